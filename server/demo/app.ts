@@ -1,0 +1,107 @@
+import { Hono } from 'hono'
+import type { CollectorMachine } from '../../src/api/contract/collector-machine'
+import { parseReportQuery, REPORT_PATHS } from '../../src/api/contract/report-params'
+import { DemoFactory, type DemoFactoryOptions, isoSeconds } from './demo-factory'
+import type { DemoCompany } from './factory'
+import type { NamedShift } from './machine-log'
+import { hash } from './random'
+import { runReport } from './reports'
+import { handleStitchJob } from './stitch-job'
+import { demoCatalogue } from './thread-cones'
+
+export const DEFAULT_DEMO_SEED = 20261122
+
+export const DEFAULT_SHIFTS: NamedShift[] = [
+  { name: 'Early', from: '06:00', to: '14:00' },
+  { name: 'Late', from: '14:00', to: '22:00' },
+  { name: 'Night', from: '22:00', to: '06:00' },
+]
+
+export interface DemoUpstreamOptions extends Partial<DemoFactoryOptions> {}
+
+type Env = { Variables: { company: DemoCompany } }
+
+/** The demo upstream: the whole documented API (reference sections 4 and 7) over a generated factory.
+ * GET paths are those of {base_url}; the job interface answers POST /StitchJob. */
+export function createDemoUpstream(options: DemoUpstreamOptions = {}) {
+  const factory = new DemoFactory({
+    seed: options.seed ?? DEFAULT_DEMO_SEED,
+    timeZone: options.timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone,
+    shifts: options.shifts ?? DEFAULT_SHIFTS,
+    now: options.now ?? Date.now,
+  })
+  const catalogue = demoCatalogue(factory.options.seed)
+  const licences = factory.companies.map((c) => c.licence)
+  const app = new Hono<Env>()
+
+  app.notFound((c) => c.json({ error: `No such endpoint: ${c.req.method} ${c.req.path}` }, 404))
+  app.onError((err, c) => {
+    console.error('demo upstream failed', err)
+    return c.json({ error: 'Internal error in the demo upstream' }, 500)
+  })
+
+  app.post('/StitchJob', async (c) => {
+    const answer = handleStitchJob(catalogue, licences, await c.req.text())
+    return c.body(answer.body, answer.status as 200, { 'Content-Type': answer.contentType })
+  })
+
+  // reference 5: every GET needs X-API-Key; data is scoped to the key's company
+  app.use('*', async (c, next) => {
+    if (c.req.method !== 'GET' && c.req.method !== 'HEAD') {
+      return c.json({ error: `Method ${c.req.method} is not allowed; this API is read-only` }, 405)
+    }
+    const key = c.req.header('X-API-Key')
+    if (!key) return c.json({ error: 'Missing X-API-Key header' }, 401)
+    const company = factory.companyByKey(key)
+    if (!company) return c.json({ error: 'Invalid API key' }, 401)
+    c.set('company', company)
+    await next()
+  })
+
+  for (const path of REPORT_PATHS) {
+    app.get(path, (c) => {
+      const parsed = parseReportQuery(path, new URL(c.req.url).searchParams)
+      if (!parsed.ok) return c.json({ error: parsed.error }, 400)
+      return c.json({ data: runReport(factory, c.get('company'), path, parsed.query) })
+    })
+  }
+
+  app.get('/machines', (c) => {
+    const company = c.get('company')
+    return c.json({ data: company.machines.map((m) => factory.liveMachine(company, m)) })
+  })
+
+  app.get('/machines/:machineId', (c) => {
+    const company = c.get('company')
+    const machine = company.machines.find((m) => m.machine_id === c.req.param('machineId'))
+    // a machine of another company is as unknown as one that does not exist
+    if (!machine) return c.json({ error: `Machine not found: ${c.req.param('machineId')}` }, 404)
+    return c.json({ data: factory.liveMachine(company, machine) })
+  })
+
+  app.get('/datacollectors/:id/machines', (c) => {
+    const company = c.get('company')
+    const id = c.req.param('id')
+    if (!company.collectors.some((dc) => dc.id === id)) {
+      return c.json({ error: `Collector unit not found: ${id}` }, 404)
+    }
+    const data: CollectorMachine[] = company.machines
+      .filter((m) => m.datacollector_id === id)
+      .map((m) => {
+        const live = factory.liveMachine(company, m)
+        const installed = Date.UTC(2024, 0, 1) / 1000 + (hash(factory.options.seed, m.machine_id) % 500) * 86_400
+        return {
+          machine_id: m.machine_id,
+          machine_name: m.machine_name,
+          location_name: m.location_name,
+          heads: m.heads,
+          needles: m.needles,
+          first_seen: isoSeconds(installed),
+          last_seen: live.last_seen ?? isoSeconds(factory.nowSeconds()),
+        }
+      })
+    return c.json({ data })
+  })
+
+  return { app, factory, catalogue }
+}

@@ -1,0 +1,207 @@
+import { addDays, localDate } from '../../src/lib/factory-time'
+import { type ShiftFilter, shiftWindow } from '../../src/lib/shift-window'
+import { breakCell, type DemoCompany, type DemoMachine } from './factory'
+import { hash, type Random, random } from './random'
+
+/** The statuses the demo machines report (ARCHITECTURE.md assumptions). */
+export type DemoStatus = 'running' | 'stopped' | 'threadbreak' | 'idle' | 'offline'
+
+/** One row of the STATUS log: the machine was in `status` during [start, end). While running,
+ * it sewed at `rpm` stitches per minute (the MIN log is these segments cut into minutes). */
+export interface Segment {
+  start: number
+  end: number
+  status: DemoStatus
+  /** index into company.designs, -1 when no design is loaded */
+  design: number
+  /** index into company.operators, -1 when nobody is logged on */
+  operator: number
+  rpm: number
+  /** index into the chunk's runs, -1 outside a run */
+  run: number
+}
+
+/** A thread break (STATUS log): head and needle, needle 0 being the bobbin (reference 4.1). */
+export interface Break {
+  at: number
+  head: number
+  needle: number
+  design: number
+  operator: number
+}
+
+/** One design sewn once on every head: from the first stitch to the last (or to the chunk's end). */
+export interface Run {
+  start: number
+  end: number
+  design: number
+  operator: number
+  completed: boolean
+}
+
+export interface Chunk {
+  start: number
+  end: number
+  segments: Segment[]
+  breaks: Break[]
+  runs: Run[]
+}
+
+export interface NamedShift extends ShiftFilter {
+  name: string
+}
+
+export interface LogSettings {
+  seed: number
+  timeZone: string
+  shifts: readonly NamedShift[]
+}
+
+const DAY = 86_400
+/** Chunks are days that end at a per-machine moment in the first 90 minutes after UTC midnight; a run
+ * never crosses a chunk boundary, so each chunk can be generated on its own. */
+function chunkBoundary(settings: LogSettings, machine: DemoMachine, day: number): number {
+  return day * DAY + (hash(settings.seed, machine.machine_id, 'boundary', day) % 90) * 60
+}
+
+export function chunkDayAt(settings: LogSettings, machine: DemoMachine, at: number): number {
+  const day = Math.floor(at / DAY)
+  return at < chunkBoundary(settings, machine, day) ? day - 1 : day
+}
+
+interface WorkSpan {
+  start: number
+  end: number
+  operator: number
+}
+
+/** Spans of [start, end) in which the company works, each with the operator of that shift. */
+function workSpans(settings: LogSettings, company: DemoCompany, machine: DemoMachine, start: number, end: number) {
+  const spans: WorkSpan[] = []
+  const shifts = settings.shifts.filter(
+    (s) => company.workingShifts === 'all' || company.workingShifts.includes(s.name),
+  )
+  const first = localDate(start - DAY, settings.timeZone)
+  for (let d = 0; d < 3; d++) {
+    const day = addDays(first, d)
+    for (const shift of shifts) {
+      const [s, e] = shiftWindow(shift, day, settings.timeZone)
+      const from = Math.max(s, start)
+      const till = Math.min(e, end)
+      if (till > from) {
+        const operator = hash(settings.seed, machine.machine_id, 'operator', s) % company.operators.length
+        spans.push({ start: from, end: till, operator })
+      }
+    }
+  }
+  return spans.sort((a, b) => a.start - b.start)
+}
+
+class ChunkWriter {
+  readonly segments: Segment[] = []
+  readonly breaks: Break[] = []
+  readonly runs: Run[] = []
+  constructor(public t: number) {}
+
+  /** Adds a segment from the current time for `seconds`, merging with the previous one when alike. */
+  add(status: DemoStatus, seconds: number, design = -1, operator = -1, rpm = 0, run = -1) {
+    if (seconds <= 0) return
+    const last = this.segments[this.segments.length - 1]
+    const end = this.t + seconds
+    if (
+      last &&
+      last.end === this.t &&
+      last.status === status &&
+      last.design === design &&
+      last.operator === operator &&
+      last.rpm === rpm &&
+      last.run === run
+    ) {
+      last.end = end
+    } else {
+      this.segments.push({ start: this.t, end, status, design, operator, rpm, run })
+    }
+    this.t = end
+  }
+}
+
+/** The machine's logs for one chunk. Pure: the same seed, settings and day always give the same logs. */
+export function generateChunk(
+  settings: LogSettings,
+  company: DemoCompany,
+  machine: DemoMachine,
+  day: number,
+): Chunk {
+  const rng: Random = random(hash(settings.seed, machine.machine_id, 'day', day))
+  const start = chunkBoundary(settings, machine, day)
+  const end = chunkBoundary(settings, machine, day + 1)
+  const spans = workSpans(settings, company, machine, start, end)
+  const w = new ChunkWriter(start)
+
+  const offline = rng.next() < machine.offlineChance
+  let offlineAt = offline ? start + rng.next() * (end - start - 3600) : Number.POSITIVE_INFINITY
+  const offlineSeconds = rng.int(20, 240) * 60
+
+  while (w.t < end) {
+    if (w.t >= offlineAt) {
+      w.add('offline', Math.min(offlineSeconds, end - w.t))
+      offlineAt = Number.POSITIVE_INFINITY
+      continue
+    }
+    const index = spans.findIndex((s) => s.end > w.t)
+    const span = spans[index]
+    if (!span || span.start > w.t) {
+      const until = Math.min(span ? span.start : end, end, offlineAt)
+      w.add('idle', until - w.t)
+      continue
+    }
+    // work goes on across adjacent shifts; a job only has to fit before work stops
+    let blockEnd = span.end
+    for (let i = index + 1; i < spans.length && spans[i]!.start === blockEnd; i++) blockEnd = spans[i]!.end
+    const limit = Math.min(blockEnd, end, offlineAt)
+    if (rng.next() < 0.06) {
+      // waiting for the next order
+      w.add('idle', Math.min(rng.int(5, 40) * 60, limit - w.t), -1, span.operator)
+      continue
+    }
+    const rpm = Math.round((machine.maxRpm * (0.78 + rng.next() * 0.22)) / 10) * 10
+    const fits = (d: number) => w.t + 360 + Math.ceil((company.designs[d]!.stitches / rpm) * 60) * 1.15 + 600 <= limit
+    let design = rng.int(0, company.designs.length - 1)
+    for (let tries = 0; tries < 3 && !fits(design); tries++) design = rng.int(0, company.designs.length - 1)
+    const sewSeconds = Math.ceil((company.designs[design]!.stitches / rpm) * 60)
+    if (!fits(design)) {
+      // not enough time left for this job before the shift or chunk ends
+      w.add('idle', Math.min(limit, end) - w.t, -1, span.operator)
+      continue
+    }
+    const operator = span.operator
+    const run = w.runs.length
+    // hooping and changeover; now and then the operator is away much longer
+    const changeover = rng.next() < 0.03 ? rng.int(12, 40) * 60 : rng.int(90, 360)
+    w.add('stopped', changeover, design, operator, 0, run)
+    const runStart = w.t
+    let left = sewSeconds
+    while (left > 0 && w.t < end) {
+      const toBreak = rng.exponential(machine.breaksPerSecond)
+      const toPause = rng.exponential(1 / 2700)
+      const step = Math.min(left, toBreak, toPause, end - w.t)
+      w.add('running', Math.ceil(step), design, operator, rpm, run)
+      left -= Math.ceil(step)
+      if (left <= 0 || w.t >= end) break
+      if (toBreak <= toPause) {
+        const { head, needle } = breakCell(machine, rng.next())
+        w.breaks.push({ at: w.t, head, needle, design, operator })
+        w.add('threadbreak', rng.int(40, 240), design, operator, 0, run)
+      } else {
+        w.add('stopped', rng.int(60, 420), design, operator, 0, run) // bobbin change, trimming, checks
+      }
+    }
+    w.runs.push({ start: runStart, end: Math.min(w.t, end), design, operator, completed: left <= 0 })
+  }
+  // the last segment may overshoot the boundary by a break's repair time: cut it there
+  const segments = w.segments
+  while (segments.length && segments[segments.length - 1]!.start >= end) segments.pop()
+  const last = segments[segments.length - 1]
+  if (last && last.end > end) last.end = end
+  return { start, end, segments, breaks: w.breaks.filter((b) => b.at < end), runs: w.runs }
+}

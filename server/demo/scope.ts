@@ -1,0 +1,189 @@
+import type { ReportQuery } from '../../src/api/contract/report-params'
+import { addDays, localDate, localDateKey, type Span, startOfLocalDay } from '../../src/lib/factory-time'
+import { shiftWindows } from '../../src/lib/shift-window'
+import { type DemoFactory, stitchesIn } from './demo-factory'
+import type { DemoCompany, DemoMachine } from './factory'
+import type { Break, DemoStatus, Run, Segment } from './machine-log'
+
+/** What one report request looks at: which machines, which spans of time, bobbin or not. */
+export interface Scope {
+  factory: DemoFactory
+  company: DemoCompany
+  machines: DemoMachine[]
+  from: number
+  till: number
+  /** sorted, disjoint spans inside [from, till): the shift filter's windows, or the whole range */
+  windows: Span[]
+  includeBobbin: boolean
+}
+
+export function reportScope(factory: DemoFactory, company: DemoCompany, query: ReportQuery): Scope {
+  const wanted = query.machineIds === 'all' ? null : new Set(query.machineIds)
+  const machines = company.machines.filter(
+    (m) => (!wanted || wanted.has(m.machine_id)) && (query.locationId === 0 || m.location_id === query.locationId),
+  )
+  const from = Math.max(query.from, factory.historyStart())
+  const till = Math.min(query.till, factory.nowSeconds())
+  const whole: Span[] = till > from ? [[from, till]] : []
+  const windows = query.shift ? shiftWindows(query.shift, from, till, factory.options.timeZone) : whole
+  return { factory, company, machines, from, till, windows, includeBobbin: query.includeBobbinThreadbreaks }
+}
+
+/** The same scope narrowed to the intersection with other `spans` (sorted, disjoint). */
+export function narrowScope(scope: Scope, spans: readonly Span[]): Scope {
+  const windows: Span[] = []
+  for (const [s1, e1] of scope.windows) {
+    for (const [s2, e2] of spans) {
+      const s = Math.max(s1, s2)
+      const e = Math.min(e1, e2)
+      if (e > s) windows.push([s, e])
+    }
+  }
+  return { ...scope, windows: windows.sort((a, b) => a[0] - b[0]) }
+}
+
+function firstWindowEndingAfter(windows: readonly Span[], at: number): number {
+  let lo = 0
+  let hi = windows.length
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1
+    if (windows[mid]![1] <= at) lo = mid + 1
+    else hi = mid
+  }
+  return lo
+}
+
+function inWindows(windows: readonly Span[], at: number): boolean {
+  const i = firstWindowEndingAfter(windows, at)
+  return i < windows.length && windows[i]![0] <= at
+}
+
+export interface LogVisitor {
+  /** a part [from, till) of a STATUS segment inside the scope's windows */
+  segment?(machine: DemoMachine, segment: Segment, from: number, till: number): void
+  /** a thread break inside the windows, after the bobbin rule (reference 4.3) */
+  threadbreak?(machine: DemoMachine, threadbreak: Break): void
+  /** a run that finished inside the windows: one piece per head */
+  completedRun?(machine: DemoMachine, run: Run): void
+}
+
+/** Walks the logs of every machine in scope, in time order per machine. */
+export function visitLogs(scope: Scope, visitor: LogVisitor): void {
+  const { windows } = scope
+  if (windows.length === 0) return
+  const from = windows[0]![0]
+  const till = windows[windows.length - 1]![1]
+  for (const machine of scope.machines) {
+    for (const chunk of scope.factory.chunks(scope.company, machine, from, till)) {
+      if (visitor.segment) {
+        for (const segment of chunk.segments) {
+          if (segment.end <= from || segment.start >= till) continue
+          for (let i = firstWindowEndingAfter(windows, segment.start); i < windows.length; i++) {
+            const [ws, we] = windows[i]!
+            if (ws >= segment.end) break
+            visitor.segment(machine, segment, Math.max(ws, segment.start), Math.min(we, segment.end))
+          }
+        }
+      }
+      if (visitor.threadbreak) {
+        for (const b of chunk.breaks) {
+          if ((scope.includeBobbin || b.needle !== 0) && inWindows(windows, b.at)) visitor.threadbreak(machine, b)
+        }
+      }
+      if (visitor.completedRun) {
+        for (const run of chunk.runs) {
+          if (run.completed && inWindows(windows, run.end)) visitor.completedRun(machine, run)
+        }
+      }
+    }
+  }
+}
+
+/** Running totals of one group of a report. */
+export class Totals {
+  seconds: Record<DemoStatus, number> = { running: 0, stopped: 0, threadbreak: 0, idle: 0, offline: 0 }
+  stitches = 0
+  threadbreaks = 0
+  pieces = 0
+  runs = 0
+  rpmSeconds = 0
+  maxRpm = 0
+  readonly machines = new Set<string>()
+
+  addSegment(machine: DemoMachine, segment: Segment, from: number, till: number) {
+    const seconds = till - from
+    this.seconds[segment.status] += seconds
+    if (segment.status === 'running') {
+      this.stitches += stitchesIn(segment, from, till)
+      this.rpmSeconds += segment.rpm * seconds
+      this.maxRpm = Math.max(this.maxRpm, segment.rpm)
+    }
+    this.machines.add(machine.machine_id)
+  }
+
+  /** seconds with a design loaded: sewing, stopped or repairing a break */
+  get productionSeconds() {
+    return this.seconds.running + this.seconds.stopped + this.seconds.threadbreak
+  }
+
+  get averageRpm() {
+    return this.seconds.running > 0 ? Math.round(this.rpmSeconds / this.seconds.running) : 0
+  }
+}
+
+/** Groups the logs of a scope by `key` (null leaves a record out) and totals each group. */
+export function totalsBy(
+  scope: Scope,
+  key: (machine: DemoMachine, design: number, operator: number, at: number) => string | null,
+): Map<string, Totals> {
+  const groups = new Map<string, Totals>()
+  const group = (k: string | null) => {
+    if (k === null) return undefined
+    let totals = groups.get(k)
+    if (!totals) {
+      totals = new Totals()
+      groups.set(k, totals)
+    }
+    return totals
+  }
+  visitLogs(scope, {
+    segment: (m, s, from, till) => group(key(m, s.design, s.operator, from))?.addSegment(m, s, from, till),
+    threadbreak: (m, b) => {
+      const totals = group(key(m, b.design, b.operator, b.at))
+      if (totals) totals.threadbreaks++
+    },
+    completedRun: (m, r) => {
+      const totals = group(key(m, r.design, r.operator, r.end))
+      if (totals) {
+        totals.pieces += m.heads
+        totals.runs++
+      }
+    },
+  })
+  return groups
+}
+
+/** Local calendar days covering the scope, to name the day of any instant without Intl per record. */
+export function localDays(scope: Scope): (at: number) => string {
+  const { timeZone } = scope.factory.options
+  const starts: number[] = []
+  const keys: string[] = []
+  const last = localDateKey(scope.till, timeZone)
+  for (let day = localDate(scope.from, timeZone); ; day = addDays(day, 1)) {
+    const start = startOfLocalDay(day, timeZone)
+    const key = localDateKey(start, timeZone)
+    starts.push(start)
+    keys.push(key)
+    if (key >= last) break
+  }
+  return (at) => {
+    let lo = 0
+    let hi = starts.length - 1
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1
+      if (starts[mid]! <= at) lo = mid
+      else hi = mid - 1
+    }
+    return keys[lo]!
+  }
+}

@@ -1,0 +1,58 @@
+import { TZDate } from '@date-fns/tz'
+
+/** A half-open span of Unix seconds: [start, end). */
+export type Span = readonly [start: number, end: number]
+
+export interface LocalDate {
+  year: number
+  month: number // 1–12
+  day: number
+}
+
+const dateFormats = new Map<string, Intl.DateTimeFormat>()
+
+function dateFormat(timeZone: string): Intl.DateTimeFormat {
+  let format = dateFormats.get(timeZone)
+  if (!format) {
+    // en-CA formats as YYYY-MM-DD
+    format = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' })
+    dateFormats.set(timeZone, format)
+  }
+  return format
+}
+
+/** The calendar date (YYYY-MM-DD) in `timeZone` at Unix second `at`. */
+export function localDateKey(at: number, timeZone: string): string {
+  return dateFormat(timeZone).format(at * 1000)
+}
+
+export function localDate(at: number, timeZone: string): LocalDate {
+  const [year, month, day] = localDateKey(at, timeZone).split('-').map(Number)
+  return { year: year!, month: month!, day: day! }
+}
+
+/** Unix seconds of the wall-clock time `minutes` after midnight of `date` in `timeZone`.
+ * A time that does not exist (the hour skipped when clocks go forward) moves forward with the clock. */
+export function zonedInstant(date: LocalDate, minutes: number, timeZone: string): number {
+  const local = new TZDate(date.year, date.month - 1, date.day, 0, minutes, timeZone)
+  return Math.floor(local.getTime() / 1000)
+}
+
+export function addDays(date: LocalDate, days: number): LocalDate {
+  const utc = new Date(Date.UTC(date.year, date.month - 1, date.day + days))
+  return { year: utc.getUTCFullYear(), month: utc.getUTCMonth() + 1, day: utc.getUTCDate() }
+}
+
+/** Unix seconds at which the local day `date` starts in `timeZone`. */
+export function startOfLocalDay(date: LocalDate, timeZone: string): number {
+  return zonedInstant(date, 0, timeZone)
+}
+
+export function isValidTimeZone(timeZone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone })
+    return true
+  } catch {
+    return false
+  }
+}
