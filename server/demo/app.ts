@@ -3,7 +3,7 @@ import type { CollectorMachine } from '../../src/api/contract/collector-machine'
 import { parseReportQuery, REPORT_PATHS } from '../../src/api/contract/report-params'
 import { DemoFactory, type DemoFactoryOptions, isoSeconds } from './demo-factory'
 import type { DemoCompany } from './factory'
-import type { NamedShift } from './machine-log'
+import { DEFAULT_SHIFTS } from '../shifts'
 import { hash } from './random'
 import { runReport } from './reports'
 import { handleStitchJob } from './stitch-job'
@@ -11,11 +11,6 @@ import { demoCatalogue } from './thread-cones'
 
 export const DEFAULT_DEMO_SEED = 20261122
 
-export const DEFAULT_SHIFTS: NamedShift[] = [
-  { name: 'Early', from: '06:00', to: '14:00' },
-  { name: 'Late', from: '14:00', to: '22:00' },
-  { name: 'Night', from: '22:00', to: '06:00' },
-]
 
 export interface DemoUpstreamOptions extends Partial<DemoFactoryOptions> {}
 

@@ -50,6 +50,19 @@ export class DemoFactory {
     return chunk
   }
 
+  /** Generates the whole history in small slices between other work (a cold 31-day report otherwise
+   * pays for generating it). */
+  warmUp(): void {
+    const jobs = this.companies.flatMap((company) => company.machines.map((machine) => ({ company, machine })))
+    const step = () => {
+      const job = jobs.shift()
+      if (!job) return
+      this.chunks(job.company, job.machine, this.historyStart(), this.nowSeconds())
+      setTimeout(step, 0)
+    }
+    setTimeout(step, 0)
+  }
+
   /** The chunks of `machine` overlapping [from, till), limited to the history and to now. */
   chunks(company: DemoCompany, machine: DemoMachine, from: number, till: number): Chunk[] {
     const start = Math.max(from, this.historyStart())

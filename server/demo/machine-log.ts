@@ -1,5 +1,6 @@
 import { addDays, localDate } from '../../src/lib/factory-time'
-import { type ShiftFilter, shiftWindow } from '../../src/lib/shift-window'
+import { shiftWindow } from '../../src/lib/shift-window'
+import type { NamedShift } from '../shifts'
 import { breakCell, type DemoCompany, type DemoMachine } from './factory'
 import { hash, type Random, random } from './random'
 
@@ -45,10 +46,6 @@ export interface Chunk {
   segments: Segment[]
   breaks: Break[]
   runs: Run[]
-}
-
-export interface NamedShift extends ShiftFilter {
-  name: string
 }
 
 export interface LogSettings {

@@ -1,0 +1,51 @@
+import { existsSync, readFileSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
+import { createApp } from './app'
+import { ConfigError, loadConfig } from './config'
+import { buildVersion, createNodeServer, loadStaticFiles, socketAddress, undiciTransport } from './node-server'
+import { upstreamsFor } from './upstreams'
+
+/** Production entry (`npm start`): configuration, upstreams, the built SPA, and the listener. */
+function main() {
+  let config: ReturnType<typeof loadConfig>
+  try {
+    config = loadConfig()
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(`stitchboard: configuration error: ${error.message}`)
+      process.exit(1)
+    }
+    throw error
+  }
+  const root = fileURLToPath(new URL('..', import.meta.url))
+  const dist = `${root}dist`
+  if (!existsSync(`${dist}/index.html`)) {
+    console.error('stitchboard: dist/index.html is missing; run `npm run build` (npm start does it for you)')
+    process.exit(1)
+  }
+  const staticFiles = loadStaticFiles(dist)
+  const { version: packageVersion } = JSON.parse(readFileSync(`${root}package.json`, 'utf8')) as { version: string }
+  const upstreams = upstreamsFor(config, undiciTransport)
+  upstreams.warmUp?.()
+  const app = createApp({
+    config,
+    upstreams,
+    staticFiles,
+    version: buildVersion(packageVersion, staticFiles),
+    clientKey: socketAddress,
+  })
+  const server = createNodeServer(app.fetch)
+  server.on('error', (error: NodeJS.ErrnoException) => {
+    console.error(`stitchboard: cannot listen on ${config.host}:${config.port}: ${error.code ?? error.message}`)
+    process.exit(1)
+  })
+  server.listen(config.port, config.host, () => {
+    const mode = upstreams.api.demo ? 'demo data (no API_BASE_URL set)' : config.api.mode === 'vendor' ? new URL(config.api.baseUrl).host : ''
+    console.info(`stitchboard on http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}  ·  upstream: ${mode}`)
+  })
+  const stop = () => server.close(() => process.exit(0))
+  process.on('SIGTERM', stop)
+  process.on('SIGINT', stop)
+}
+
+main()

@@ -1,0 +1,44 @@
+import { REPORT_PATHS } from '../../src/api/contract/report-params'
+
+/** A path segment we pass on (ARCHITECTURE.md): unreserved characters only, so no encoding, slash,
+ * backslash or control character can reach the upstream. `.` and `..` are refused separately. */
+const SEGMENT = /^[A-Za-z0-9._~-]{1,128}$/
+
+export function isSafeSegment(segment: string): boolean {
+  return SEGMENT.test(segment) && segment !== '.' && segment !== '..'
+}
+
+export type AllowedGet =
+  | { kind: 'report'; path: string }
+  | { kind: 'machines'; path: string }
+  | { kind: 'machine'; path: string }
+  | { kind: 'collector'; path: string }
+
+const REPORTS = new Set<string>(REPORT_PATHS)
+
+/** Matches the raw path after `/api` (still percent-encoded as received) against the allow-list:
+ * the 16 reports, /machines, /machines/{id}, /datacollectors/{id}/machines. Null means refuse. */
+export function allowedGet(rawPath: string): AllowedGet | null {
+  if (!rawPath.startsWith('/')) return null
+  const segments = rawPath.slice(1).split('/')
+  if (!segments.every(isSafeSegment)) return null
+  const path = `/${segments.map(encodeURIComponent).join('/')}`
+  if (REPORTS.has(path)) return { kind: 'report', path }
+  const [first, id, last] = segments
+  if (segments.length === 1 && first === 'machines') return { kind: 'machines', path }
+  if (segments.length === 2 && first === 'machines') return { kind: 'machine', path }
+  if (segments.length === 3 && first === 'datacollectors' && last === 'machines' && id) {
+    return { kind: 'collector', path }
+  }
+  return null
+}
+
+/** What is wrong with a raw HTTP request target before any URL parser normalises it away: dot
+ * segments (plain or percent-encoded), backslashes, control characters. Null when it is fine. */
+export function requestTargetProblem(target: string): string | null {
+  const path = target.split('?')[0] ?? ''
+  if (/[\\\u0000-\u001f\u007f]/.test(target)) return 'control characters or backslashes in the request'
+  if (/(^|\/)(\.|%2e){1,2}(\/|$)/i.test(path)) return 'dot segments in the path'
+  if (/%(2f|5c|25|00)/i.test(path)) return 'encoded slashes, backslashes or percent signs in the path'
+  return null
+}

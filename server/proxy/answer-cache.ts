@@ -1,0 +1,53 @@
+import { LRUCache } from 'lru-cache'
+import type { Answer } from './upstream'
+
+export interface AnswerCacheOptions {
+  maxEntries: number
+  maxBytes: number
+}
+
+/** Upstream answers by request key: identical concurrent requests share one upstream call, and
+ * cacheable answers are kept for their time to live. Failures are never kept. Bounded in entries and bytes. */
+export class AnswerCache {
+  private readonly stored: LRUCache<string, Answer>
+  private readonly pending = new Map<string, Promise<Answer>>()
+
+  constructor({ maxEntries, maxBytes }: AnswerCacheOptions) {
+    this.stored = new LRUCache<string, Answer>({
+      max: maxEntries,
+      maxSize: maxBytes,
+      sizeCalculation: (answer, key) => answer.body.byteLength + key.length + 64,
+    })
+  }
+
+  /** The stored answer for `key`, or the answer of the one call in flight for it, or a new call. */
+  async get(
+    key: string,
+    ttlSeconds: number,
+    load: () => Promise<Answer>,
+    cacheable: (answer: Answer) => boolean,
+  ): Promise<{ answer: Answer; hit: boolean }> {
+    const stored = this.stored.get(key)
+    if (stored) return { answer: stored, hit: true }
+    let call = this.pending.get(key)
+    if (!call) {
+      call = load().then(
+        (answer) => {
+          this.pending.delete(key)
+          if (ttlSeconds > 0 && cacheable(answer)) this.stored.set(key, answer, { ttl: ttlSeconds * 1000 })
+          return answer
+        },
+        (error: unknown) => {
+          this.pending.delete(key)
+          throw error
+        },
+      )
+      this.pending.set(key, call)
+    }
+    return { answer: await call, hit: false }
+  }
+
+  get size() {
+    return this.stored.size
+  }
+}

@@ -1,0 +1,130 @@
+/** How the server talks to an upstream. Injected: Node uses undici, tests and the demo an in-process
+ * `fetch`, so every step in front of it is the same everywhere. */
+export interface UpstreamRequest {
+  url: string
+  method: 'GET' | 'POST'
+  headers: Record<string, string>
+  body?: string
+  signal: AbortSignal
+}
+
+export interface UpstreamResponse {
+  status: number
+  body: AsyncIterable<Uint8Array>
+}
+
+export type Transport = (request: UpstreamRequest) => Promise<UpstreamResponse>
+
+/** An upstream answer with a JSON body, ready to pass on or cache (Uint8Array, not ArrayBuffer:
+ * ARCHITECTURE.md measured the difference). */
+export interface Answer {
+  status: number
+  body: Uint8Array
+}
+
+/** Why a call failed, with the status we answer and words a supervisor can act on. */
+export class UpstreamError extends Error {
+  constructor(
+    readonly status: 502 | 504,
+    message: string,
+  ) {
+    super(message)
+    this.name = 'UpstreamError'
+  }
+}
+
+async function* streamChunks(stream: ReadableStream<Uint8Array> | null): AsyncIterable<Uint8Array> {
+  if (!stream) return
+  const reader = stream.getReader()
+  try {
+    for (;;) {
+      const { done, value } = await reader.read()
+      if (done) return
+      yield value
+    }
+  } finally {
+    reader.releaseLock()
+  }
+}
+
+/** A transport over any fetch-like function: the demo upstream's `app.fetch`, a test's fake, or `fetch`. */
+export function fetchTransport(fetchLike: (request: Request) => Response | Promise<Response>): Transport {
+  return async ({ url, method, headers, body, signal }) => {
+    const response = await fetchLike(new Request(url, { method, headers, body: body ?? null, signal }))
+    return { status: response.status, body: streamChunks(response.body) }
+  }
+}
+
+export interface CallOptions {
+  timeoutSeconds: number
+  maxBytes: number
+  /** what to call the upstream in messages, e.g. "the production API" */
+  name: string
+}
+
+async function readBody(body: AsyncIterable<Uint8Array>, maxBytes: number, name: string): Promise<Uint8Array> {
+  const chunks: Uint8Array[] = []
+  let size = 0
+  for await (const chunk of body) {
+    size += chunk.byteLength
+    if (size > maxBytes) {
+      throw new UpstreamError(502, `${name} sent more than ${Math.round(maxBytes / 1e6)} MB; narrow the time range or machines`)
+    }
+    chunks.push(chunk)
+  }
+  if (chunks.length === 1) return chunks[0]!
+  const all = new Uint8Array(size)
+  let offset = 0
+  for (const chunk of chunks) {
+    all.set(chunk, offset)
+    offset += chunk.byteLength
+  }
+  return all
+}
+
+const decoder = new TextDecoder()
+
+/** Calls the upstream with a timeout and a size limit. Resolves with any answer whose body is JSON
+ * (its status kept: a 404 stays a 404); rejects with UpstreamError for timeouts (504), unreachable
+ * upstreams and answers that are not JSON (502). */
+export async function callUpstream(
+  transport: Transport,
+  request: Omit<UpstreamRequest, 'signal'>,
+  { timeoutSeconds, maxBytes, name }: CallOptions,
+): Promise<Answer> {
+  const controller = new AbortController()
+  const timer = setTimeout(() => controller.abort(), timeoutSeconds * 1000)
+  const timedOut = () =>
+    new UpstreamError(504, `${name} did not answer within ${timeoutSeconds} s; it may be overloaded or down`)
+  try {
+    let response: UpstreamResponse
+    try {
+      response = await transport({ ...request, signal: controller.signal })
+    } catch (error) {
+      if (controller.signal.aborted) throw timedOut()
+      throw new UpstreamError(502, `Cannot reach ${name} (${describe(error)}); check the network and the configured address`)
+    }
+    let body: Uint8Array
+    try {
+      body = await readBody(response.body, maxBytes, name)
+    } catch (error) {
+      if (error instanceof UpstreamError) throw error
+      if (controller.signal.aborted) throw timedOut()
+      throw new UpstreamError(502, `${name} broke off its answer (${describe(error)})`)
+    }
+    try {
+      JSON.parse(decoder.decode(body))
+    } catch {
+      throw new UpstreamError(502, `${name} answered HTTP ${response.status} with something that is not JSON`)
+    }
+    return { status: response.status, body }
+  } finally {
+    clearTimeout(timer)
+  }
+}
+
+function describe(error: unknown): string {
+  const cause = (error as { cause?: { code?: string } })?.cause?.code
+  const code = (error as { code?: string })?.code
+  return cause ?? code ?? (error instanceof Error ? error.message : String(error))
+}

@@ -1,0 +1,42 @@
+import type * as z from 'zod/mini'
+import { HttpError, NetworkError, UnexpectedResponseError } from './errors'
+
+function fieldOf(path: readonly PropertyKey[]): string {
+  return path.length === 0 ? 'the answer' : path.map((p) => (typeof p === 'number' ? `[${p}]` : `.${String(p)}`)).join('').replace(/^\./, '')
+}
+
+/** Parses `value` with `schema`, or throws UnexpectedResponseError naming the field. */
+export function parseResponse<T extends z.ZodMiniType>(schema: T, value: unknown): z.infer<T> {
+  const result = schema.safeParse(value)
+  if (result.success) return result.data
+  const issue = result.error.issues[0]!
+  const detail = issue.code === 'invalid_type' ? `should be ${issue.expected}` : 'is not as documented'
+  throw new UnexpectedResponseError(fieldOf(issue.path), detail)
+}
+
+async function send(input: string, init: RequestInit): Promise<unknown> {
+  let response: Response
+  try {
+    response = await fetch(input, { ...init, headers: { Accept: 'application/json', ...init.headers } })
+  } catch (error) {
+    if ((error as Error).name === 'AbortError') throw error
+    throw new NetworkError()
+  }
+  let body: unknown
+  try {
+    body = await response.json()
+  } catch {
+    if (!response.ok) throw new HttpError(response.status, `The server answered HTTP ${response.status}`)
+    throw new UnexpectedResponseError('the answer', 'is not JSON')
+  }
+  if (!response.ok) {
+    const message = (body as { error?: unknown } | null)?.error
+    throw new HttpError(response.status, typeof message === 'string' ? message : `The server answered HTTP ${response.status}`)
+  }
+  return body
+}
+
+/** GET a same-origin JSON resource and parse it at the edge. */
+export async function getJson<T extends z.ZodMiniType>(path: string, schema: T, signal?: AbortSignal): Promise<z.infer<T>> {
+  return parseResponse(schema, await send(path, { signal: signal ?? null }))
+}

@@ -1,0 +1,15 @@
+import { createBrowserRouter } from 'react-router'
+import { Layout } from './layout'
+import { NotFoundPage } from './not-found-page'
+
+export function createAppRouter() {
+  return createBrowserRouter([
+    {
+      element: <Layout />,
+      children: [
+        { index: true, lazy: async () => ({ Component: (await import('../features/machines/machines-page')).MachinesPage }) },
+        { path: '*', Component: NotFoundPage },
+      ],
+    },
+  ])
+}

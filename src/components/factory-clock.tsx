@@ -1,0 +1,16 @@
+import { useEffect, useState } from 'react'
+
+/** The time in the factory's timezone, in the browser's locale, updated every second. */
+export function FactoryClock({ timeZone }: { timeZone: string }) {
+  const [now, setNow] = useState(() => new Date())
+  useEffect(() => {
+    const timer = setInterval(() => setNow(new Date()), 1000)
+    return () => clearInterval(timer)
+  }, [])
+  const time = new Intl.DateTimeFormat(undefined, { timeZone, hour: '2-digit', minute: '2-digit', second: '2-digit' }).format(now)
+  return (
+    <p className="tabular-nums" aria-label={`Factory time (${timeZone})`}>
+      <time dateTime={now.toISOString()}>{time}</time> <span className="text-sm text-gray-600 dark:text-gray-400">{timeZone}</span>
+    </p>
+  )
+}

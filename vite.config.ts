@@ -1,0 +1,55 @@
+import tailwindcss from '@tailwindcss/vite'
+import react from '@vitejs/plugin-react'
+import { defineConfig, type Plugin } from 'vitest/config'
+
+/** `npm run dev`: the stitchboard server app mounted into Vite's dev server, so the key-injecting
+ * proxy in development is the production one (ARCHITECTURE.md). */
+function stitchboardServer(): Plugin {
+  return {
+    name: 'stitchboard-server',
+    apply: 'serve',
+    async configureServer(server) {
+      // loaded through Vite's SSR pipeline, so the config itself stays free of server imports
+      const { devMiddleware } = (await server.ssrLoadModule('/server/dev-middleware.ts')) as typeof import('./server/dev-middleware')
+      server.middlewares.use(devMiddleware())
+    },
+  }
+}
+
+export default defineConfig({
+  plugins: [react(), tailwindcss(), stitchboardServer()],
+  server: { port: 5173 },
+  build: { target: 'es2022', sourcemap: false, reportCompressedSize: false },
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'node',
+          environment: 'node',
+          include: ['test/contract/**/*.test.ts', 'test/server/**/*.test.ts', 'server/**/*.test.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'dom',
+          environment: 'jsdom',
+          include: ['src/**/*.test.{ts,tsx}'],
+          setupFiles: ['test/setup-dom.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'e2e',
+          environment: 'node',
+          include: ['test/e2e/**/*.test.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+})
