@@ -7,7 +7,7 @@ import { defineConfig, type Plugin } from 'vitest/config'
 function stitchboardServer(): Plugin {
   return {
     name: 'stitchboard-server',
-    apply: 'serve',
+    apply: (_config, env) => env.command === 'serve' && !process.env.VITEST,
     async configureServer(server) {
       // loaded through Vite's SSR pipeline, so the config itself stays free of server imports
       const { devMiddleware } = (await server.ssrLoadModule('/server/dev-middleware.ts')) as typeof import('./server/dev-middleware')

@@ -6,6 +6,7 @@ export function createAppRouter() {
   return createBrowserRouter([
     {
       element: <Layout />,
+      HydrateFallback: () => <p className="p-4">Loading stitchboard…</p>,
       children: [
         { index: true, lazy: async () => ({ Component: (await import('../features/machines/machines-page')).MachinesPage }) },
         { path: '*', Component: NotFoundPage },
