@@ -1,0 +1,57 @@
+import { fetchTransport, type Transport } from '../../server/proxy/upstream'
+
+export type Behaviour = 'ok' | 'slow' | 'error500' | 'html' | 'malformed' | 'reset' | 'huge' | 'notFound'
+
+/** An upstream that misbehaves on demand, counting the calls that reach it. */
+export function fakeUpstream(initial: Behaviour = 'ok') {
+  const calls: Request[] = []
+  let behaviour = initial
+  let release: (() => void) | undefined
+  const handler = async (request: Request): Promise<Response> => {
+    calls.push(request)
+    switch (behaviour) {
+      case 'slow':
+        return new Promise<Response>((_, reject) => {
+          request.signal.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')))
+        })
+      case 'error500':
+        return Response.json({ error: 'database unavailable' }, { status: 500 })
+      case 'notFound':
+        return Response.json({ error: 'Machine not found' }, { status: 404 })
+      case 'html':
+        return new Response('<html>502 Bad Gateway</html>', { status: 502, headers: { 'Content-Type': 'text/html' } })
+      case 'malformed':
+        return new Response('{"data": [', { headers: { 'Content-Type': 'application/json' } })
+      case 'reset':
+        throw Object.assign(new TypeError('fetch failed'), { cause: { code: 'ECONNRESET' } })
+      case 'huge':
+        return new Response(
+          new ReadableStream({
+            pull(controller) {
+              controller.enqueue(new Uint8Array(1024 * 1024).fill(32))
+            },
+          }),
+        )
+      default: {
+        if (release) await new Promise<void>((r) => (release = r))
+        return Response.json(
+          { data: [{ id: new URL(request.url).pathname }] },
+          { headers: { 'Set-Cookie': 'upstream=1' } },
+        )
+      }
+    }
+  }
+  const transport: Transport = fetchTransport(handler)
+  return {
+    transport,
+    calls,
+    set: (next: Behaviour) => {
+      behaviour = next
+    },
+    /** hold answers until `open()` is called, to line up concurrent requests */
+    hold: () => {
+      release = () => {}
+    },
+    open: () => release?.(),
+  }
+}

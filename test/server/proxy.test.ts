@@ -1,0 +1,223 @@
+import { describe, expect, test } from 'vitest'
+import { fakeUpstream } from './fake-upstream'
+import { testApp, VENDOR_ENV } from '../server-app'
+
+/** The proxy as ARCHITECTURE.md's server contract describes it, against an upstream that fails on demand. */
+const week = 'from=1763000000&till=1763600000&machineIds=all'
+
+function vendorApp(env: Record<string, string> = {}) {
+  const upstream = fakeUpstream()
+  const { app } = testApp({ ...VENDOR_ENV, ...env }, upstream.transport)
+  return { app, upstream }
+}
+
+const postJob = (app: ReturnType<typeof vendorApp>['app'], body: unknown, headers: Record<string, string> = {}) =>
+  app.request('/api/job', {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...headers },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  })
+
+// Dot segments, plain or encoded, are normalised by any URL parser before the app sees them; the Node
+// listener refuses them on the raw request target (node-server.test.ts).
+describe('attacks are refused and never reach the upstream', () => {
+  test.each([
+    ['an encoded slash', '/api/machines%2f..%2fadmin'],
+    ['an encoded backslash', '/api/machines/%5c..%5cadmin'],
+    ['double encoding', '/api/machines/%252e%252e'],
+    ['an absolute URL', '/api/http://evil.example/machines'],
+    ['a protocol-relative URL', '/api//evil.example/machines'],
+    ['CR/LF in the path', '/api/machines/a%0d%0aX-Injected:%201'],
+    ['CR/LF in a parameter', `/api/reports/threadbreaks?from=1763000000&till=1763600000&machineIds=all%0d%0aX-Injected:%201`],
+    ['CR/LF in a machine id', `/api/reports/threadbreaks?from=1763000000&till=1763600000&machineIds=A%0d%0aB`],
+    ['an unknown path', '/api/admin'],
+    ['an unknown report', '/api/reports/everything'],
+    ['a deeper machine path', '/api/machines/AS-1042/secrets'],
+    ['an unknown parameter', `/api/reports/stitches?${week}&format=xml`],
+    ['a parameter twice', `/api/reports/stitches?${week}&from=1`],
+    ['a parameter of another report', `/api/reports/stitches?${week}&grouping=H`],
+    ['a parameter on /machines', '/api/machines?debug=1'],
+    ['a bad shift', `/api/reports/threadbreaks?${week}&shift=%7B%7D`],
+    ['a bad grouping', `/api/reports/threadbreaks?${week}&grouping=HEAD`],
+  ])('%s: %s', async (_, path) => {
+    const { app, upstream } = vendorApp()
+    const response = await app.request(path)
+    expect([400, 404]).toContain(response.status)
+    expect((await response.json()).error).toEqual(expect.any(String))
+    expect(upstream.calls).toHaveLength(0)
+  })
+
+  test.each(['POST', 'PUT', 'PATCH', 'DELETE'])('%s to the read-only API is a 405', async (method) => {
+    const { app, upstream } = vendorApp()
+    const response = await app.request('/api/machines', { method })
+    expect(response.status).toBe(405)
+    expect(response.headers.get('Allow')).toBe('GET')
+    expect(upstream.calls).toHaveLength(0)
+  })
+
+  test.each([
+    ['CreatePNG'],
+    ['CreateTC'],
+    ['Optimize'],
+    ['GetThreadCone '],
+    ['getthreadcone'],
+    [''],
+    [null],
+    [42],
+  ])('RequestType %j is refused', async (type) => {
+    const { app, upstream } = vendorApp()
+    const response = await postJob(app, { RequestType: type, ThreadCone: { ConeSeries: 'X', ColorNumber: '1' } })
+    expect(response.status).toBe(400)
+    expect(upstream.calls).toHaveLength(0)
+  })
+
+  test.each([
+    ['a Client field', { RequestType: 'GetThreadCone', Client: 'anything', ThreadCone: { ConeSeries: 'X', ColorNumber: '1' } }],
+    ['ThreadCone null', { RequestType: 'GetThreadCone', ThreadCone: null }],
+    ['ThreadCone an array', { RequestType: 'GetThreadCone', ThreadCone: ['X'] }],
+    ['a number as ColorNumber', { RequestType: 'GetThreadCone', ThreadCone: { ConeSeries: 'X', ColorNumber: 1 } }],
+    ['no ThreadCone for a series look-up', { RequestType: 'GetThreadConeList' }],
+    ['a body that is not JSON', '{RequestType:'],
+    ['a JSON array', '[]'],
+  ])('a job with %s is a 400 naming the problem', async (_, body) => {
+    const { app, upstream } = vendorApp()
+    const response = await postJob(app, body)
+    expect(response.status).toBe(400)
+    expect((await response.json()).error).toEqual(expect.any(String))
+    expect(upstream.calls).toHaveLength(0)
+  })
+
+  test('a job body over 16 KB is a 413', async () => {
+    const { app, upstream } = vendorApp()
+    const body = { RequestType: 'GetThreadCone', ThreadCone: { ConeSeries: 'x'.repeat(17_000), ColorNumber: '1' } }
+    expect((await postJob(app, body)).status).toBe(413)
+    expect((await postJob(app, body, { 'Content-Length': '1' })).status).toBe(413)
+    expect(upstream.calls).toHaveLength(0)
+  })
+
+  test('GET on /api/job is a 405', async () => {
+    const { app } = vendorApp()
+    expect((await app.request('/api/job')).status).toBe(405)
+  })
+})
+
+describe('secrets stay on the server', () => {
+  const browserHeaders = { 'X-API-Key': 'browser-key', Authorization: 'Bearer browser', Cookie: 'session=browser' }
+
+  test('the upstream gets our key and none of the browser’s credentials', async () => {
+    const { app, upstream } = vendorApp()
+    await app.request(`/api/reports/stitches?${week}`, { headers: browserHeaders })
+    const call = upstream.calls[0]!
+    expect(call.url).toBe(`http://vendor.test/v1/reports/stitches?${week}`)
+    expect(call.headers.get('X-API-Key')).toBe(VENDOR_ENV.API_KEY)
+    expect(call.headers.get('Authorization')).toBeNull()
+    expect(call.headers.get('Cookie')).toBeNull()
+  })
+
+  test('the job gets the licence and version 3, never a Client', async () => {
+    const { app, upstream } = vendorApp()
+    await postJob(app, { RequestType: 'GetThreadCone', ThreadCone: { ConeSeries: 'S', ColorNumber: '1', Extra: 'x' }, WebApiLicense: 'mine' })
+    const call = upstream.calls[0]!
+    expect(call.url).toBe('http://jobs.test/api/StitchJob')
+    expect(await call.json()).toEqual({
+      ServerVersion: { Major: 3, Minor: 0 },
+      WebApiLicense: VENDOR_ENV.WEB_API_LICENSE,
+      RequestType: 'GetThreadCone',
+      ThreadCone: { ConeSeries: 'S', ColorNumber: '1' },
+    })
+  })
+
+  test.each([
+    ['a report', `/api/reports/stitches?${week}`, undefined],
+    ['a job', '/api/job', { RequestType: 'GetThreadConeManufacturer' }],
+    ['a refusal', '/api/nope', undefined],
+    ['the app config', '/app-config.json', undefined],
+    ['health', '/healthz', undefined],
+    ['the SPA', '/machines', undefined],
+  ])('no answer carries the key or licence, nor the upstream’s cookie: %s', async (_, path, job) => {
+    const { app } = vendorApp()
+    const response = job ? await postJob(app, job, browserHeaders) : await app.request(path, { headers: browserHeaders })
+    const everything = `${[...response.headers].join('\n')}\n${await response.text()}`
+    expect(everything).not.toContain(VENDOR_ENV.API_KEY)
+    expect(everything).not.toContain(VENDOR_ENV.WEB_API_LICENSE)
+    expect(response.headers.get('Set-Cookie')).toBeNull()
+  })
+})
+
+describe('cache and coalescing', () => {
+  test('200 identical concurrent GETs make one upstream call; later ones within the TTL are cache hits', async () => {
+    const { app, upstream } = vendorApp()
+    upstream.hold()
+    const pending = Array.from({ length: 200 }, () => app.request(`/api/reports/stitches?${week}`))
+    await new Promise((r) => setTimeout(r, 10))
+    upstream.open()
+    const answers = await Promise.all(pending)
+    expect(answers.every((a) => a.status === 200)).toBe(true)
+    expect(upstream.calls).toHaveLength(1)
+    const again = await app.request(`/api/reports/stitches?${week}`)
+    expect(again.headers.get('X-Cache')).toBe('HIT')
+    expect(upstream.calls).toHaveLength(1)
+  })
+
+  test('the same parameters in another order share the cache entry', async () => {
+    const { app, upstream } = vendorApp()
+    await app.request('/api/reports/stitches?from=1763000000&till=1763600000&machineIds=all')
+    await app.request('/api/reports/stitches?machineIds=all&till=1763600000&from=1763000000')
+    expect(upstream.calls).toHaveLength(1)
+  })
+
+  test('with CACHE_TTL_SECONDS=0 every request goes upstream', async () => {
+    const { app, upstream } = vendorApp({ CACHE_TTL_SECONDS: '0' })
+    await app.request('/api/machines')
+    await app.request('/api/machines')
+    expect(upstream.calls).toHaveLength(2)
+  })
+
+  test('an upstream error is passed on with its status and is not cached', async () => {
+    const { app, upstream } = vendorApp()
+    upstream.set('error500')
+    const first = await app.request('/api/machines')
+    expect(first.status).toBe(500)
+    expect(await first.json()).toEqual({ error: 'database unavailable' })
+    upstream.set('ok')
+    expect((await app.request('/api/machines')).status).toBe(200)
+    expect(upstream.calls).toHaveLength(2)
+  })
+
+  test('a 404 with a JSON body stays a 404', async () => {
+    const { app, upstream } = vendorApp()
+    upstream.set('notFound')
+    const response = await app.request('/api/machines/NO-SUCH')
+    expect(response.status).toBe(404)
+    expect(await response.json()).toEqual({ error: 'Machine not found' })
+  })
+})
+
+describe('a failing upstream gets a status and words a supervisor can act on', () => {
+  test.each([
+    ['slow', 504, /did not answer within 0.05 s/],
+    ['reset', 502, /Cannot reach the production API \(ECONNRESET\)/],
+    ['html', 502, /not JSON/],
+    ['malformed', 502, /not JSON/],
+    ['huge', 502, /more than 67 MB/],
+  ] as const)('%s → %i', async (behaviour, status, message) => {
+    const { app, upstream } = vendorApp({ UPSTREAM_TIMEOUT_SECONDS: '0.05' })
+    upstream.set(behaviour)
+    const response = await app.request('/api/machines')
+    expect(response.status).toBe(status)
+    expect((await response.json()).error).toMatch(message)
+    upstream.set('ok')
+    expect((await app.request('/api/machines')).status).toBe(200) // nothing cached from the failure
+  })
+})
+
+describe('security headers on every answer', () => {
+  test.each(['/api/machines', '/api/nope', '/healthz', '/app-config.json', '/', '/machines/AS-1'])('%s', async (path) => {
+    const { app } = vendorApp()
+    const response = await app.request(path)
+    expect(response.headers.get('Content-Security-Policy')).toMatch(/script-src 'self'.*frame-ancestors 'self'/)
+    expect(response.headers.get('Content-Security-Policy')).not.toContain('unsafe-inline')
+    expect(response.headers.get('X-Content-Type-Options')).toBe('nosniff')
+    expect(response.headers.get('Referrer-Policy')).toBe('no-referrer')
+  })
+})

@@ -1,0 +1,31 @@
+import { createApp } from '../../server/app'
+import { type Config, loadConfig } from '../../server/config'
+import type { Transport } from '../../server/proxy/upstream'
+import { upstreamsFor } from '../../server/upstreams'
+import { FIXED_NOW } from '../demo-client'
+
+export const VENDOR_ENV = {
+  API_BASE_URL: 'http://vendor.test/v1',
+  API_KEY: 'secret-api-key-123',
+  JOB_API_URL: 'http://jobs.test/api',
+  WEB_API_LICENSE: 'secret-licence-456',
+  FACTORY_TIMEZONE: 'Europe/Berlin',
+}
+
+/** The server app as production builds it, on any environment and upstream transport. */
+export function testApp(env: Record<string, string> = {}, transport?: Transport) {
+  const config: Config = loadConfig({ FACTORY_TIMEZONE: 'Europe/Berlin', ...env })
+  const vendor: Transport = transport ?? (() => Promise.reject(new Error('no vendor upstream in this test')))
+  const upstreams = upstreamsFor(config, vendor, { now: () => FIXED_NOW })
+  const sleeps: number[] = []
+  const app = createApp({
+    config,
+    upstreams,
+    version: 'test',
+    staticFiles: new Map([['/index.html', { body: new TextEncoder().encode('<!doctype html><title>t</title>'), contentType: 'text/html; charset=utf-8' }]]),
+    sleep: async (ms) => {
+      sleeps.push(ms)
+    },
+  })
+  return { app, config, sleeps }
+}
