@@ -1,8 +1,8 @@
-import { createApp } from '../../server/app'
-import { type Config, loadConfig } from '../../server/config'
-import type { Transport } from '../../server/proxy/upstream'
-import { upstreamsFor } from '../../server/upstreams'
-import { FIXED_NOW } from '../demo-client'
+import { createApp } from '../server/app'
+import { type Config, loadConfig } from '../server/config'
+import type { Transport } from '../server/proxy/upstream'
+import { upstreamsFor } from '../server/upstreams'
+import { FIXED_NOW } from './demo-client'
 
 export const VENDOR_ENV = {
   API_BASE_URL: 'http://vendor.test/v1',

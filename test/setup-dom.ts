@@ -1,0 +1,20 @@
+import '@testing-library/jest-dom/vitest'
+import { cleanup } from '@testing-library/react'
+import { HttpResponse, http } from 'msw'
+import { setupServer } from 'msw/node'
+import { afterAll, afterEach, beforeAll } from 'vitest'
+import { testApp } from './server-app'
+
+/** MSW hands the SPA's requests to the real server app, which answers from the demo upstream. */
+const { app } = testApp()
+export const mswServer = setupServer(
+  http.all(/\/(api\/|app-config\.json)/, ({ request }) => app.fetch(request)),
+  http.all('*', ({ request }) => HttpResponse.json({ error: `unexpected request ${request.url}` }, { status: 500 })),
+)
+
+beforeAll(() => mswServer.listen({ onUnhandledRequest: 'error' }))
+afterEach(() => {
+  cleanup()
+  mswServer.resetHandlers()
+})
+afterAll(() => mswServer.close())
