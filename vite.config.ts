@@ -10,7 +10,9 @@ function stitchboardServer(): Plugin {
     apply: (_config, env) => env.command === 'serve' && !process.env.VITEST,
     async configureServer(server) {
       // loaded through Vite's SSR pipeline, so the config itself stays free of server imports
-      const { devMiddleware } = (await server.ssrLoadModule('/server/dev-middleware.ts')) as typeof import('./server/dev-middleware')
+      const { devMiddleware } = (await server.ssrLoadModule(
+        '/server/dev-middleware.ts',
+      )) as typeof import('./server/dev-middleware')
       server.middlewares.use(devMiddleware())
     },
   }

@@ -15,9 +15,13 @@ function newest(path) {
 const built = existsSync('dist/index.html') ? statSync('dist/index.html').mtimeMs : 0
 if (built < Math.max(...SOURCES.map(newest))) {
   console.info('stitchboard: building the dashboard (vite build)…')
-  const result = spawnSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'], {
-    stdio: 'inherit',
-  })
+  const result = spawnSync(
+    process.execPath,
+    ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'],
+    {
+      stdio: 'inherit',
+    },
+  )
   if (result.status !== 0) process.exit(result.status ?? 1)
 }
 

@@ -53,11 +53,23 @@ export function createApp({ config, upstreams, staticFiles, version, clientKey, 
   app.notFound((c) => c.json({ error: `No such page or endpoint: ${c.req.path.slice(0, 200)}` }, 404))
 
   app.get('/healthz', (c) =>
-    c.json({ status: 'ok', version, api: upstreams.api.demo ? 'demo' : 'vendor', job: upstreams.job.demo ? 'demo' : 'vendor' }),
+    c.json({
+      status: 'ok',
+      version,
+      api: upstreams.api.demo ? 'demo' : 'vendor',
+      job: upstreams.job.demo ? 'demo' : 'vendor',
+    }),
   )
 
   if (config.dashboardToken) {
-    app.use('*', accessControl({ token: config.dashboardToken, clientKey: clientKey ?? (() => 'client'), ...(sleep ? { sleep } : {}) }))
+    app.use(
+      '*',
+      accessControl({
+        token: config.dashboardToken,
+        clientKey: clientKey ?? (() => 'client'),
+        ...(sleep ? { sleep } : {}),
+      }),
+    )
   }
 
   app.get('/app-config.json', (c) => {
@@ -94,7 +106,8 @@ export function createApp({ config, upstreams, staticFiles, version, clientKey, 
           },
           { ...call, name: 'the thread-cone service' },
         ),
-      (a) => a.status === 200 && (JSON.parse(decoder.decode(a.body)) as { Success?: unknown }).Success === true,
+      (a) =>
+        a.status === 200 && (JSON.parse(decoder.decode(a.body)) as { Success?: unknown }).Success === true,
     )
     return jsonAnswer(c, answer, hit)
   })
@@ -102,7 +115,11 @@ export function createApp({ config, upstreams, staticFiles, version, clientKey, 
 
   app.all('/api/*', async (c) => {
     if (c.req.method !== 'GET' && c.req.method !== 'HEAD') {
-      return c.json({ error: `Method ${c.req.method} is not allowed; the production API is read-only` }, 405, { Allow: 'GET' })
+      return c.json(
+        { error: `Method ${c.req.method} is not allowed; the production API is read-only` },
+        405,
+        { Allow: 'GET' },
+      )
     }
     const checked = checkGet(rawPath(c.req.url).slice('/api'.length), new URL(c.req.url).searchParams)
     if (!checked.ok) return c.json({ error: checked.error }, checked.status)

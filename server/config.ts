@@ -7,7 +7,8 @@ export const DEMO_API_KEY = 'demo-key-a'
 export const DEMO_LICENCE = 'demo-licence-a'
 
 const text = z.string().trim()
-const optional = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === '' ? undefined : v), schema.optional())
+const optional = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((v) => (v === '' ? undefined : v), schema.optional())
 const httpUrl = text.refine((v) => {
   try {
     return ['http:', 'https:'].includes(new URL(v).protocol)
@@ -16,7 +17,10 @@ const httpUrl = text.refine((v) => {
   }
 }, 'must be an http(s) URL such as https://api.example.com/v1')
 const seconds = (max: number) =>
-  z.coerce.number({ message: 'must be a number of seconds' }).min(0, 'must not be negative').max(max, `must be at most ${max}`)
+  z.coerce
+    .number({ message: 'must be a number of seconds' })
+    .min(0, 'must not be negative')
+    .max(max, `must be at most ${max}`)
 
 const environment = z
   .object({
@@ -26,10 +30,16 @@ const environment = z
     WEB_API_LICENSE: optional(text.min(1)),
     HOST: optional(text.min(1)),
     PORT: optional(
-      z.coerce.number({ message: 'must be a port number' }).int('must be a whole number').min(1).max(65535, 'must be 1–65535'),
+      z.coerce
+        .number({ message: 'must be a port number' })
+        .int('must be a whole number')
+        .min(1)
+        .max(65535, 'must be 1–65535'),
     ),
     DASHBOARD_TOKEN: optional(text.min(16, 'must be at least 16 characters (it guards the whole dashboard)')),
-    FACTORY_TIMEZONE: optional(text.refine(isValidTimeZone, 'is not an IANA time zone such as Europe/Berlin')),
+    FACTORY_TIMEZONE: optional(
+      text.refine(isValidTimeZone, 'is not an IANA time zone such as Europe/Berlin'),
+    ),
     SHIFTS: optional(text),
     CACHE_TTL_SECONDS: optional(seconds(3600)),
     UPSTREAM_TIMEOUT_SECONDS: optional(seconds(300).refine((v) => v > 0, 'must be more than 0')),
@@ -39,7 +49,11 @@ const environment = z
       ctx.addIssue({ code: 'custom', path: ['API_KEY'], message: 'is required when API_BASE_URL is set' })
     }
     if (env.JOB_API_URL && !env.WEB_API_LICENSE) {
-      ctx.addIssue({ code: 'custom', path: ['WEB_API_LICENSE'], message: 'is required when JOB_API_URL is set' })
+      ctx.addIssue({
+        code: 'custom',
+        path: ['WEB_API_LICENSE'],
+        message: 'is required when JOB_API_URL is set',
+      })
     }
   })
 
@@ -69,7 +83,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     const issue = parsed.error.issues[0]!
     const name = String(issue.path[0] ?? 'environment')
     const value = env[name]
-    const shown = name === 'API_KEY' || name === 'WEB_API_LICENSE' || name === 'DASHBOARD_TOKEN' ? '' : value ? ` (got "${value}")` : ''
+    const shown =
+      name === 'API_KEY' || name === 'WEB_API_LICENSE' || name === 'DASHBOARD_TOKEN'
+        ? ''
+        : value
+          ? ` (got "${value}")`
+          : ''
     throw new ConfigError(`${name} ${issue.message}${shown}`)
   }
   const e = parsed.data

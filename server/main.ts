@@ -2,7 +2,13 @@ import { existsSync, readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { createApp } from './app'
 import { ConfigError, loadConfig } from './config'
-import { buildVersion, createNodeServer, loadStaticFiles, socketAddress, undiciTransport } from './node-server'
+import {
+  buildVersion,
+  createNodeServer,
+  loadStaticFiles,
+  socketAddress,
+  undiciTransport,
+} from './node-server'
 import { upstreamsFor } from './upstreams'
 
 /** Production entry (`npm start`): configuration, upstreams, the built SPA, and the listener. */
@@ -24,7 +30,9 @@ function main() {
     process.exit(1)
   }
   const staticFiles = loadStaticFiles(dist)
-  const { version: packageVersion } = JSON.parse(readFileSync(`${root}package.json`, 'utf8')) as { version: string }
+  const { version: packageVersion } = JSON.parse(readFileSync(`${root}package.json`, 'utf8')) as {
+    version: string
+  }
   const upstreams = upstreamsFor(config, undiciTransport)
   upstreams.warmUp?.()
   const app = createApp({
@@ -36,12 +44,20 @@ function main() {
   })
   const server = createNodeServer(app.fetch)
   server.on('error', (error: NodeJS.ErrnoException) => {
-    console.error(`stitchboard: cannot listen on ${config.host}:${config.port}: ${error.code ?? error.message}`)
+    console.error(
+      `stitchboard: cannot listen on ${config.host}:${config.port}: ${error.code ?? error.message}`,
+    )
     process.exit(1)
   })
   server.listen(config.port, config.host, () => {
-    const mode = upstreams.api.demo ? 'demo data (no API_BASE_URL set)' : config.api.mode === 'vendor' ? new URL(config.api.baseUrl).host : ''
-    console.info(`stitchboard on http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}  ·  upstream: ${mode}`)
+    const mode = upstreams.api.demo
+      ? 'demo data (no API_BASE_URL set)'
+      : config.api.mode === 'vendor'
+        ? new URL(config.api.baseUrl).host
+        : ''
+    console.info(
+      `stitchboard on http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}  ·  upstream: ${mode}`,
+    )
   })
   const stop = () => server.close(() => process.exit(0))
   process.on('SIGTERM', stop)

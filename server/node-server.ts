@@ -50,7 +50,9 @@ export function loadStaticFiles(distDir: string): Map<string, StaticFile> {
     const file: StaticFile = { body, contentType: TYPES[ext] ?? 'application/octet-stream' }
     if (COMPRESSIBLE.has(ext) && body.byteLength > 512) {
       file.gzip = new Uint8Array(gzipSync(body, { level: 9 }))
-      file.brotli = new Uint8Array(brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }))
+      file.brotli = new Uint8Array(
+        brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+      )
     }
     files.set(`/${relative(distDir, path).split(sep).join('/')}`, file)
   }
@@ -68,7 +70,9 @@ export const socketAddress = (c: Context) =>
   (c.env as { incoming?: IncomingMessage } | undefined)?.incoming?.socket.remoteAddress ?? 'unknown'
 
 /** An HTTP server for `fetch`, refusing raw request targets a URL parser would quietly normalise. */
-export function createNodeServer(fetch: (request: Request, env: unknown) => Response | Promise<Response>): Server {
+export function createNodeServer(
+  fetch: (request: Request, env: unknown) => Response | Promise<Response>,
+): Server {
   const listener = getRequestListener(fetch)
   return createServer((req, res) => {
     const problem = requestTargetProblem(req.url ?? '')

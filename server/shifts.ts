@@ -15,7 +15,8 @@ export function parseShifts(text: string): NamedShift[] | string {
     const match = /^\s*([^=,]{1,40}?)\s*=\s*(\d\d:\d\d)\s*-\s*(\d\d:\d\d)\s*$/.exec(part)
     if (!match) return `must look like Early=06:00-14:00,Late=14:00-22:00 (problem in "${part.trim()}")`
     const [, name, from, to] = match as unknown as [string, string, string, string]
-    if (clockMinutes(from) === null || clockMinutes(to) === null) return `has a time that is not HH:MM in "${part.trim()}"`
+    if (clockMinutes(from) === null || clockMinutes(to) === null)
+      return `has a time that is not HH:MM in "${part.trim()}"`
     if (from === to) return `has a shift of no length in "${part.trim()}"`
     if (shifts.some((s) => s.name === name)) return `names the shift "${name}" twice`
     shifts.push({ name, from, to })

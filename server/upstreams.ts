@@ -13,7 +13,11 @@ export interface Upstreams {
 const DEMO_ORIGIN = 'http://demo-upstream.invalid'
 
 /** Wires the configured upstreams: the vendor's through `vendorTransport`, the demo one in-process. */
-export function upstreamsFor(config: Config, vendorTransport: Transport, demoOptions: DemoUpstreamOptions = {}): Upstreams {
+export function upstreamsFor(
+  config: Config,
+  vendorTransport: Transport,
+  demoOptions: DemoUpstreamOptions = {},
+): Upstreams {
   const needsDemo = config.api.mode === 'demo' || config.job.mode === 'demo'
   const upstream = needsDemo
     ? createDemoUpstream({ timeZone: config.timeZone, shifts: config.shifts, ...demoOptions })

@@ -22,7 +22,15 @@ export function testApp(env: Record<string, string> = {}, transport?: Transport)
     config,
     upstreams,
     version: 'test',
-    staticFiles: new Map([['/index.html', { body: new TextEncoder().encode('<!doctype html><title>t</title>'), contentType: 'text/html; charset=utf-8' }]]),
+    staticFiles: new Map([
+      [
+        '/index.html',
+        {
+          body: new TextEncoder().encode('<!doctype html><title>t</title>'),
+          contentType: 'text/html; charset=utf-8',
+        },
+      ],
+    ]),
     sleep: async (ms) => {
       sleeps.push(ms)
     },

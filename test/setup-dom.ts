@@ -9,7 +9,9 @@ import { testApp } from './server-app'
 const { app } = testApp()
 export const mswServer = setupServer(
   http.all(/\/(api\/|app-config\.json)/, ({ request }) => app.fetch(request)),
-  http.all('*', ({ request }) => HttpResponse.json({ error: `unexpected request ${request.url}` }, { status: 500 })),
+  http.all('*', ({ request }) =>
+    HttpResponse.json({ error: `unexpected request ${request.url}` }, { status: 500 }),
+  ),
 )
 
 beforeAll(() => mswServer.listen({ onUnhandledRequest: 'error' }))

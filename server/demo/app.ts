@@ -1,16 +1,15 @@
 import { Hono } from 'hono'
 import type { CollectorMachine } from '../../src/api/contract/collector-machine'
 import { parseReportQuery, REPORT_PATHS } from '../../src/api/contract/report-params'
+import { DEFAULT_SHIFTS } from '../shifts'
 import { DemoFactory, type DemoFactoryOptions, isoSeconds } from './demo-factory'
 import type { DemoCompany } from './factory'
-import { DEFAULT_SHIFTS } from '../shifts'
 import { hash } from './random'
 import { runReport } from './reports'
 import { handleStitchJob } from './stitch-job'
 import { demoCatalogue } from './thread-cones'
 
 export const DEFAULT_DEMO_SEED = 20261122
-
 
 export interface DemoUpstreamOptions extends Partial<DemoFactoryOptions> {}
 
@@ -84,7 +83,8 @@ export function createDemoUpstream(options: DemoUpstreamOptions = {}) {
       .filter((m) => m.datacollector_id === id)
       .map((m) => {
         const live = factory.liveMachine(company, m)
-        const installed = Date.UTC(2024, 0, 1) / 1000 + (hash(factory.options.seed, m.machine_id) % 500) * 86_400
+        const installed =
+          Date.UTC(2024, 0, 1) / 1000 + (hash(factory.options.seed, m.machine_id) % 500) * 86_400
         return {
           machine_id: m.machine_id,
           machine_name: m.machine_name,

@@ -53,7 +53,9 @@ export class DemoFactory {
   /** Generates the whole history in small slices between other work (a cold 31-day report otherwise
    * pays for generating it). */
   warmUp(): void {
-    const jobs = this.companies.flatMap((company) => company.machines.map((machine) => ({ company, machine })))
+    const jobs = this.companies.flatMap((company) =>
+      company.machines.map((machine) => ({ company, machine })),
+    )
     const step = () => {
       const job = jobs.shift()
       if (!job) return
@@ -143,4 +145,3 @@ export function stitchesIn(segment: Segment, from: number, till: number): number
   if (segment.status !== 'running' || till <= from) return 0
   return Math.round((segment.rpm * (till - from)) / 60)
 }
-

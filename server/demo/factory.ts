@@ -83,14 +83,45 @@ export function breakCell(machine: DemoMachine, u: number): { head: number; need
 }
 
 const DESIGN_WORDS = [
-  'Club crest', 'Eagle logo', 'Rose spray', 'Fire brigade badge', 'Alpine patch', 'Team name arc', 'Cap front',
-  'Polo chest logo', 'Back jacket tiger', 'Wedding monogram', 'Hotel towel border', 'School shield', 'Sailing anchor',
-  'Brewery label', 'Ski club star', 'Police sleeve patch', 'Hunting stag', 'Lion rampant', 'Company wordmark', 'Edelweiss',
+  'Club crest',
+  'Eagle logo',
+  'Rose spray',
+  'Fire brigade badge',
+  'Alpine patch',
+  'Team name arc',
+  'Cap front',
+  'Polo chest logo',
+  'Back jacket tiger',
+  'Wedding monogram',
+  'Hotel towel border',
+  'School shield',
+  'Sailing anchor',
+  'Brewery label',
+  'Ski club star',
+  'Police sleeve patch',
+  'Hunting stag',
+  'Lion rampant',
+  'Company wordmark',
+  'Edelweiss',
 ]
 
 const OPERATORS = [
-  'Anna K.', 'Bogdan M.', 'Chiara R.', 'Dario P.', 'Elif Y.', 'Frank W.', 'Greta S.', 'Hamza O.', 'Ines L.',
-  'Jonas B.', 'Katarzyna N.', 'Luca F.', 'Mei T.', 'Nikola D.', 'Olga V.', 'Pavel H.',
+  'Anna K.',
+  'Bogdan M.',
+  'Chiara R.',
+  'Dario P.',
+  'Elif Y.',
+  'Frank W.',
+  'Greta S.',
+  'Hamza O.',
+  'Ines L.',
+  'Jonas B.',
+  'Katarzyna N.',
+  'Luca F.',
+  'Mei T.',
+  'Nikola D.',
+  'Olga V.',
+  'Pavel H.',
 ]
 
 interface CompanyPlan {

@@ -73,7 +73,13 @@ interface WorkSpan {
 }
 
 /** Spans of [start, end) in which the company works, each with the operator of that shift. */
-function workSpans(settings: LogSettings, company: DemoCompany, machine: DemoMachine, start: number, end: number) {
+function workSpans(
+  settings: LogSettings,
+  company: DemoCompany,
+  machine: DemoMachine,
+  start: number,
+  end: number,
+) {
   const spans: WorkSpan[] = []
   const shifts = settings.shifts.filter(
     (s) => company.workingShifts === 'all' || company.workingShifts.includes(s.name),
@@ -162,7 +168,8 @@ export function generateChunk(
       continue
     }
     const rpm = Math.round((machine.maxRpm * (0.78 + rng.next() * 0.22)) / 10) * 10
-    const fits = (d: number) => w.t + 360 + Math.ceil((company.designs[d]!.stitches / rpm) * 60) * 1.15 + 600 <= limit
+    const fits = (d: number) =>
+      w.t + 360 + Math.ceil((company.designs[d]!.stitches / rpm) * 60) * 1.15 + 600 <= limit
     let design = rng.int(0, company.designs.length - 1)
     for (let tries = 0; tries < 3 && !fits(design); tries++) design = rng.int(0, company.designs.length - 1)
     const sewSeconds = Math.ceil((company.designs[design]!.stitches / rpm) * 60)

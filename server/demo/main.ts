@@ -8,5 +8,7 @@ const timeZone = process.env.FACTORY_TIMEZONE || undefined
 const { app } = createDemoUpstream(timeZone ? { timeZone } : {})
 serve({ fetch: app.fetch, port, hostname: host }, () => {
   console.log(`demo upstream on http://${host}:${port}  (X-API-Key: demo-key-a or demo-key-b)`)
-  console.log(`job interface: POST http://${host}:${port}/StitchJob  (WebApiLicense: demo-licence-a or demo-licence-b)`)
+  console.log(
+    `job interface: POST http://${host}:${port}/StitchJob  (WebApiLicense: demo-licence-a or demo-licence-b)`,
+  )
 })

@@ -18,9 +18,11 @@ function machineRows(scope: Scope, row: (m: DemoMachine, t: Totals) => ReportRow
   return scope.machines.map((m) => row(m, totals.get(m.machine_id) ?? new Totals()))
 }
 
-
 /** Rows keyed by design name, in name order. */
-function designRows(scope: Scope, row: (name: string, stitches: number, t: Totals) => ReportRow): ReportRow[] {
+function designRows(
+  scope: Scope,
+  row: (name: string, stitches: number, t: Totals) => ReportRow,
+): ReportRow[] {
   const { designs } = scope.company
   const totals = totalsBy(scope, (_m, design) => (design >= 0 ? String(design) : null))
   return [...totals]
@@ -31,7 +33,10 @@ function designRows(scope: Scope, row: (name: string, stitches: number, t: Total
 
 /** Reference 4.3: counts by head and needle per machine, folded dimension 0 for H / N,
  * ordered by machine, then by frequency (highest first); bobbin rows only when asked for. */
-export function threadbreakCounts(scope: Scope, grouping: 'HN' | 'H' | 'N'): Map<string, Map<string, number>> {
+export function threadbreakCounts(
+  scope: Scope,
+  grouping: 'HN' | 'H' | 'N',
+): Map<string, Map<string, number>> {
   const counts = new Map<string, Map<string, number>>()
   visitLogs(scope, {
     threadbreak: (m, b) => {
@@ -86,14 +91,17 @@ const REPORTS: Record<ReportPath, Report> = {
     ),
 
   '/reports/threadbreaks-by-machine/aggregated': (scope, query) => {
-    const grouping = ({ head: 'H', needle: 'N', both: 'HN' } as const)[query.grouping as 'head' | 'needle' | 'both']
+    const grouping = ({ head: 'H', needle: 'N', both: 'HN' } as const)[
+      query.grouping as 'head' | 'needle' | 'both'
+    ]
     const direction = query.reverseHeadOrder ? -1 : 1
     return threadbreakRows(scope, grouping, (a, b) => direction * (a.head - b.head) || a.needle - b.needle)
   },
 
   '/reports/machine-summary': (scope) =>
     machineRows(scope, (m, t) => {
-      const total = t.seconds.running + t.seconds.stopped + t.seconds.threadbreak + t.seconds.idle + t.seconds.offline
+      const total =
+        t.seconds.running + t.seconds.stopped + t.seconds.threadbreak + t.seconds.idle + t.seconds.offline
       return {
         ...machineColumns(m),
         location_name: m.location_name,
@@ -126,7 +134,8 @@ const REPORTS: Record<ReportPath, Report> = {
       pieces: t.pieces,
       running_hours: round(hours(t.seconds.running), 2),
       production_hours: round(hours(t.productionSeconds), 2),
-      productivity_percent: t.productionSeconds > 0 ? round((100 * t.seconds.running) / t.productionSeconds) : 0,
+      productivity_percent:
+        t.productionSeconds > 0 ? round((100 * t.seconds.running) / t.productionSeconds) : 0,
       stitches_per_hour: t.seconds.running > 0 ? Math.round(t.stitches / hours(t.seconds.running)) : 0,
     })),
 
@@ -214,7 +223,10 @@ const REPORTS: Record<ReportPath, Report> = {
 
   '/reports/design-summary': (scope) => {
     const { designs } = scope.company
-    const groups = new Map<string, { m: DemoMachine; design: number; status: string; n: number; s: number; first: number; last: number }>()
+    const groups = new Map<
+      string,
+      { m: DemoMachine; design: number; status: string; n: number; s: number; first: number; last: number }
+    >()
     visitLogs(scope, {
       segment: (m, seg, from, till) => {
         if (seg.design < 0) return
@@ -224,11 +236,25 @@ const REPORTS: Record<ReportPath, Report> = {
           g.n++
           g.s += till - from
           g.last = till
-        } else groups.set(key, { m, design: seg.design, status: seg.status, n: 1, s: till - from, first: from, last: till })
+        } else
+          groups.set(key, {
+            m,
+            design: seg.design,
+            status: seg.status,
+            n: 1,
+            s: till - from,
+            first: from,
+            last: till,
+          })
       },
     })
     return [...groups.values()]
-      .sort((a, b) => a.m.machine_id.localeCompare(b.m.machine_id) || a.design - b.design || a.status.localeCompare(b.status))
+      .sort(
+        (a, b) =>
+          a.m.machine_id.localeCompare(b.m.machine_id) ||
+          a.design - b.design ||
+          a.status.localeCompare(b.status),
+      )
       .map((g) => ({
         ...machineColumns(g.m),
         design_name: designs[g.design]!.name,
@@ -269,8 +295,15 @@ const REPORTS: Record<ReportPath, Report> = {
         const [id, design] = key.split('|') as [string, string]
         return { m: byId.get(id)!, design_name: designs[Number(design)]!.name, t }
       })
-      .sort((a, b) => a.m.machine_id.localeCompare(b.m.machine_id) || a.design_name.localeCompare(b.design_name))
-      .map(({ m, design_name, t }) => ({ ...machineColumns(m), design_name, completed_runs: t.runs, pieces: t.pieces }))
+      .sort(
+        (a, b) => a.m.machine_id.localeCompare(b.m.machine_id) || a.design_name.localeCompare(b.design_name),
+      )
+      .map(({ m, design_name, t }) => ({
+        ...machineColumns(m),
+        design_name,
+        completed_runs: t.runs,
+        pieces: t.pieces,
+      }))
   },
 
   '/reports/operator-overview': (scope) => {

@@ -20,7 +20,8 @@ export interface Scope {
 export function reportScope(factory: DemoFactory, company: DemoCompany, query: ReportQuery): Scope {
   const wanted = query.machineIds === 'all' ? null : new Set(query.machineIds)
   const machines = company.machines.filter(
-    (m) => (!wanted || wanted.has(m.machine_id)) && (query.locationId === 0 || m.location_id === query.locationId),
+    (m) =>
+      (!wanted || wanted.has(m.machine_id)) && (query.locationId === 0 || m.location_id === query.locationId),
   )
   const from = Math.max(query.from, factory.historyStart())
   const till = Math.min(query.till, factory.nowSeconds())
@@ -87,7 +88,8 @@ export function visitLogs(scope: Scope, visitor: LogVisitor): void {
       }
       if (visitor.threadbreak) {
         for (const b of chunk.breaks) {
-          if ((scope.includeBobbin || b.needle !== 0) && inWindows(windows, b.at)) visitor.threadbreak(machine, b)
+          if ((scope.includeBobbin || b.needle !== 0) && inWindows(windows, b.at))
+            visitor.threadbreak(machine, b)
         }
       }
       if (visitor.completedRun) {

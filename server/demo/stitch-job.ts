@@ -6,6 +6,7 @@ import type { Catalogue, ConeSeries } from './thread-cones'
 export const PICTURE_CLIENT = 'StitchPictureClient'
 
 /** Characters a file name may not contain (the service reads each series from a file). */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this refuses
 const NOT_IN_FILE_NAME = /[\\/:*?"<>|\u0000-\u001f]/
 
 interface JobAnswer {
@@ -16,8 +17,8 @@ interface JobAnswer {
 
 /** Reference 2.4: sent on one line; line breaks inside RequestData arrive as \u000d\u000a. */
 export function serialiseJobResponse(value: unknown): string {
-  return JSON.stringify(value).replace(/\\(\\|r|n)/g, (escape, ch: string) =>
-    ch === 'r' ? '\\u000d' : ch === 'n' ? '\\u000a' : escape,
+  return JSON.stringify(value).replace(/\\(\\|r|n)/g, (sequence, ch: string) =>
+    ch === 'r' ? '\\u000d' : ch === 'n' ? '\\u000a' : sequence,
   )
 }
 
@@ -40,7 +41,11 @@ function jobResponse(status: number, success: boolean, data: string, major: numb
 
 function requestedMajor(version: unknown): number | null {
   if (typeof version === 'number' && Number.isInteger(version)) return version
-  if (typeof version === 'object' && version !== null && Number.isInteger((version as { Major?: unknown }).Major)) {
+  if (
+    typeof version === 'object' &&
+    version !== null &&
+    Number.isInteger((version as { Major?: unknown }).Major)
+  ) {
     return (version as { Major: number }).Major
   }
   return null
@@ -52,10 +57,18 @@ export function handleStitchJob(catalogue: Catalogue, licences: readonly string[
   try {
     body = JSON.parse(text)
   } catch {
-    return { status: 400, body: 'Bad Request: the body is not JSON.', contentType: 'text/plain; charset=utf-8' }
+    return {
+      status: 400,
+      body: 'Bad Request: the body is not JSON.',
+      contentType: 'text/plain; charset=utf-8',
+    }
   }
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-    return { status: 400, body: 'Bad Request: the body must be a JSON object.', contentType: 'text/plain; charset=utf-8' }
+    return {
+      status: 400,
+      body: 'Bad Request: the body must be a JSON object.',
+      contentType: 'text/plain; charset=utf-8',
+    }
   }
   const job = body as Record<string, unknown>
   const major = requestedMajor(job.ServerVersion) ?? 0
@@ -74,7 +87,11 @@ export function handleStitchJob(catalogue: Catalogue, licences: readonly string[
   }
   if (job.ThreadCone === null) {
     // rule 7: null is not accepted and fails with an HTTP error, not a job response
-    return { status: 500, body: 'Object reference not set to an instance of an object.', contentType: 'text/plain' }
+    return {
+      status: 500,
+      body: 'Object reference not set to an instance of an object.',
+      contentType: 'text/plain',
+    }
   }
   const cone = (typeof job.ThreadCone === 'object' && job.ThreadCone) || {}
   const { Manufacturer, ConeSeries: seriesId, ColorNumber } = cone as Record<string, unknown>

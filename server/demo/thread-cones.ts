@@ -22,9 +22,23 @@ export interface ConeSeries {
 }
 
 const FAMILIES = [
-  ['Red', 0], ['Coral', 12], ['Orange', 28], ['Amber', 40], ['Gold', 48], ['Lemon', 58], ['Lime', 85],
-  ['Green', 125], ['Jade', 155], ['Teal', 178], ['Sky', 200], ['Blue', 220], ['Navy', 232], ['Violet', 270],
-  ['Plum', 295], ['Magenta', 320], ['Rose', 342],
+  ['Red', 0],
+  ['Coral', 12],
+  ['Orange', 28],
+  ['Amber', 40],
+  ['Gold', 48],
+  ['Lemon', 58],
+  ['Lime', 85],
+  ['Green', 125],
+  ['Jade', 155],
+  ['Teal', 178],
+  ['Sky', 200],
+  ['Blue', 220],
+  ['Navy', 232],
+  ['Violet', 270],
+  ['Plum', 295],
+  ['Magenta', 320],
+  ['Rose', 342],
 ] as const
 const TONES = ['Pale', 'Light', '', 'Deep', 'Dark']
 
@@ -114,11 +128,22 @@ function buildSeries(plan: SeriesPlan, seed: number): ConeSeries {
     const toneIndex = Math.floor(i / FAMILIES.length) % TONES.length
     const grey = i % 23 === 22
     const hue = (family[1] + rng.int(-8, 8) + 360) % 360
-    const light = 0.18 + 0.64 * ((TONES.length - 1 - toneIndex) / (TONES.length - 1)) + (rng.next() - 0.5) * 0.08
-    const [R, G, B] = hslToRgb(hue, grey ? 0.02 : 0.45 + rng.next() * 0.5, Math.min(0.95, Math.max(0.05, light)))
+    const light =
+      0.18 + 0.64 * ((TONES.length - 1 - toneIndex) / (TONES.length - 1)) + (rng.next() - 0.5) * 0.08
+    const [R, G, B] = hslToRgb(
+      hue,
+      grey ? 0.02 : 0.45 + rng.next() * 0.5,
+      Math.min(0.95, Math.max(0.05, light)),
+    )
     const tone = TONES[toneIndex]
     const name = grey ? `Grey ${i}` : `${tone ? `${tone} ` : ''}${family[0]} ${Math.floor(i / 85) + 1}`
-    const color: StoredColor = { Index: plan.indexAsString ? String(i + 1) : i + 1, ColorNumber: plan.number(i), R, G, B }
+    const color: StoredColor = {
+      Index: plan.indexAsString ? String(i + 1) : i + 1,
+      ColorNumber: plan.number(i),
+      R,
+      G,
+      B,
+    }
     if (plan.name === 'always' || (plan.name === 'sometimes-missing' && i % 5 !== 0)) color.ColorName = name
     if (plan.name === 'often-empty') {
       if (i % 3 === 1) color.ColorName = ''

@@ -36,7 +36,11 @@ export interface AccessOptions {
 
 /** DASHBOARD_TOKEN (ARCHITECTURE.md): `?token=` once sets an HttpOnly, SameSite=Strict cookie;
  * `Authorization: Bearer` works too; anything else gets 401, later ones from the same client slower. */
-export function accessControl({ token, clientKey, sleep = (ms) => new Promise((r) => setTimeout(r, ms)) }: AccessOptions) {
+export function accessControl({
+  token,
+  clientKey,
+  sleep = (ms) => new Promise((r) => setTimeout(r, ms)),
+}: AccessOptions) {
   const tokenDigest = digest(token)
   const sessionValue = digest(`stitchboard-session:${token}`).then(base64url)
   const failures = new LRUCache<string, number>({ max: 10_000, ttl: 15 * 60_000 })

@@ -37,6 +37,7 @@ export function allowedGet(rawPath: string): AllowedGet | null {
  * segments (plain or percent-encoded), backslashes, control characters. Null when it is fine. */
 export function requestTargetProblem(target: string): string | null {
   const path = target.split('?')[0] ?? ''
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this refuses
   if (/[\\\u0000-\u001f\u007f]/.test(target)) return 'control characters or backslashes in the request'
   if (/(^|\/)(\.|%2e){1,2}(\/|$)/i.test(path)) return 'dot segments in the path'
   if (/%(2f|5c|25|00)/i.test(path)) return 'encoded slashes, backslashes or percent signs in the path'

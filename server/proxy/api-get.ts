@@ -8,20 +8,24 @@ const OWN_PARAMS: Record<string, string[]> = {
   '/reports/threadbreaks-by-machine/aggregated': ['grouping', 'reverseHeadOrder'],
 }
 
-export type CheckedGet = { ok: true; target: AllowedGet; query: string } | { ok: false; status: 400 | 404; error: string }
+export type CheckedGet =
+  | { ok: true; target: AllowedGet; query: string }
+  | { ok: false; status: 400 | 404; error: string }
 
 /** Checks a GET for the upstream: the path against the allow-list, every parameter against what the
  * reference documents. The query passed on is rebuilt from the checked parameters in a fixed order. */
 export function checkGet(rawPath: string, params: URLSearchParams): CheckedGet {
   const target = allowedGet(rawPath)
-  if (!target) return { ok: false, status: 404, error: `Not an endpoint stitchboard forwards: ${rawPath.slice(0, 200)}` }
+  if (!target)
+    return { ok: false, status: 404, error: `Not an endpoint stitchboard forwards: ${rawPath.slice(0, 200)}` }
   const accepted = target.kind === 'report' ? [...SHARED_PARAMS, ...(OWN_PARAMS[target.path] ?? [])] : []
   for (const name of new Set(params.keys())) {
     if (!accepted.includes(name)) {
       const shown = JSON.stringify(name.slice(0, 60))
       return { ok: false, status: 400, error: `Parameter ${shown} is not accepted by ${target.path}` }
     }
-    if (params.getAll(name).length > 1) return { ok: false, status: 400, error: `Parameter ${name} is given more than once` }
+    if (params.getAll(name).length > 1)
+      return { ok: false, status: 400, error: `Parameter ${name} is given more than once` }
   }
   if (target.kind !== 'report') return { ok: true, target, query: '' }
 
@@ -29,7 +33,11 @@ export function checkGet(rawPath: string, params: URLSearchParams): CheckedGet {
   if (!parsed.ok) return { ok: false, status: 400, error: parsed.error }
   const { machineIds } = parsed.query
   if (machineIds !== 'all' && !machineIds.every(isSafeSegment)) {
-    return { ok: false, status: 400, error: 'Parameter machineIds holds a machine ID with characters no machine ID has' }
+    return {
+      ok: false,
+      status: 400,
+      error: 'Parameter machineIds holds a machine ID with characters no machine ID has',
+    }
   }
   const query = new URLSearchParams()
   for (const name of accepted) {

@@ -1,4 +1,8 @@
-import { JOB_SERVER_VERSION, THREAD_CONE_REQUEST_TYPES, type ThreadConeRequestType } from '../../src/api/contract/job'
+import {
+  JOB_SERVER_VERSION,
+  THREAD_CONE_REQUEST_TYPES,
+  type ThreadConeRequestType,
+} from '../../src/api/contract/job'
 
 /** Reference 4.8 fields we pass on inside ThreadCone; anything else is dropped. */
 const CONE_FIELDS = ['Manufacturer', 'ConeSeries', 'ColorNumber'] as const
@@ -37,7 +41,8 @@ export function checkJob(text: string): CheckedJob {
     if (type === 'GetThreadConeManufacturer') return { ok: true, requestType: type, threadCone: undefined }
     return { ok: false, error: `${type} needs a ThreadCone object` }
   }
-  if (typeof cone !== 'object' || Array.isArray(cone)) return { ok: false, error: 'ThreadCone must be an object' }
+  if (typeof cone !== 'object' || Array.isArray(cone))
+    return { ok: false, error: 'ThreadCone must be an object' }
   const threadCone: Record<string, string> = {}
   for (const field of CONE_FIELDS) {
     const value = (cone as Record<string, unknown>)[field]

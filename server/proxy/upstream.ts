@@ -62,13 +62,20 @@ export interface CallOptions {
   name: string
 }
 
-async function readBody(body: AsyncIterable<Uint8Array>, maxBytes: number, name: string): Promise<Uint8Array> {
+async function readBody(
+  body: AsyncIterable<Uint8Array>,
+  maxBytes: number,
+  name: string,
+): Promise<Uint8Array> {
   const chunks: Uint8Array[] = []
   let size = 0
   for await (const chunk of body) {
     size += chunk.byteLength
     if (size > maxBytes) {
-      throw new UpstreamError(502, `${name} sent more than ${Math.round(maxBytes / 1e6)} MB; narrow the time range or machines`)
+      throw new UpstreamError(
+        502,
+        `${name} sent more than ${Math.round(maxBytes / 1e6)} MB; narrow the time range or machines`,
+      )
     }
     chunks.push(chunk)
   }
@@ -102,7 +109,10 @@ export async function callUpstream(
       response = await transport({ ...request, signal: controller.signal })
     } catch (error) {
       if (controller.signal.aborted) throw timedOut()
-      throw new UpstreamError(502, `Cannot reach ${name} (${describe(error)}); check the network and the configured address`)
+      throw new UpstreamError(
+        502,
+        `Cannot reach ${name} (${describe(error)}); check the network and the configured address`,
+      )
     }
     let body: Uint8Array
     try {

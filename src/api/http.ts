@@ -2,7 +2,12 @@ import type * as z from 'zod/mini'
 import { HttpError, NetworkError, UnexpectedResponseError } from './errors'
 
 function fieldOf(path: readonly PropertyKey[]): string {
-  return path.length === 0 ? 'the answer' : path.map((p) => (typeof p === 'number' ? `[${p}]` : `.${String(p)}`)).join('').replace(/^\./, '')
+  return path.length === 0
+    ? 'the answer'
+    : path
+        .map((p) => (typeof p === 'number' ? `[${p}]` : `.${String(p)}`))
+        .join('')
+        .replace(/^\./, '')
 }
 
 /** Parses `value` with `schema`, or throws UnexpectedResponseError naming the field. */
@@ -31,12 +36,19 @@ async function send(input: string, init: RequestInit): Promise<unknown> {
   }
   if (!response.ok) {
     const message = (body as { error?: unknown } | null)?.error
-    throw new HttpError(response.status, typeof message === 'string' ? message : `The server answered HTTP ${response.status}`)
+    throw new HttpError(
+      response.status,
+      typeof message === 'string' ? message : `The server answered HTTP ${response.status}`,
+    )
   }
   return body
 }
 
 /** GET a same-origin JSON resource and parse it at the edge. */
-export async function getJson<T extends z.ZodMiniType>(path: string, schema: T, signal?: AbortSignal): Promise<z.infer<T>> {
+export async function getJson<T extends z.ZodMiniType>(
+  path: string,
+  schema: T,
+  signal?: AbortSignal,
+): Promise<z.infer<T>> {
   return parseResponse(schema, await send(path, { signal: signal ?? null }))
 }

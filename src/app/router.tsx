@@ -6,11 +6,20 @@ export function createAppRouter() {
   return createBrowserRouter([
     {
       element: <Layout />,
-      HydrateFallback: () => <p className="p-4">Loading stitchboard…</p>,
+      HydrateFallback: StartingUp,
       children: [
-        { index: true, lazy: async () => ({ Component: (await import('../features/machines/machines-page')).MachinesPage }) },
+        {
+          index: true,
+          lazy: async () => ({
+            Component: (await import('../features/machines/machines-page')).MachinesPage,
+          }),
+        },
         { path: '*', Component: NotFoundPage },
       ],
     },
   ])
+}
+
+function StartingUp() {
+  return <p className="p-4">Loading stitchboard…</p>
 }

@@ -7,10 +7,17 @@ export function FactoryClock({ timeZone }: { timeZone: string }) {
     const timer = setInterval(() => setNow(new Date()), 1000)
     return () => clearInterval(timer)
   }, [])
-  const time = new Intl.DateTimeFormat(undefined, { timeZone, hour: '2-digit', minute: '2-digit', second: '2-digit' }).format(now)
+  const time = new Intl.DateTimeFormat(undefined, {
+    timeZone,
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  }).format(now)
   return (
-    <p className="tabular-nums" aria-label={`Factory time (${timeZone})`}>
-      <time dateTime={now.toISOString()}>{time}</time> <span className="text-sm text-gray-600 dark:text-gray-400">{timeZone}</span>
+    <p className="tabular-nums">
+      <span className="sr-only">Factory time: </span>
+      <time dateTime={now.toISOString()}>{time}</time>{' '}
+      <span className="text-sm text-gray-600 dark:text-gray-400">{timeZone}</span>
     </p>
   )
 }

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest'
+import { createDemoUpstream } from '../../server/demo/app'
 import { collectorMachineSchema } from '../../src/api/contract/collector-machine'
 import { KNOWN_MACHINE_STATUSES, type Machine, machineSchema } from '../../src/api/contract/machine'
-import { createDemoUpstream } from '../../server/demo/app'
 import { demoClient, FIXED_NOW } from '../demo-client'
 
 /** The demo upstream against reference 4.5–4.7 and 5, and the assumptions of ARCHITECTURE.md. */
@@ -46,17 +46,21 @@ describe('reference 4.5: GET /machines', () => {
       expect(m.design!.stitches_done).toBeLessThanOrEqual(m.design!.stitches_total)
       expect(m.remaining_seconds).toBeGreaterThanOrEqual(0)
     }
-    for (const m of machines.filter((x) => x.status === 'idle' || x.status === 'offline')) expect(m.design).toBeNull()
+    for (const m of machines.filter((x) => x.status === 'idle' || x.status === 'offline'))
+      expect(m.design).toBeNull()
   })
 
   test('the factory lives: statuses change as minutes pass, and the same clock gives the same answer', async () => {
     const at = (ms: number) => createDemoUpstream({ now: () => ms, timeZone: 'Europe/Berlin' })
     const read = async (ms: number) =>
-      (await (await at(ms).app.request('/machines', { headers: { 'X-API-Key': 'demo-key-a' } })).json()).data as Machine[]
+      (await (await at(ms).app.request('/machines', { headers: { 'X-API-Key': 'demo-key-a' } })).json())
+        .data as Machine[]
     const now = await read(FIXED_NOW)
     expect(await read(FIXED_NOW)).toEqual(now)
     const later = await read(FIXED_NOW + 20 * 60_000)
-    const changed = now.filter((m, i) => m.status !== later[i]!.status || m.status_since !== later[i]!.status_since)
+    const changed = now.filter(
+      (m, i) => m.status !== later[i]!.status || m.status_since !== later[i]!.status_since,
+    )
     expect(changed.length).toBeGreaterThan(5)
   })
 
@@ -66,7 +70,11 @@ describe('reference 4.5: GET /machines', () => {
     let found: Machine | undefined
     for (let h = 0; h < 96 && !found; h++) {
       const upstream = createDemoUpstream({ now: () => FIXED_NOW - h * 3_600_000, timeZone: 'Europe/Berlin' })
-      const m = (await (await upstream.app.request(`/machines/${id}`, { headers: { 'X-API-Key': 'demo-key-a' } })).json()).data
+      const m = (
+        await (
+          await upstream.app.request(`/machines/${id}`, { headers: { 'X-API-Key': 'demo-key-a' } })
+        ).json()
+      ).data
       if (m.status === 'offline') found = m
     }
     expect(found).toBeDefined()

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, test } from 'vitest'
-import { reportRowSchema } from '../../src/api/contract/report-row'
 import { REPORT_PATHS } from '../../src/api/contract/report-params'
+import { reportRowSchema } from '../../src/api/contract/report-row'
 import { threadbreakRowSchema } from '../../src/api/contract/threadbreak-row'
 import { localDateKey } from '../../src/lib/factory-time'
 import { DAY, demoClient, NOW_S } from '../demo-client'
@@ -32,7 +32,11 @@ describe('reference 5: authentication', () => {
   })
 
   test('reports are scoped to the key’s company: company A’s machine IDs give company B no rows', async () => {
-    const { body } = await demo.report('/reports/machine-summary', { ...week, machineIds: machineIds.join(',') }, 'demo-key-b')
+    const { body } = await demo.report(
+      '/reports/machine-summary',
+      { ...week, machineIds: machineIds.join(',') },
+      'demo-key-b',
+    )
     expect(body.data).toEqual([])
   })
 })
@@ -61,7 +65,9 @@ describe('reference 4.1: shared parameters', () => {
 
   test('locationId limits rows to that location; 0 means all locations', async () => {
     const all = await rowsOf('/reports/machine-summary', { ...week, locationId: 0 })
-    const south = (await rowsOf('/reports/machine-summary', { ...week, locationId: 2 })) as unknown as Array<{ location_name: string }>
+    const south = (await rowsOf('/reports/machine-summary', { ...week, locationId: 2 })) as unknown as Array<{
+      location_name: string
+    }>
     expect(all).toHaveLength(machineIds.length)
     expect(south.length).toBeGreaterThan(0)
     expect(south.length).toBeLessThan(all.length)
@@ -76,9 +82,16 @@ describe('reference 4.1: shared parameters', () => {
 
   test('the shift filter counts only breaks inside the shift, in the factory timezone, crossing midnight', async () => {
     const night = JSON.stringify({ from: '22:00', to: '06:00' })
-    const events = (await rowsOf('/reports/threadbreaks-by-machine', { ...week, shift: night })) as unknown as Array<{ timestamp: string }>
+    const events = (await rowsOf('/reports/threadbreaks-by-machine', {
+      ...week,
+      shift: night,
+    })) as unknown as Array<{ timestamp: string }>
     expect(events.length).toBeGreaterThan(0)
-    const hour = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Berlin', hour: '2-digit', hourCycle: 'h23' })
+    const hour = new Intl.DateTimeFormat('en-GB', {
+      timeZone: 'Europe/Berlin',
+      hour: '2-digit',
+      hourCycle: 'h23',
+    })
     for (const e of events) {
       const h = Number(hour.format(new Date(e.timestamp)))
       expect(h >= 22 || h < 6, `${e.timestamp} is in the night shift`).toBe(true)
@@ -89,7 +102,11 @@ describe('reference 4.1: shared parameters', () => {
     const day = { from: NOW_S - 3 * DAY, till: NOW_S - 2 * DAY, machineIds: 'all' }
     const total = sum(await rowsOf('/reports/threadbreaks', day))
     let shifts = 0
-    for (const [from, to] of [['06:00', '14:00'], ['14:00', '22:00'], ['22:00', '06:00']]) {
+    for (const [from, to] of [
+      ['06:00', '14:00'],
+      ['14:00', '22:00'],
+      ['22:00', '06:00'],
+    ]) {
       shifts += sum(await rowsOf('/reports/threadbreaks', { ...day, shift: JSON.stringify({ from, to }) }))
     }
     expect(total).toBeGreaterThan(0)
@@ -103,7 +120,13 @@ describe('reference 4.3: GET /reports/threadbreaks', () => {
     expect(rows.length).toBeGreaterThan(0)
     for (const row of rows) {
       expect(threadbreakRowSchema.safeParse(row).success).toBe(true)
-      expect(Object.keys(row).sort()).toEqual(['head', 'id_machine', 'machine_name', 'needle', 'threadbreaks'])
+      expect(Object.keys(row).sort()).toEqual([
+        'head',
+        'id_machine',
+        'machine_name',
+        'needle',
+        'threadbreaks',
+      ])
     }
   })
 
@@ -141,7 +164,9 @@ describe('reference 4.3: GET /reports/threadbreaks', () => {
   })
 
   test('grouping defaults to HN', async () => {
-    expect(await rowsOf('/reports/threadbreaks', { ...week, grouping: 'HN' })).toEqual(await rowsOf('/reports/threadbreaks', week))
+    expect(await rowsOf('/reports/threadbreaks', { ...week, grouping: 'HN' })).toEqual(
+      await rowsOf('/reports/threadbreaks', week),
+    )
   })
 
   test('a grouping outside HN, H, N is a 400', async () => {
@@ -153,7 +178,7 @@ describe('reference 4.3: GET /reports/threadbreaks', () => {
   test('breaks cluster: the planted worn needle (machine 3, head 4, needle 7) tops its machine', async () => {
     const rows = await rowsOf('/reports/threadbreaks', { ...week, machineIds: machineIds[2]! })
     expect(rows[0]).toMatchObject({ head: 4, needle: 7 })
-    expect(rows[0]!.threadbreaks).toBeGreaterThan(5 * (rows[1]?.threadbreaks ?? 0) / 2)
+    expect(rows[0]!.threadbreaks).toBeGreaterThan((5 * (rows[1]?.threadbreaks ?? 0)) / 2)
   })
 })
 
@@ -180,14 +205,20 @@ describe('reference 4.4: GET /reports/threadbreaks-by-machine/aggregated', () =>
   test.each([
     [false, 1],
     [true, -1],
-  ])('reverseHeadOrder=%s orders heads %s, then needles ascending, per machine', async (reverse, direction) => {
-    const rows = await rowsOf(path, { ...week, grouping: 'both', reverseHeadOrder: reverse })
-    for (let i = 1; i < rows.length; i++) {
-      const [a, b] = [rows[i - 1]!, rows[i]!]
-      if (a.id_machine !== b.id_machine) continue
-      expect(direction * (b.head - a.head) > 0 || (a.head === b.head && b.needle > a.needle), `${a.head}/${a.needle} → ${b.head}/${b.needle}`).toBe(true)
-    }
-  })
+  ])(
+    'reverseHeadOrder=%s orders heads %s, then needles ascending, per machine',
+    async (reverse, direction) => {
+      const rows = await rowsOf(path, { ...week, grouping: 'both', reverseHeadOrder: reverse })
+      for (let i = 1; i < rows.length; i++) {
+        const [a, b] = [rows[i - 1]!, rows[i]!]
+        if (a.id_machine !== b.id_machine) continue
+        expect(
+          direction * (b.head - a.head) > 0 || (a.head === b.head && b.needle > a.needle),
+          `${a.head}/${a.needle} → ${b.head}/${b.needle}`,
+        ).toBe(true)
+      }
+    },
+  )
 
   test('the bobbin rule holds here too', async () => {
     const rows = await rowsOf(path, { ...week, grouping: 'both' })
@@ -198,22 +229,42 @@ describe('reference 4.4: GET /reports/threadbreaks-by-machine/aggregated', () =>
 })
 
 describe('reference 4.2: all 16 reports', () => {
-  test.each(REPORT_PATHS.map((p) => [p]))('%s answers {data: [rows]} of flat records over 31 days', async (path) => {
-    const params = { from: NOW_S - 31 * DAY, till: NOW_S, machineIds: 'all', ...(path.endsWith('aggregated') ? { grouping: 'both' } : {}) }
-    const { status, body } = await demo.report(path, params)
-    expect(status).toBe(200)
-    expect(body.data.length).toBeGreaterThan(0)
-    for (const row of body.data.slice(0, 50)) {
-      expect(reportRowSchema.safeParse(row).success).toBe(true)
-      for (const value of Object.values(row)) expect(typeof value === 'object' && value !== null).toBe(false)
-    }
-  })
+  test.each(REPORT_PATHS.map((p) => [p]))(
+    '%s answers {data: [rows]} of flat records over 31 days',
+    async (path) => {
+      const params = {
+        from: NOW_S - 31 * DAY,
+        till: NOW_S,
+        machineIds: 'all',
+        ...(path.endsWith('aggregated') ? { grouping: 'both' } : {}),
+      }
+      const { status, body } = await demo.report(path, params)
+      expect(status).toBe(200)
+      expect(body.data.length).toBeGreaterThan(0)
+      for (const row of body.data.slice(0, 50)) {
+        expect(reportRowSchema.safeParse(row).success).toBe(true)
+        for (const value of Object.values(row))
+          expect(typeof value === 'object' && value !== null).toBe(false)
+      }
+    },
+  )
 
   test('reports agree: thread breaks, stitches and pieces are the same totals in every report', async () => {
-    const machines = await rowsOf('/reports/machine-summary', week) as unknown as Array<{ threadbreaks: number; stitches: number; pieces: number }>
-    const operators = await rowsOf('/reports/operator-overview', week) as unknown as Array<{ threadbreaks: number; stitches: number; pieces: number }>
-    const designs = await rowsOf('/reports/stitches', week) as unknown as Array<{ stitches: number; pieces: number }>
-    const total = <T,>(rows: T[], key: keyof T) => rows.reduce((s, r) => s + Number(r[key]), 0)
+    const machines = (await rowsOf('/reports/machine-summary', week)) as unknown as Array<{
+      threadbreaks: number
+      stitches: number
+      pieces: number
+    }>
+    const operators = (await rowsOf('/reports/operator-overview', week)) as unknown as Array<{
+      threadbreaks: number
+      stitches: number
+      pieces: number
+    }>
+    const designs = (await rowsOf('/reports/stitches', week)) as unknown as Array<{
+      stitches: number
+      pieces: number
+    }>
+    const total = <T>(rows: T[], key: keyof T) => rows.reduce((s, r) => s + Number(r[key]), 0)
     expect(total(machines, 'threadbreaks')).toBe(sum(await rowsOf('/reports/threadbreaks', week)))
     expect(total(operators, 'threadbreaks')).toBe(total(machines, 'threadbreaks'))
     expect(total(operators, 'stitches')).toBe(total(machines, 'stitches'))
@@ -222,12 +273,20 @@ describe('reference 4.2: all 16 reports', () => {
   })
 
   test('history reaches back at least 90 days', async () => {
-    const rows = await rowsOf('/reports/machine-summary', { from: NOW_S - 91 * DAY, till: NOW_S - 90 * DAY, machineIds: 'all' }) as unknown as Array<{ running_hours: number }>
+    const rows = (await rowsOf('/reports/machine-summary', {
+      from: NOW_S - 91 * DAY,
+      till: NOW_S - 90 * DAY,
+      machineIds: 'all',
+    })) as unknown as Array<{ running_hours: number }>
     expect(rows.reduce((s, r) => s + r.running_hours, 0)).toBeGreaterThan(0)
   })
 
   test('daily-design names days in the factory timezone', async () => {
-    const rows = await rowsOf('/reports/daily-design', { from: NOW_S - 2 * DAY, till: NOW_S, machineIds: 'all' }) as unknown as Array<{ date: string }>
+    const rows = (await rowsOf('/reports/daily-design', {
+      from: NOW_S - 2 * DAY,
+      till: NOW_S,
+      machineIds: 'all',
+    })) as unknown as Array<{ date: string }>
     const days = new Set(rows.map((r) => r.date))
     expect(days).toContain(localDateKey(NOW_S - 1, 'Europe/Berlin'))
   })

@@ -1,13 +1,16 @@
 import { describe, expect, test } from 'vitest'
+import { PICTURE_CLIENT } from '../../server/demo/stitch-job'
 import { jobResponseSchema } from '../../src/api/contract/job'
 import { threadConeColorSchema, threadConeListSchema } from '../../src/api/contract/thread-cone'
-import { PICTURE_CLIENT } from '../../server/demo/stitch-job'
 import { demoClient } from '../demo-client'
 
 /** The demo job interface against reference 4.8, 2.4, 2.5, 7 and 9. */
 const demo = demoClient()
 const lookup = (ConeSeries: string, ColorNumber?: string) =>
-  demo.job({ RequestType: 'GetThreadCone', ThreadCone: ColorNumber === undefined ? { ConeSeries } : { ConeSeries, ColorNumber } })
+  demo.job({
+    RequestType: 'GetThreadCone',
+    ThreadCone: ColorNumber === undefined ? { ConeSeries } : { ConeSeries, ColorNumber },
+  })
 const color = async (series: string, number: string) => {
   const { body } = await lookup(series, number)
   expect(body.Success, body.RequestData).toBe(true)
@@ -25,7 +28,15 @@ describe('reference 2.4 and 9: the job response', () => {
     expect(text).not.toMatch(/[\r\n]/)
     expect(text).toContain('\\u000d\\u000a')
     expect(jobResponseSchema.safeParse(body).success).toBe(true)
-    expect(body).toMatchObject({ Success: true, ServerVersion: { Major: 3 }, Info: '', NeedleColor: '', NeedleSequence: '', PreviewData: '', Time: '' })
+    expect(body).toMatchObject({
+      Success: true,
+      ServerVersion: { Major: 3 },
+      Info: '',
+      NeedleColor: '',
+      NeedleSequence: '',
+      PreviewData: '',
+      Time: '',
+    })
     expect(typeof (body.ServerVersion as { Minor: unknown }).Minor).toBe('number')
     expect(body.RequestData).toContain('\r\n')
     expect(threadConeColorSchema.safeParse(JSON.parse(body.RequestData)).success).toBe(true)
@@ -49,7 +60,10 @@ describe('reference 2.5: the colour object, exactly as stored', () => {
   })
 
   test('ScanCode with 12 digits arrives exact (999999999999)', async () => {
-    const { text } = await demo.job({ RequestType: 'GetThreadConeList', ThreadCone: { ConeSeries: 'NFP-40' } })
+    const { text } = await demo.job({
+      RequestType: 'GetThreadConeList',
+      ThreadCone: { ConeSeries: 'NFP-40' },
+    })
     expect(text).toContain('999999999999')
     expect((await list('NFP-40')).Colors.some((c) => c.ScanCode === 999_999_999_999)).toBe(true)
   })
@@ -63,12 +77,17 @@ describe('reference 2.5: the colour object, exactly as stored', () => {
 
 describe('reference 4.8: the look-up chain and its rules', () => {
   test('manufacturers → series → lists: at least 3, 6 and 1,500, series ids from the service', async () => {
-    const manufacturers = JSON.parse((await demo.job({ RequestType: 'GetThreadConeManufacturer' })).body.RequestData) as string[]
+    const manufacturers = JSON.parse(
+      (await demo.job({ RequestType: 'GetThreadConeManufacturer' })).body.RequestData,
+    ) as string[]
     expect(manufacturers.length).toBeGreaterThanOrEqual(3)
     let series = 0
     let colors = 0
     for (const Manufacturer of manufacturers) {
-      const ids = JSON.parse((await demo.job({ RequestType: 'GetThreadConeSeries', ThreadCone: { Manufacturer } })).body.RequestData) as string[]
+      const ids = JSON.parse(
+        (await demo.job({ RequestType: 'GetThreadConeSeries', ThreadCone: { Manufacturer } })).body
+          .RequestData,
+      ) as string[]
       for (const id of ids) {
         const { body } = await demo.job({ RequestType: 'GetThreadConeList', ThreadCone: { ConeSeries: id } })
         if (!body.Success) continue // a listed series whose data cannot be read
@@ -92,7 +111,10 @@ describe('reference 4.8: the look-up chain and its rules', () => {
     ['zeros dropped', 'nf_rayon40', '013'],
   ])('rule 3: nothing is trimmed or padded (%s)', async (_, series, number) => {
     const { body } = await lookup(series, number)
-    expect(body).toMatchObject({ Success: false, RequestData: `Thread cone not found: ${series} / ${number}` })
+    expect(body).toMatchObject({
+      Success: false,
+      RequestData: `Thread cone not found: ${series} / ${number}`,
+    })
   })
 
   test('rule 3: a padded number and the same number unpadded are different colours', async () => {
@@ -114,13 +136,23 @@ describe('reference 4.8: the look-up chain and its rules', () => {
     const extra = await demo.job({
       RequestType: 'GetThreadCone',
       Extra: 1,
-      ThreadCone: { ConeSeries: 'NFP-40', ColorNumber: '1001', Manufacturer: 'Other', DataZip: 'xyz', Unknown: true },
+      ThreadCone: {
+        ConeSeries: 'NFP-40',
+        ColorNumber: '1001',
+        Manufacturer: 'Other',
+        DataZip: 'xyz',
+        Unknown: true,
+      },
     })
     expect(extra.body).toEqual(plain.body)
   })
 
   test('rule 1: a Client marking a picture/vector job client is rejected with 400', async () => {
-    const { status } = await demo.job({ Client: PICTURE_CLIENT, RequestType: 'GetThreadCone', ThreadCone: { ConeSeries: 'NFP-40', ColorNumber: '1001' } })
+    const { status } = await demo.job({
+      Client: PICTURE_CLIENT,
+      RequestType: 'GetThreadCone',
+      ThreadCone: { ConeSeries: 'NFP-40', ColorNumber: '1001' },
+    })
     expect(status).toBe(400)
   })
 
@@ -139,11 +171,27 @@ describe('reference 4.8: the look-up chain and its rules', () => {
 
 describe('reference 7: errors of the thread-cone look-up', () => {
   test.each([
-    ['an unknown series', 'Thread cone series not found: NOPE', { ThreadCone: { ConeSeries: 'NOPE', ColorNumber: '1' } }],
+    [
+      'an unknown series',
+      'Thread cone series not found: NOPE',
+      { ThreadCone: { ConeSeries: 'NOPE', ColorNumber: '1' } },
+    ],
     ['ThreadCone missing', 'Thread cone series not found: ', {}],
-    ['ConeSeries misspelled', 'Thread cone series not found: ', { ThreadCone: { ConeSerie: 'NFP-40', ColorNumber: '1001' } }],
-    ['ThreadCone misspelled', 'Thread cone series not found: ', { ThreadCones: { ConeSeries: 'NFP-40', ColorNumber: '1001' } }],
-    ['an unknown colour number', 'Thread cone not found: NFP-40 / 9999', { ThreadCone: { ConeSeries: 'NFP-40', ColorNumber: '9999' } }],
+    [
+      'ConeSeries misspelled',
+      'Thread cone series not found: ',
+      { ThreadCone: { ConeSerie: 'NFP-40', ColorNumber: '1001' } },
+    ],
+    [
+      'ThreadCone misspelled',
+      'Thread cone series not found: ',
+      { ThreadCones: { ConeSeries: 'NFP-40', ColorNumber: '1001' } },
+    ],
+    [
+      'an unknown colour number',
+      'Thread cone not found: NFP-40 / 9999',
+      { ThreadCone: { ConeSeries: 'NFP-40', ColorNumber: '9999' } },
+    ],
     ['ColorNumber missing', 'Thread cone not found: NFP-40 / ', { ThreadCone: { ConeSeries: 'NFP-40' } }],
   ] as const)('%s: HTTP 200, Success false, "%s"', async (_, message, body) => {
     const { status, body: answer } = await demo.job({ RequestType: 'GetThreadCone', ...body })
@@ -162,7 +210,10 @@ describe('reference 7: errors of the thread-cone look-up', () => {
   })
 
   test('a misspelled RequestType: HTTP 200, "Error: unknown command!"', async () => {
-    const { status, body } = await demo.job({ RequestType: 'GetThreadCon', ThreadCone: { ConeSeries: 'NFP-40', ColorNumber: '1001' } })
+    const { status, body } = await demo.job({
+      RequestType: 'GetThreadCon',
+      ThreadCone: { ConeSeries: 'NFP-40', ColorNumber: '1001' },
+    })
     expect(status).toBe(200)
     expect(body).toMatchObject({ Success: false, RequestData: 'Error: unknown command!' })
   })
@@ -171,13 +222,19 @@ describe('reference 7: errors of the thread-cone look-up', () => {
     ['missing', 'No licence token found.', undefined],
     ['invalid', 'Invalid licence token.', 'wrong-licence'],
   ])('licence %s: HTTP 400, "%s"', async (_, message, licence) => {
-    const { status, body } = await demo.job({ WebApiLicense: licence, RequestType: 'GetThreadConeManufacturer' })
+    const { status, body } = await demo.job({
+      WebApiLicense: licence,
+      RequestType: 'GetThreadConeManufacturer',
+    })
     expect(status).toBe(400)
     expect(body.RequestData).toBe(message)
   })
 
   test('both companies’ licences are valid', async () => {
-    const { body } = await demo.job({ WebApiLicense: 'demo-licence-b', RequestType: 'GetThreadConeManufacturer' })
+    const { body } = await demo.job({
+      WebApiLicense: 'demo-licence-b',
+      RequestType: 'GetThreadConeManufacturer',
+    })
     expect(body.Success).toBe(true)
   })
 })

@@ -34,9 +34,15 @@ describe('access control with DASHBOARD_TOKEN', () => {
 
   test('Authorization: Bearer works; a wrong one does not', async () => {
     const { app } = setup()
-    expect((await app.request('/api/machines', { headers: { Authorization: `Bearer ${TOKEN}` } })).status).toBe(200)
-    expect((await app.request('/api/machines', { headers: { Authorization: `Bearer ${TOKEN}x` } })).status).toBe(401)
-    expect((await app.request('/api/machines', { headers: { Cookie: 'stitchboard_session=forged' } })).status).toBe(401)
+    expect(
+      (await app.request('/api/machines', { headers: { Authorization: `Bearer ${TOKEN}` } })).status,
+    ).toBe(200)
+    expect(
+      (await app.request('/api/machines', { headers: { Authorization: `Bearer ${TOKEN}x` } })).status,
+    ).toBe(401)
+    expect(
+      (await app.request('/api/machines', { headers: { Cookie: 'stitchboard_session=forged' } })).status,
+    ).toBe(401)
   })
 
   test('a wrong token link is refused and sets nothing', async () => {
@@ -48,7 +54,8 @@ describe('access control with DASHBOARD_TOKEN', () => {
 
   test('repeated failures are slowed down, more each time, and a success resets the count', async () => {
     const { app, sleeps } = setup()
-    for (let i = 0; i < 8; i++) await app.request('/api/machines', { headers: { Authorization: 'Bearer nope' } })
+    for (let i = 0; i < 8; i++)
+      await app.request('/api/machines', { headers: { Authorization: 'Bearer nope' } })
     expect(sleeps).toEqual([250, 500, 1000])
     await app.request('/api/machines', { headers: { Authorization: `Bearer ${TOKEN}` } })
     await app.request('/api/machines', { headers: { Authorization: 'Bearer nope' } })

@@ -8,13 +8,23 @@ describe('configuration from the environment', () => {
     const config = loadConfig({})
     expect(config.api).toEqual({ mode: 'demo', apiKey: 'demo-key-a' })
     expect(config.job).toEqual({ mode: 'demo', licence: 'demo-licence-a' })
-    expect([config.host, config.port, config.cacheTtlSeconds, config.upstreamTimeoutSeconds]).toEqual(['127.0.0.1', 8080, 5, 15])
+    expect([config.host, config.port, config.cacheTtlSeconds, config.upstreamTimeoutSeconds]).toEqual([
+      '127.0.0.1',
+      8080,
+      5,
+      15,
+    ])
     expect(config.shifts.map((s) => s.name)).toEqual(['Early', 'Late', 'Night'])
     expect(config.dashboardToken).toBeNull()
   })
 
   test('vendor mode: trailing slashes dropped, /StitchJob appended', () => {
-    const config = loadConfig({ API_BASE_URL: 'https://api.example.com/v2/', API_KEY: 'k', JOB_API_URL: 'https://jobs.example.com/', WEB_API_LICENSE: 'l' })
+    const config = loadConfig({
+      API_BASE_URL: 'https://api.example.com/v2/',
+      API_KEY: 'k',
+      JOB_API_URL: 'https://jobs.example.com/',
+      WEB_API_LICENSE: 'l',
+    })
     expect(config.api).toEqual({ mode: 'vendor', baseUrl: 'https://api.example.com/v2', apiKey: 'k' })
     expect(config.job).toEqual({ mode: 'vendor', url: 'https://jobs.example.com/StitchJob', licence: 'l' })
   })
@@ -58,6 +68,8 @@ describe('configuration from the environment', () => {
       timeout: 30_000,
     })
     expect(result.status).toBe(1)
-    expect(result.stderr.trim().split('\n')).toEqual(['stitchboard: configuration error: API_KEY is required when API_BASE_URL is set'])
+    expect(result.stderr.trim().split('\n')).toEqual([
+      'stitchboard: configuration error: API_KEY is required when API_BASE_URL is set',
+    ])
   }, 30_000)
 })

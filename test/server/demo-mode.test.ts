@@ -22,11 +22,16 @@ describe('demo mode', () => {
     const { app } = testApp()
     const machines = await (await app.request('/api/machines')).json()
     expect(machines.data.length).toBeGreaterThanOrEqual(40)
-    const report = await app.request('/api/reports/threadbreaks?from=1763200000&till=1763460000&machineIds=all')
+    const report = await app.request(
+      '/api/reports/threadbreaks?from=1763200000&till=1763460000&machineIds=all',
+    )
     expect(report.status).toBe(200)
     const job = await app.request('/api/job', {
       method: 'POST',
-      body: JSON.stringify({ RequestType: 'GetThreadCone', ThreadCone: { ConeSeries: 'NFP-40', ColorNumber: '1001' } }),
+      body: JSON.stringify({
+        RequestType: 'GetThreadCone',
+        ThreadCone: { ConeSeries: 'NFP-40', ColorNumber: '1001' },
+      }),
     })
     expect((await job.json()).Success).toBe(true)
   })
@@ -40,7 +45,13 @@ describe('demo mode', () => {
   test('thread-cone answers are cached for an hour only when the look-up succeeded', async () => {
     const { app } = testApp()
     const ask = (ColorNumber: string) =>
-      app.request('/api/job', { method: 'POST', body: JSON.stringify({ RequestType: 'GetThreadCone', ThreadCone: { ConeSeries: 'NFP-40', ColorNumber } }) })
+      app.request('/api/job', {
+        method: 'POST',
+        body: JSON.stringify({
+          RequestType: 'GetThreadCone',
+          ThreadCone: { ConeSeries: 'NFP-40', ColorNumber },
+        }),
+      })
     await ask('1001')
     expect((await ask('1001')).headers.get('X-Cache')).toBe('HIT')
     await ask('nope')

@@ -19,7 +19,10 @@ export function fakeUpstream(initial: Behaviour = 'ok') {
       case 'notFound':
         return Response.json({ error: 'Machine not found' }, { status: 404 })
       case 'html':
-        return new Response('<html>502 Bad Gateway</html>', { status: 502, headers: { 'Content-Type': 'text/html' } })
+        return new Response('<html>502 Bad Gateway</html>', {
+          status: 502,
+          headers: { 'Content-Type': 'text/html' },
+        })
       case 'malformed':
         return new Response('{"data": [', { headers: { 'Content-Type': 'application/json' } })
       case 'reset':

@@ -2,8 +2,8 @@ import type { AddressInfo } from 'node:net'
 import { connect } from 'node:net'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { createNodeServer } from '../../server/node-server'
-import { fakeUpstream } from './fake-upstream'
 import { testApp, VENDOR_ENV } from '../server-app'
+import { fakeUpstream } from './fake-upstream'
 
 /** Raw request targets over real HTTP: what a URL parser would quietly normalise is refused first. */
 const upstream = fakeUpstream()

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest'
-import { fakeUpstream } from './fake-upstream'
 import { testApp, VENDOR_ENV } from '../server-app'
+import { fakeUpstream } from './fake-upstream'
 
 /** The proxy as ARCHITECTURE.md's server contract describes it, against an upstream that fails on demand. */
 const week = 'from=1763000000&till=1763600000&machineIds=all'
@@ -11,7 +11,11 @@ function vendorApp(env: Record<string, string> = {}) {
   return { app, upstream }
 }
 
-const postJob = (app: ReturnType<typeof vendorApp>['app'], body: unknown, headers: Record<string, string> = {}) =>
+const postJob = (
+  app: ReturnType<typeof vendorApp>['app'],
+  body: unknown,
+  headers: Record<string, string> = {},
+) =>
   app.request('/api/job', {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', ...headers },
@@ -28,8 +32,14 @@ describe('attacks are refused and never reach the upstream', () => {
     ['an absolute URL', '/api/http://evil.example/machines'],
     ['a protocol-relative URL', '/api//evil.example/machines'],
     ['CR/LF in the path', '/api/machines/a%0d%0aX-Injected:%201'],
-    ['CR/LF in a parameter', `/api/reports/threadbreaks?from=1763000000&till=1763600000&machineIds=all%0d%0aX-Injected:%201`],
-    ['CR/LF in a machine id', `/api/reports/threadbreaks?from=1763000000&till=1763600000&machineIds=A%0d%0aB`],
+    [
+      'CR/LF in a parameter',
+      `/api/reports/threadbreaks?from=1763000000&till=1763600000&machineIds=all%0d%0aX-Injected:%201`,
+    ],
+    [
+      'CR/LF in a machine id',
+      `/api/reports/threadbreaks?from=1763000000&till=1763600000&machineIds=A%0d%0aB`,
+    ],
     ['an unknown path', '/api/admin'],
     ['an unknown report', '/api/reports/everything'],
     ['a deeper machine path', '/api/machines/AS-1042/secrets'],
@@ -66,16 +76,25 @@ describe('attacks are refused and never reach the upstream', () => {
     [42],
   ])('RequestType %j is refused', async (type) => {
     const { app, upstream } = vendorApp()
-    const response = await postJob(app, { RequestType: type, ThreadCone: { ConeSeries: 'X', ColorNumber: '1' } })
+    const response = await postJob(app, {
+      RequestType: type,
+      ThreadCone: { ConeSeries: 'X', ColorNumber: '1' },
+    })
     expect(response.status).toBe(400)
     expect(upstream.calls).toHaveLength(0)
   })
 
   test.each([
-    ['a Client field', { RequestType: 'GetThreadCone', Client: 'anything', ThreadCone: { ConeSeries: 'X', ColorNumber: '1' } }],
+    [
+      'a Client field',
+      { RequestType: 'GetThreadCone', Client: 'anything', ThreadCone: { ConeSeries: 'X', ColorNumber: '1' } },
+    ],
     ['ThreadCone null', { RequestType: 'GetThreadCone', ThreadCone: null }],
     ['ThreadCone an array', { RequestType: 'GetThreadCone', ThreadCone: ['X'] }],
-    ['a number as ColorNumber', { RequestType: 'GetThreadCone', ThreadCone: { ConeSeries: 'X', ColorNumber: 1 } }],
+    [
+      'a number as ColorNumber',
+      { RequestType: 'GetThreadCone', ThreadCone: { ConeSeries: 'X', ColorNumber: 1 } },
+    ],
     ['no ThreadCone for a series look-up', { RequestType: 'GetThreadConeList' }],
     ['a body that is not JSON', '{RequestType:'],
     ['a JSON array', '[]'],
@@ -89,7 +108,10 @@ describe('attacks are refused and never reach the upstream', () => {
 
   test('a job body over 16 KB is a 413', async () => {
     const { app, upstream } = vendorApp()
-    const body = { RequestType: 'GetThreadCone', ThreadCone: { ConeSeries: 'x'.repeat(17_000), ColorNumber: '1' } }
+    const body = {
+      RequestType: 'GetThreadCone',
+      ThreadCone: { ConeSeries: 'x'.repeat(17_000), ColorNumber: '1' },
+    }
     expect((await postJob(app, body)).status).toBe(413)
     expect((await postJob(app, body, { 'Content-Length': '1' })).status).toBe(413)
     expect(upstream.calls).toHaveLength(0)
@@ -102,7 +124,11 @@ describe('attacks are refused and never reach the upstream', () => {
 })
 
 describe('secrets stay on the server', () => {
-  const browserHeaders = { 'X-API-Key': 'browser-key', Authorization: 'Bearer browser', Cookie: 'session=browser' }
+  const browserHeaders = {
+    'X-API-Key': 'browser-key',
+    Authorization: 'Bearer browser',
+    Cookie: 'session=browser',
+  }
 
   test('the upstream gets our key and none of the browser’s credentials', async () => {
     const { app, upstream } = vendorApp()
@@ -116,7 +142,11 @@ describe('secrets stay on the server', () => {
 
   test('the job gets the licence and version 3, never a Client', async () => {
     const { app, upstream } = vendorApp()
-    await postJob(app, { RequestType: 'GetThreadCone', ThreadCone: { ConeSeries: 'S', ColorNumber: '1', Extra: 'x' }, WebApiLicense: 'mine' })
+    await postJob(app, {
+      RequestType: 'GetThreadCone',
+      ThreadCone: { ConeSeries: 'S', ColorNumber: '1', Extra: 'x' },
+      WebApiLicense: 'mine',
+    })
     const call = upstream.calls[0]!
     expect(call.url).toBe('http://jobs.test/api/StitchJob')
     expect(await call.json()).toEqual({
@@ -136,7 +166,9 @@ describe('secrets stay on the server', () => {
     ['the SPA', '/machines', undefined],
   ])('no answer carries the key or licence, nor the upstream’s cookie: %s', async (_, path, job) => {
     const { app } = vendorApp()
-    const response = job ? await postJob(app, job, browserHeaders) : await app.request(path, { headers: browserHeaders })
+    const response = job
+      ? await postJob(app, job, browserHeaders)
+      : await app.request(path, { headers: browserHeaders })
     const everything = `${[...response.headers].join('\n')}\n${await response.text()}`
     expect(everything).not.toContain(VENDOR_ENV.API_KEY)
     expect(everything).not.toContain(VENDOR_ENV.WEB_API_LICENSE)
@@ -212,12 +244,17 @@ describe('a failing upstream gets a status and words a supervisor can act on', (
 })
 
 describe('security headers on every answer', () => {
-  test.each(['/api/machines', '/api/nope', '/healthz', '/app-config.json', '/', '/machines/AS-1'])('%s', async (path) => {
-    const { app } = vendorApp()
-    const response = await app.request(path)
-    expect(response.headers.get('Content-Security-Policy')).toMatch(/script-src 'self'.*frame-ancestors 'self'/)
-    expect(response.headers.get('Content-Security-Policy')).not.toContain('unsafe-inline')
-    expect(response.headers.get('X-Content-Type-Options')).toBe('nosniff')
-    expect(response.headers.get('Referrer-Policy')).toBe('no-referrer')
-  })
+  test.each(['/api/machines', '/api/nope', '/healthz', '/app-config.json', '/', '/machines/AS-1'])(
+    '%s',
+    async (path) => {
+      const { app } = vendorApp()
+      const response = await app.request(path)
+      expect(response.headers.get('Content-Security-Policy')).toMatch(
+        /script-src 'self'.*frame-ancestors 'self'/,
+      )
+      expect(response.headers.get('Content-Security-Policy')).not.toContain('unsafe-inline')
+      expect(response.headers.get('X-Content-Type-Options')).toBe('nosniff')
+      expect(response.headers.get('Referrer-Policy')).toBe('no-referrer')
+    },
+  )
 })

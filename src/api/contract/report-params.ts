@@ -94,10 +94,12 @@ export function parseReportQuery(path: string, params: URLSearchParams): ReportQ
           .split(',')
           .map((id) => id.trim())
           .filter(Boolean)
-  if (machineIds !== ALL_MACHINES && machineIds.length === 0) return fail('Parameter machineIds lists no machine')
+  if (machineIds !== ALL_MACHINES && machineIds.length === 0)
+    return fail('Parameter machineIds lists no machine')
 
   const location = params.get('locationId') ?? '0'
-  if (!/^\d{1,9}$/.test(location)) return fail(`Parameter locationId must be a whole number, got "${location}"`)
+  if (!/^\d{1,9}$/.test(location))
+    return fail(`Parameter locationId must be a whole number, got "${location}"`)
 
   const shiftText = params.get('shift')
   const shift = shiftText === null || shiftText === '' ? null : parseShift(shiftText)
@@ -115,7 +117,8 @@ export function parseReportQuery(path: string, params: URLSearchParams): ReportQ
       return fail(`Parameter grouping must be one of ${THREADBREAK_GROUPINGS.join(', ')}, got "${grouping}"`)
     }
   } else if (path === '/reports/threadbreaks-by-machine/aggregated') {
-    if (grouping === null) return fail(`Missing required parameter grouping (${AGGREGATED_GROUPINGS.join(', ')})`)
+    if (grouping === null)
+      return fail(`Missing required parameter grouping (${AGGREGATED_GROUPINGS.join(', ')})`)
     if (!(AGGREGATED_GROUPINGS as readonly string[]).includes(grouping)) {
       return fail(`Parameter grouping must be one of ${AGGREGATED_GROUPINGS.join(', ')}, got "${grouping}"`)
     }

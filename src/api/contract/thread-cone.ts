@@ -11,7 +11,9 @@ export const threadConeColorSchema = z.looseObject({
   G: channel,
   B: channel,
   ColorName: z.optional(z.nullable(z.string())),
-  ScanCode: z.optional(z.nullable(z.union([z.int().check(z.minimum(0), z.maximum(999_999_999_999)), z.string()]))),
+  ScanCode: z.optional(
+    z.nullable(z.union([z.int().check(z.minimum(0), z.maximum(999_999_999_999)), z.string()])),
+  ),
 })
 export type ThreadConeColor = z.infer<typeof threadConeColorSchema>
 

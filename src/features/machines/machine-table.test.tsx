@@ -4,10 +4,13 @@ import { buildMachine } from '../../../test/build-machine'
 import { MachineTable } from './machine-table'
 
 describe('MachineTable', () => {
-  test.each(['running', 'stopped', 'threadbreak', 'idle', 'offline', 'maintenance'])('status %s is shown as text', (status) => {
-    render(<MachineTable machines={[buildMachine({ status })]} />)
-    expect(within(screen.getAllByRole('row')[1]!).getByText(status, { exact: false })).toBeInTheDocument()
-  })
+  test.each(['running', 'stopped', 'threadbreak', 'idle', 'offline', 'maintenance'])(
+    'status %s is shown as text',
+    (status) => {
+      render(<MachineTable machines={[buildMachine({ status })]} />)
+      expect(within(screen.getAllByRole('row')[1]!).getByText(status, { exact: false })).toBeInTheDocument()
+    },
+  )
 
   test('a machine name with HTML renders as text', () => {
     const name = '<img src=x onerror=alert(1)>'
