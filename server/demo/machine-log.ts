@@ -72,29 +72,44 @@ interface WorkSpan {
   operator: number
 }
 
-/** Spans of [start, end) in which the company works, each with the operator of that shift. */
-function workSpans(
-  settings: LogSettings,
-  company: DemoCompany,
-  machine: DemoMachine,
-  start: number,
-  end: number,
-) {
-  const spans: WorkSpan[] = []
-  const shifts = settings.shifts.filter(
-    (s) => company.workingShifts === 'all' || company.workingShifts.includes(s.name),
-  )
-  const first = localDate(start - DAY, settings.timeZone)
-  for (let d = 0; d < 3; d++) {
-    const day = addDays(first, d)
-    for (const shift of shifts) {
-      const [s, e] = shiftWindow(shift, day, settings.timeZone)
-      const from = Math.max(s, start)
-      const till = Math.min(e, end)
-      if (till > from) {
-        const operator = hash(settings.seed, machine.machine_id, 'operator', s) % company.operators.length
-        spans.push({ start: from, end: till, operator })
+type ShiftSpan = { start: number; end: number; shift: string }
+
+/** Shift spans around a chunk's day depend on the day and the settings only, not on the machine:
+ * computed once per day for all machines (time-zone arithmetic is the costly part of generating). */
+const shiftSpanCache = new WeakMap<LogSettings, Map<number, ShiftSpan[]>>()
+
+function shiftSpansAround(settings: LogSettings, day: number): ShiftSpan[] {
+  let byDay = shiftSpanCache.get(settings)
+  if (!byDay) {
+    byDay = new Map()
+    shiftSpanCache.set(settings, byDay)
+  }
+  let spans = byDay.get(day)
+  if (!spans) {
+    spans = []
+    const first = localDate(day * DAY - DAY, settings.timeZone)
+    for (let d = 0; d < 4; d++) {
+      for (const shift of settings.shifts) {
+        const [start, end] = shiftWindow(shift, addDays(first, d), settings.timeZone)
+        spans.push({ start, end, shift: shift.name })
       }
+    }
+    byDay.set(day, spans)
+    if (byDay.size > 400) byDay.delete(byDay.keys().next().value!)
+  }
+  return spans
+}
+
+/** Spans of [start, end) in which the company works, each with the operator of that shift. */
+function workSpans(settings: LogSettings, company: DemoCompany, machine: DemoMachine, start: number, end: number) {
+  const spans: WorkSpan[] = []
+  for (const span of shiftSpansAround(settings, Math.floor(start / DAY))) {
+    if (company.workingShifts !== 'all' && !company.workingShifts.includes(span.shift)) continue
+    const from = Math.max(span.start, start)
+    const till = Math.min(span.end, end)
+    if (till > from) {
+      const operator = hash(settings.seed, machine.machine_id, 'operator', span.start) % company.operators.length
+      spans.push({ start: from, end: till, operator })
     }
   }
   return spans.sort((a, b) => a.start - b.start)
