@@ -1,6 +1,6 @@
 import { performance } from 'node:perf_hooks'
-import { REPORT_PATHS } from '../src/api/contract/report-params'
 import { createDemoUpstream } from '../server/demo/app'
+import { REPORT_PATHS } from '../src/api/contract/report-params'
 
 /** `npm run bench:demo`: every report over 31 days for all machines of company A, through the demo
  * upstream's HTTP handler (query parsing, computation and JSON included). Budget: ≤ 200 ms each.
@@ -16,7 +16,12 @@ async function timed(app: ReturnType<typeof createDemoUpstream>['app'], path: st
   const start = performance.now()
   const response = await app.request(path, { headers: { 'X-API-Key': 'demo-key-a' } })
   const body = await response.text()
-  return { ms: performance.now() - start, status: response.status, bytes: body.length, rows: body.split('},{').length }
+  return {
+    ms: performance.now() - start,
+    status: response.status,
+    bytes: body.length,
+    rows: body.split('},{').length,
+  }
 }
 
 export async function benchDemoUpstream() {
@@ -32,19 +37,43 @@ export async function benchDemoUpstream() {
     const warm: number[] = []
     for (let i = 0; i < RUNS; i++) warm.push((await timed(app, path)).ms)
     if (cold.status !== 200) throw new Error(`${report} answered ${cold.status}`)
-    results.push({ report, rows: cold.rows, kilobytes: Math.round(cold.bytes / 1024), coldMs: cold.ms, warmMs: median(warm) })
+    results.push({
+      report,
+      rows: cold.rows,
+      kilobytes: Math.round(cold.bytes / 1024),
+      coldMs: cold.ms,
+      warmMs: median(warm),
+    })
   }
   return results
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const results = await benchDemoUpstream()
-  console.log(`demo upstream: each report over ${DAYS} days, all machines of company A (44), budget ${BUDGET_MS} ms`)
-  console.log('report'.padEnd(46), 'rows'.padStart(7), 'KB'.padStart(6), 'cold ms'.padStart(9), 'warm ms'.padStart(9), ' ')
+  console.log(
+    `demo upstream: each report over ${DAYS} days, all machines of company A (44), budget ${BUDGET_MS} ms`,
+  )
+  console.log(
+    'report'.padEnd(46),
+    'rows'.padStart(7),
+    'KB'.padStart(6),
+    'cold ms'.padStart(9),
+    'warm ms'.padStart(9),
+    ' ',
+  )
   for (const r of results) {
     const ok = r.warmMs <= BUDGET_MS ? 'ok' : 'OVER'
-    console.log(r.report.padEnd(46), String(r.rows).padStart(7), String(r.kilobytes).padStart(6), r.coldMs.toFixed(1).padStart(9), r.warmMs.toFixed(1).padStart(9), ok)
+    console.log(
+      r.report.padEnd(46),
+      String(r.rows).padStart(7),
+      String(r.kilobytes).padStart(6),
+      r.coldMs.toFixed(1).padStart(9),
+      r.warmMs.toFixed(1).padStart(9),
+      ok,
+    )
   }
   const worst = results.reduce((a, b) => (b.warmMs > a.warmMs ? b : a))
-  console.log(`slowest warm: ${worst.report} ${worst.warmMs.toFixed(1)} ms; slowest cold: ${Math.max(...results.map((r) => r.coldMs)).toFixed(1)} ms`)
+  console.log(
+    `slowest warm: ${worst.report} ${worst.warmMs.toFixed(1)} ms; slowest cold: ${Math.max(...results.map((r) => r.coldMs)).toFixed(1)} ms`,
+  )
 }

@@ -101,14 +101,21 @@ function shiftSpansAround(settings: LogSettings, day: number): ShiftSpan[] {
 }
 
 /** Spans of [start, end) in which the company works, each with the operator of that shift. */
-function workSpans(settings: LogSettings, company: DemoCompany, machine: DemoMachine, start: number, end: number) {
+function workSpans(
+  settings: LogSettings,
+  company: DemoCompany,
+  machine: DemoMachine,
+  start: number,
+  end: number,
+) {
   const spans: WorkSpan[] = []
   for (const span of shiftSpansAround(settings, Math.floor(start / DAY))) {
     if (company.workingShifts !== 'all' && !company.workingShifts.includes(span.shift)) continue
     const from = Math.max(span.start, start)
     const till = Math.min(span.end, end)
     if (till > from) {
-      const operator = hash(settings.seed, machine.machine_id, 'operator', span.start) % company.operators.length
+      const operator =
+        hash(settings.seed, machine.machine_id, 'operator', span.start) % company.operators.length
       spans.push({ start: from, end: till, operator })
     }
   }
