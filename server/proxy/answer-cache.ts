@@ -20,6 +20,11 @@ export class AnswerCache {
     })
   }
 
+  /** The stored answer for `key`, if any, without waiting: the cache-hit path stays synchronous. */
+  peek(key: string): Answer | undefined {
+    return this.stored.get(key)
+  }
+
   /** The stored answer for `key`, or the answer of the one call in flight for it, or a new call. */
   async get(
     key: string,

@@ -32,6 +32,7 @@ export async function freePort(): Promise<number> {
 
 export interface Running {
   url: string
+  pid?: number
   stop: () => Promise<void>
 }
 
@@ -40,9 +41,10 @@ export async function startProcess(
   entry: string,
   env: Record<string, string>,
   ready = '/healthz',
+  args: string[] = [],
 ): Promise<Running> {
   const port = await freePort()
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', entry], {
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', entry, ...args], {
     env: {
       PATH: process.env.PATH ?? '',
       HOST: '127.0.0.1',
@@ -70,6 +72,7 @@ export async function startProcess(
   }
   return {
     url,
+    ...(child.pid ? { pid: child.pid } : {}),
     stop: () =>
       new Promise<void>((resolve) => {
         if (child.exitCode !== null) return resolve()

@@ -1,0 +1,63 @@
+import { gzipSync } from 'node:zlib'
+import { describe, expect, test } from 'vitest'
+import { createApp } from '../../server/app'
+import { loadConfig } from '../../server/config'
+import type { StaticFile } from '../../server/static-files'
+import { upstreamsFor } from '../../server/upstreams'
+
+/** The built SPA: hashed assets cached for good, index.html never, compressed when the browser can. */
+const text = (s: string) => new TextEncoder().encode(s)
+const file = (body: string, contentType: string): StaticFile => ({
+  body: text(body),
+  gzip: new Uint8Array(gzipSync(text(body))),
+  brotli: text('brotli-bytes'),
+  contentType,
+})
+const config = loadConfig({})
+const app = createApp({
+  config,
+  upstreams: upstreamsFor(config, () => Promise.reject(new Error('unused'))),
+  version: 'test',
+  staticFiles: new Map([
+    ['/index.html', file('<!doctype html><div id="root"></div>', 'text/html; charset=utf-8')],
+    ['/assets/index-abc123.js', file('console.log(1)', 'text/javascript; charset=utf-8')],
+    ['/favicon.svg', file('<svg/>', 'image/svg+xml')],
+  ]),
+})
+
+describe('static files', () => {
+  test('hashed assets are cached immutably for a year', async () => {
+    const response = await app.request('/assets/index-abc123.js')
+    expect(response.headers.get('Cache-Control')).toBe('public, max-age=31536000, immutable')
+    expect(response.headers.get('Content-Type')).toContain('text/javascript')
+  })
+
+  test.each(['/', '/machines/AS-1042', '/kiosk'])(
+    'client route %s gets index.html, never cached',
+    async (path) => {
+      const response = await app.request(path)
+      expect(response.status).toBe(200)
+      expect(response.headers.get('Cache-Control')).toBe('no-cache')
+      expect(await response.text()).toContain('id="root"')
+    },
+  )
+
+  test.each([
+    ['br, gzip', 'br'],
+    ['gzip', 'gzip'],
+    ['', null],
+  ])('Accept-Encoding "%s" → Content-Encoding %s', async (accept, encoding) => {
+    const response = await app.request('/assets/index-abc123.js', { headers: { 'Accept-Encoding': accept } })
+    expect(response.headers.get('Content-Encoding')).toBe(encoding)
+    expect(response.headers.get('Vary')).toBe('Accept-Encoding')
+  })
+
+  test('a missing file with an extension is a 404, not the SPA', async () => {
+    const response = await app.request('/assets/missing-123.js')
+    expect(response.status).toBe(404)
+  })
+
+  test('non-favicon files are not immutable', async () => {
+    expect((await app.request('/favicon.svg')).headers.get('Cache-Control')).toBe('no-cache')
+  })
+})
