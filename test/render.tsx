@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { render } from '@testing-library/react'
+import { render, renderHook } from '@testing-library/react'
 import type { ReactElement } from 'react'
 import { MemoryRouter } from 'react-router'
 
@@ -14,4 +14,12 @@ export function renderWithProviders(ui: ReactElement, { path = '/' }: { path?: s
       </QueryClientProvider>,
     ),
   }
+}
+
+/** renderHook with a fresh QueryClient (retries off). */
+export function renderHookWithProviders<T>(hook: () => T) {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } })
+  return renderHook(hook, {
+    wrapper: ({ children }) => <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>,
+  })
 }

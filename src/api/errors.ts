@@ -29,3 +29,15 @@ export class UnexpectedResponseError extends Error {
     super(`Unexpected response from the production API: ${field} ${detail}`)
   }
 }
+
+/** A job-interface look-up answered Success: false (reference 7: look-up errors come with HTTP 200).
+ * `message` is the service's own text, which may be in the server's language. */
+export class JobFailedError extends Error {
+  override name = 'JobFailedError'
+}
+
+/** Words for any error a widget shows. */
+export function describeError(error: unknown): string {
+  if (error instanceof Error) return error.message
+  return 'Something went wrong'
+}

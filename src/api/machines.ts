@@ -1,19 +1,39 @@
-import { queryOptions } from '@tanstack/react-query'
-import { listEnvelope } from './contract/envelope'
+import { queryOptions, useQuery } from '@tanstack/react-query'
+import { itemEnvelope, listEnvelope } from './contract/envelope'
 import { machineSchema } from './contract/machine'
 import { getJson } from './http'
 
+/** Live machine data refreshes about every 15 s (issue: status board). */
+export const MACHINE_REFRESH_MS = 15_000
+
 const machinesSchema = listEnvelope(machineSchema)
+const machineEnvelope = itemEnvelope(machineSchema)
 
 /** GET /machines: every machine of the company with its live status (reference 4.5). */
 export async function fetchMachines(signal?: AbortSignal) {
   return (await getJson('/api/machines', machinesSchema, signal)).data
 }
 
+/** GET /machines/{machineId} (reference 4.6); the ID is encoded as one path segment. */
+export async function fetchMachine(machineId: string, signal?: AbortSignal) {
+  return (await getJson(`/api/machines/${encodeURIComponent(machineId)}`, machineEnvelope, signal)).data
+}
+
 export const machinesQueryOptions = () =>
   queryOptions({
     queryKey: ['machines'],
     queryFn: ({ signal }) => fetchMachines(signal),
-    staleTime: 10_000,
-    refetchInterval: 15_000,
+    staleTime: MACHINE_REFRESH_MS - 1000,
+    refetchInterval: MACHINE_REFRESH_MS,
   })
+
+export const machineQueryOptions = (machineId: string) =>
+  queryOptions({
+    queryKey: ['machine', machineId],
+    queryFn: ({ signal }) => fetchMachine(machineId, signal),
+    staleTime: MACHINE_REFRESH_MS - 1000,
+    refetchInterval: MACHINE_REFRESH_MS,
+  })
+
+export const useMachines = () => useQuery(machinesQueryOptions())
+export const useMachine = (machineId: string) => useQuery(machineQueryOptions(machineId))

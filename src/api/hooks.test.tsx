@@ -1,0 +1,83 @@
+import { waitFor } from '@testing-library/react'
+import { HttpResponse, http } from 'msw'
+import { describe, expect, test } from 'vitest'
+import { renderHookWithProviders } from '../../test/render'
+import { mswServer } from '../../test/setup-dom'
+import { DAY, NOW_S } from '../../test/demo-client'
+import { useCollectorMachines } from './collectors'
+import { HttpError, UnexpectedResponseError } from './errors'
+import { useMachine, useMachines } from './machines'
+import { REPORTS, useAggregatedThreadbreaks, useReport, useThreadbreaks } from './reports'
+
+/** Every GET endpoint of the reference through its hook, MSW, the real server app and the demo upstream. */
+const week = { from: NOW_S - 7 * DAY, till: NOW_S }
+
+async function settled<T>(hook: () => { isSuccess: boolean; isError: boolean; data?: T; error: unknown }) {
+  const { result } = renderHookWithProviders(hook)
+  await waitFor(() => expect(result.current.isSuccess || result.current.isError).toBe(true), { timeout: 5000 })
+  return result.current
+}
+
+describe('machines and collectors (reference 4.5–4.7)', () => {
+  test('useMachines lists the company’s machines', async () => {
+    const { data } = await settled(() => useMachines())
+    expect(data!.length).toBeGreaterThanOrEqual(40)
+  })
+
+  test('useMachine reads one machine; an unknown one is an HttpError 404 with the upstream’s words', async () => {
+    const known = await settled(() => useMachine('AS-1042'))
+    expect(known.data!.machine_id).toBe('AS-1042')
+    const unknown = await settled(() => useMachine('NO-SUCH'))
+    expect(unknown.error).toBeInstanceOf(HttpError)
+    expect((unknown.error as HttpError).status).toBe(404)
+    expect((unknown.error as HttpError).message).toContain('NO-SUCH')
+  })
+
+  test('useCollectorMachines lists a collector’s machines', async () => {
+    const { data } = await settled(() => useCollectorMachines('dc-n1'))
+    expect(data!.length).toBeGreaterThan(0)
+    expect(data![0]).toMatchObject({ location_name: 'Hall North' })
+  })
+})
+
+describe('reports (reference 4.2–4.4)', () => {
+  test.each(REPORTS.map((r) => [r.path]))('useReport(%s) gives rows', async (path) => {
+    const grouping = path.endsWith('/aggregated') ? ('both' as const) : undefined
+    const { data, error } = await settled(() => useReport(path, { ...week, ...(grouping ? { grouping } : {}) }))
+    expect(error).toBeNull()
+    expect(data!.length).toBeGreaterThan(0)
+  })
+
+  test('useThreadbreaks with grouping H drops the folded needle: null, never the bobbin’s 0', async () => {
+    const { data } = await settled(() => useThreadbreaks({ ...week, grouping: 'H' }))
+    expect(data!.length).toBeGreaterThan(0)
+    expect(data!.every((r) => r.needle === null && typeof r.head === 'number')).toBe(true)
+  })
+
+  test('useThreadbreaks with bobbin keeps needle 0 rows as the bobbin', async () => {
+    const { data } = await settled(() => useThreadbreaks({ ...week, includeBobbinThreadbreaks: true }))
+    expect(data!.some((r) => r.needle === 0)).toBe(true)
+  })
+
+  test('useAggregatedThreadbreaks with grouping needle drops the folded head', async () => {
+    const { data } = await settled(() => useAggregatedThreadbreaks({ ...week, grouping: 'needle' }))
+    expect(data!.every((r) => r.head === null && typeof r.needle === 'number')).toBe(true)
+  })
+
+  test('a bad parameter comes back as the server’s 400 message', async () => {
+    const { error } = await settled(() => useReport('/reports/stitches', { from: 10, till: 5 }))
+    expect(error).toBeInstanceOf(HttpError)
+    expect((error as HttpError).message).toBe('Parameter till must be later than from')
+  })
+
+  test('a row that breaks section 2.1 names the field', async () => {
+    mswServer.use(
+      http.get('/api/reports/threadbreaks', () =>
+        HttpResponse.json({ data: [{ id_machine: 'A', machine_name: 'A', head: 1, needle: 2, threadbreaks: 'many' }] }),
+      ),
+    )
+    const { error } = await settled(() => useThreadbreaks(week))
+    expect(error).toBeInstanceOf(UnexpectedResponseError)
+    expect((error as Error).message).toBe('Unexpected response from the production API: data[0].threadbreaks should be number')
+  })
+})
