@@ -19,4 +19,5 @@ export const collectorMachinesQueryOptions = (collectorId: string) =>
     refetchInterval: 60_000,
   })
 
-export const useCollectorMachines = (collectorId: string) => useQuery(collectorMachinesQueryOptions(collectorId))
+export const useCollectorMachines = (collectorId: string) =>
+  useQuery(collectorMachinesQueryOptions(collectorId))

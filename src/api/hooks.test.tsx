@@ -1,9 +1,9 @@
 import { waitFor } from '@testing-library/react'
 import { HttpResponse, http } from 'msw'
 import { describe, expect, test } from 'vitest'
+import { DAY, NOW_S } from '../../test/demo-client'
 import { renderHookWithProviders } from '../../test/render'
 import { mswServer } from '../../test/setup-dom'
-import { DAY, NOW_S } from '../../test/demo-client'
 import { useCollectorMachines } from './collectors'
 import { HttpError, UnexpectedResponseError } from './errors'
 import { useMachine, useMachines } from './machines'
@@ -14,7 +14,9 @@ const week = { from: NOW_S - 7 * DAY, till: NOW_S }
 
 async function settled<T>(hook: () => { isSuccess: boolean; isError: boolean; data?: T; error: unknown }) {
   const { result } = renderHookWithProviders(hook)
-  await waitFor(() => expect(result.current.isSuccess || result.current.isError).toBe(true), { timeout: 5000 })
+  await waitFor(() => expect(result.current.isSuccess || result.current.isError).toBe(true), {
+    timeout: 5000,
+  })
   return result.current
 }
 
@@ -43,7 +45,9 @@ describe('machines and collectors (reference 4.5–4.7)', () => {
 describe('reports (reference 4.2–4.4)', () => {
   test.each(REPORTS.map((r) => [r.path]))('useReport(%s) gives rows', async (path) => {
     const grouping = path.endsWith('/aggregated') ? ('both' as const) : undefined
-    const { data, error } = await settled(() => useReport(path, { ...week, ...(grouping ? { grouping } : {}) }))
+    const { data, error } = await settled(() =>
+      useReport(path, { ...week, ...(grouping ? { grouping } : {}) }),
+    )
     expect(error).toBeNull()
     expect(data!.length).toBeGreaterThan(0)
   })
@@ -73,11 +77,15 @@ describe('reports (reference 4.2–4.4)', () => {
   test('a row that breaks section 2.1 names the field', async () => {
     mswServer.use(
       http.get('/api/reports/threadbreaks', () =>
-        HttpResponse.json({ data: [{ id_machine: 'A', machine_name: 'A', head: 1, needle: 2, threadbreaks: 'many' }] }),
+        HttpResponse.json({
+          data: [{ id_machine: 'A', machine_name: 'A', head: 1, needle: 2, threadbreaks: 'many' }],
+        }),
       ),
     )
     const { error } = await settled(() => useThreadbreaks(week))
     expect(error).toBeInstanceOf(UnexpectedResponseError)
-    expect((error as Error).message).toBe('Unexpected response from the production API: data[0].threadbreaks should be number')
+    expect((error as Error).message).toBe(
+      'Unexpected response from the production API: data[0].threadbreaks should be number',
+    )
   })
 })

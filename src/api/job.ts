@@ -1,4 +1,4 @@
-import * as z from 'zod/mini'
+import type * as z from 'zod/mini'
 import { jobResponseSchema, type ThreadConeLookup, type ThreadConeRequestType } from './contract/job'
 import { HttpError, JobFailedError, NetworkError, UnexpectedResponseError } from './errors'
 import { parseResponse } from './http'
@@ -17,7 +17,9 @@ export async function postThreadConeJob<T extends z.ZodMiniType>(
     response = await fetch('/api/job', {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-      body: JSON.stringify(threadCone ? { RequestType: requestType, ThreadCone: threadCone } : { RequestType: requestType }),
+      body: JSON.stringify(
+        threadCone ? { RequestType: requestType, ThreadCone: threadCone } : { RequestType: requestType },
+      ),
       signal: signal ?? null,
     })
   } catch (error) {
@@ -28,7 +30,10 @@ export async function postThreadConeJob<T extends z.ZodMiniType>(
   try {
     body = await response.json()
   } catch {
-    throw new HttpError(response.status, `The thread-cone service answered HTTP ${response.status} without a job response`)
+    throw new HttpError(
+      response.status,
+      `The thread-cone service answered HTTP ${response.status} without a job response`,
+    )
   }
   const parsed = jobResponseSchema.safeParse(body)
   if (!parsed.success) {

@@ -1,5 +1,11 @@
 import { describe, expect, test } from 'vitest'
-import { machineIdsParam, reportSearchParams, reportStaleTime, shiftParam, unixSeconds } from './report-params'
+import {
+  machineIdsParam,
+  reportSearchParams,
+  reportStaleTime,
+  shiftParam,
+  unixSeconds,
+} from './report-params'
 
 describe('report parameter builders (reference 4.1, 4.3, 4.4)', () => {
   test.each([
@@ -30,9 +36,20 @@ describe('report parameter builders (reference 4.1, 4.3, 4.4)', () => {
       grouping: 'both',
       reverseHeadOrder: true,
     })
-    expect([...full.keys()]).toEqual(['from', 'till', 'machineIds', 'locationId', 'shift', 'includeBobbinThreadbreaks', 'grouping', 'reverseHeadOrder'])
+    expect([...full.keys()]).toEqual([
+      'from',
+      'till',
+      'machineIds',
+      'locationId',
+      'shift',
+      'includeBobbinThreadbreaks',
+      'grouping',
+      'reverseHeadOrder',
+    ])
     expect(full.get('shift')).toBe('{"from":"06:00","to":"14:00"}')
-    expect(reportSearchParams({ from: 1, till: 2, locationId: 0, includeBobbinThreadbreaks: false }).toString()).toBe('from=1&till=2&machineIds=all')
+    expect(
+      reportSearchParams({ from: 1, till: 2, locationId: 0, includeBobbinThreadbreaks: false }).toString(),
+    ).toBe('from=1&till=2&machineIds=all')
   })
 
   test('a closed past range never goes stale; an open one does', () => {

@@ -1,4 +1,4 @@
-import { ALL_MACHINES, type AggregatedGrouping, type ThreadbreakGrouping } from './contract/report-params'
+import { type AggregatedGrouping, ALL_MACHINES, type ThreadbreakGrouping } from './contract/report-params'
 
 /** Parameters of a report request (reference 4.1, 4.3, 4.4), as the SPA states them. */
 export interface ReportParams {
@@ -45,6 +45,10 @@ export function reportSearchParams(params: ReportParams): URLSearchParams {
 
 /** How long report data stays fresh: a range closed in the past never changes (Infinity); an open
  * one is refreshed by the caller's interval. */
-export function reportStaleTime(params: Pick<ReportParams, 'till'>, nowSeconds: number, liveMs: number): number {
+export function reportStaleTime(
+  params: Pick<ReportParams, 'till'>,
+  nowSeconds: number,
+  liveMs: number,
+): number {
   return params.till <= nowSeconds - 120 ? Number.POSITIVE_INFINITY : liveMs
 }

@@ -4,12 +4,19 @@ import { describe, expect, test } from 'vitest'
 import { renderHookWithProviders } from '../../test/render'
 import { mswServer } from '../../test/setup-dom'
 import { HttpError, JobFailedError } from './errors'
-import { useThreadCone, useThreadConeList, useThreadConeManufacturers, useThreadConeSeries } from './thread-cones'
+import {
+  useThreadCone,
+  useThreadConeList,
+  useThreadConeManufacturers,
+  useThreadConeSeries,
+} from './thread-cones'
 
 /** The four look-ups (reference 4.8) and the quirks of 2.4, 2.5 and 7. */
 async function settled<T>(hook: () => { isSuccess: boolean; isError: boolean; data?: T; error: unknown }) {
   const { result } = renderHookWithProviders(hook)
-  await waitFor(() => expect(result.current.isSuccess || result.current.isError).toBe(true), { timeout: 5000 })
+  await waitFor(() => expect(result.current.isSuccess || result.current.isError).toBe(true), {
+    timeout: 5000,
+  })
   return result.current
 }
 
@@ -51,12 +58,18 @@ describe('quirks of the job response', () => {
   test.each([
     ['Index as a string', { Index: '7', ColorNumber: 'A1', R: 1, G: 2, B: 3 }, { Index: '7' }],
     ['Index as a number', { Index: 7, ColorNumber: 'A1', R: 1, G: 2, B: 3 }, { Index: 7 }],
-    ['ScanCode of 12 digits, exact', { Index: 1, ColorNumber: 'A1', R: 1, G: 2, B: 3, ScanCode: 999999999999 }, { ScanCode: 999_999_999_999 }],
+    [
+      'ScanCode of 12 digits, exact',
+      { Index: 1, ColorNumber: 'A1', R: 1, G: 2, B: 3, ScanCode: 999999999999 },
+      { ScanCode: 999_999_999_999 },
+    ],
     ['ColorName missing', { Index: 1, ColorNumber: 'A1', R: 1, G: 2, B: 3 }, { ColorNumber: 'A1' }],
     ['ColorName empty', { Index: 1, ColorNumber: 'A1', R: 1, G: 2, B: 3, ColorName: '' }, { ColorName: '' }],
   ])('%s', async (_, stored, expected) => {
     // RequestData pretty-printed with CRLF, as the service stores it, then escaped as \u000d\u000a
-    mswServer.use(http.post('/api/job', jobAnswer(true, JSON.stringify(stored, null, 2).replace(/\n/g, '\r\n'))))
+    mswServer.use(
+      http.post('/api/job', jobAnswer(true, JSON.stringify(stored, null, 2).replace(/\n/g, '\r\n'))),
+    )
     const { data } = await settled(() => useThreadCone('S', 'A1'))
     expect(data).toMatchObject(expected)
     if (!('ColorName' in stored)) expect(data).not.toHaveProperty('ColorName')
@@ -70,7 +83,11 @@ describe('quirks of the job response', () => {
   })
 
   test('a refusal by our server is an HttpError with its words', async () => {
-    mswServer.use(http.post('/api/job', () => HttpResponse.json({ error: 'ThreadCone must be an object' }, { status: 400 })))
+    mswServer.use(
+      http.post('/api/job', () =>
+        HttpResponse.json({ error: 'ThreadCone must be an object' }, { status: 400 }),
+      ),
+    )
     const { error } = await settled(() => useThreadCone('S', '1'))
     expect(error).toBeInstanceOf(HttpError)
     expect((error as Error).message).toBe('ThreadCone must be an object')

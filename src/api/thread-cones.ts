@@ -13,7 +13,10 @@ function nameOf(entry: string | Record<string, unknown>): string {
   return String(name)
 }
 
-const names = z.pipe(threadConeNameListSchema, z.transform((list) => list.map(nameOf)))
+const names = z.pipe(
+  threadConeNameListSchema,
+  z.transform((list) => list.map(nameOf)),
+)
 
 export const threadConeManufacturersQueryOptions = () =>
   queryOptions({
@@ -26,14 +29,16 @@ export const threadConeManufacturersQueryOptions = () =>
 export const threadConeSeriesQueryOptions = (manufacturer: string) =>
   queryOptions({
     queryKey: ['thread-cone', 'series', manufacturer],
-    queryFn: ({ signal }) => postThreadConeJob('GetThreadConeSeries', { Manufacturer: manufacturer }, names, signal),
+    queryFn: ({ signal }) =>
+      postThreadConeJob('GetThreadConeSeries', { Manufacturer: manufacturer }, names, signal),
     staleTime: CATALOGUE_STALE_MS,
   })
 
 export const threadConeListQueryOptions = (coneSeries: string) =>
   queryOptions({
     queryKey: ['thread-cone', 'list', coneSeries],
-    queryFn: ({ signal }) => postThreadConeJob('GetThreadConeList', { ConeSeries: coneSeries }, threadConeListSchema, signal),
+    queryFn: ({ signal }) =>
+      postThreadConeJob('GetThreadConeList', { ConeSeries: coneSeries }, threadConeListSchema, signal),
     staleTime: CATALOGUE_STALE_MS,
   })
 
@@ -42,7 +47,12 @@ export const threadConeQueryOptions = (coneSeries: string, colorNumber: string) 
   queryOptions({
     queryKey: ['thread-cone', 'color', coneSeries, colorNumber],
     queryFn: ({ signal }) =>
-      postThreadConeJob('GetThreadCone', { ConeSeries: coneSeries, ColorNumber: colorNumber }, threadConeColorSchema, signal),
+      postThreadConeJob(
+        'GetThreadCone',
+        { ConeSeries: coneSeries, ColorNumber: colorNumber },
+        threadConeColorSchema,
+        signal,
+      ),
     staleTime: CATALOGUE_STALE_MS,
     retry: false, // a colour that is not found stays not found
   })

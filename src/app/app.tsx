@@ -1,6 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { useState } from 'react'
 import { RouterProvider } from 'react-router'
+import { NowProvider } from '../components/now'
 import { createAppRouter } from './router'
 
 export function App() {
@@ -10,7 +11,9 @@ export function App() {
   const [router] = useState(createAppRouter)
   return (
     <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
+      <NowProvider>
+        <RouterProvider router={router} />
+      </NowProvider>
     </QueryClientProvider>
   )
 }

@@ -1,13 +1,31 @@
 import { useQuery } from '@tanstack/react-query'
-import { NavLink, Outlet } from 'react-router'
+import { useState } from 'react'
+import { NavLink, Outlet, useLocation } from 'react-router'
 import { appConfigQueryOptions } from '../api/app-config'
 import { FactoryClock } from '../components/factory-clock'
+import { useNow } from '../components/now'
+import { filterSearch } from '../lib/filters'
+import { currentShift } from '../lib/time-range'
+import { NAV_ENTRIES } from './nav'
+import { rememberTheme, type Theme } from './theme'
 
 export function Layout() {
   const config = useQuery(appConfigQueryOptions())
+  const location = useLocation()
+  const now = useNow()
+  const [theme, setTheme] = useState<Theme>(() =>
+    document.documentElement.classList.contains('dark') ? 'dark' : 'light',
+  )
+  const keep = filterSearch(new URLSearchParams(location.search))
+  const shift = config.data ? currentShift(now, config.data.timeZone, config.data.shifts) : null
+  const toggleTheme = () => {
+    const next = theme === 'dark' ? 'light' : 'dark'
+    setTheme(next)
+    rememberTheme(next)
+  }
   return (
     <div className="min-h-screen">
-      <header className="flex flex-wrap items-center gap-4 border-b border-gray-300 px-4 py-2 dark:border-gray-800">
+      <header className="flex flex-wrap items-center gap-x-4 gap-y-2 border-b border-gray-300 px-4 py-2 dark:border-gray-800">
         <p className="text-lg font-bold tracking-tight">stitchboard</p>
         {config.data?.demo && (
           <span
@@ -18,20 +36,44 @@ export function Layout() {
           </span>
         )}
         <nav aria-label="Main">
-          <ul className="flex gap-3">
-            <li>
-              <NavLink
-                to="/"
-                className={({ isActive }) =>
-                  isActive ? 'font-semibold underline' : 'underline-offset-4 hover:underline'
-                }
-              >
-                Machine status
-              </NavLink>
-            </li>
+          <ul className="flex flex-wrap gap-3">
+            {NAV_ENTRIES.map((entry) => (
+              <li key={entry.to}>
+                <NavLink
+                  to={{ pathname: entry.to, search: keep }}
+                  end={entry.to === '/'}
+                  className={({ isActive }) =>
+                    isActive ? 'font-semibold underline' : 'underline-offset-4 hover:underline'
+                  }
+                >
+                  {entry.label}
+                </NavLink>
+              </li>
+            ))}
           </ul>
         </nav>
-        <div className="ml-auto">{config.data && <FactoryClock timeZone={config.data.timeZone} />}</div>
+        <div className="ml-auto flex items-center gap-4">
+          {config.data && (
+            <p className="text-sm">
+              {shift ? (
+                <>
+                  {shift.shift.name} shift{' '}
+                  <span className="text-gray-600 dark:text-gray-400">until {shift.shift.to}</span>
+                </>
+              ) : (
+                'Between shifts'
+              )}
+            </p>
+          )}
+          {config.data && <FactoryClock timeZone={config.data.timeZone} />}
+          <button
+            type="button"
+            className="rounded border border-gray-400 px-2 py-0.5 text-sm dark:border-gray-600"
+            onClick={toggleTheme}
+          >
+            {theme === 'dark' ? 'Light theme' : 'Dark theme'}
+          </button>
+        </div>
       </header>
       <main>
         <Outlet />

@@ -28,6 +28,39 @@ describe('the app shell in Chromium', () => {
     await page.close()
   })
 
+  test('every navigation link opens its page with no console error', async () => {
+    const page = await browser.newPage()
+    const problems = collectProblems(page)
+    await page.goto(server.url)
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link').first().waitFor()
+    const links = page.getByRole('navigation', { name: 'Main' }).getByRole('link')
+    const count = await links.count()
+    expect(count).toBeGreaterThan(0)
+    for (let i = 0; i < count; i++) {
+      const link = links.nth(i)
+      const name = (await link.textContent())!.trim()
+      await link.click()
+      await page.getByRole('heading', { level: 1, name }).waitFor()
+    }
+    expect(problems).toEqual([])
+    await page.close()
+  })
+
+  test('a deep link restores the exact view, also after a reload', async () => {
+    const page = await browser.newPage()
+    await page.goto(`${server.url}/?location=2&machines=`)
+    for (let round = 0; round < 2; round++) {
+      await page.getByRole('rowheader', { name: /South 01/ }).waitFor()
+      expect(await page.getByLabel('Location').inputValue()).toBe('2')
+      expect(await page.getByRole('rowheader', { name: /North/ }).count()).toBe(0)
+      await page.reload()
+    }
+    await page.getByLabel('Location').selectOption({ label: 'Annex' })
+    await page.getByRole('rowheader', { name: /Annex 01/ }).waitFor()
+    expect(new URL(page.url()).searchParams.get('location')).toBe('3')
+    await page.close()
+  })
+
   test('an unknown address shows the not-found page', async () => {
     const page = await browser.newPage()
     await page.goto(`${server.url}/no/such/page`)

@@ -1,24 +1,44 @@
-import { useQuery } from '@tanstack/react-query'
-import { machinesQueryOptions } from '../../api/machines'
+import { useMachines } from '../../api/machines'
+import { WidgetErrorBoundary } from '../../components/error-boundary'
+import { FilterBar } from '../../components/filters/filter-bar'
+import { useFilters } from '../../components/filters/use-filters'
+import { DataAge, QueryState } from '../../components/query-state'
 import { MachineTable } from './machine-table'
 
 /** The live list of machines: the first thing stitchboard shows. */
 export function MachinesPage() {
-  const machines = useQuery(machinesQueryOptions())
+  const machines = useMachines()
+  const { filters } = useFilters()
+  const chosen = new Set(filters.machines)
   return (
-    <section className="p-4" aria-labelledby="machines-heading">
-      <h1 id="machines-heading" className="mb-3 text-2xl font-semibold">
+    <section className="space-y-3 p-4" aria-labelledby="machines-heading">
+      <h1 id="machines-heading" className="text-2xl font-semibold">
         Machine status
       </h1>
-      {machines.error && (
-        <p role="alert" className="mb-3 rounded border border-red-600 p-2">
-          Could not refresh: {machines.error.message}
-          {machines.data && ` — showing data from ${new Date(machines.dataUpdatedAt).toLocaleTimeString()}`}
-        </p>
-      )}
-      {machines.isPending && <p aria-busy="true">Loading machines…</p>}
-      {machines.data && machines.data.length === 0 && <p>No machines are visible with this API key.</p>}
-      {machines.data && machines.data.length > 0 && <MachineTable machines={machines.data} />}
+      <FilterBar show={['location', 'machines']} />
+      <WidgetErrorBoundary name="The machine list">
+        <QueryState
+          query={machines}
+          isEmpty={(data) => data.length === 0}
+          empty={<p>No machines are visible with this API key.</p>}
+        >
+          {(data) => {
+            const shown = data.filter(
+              (m) =>
+                (!filters.location || m.location_id === filters.location) &&
+                (chosen.size === 0 || chosen.has(m.machine_id)),
+            )
+            return shown.length ? (
+              <>
+                <MachineTable machines={shown} />
+                <DataAge updatedAt={machines.dataUpdatedAt} />
+              </>
+            ) : (
+              <p>No machine matches these filters.</p>
+            )
+          }}
+        </QueryState>
+      </WidgetErrorBoundary>
     </section>
   )
 }

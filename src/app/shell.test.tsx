@@ -1,0 +1,67 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import { render, screen, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { createMemoryRouter, RouterProvider } from 'react-router'
+import { describe, expect, test } from 'vitest'
+import { NowProvider } from '../components/now'
+import { routes } from './router'
+
+/** The app shell as the browser gets it, on a memory router, through MSW and the real server app. */
+function renderApp(path: string) {
+  const router = createMemoryRouter(routes, { initialEntries: [path] })
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } })
+  render(
+    <QueryClientProvider client={queryClient}>
+      <NowProvider>
+        <RouterProvider router={router} />
+      </NowProvider>
+    </QueryClientProvider>,
+  )
+  return router
+}
+
+describe('the app shell', () => {
+  test('header: demo badge, factory clock in the factory timezone, current shift', async () => {
+    renderApp('/')
+    expect(await screen.findByText('Demo data')).toBeInTheDocument()
+    expect(screen.getByText('Europe/Berlin')).toBeInTheDocument()
+    expect(screen.getByText(/^(Early|Late|Night) shift/)).toBeInTheDocument()
+  })
+
+  test('navigation links carry the shared filters and nothing else', async () => {
+    renderApp('/?location=2&range=7d&grouping=H')
+    const nav = await screen.findByRole('navigation', { name: 'Main' })
+    expect(within(nav).getByRole('link', { name: 'Machine status' })).toHaveAttribute('href', '/?range=7d&location=2')
+  })
+
+  test('a deep link restores the filters: only the chosen location’s machines', async () => {
+    renderApp('/?location=2')
+    await screen.findByRole('rowheader', { name: /South 01/ })
+    expect(screen.getByLabelText('Location')).toHaveValue('2')
+    expect(screen.queryByRole('rowheader', { name: /North 01/ })).toBeNull()
+  })
+
+  test('changing a filter writes it into the URL', async () => {
+    const router = renderApp('/')
+    const location = await screen.findByLabelText('Location')
+    await screen.findByRole('option', { name: 'Annex' })
+    await userEvent.selectOptions(location, 'Annex')
+    expect(router.state.location.search).toBe('?location=3')
+    expect(await screen.findByRole('rowheader', { name: /Annex 01/ })).toBeInTheDocument()
+  })
+
+  test('an unknown address shows the not-found page inside the shell', async () => {
+    renderApp('/no/such/page')
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument()
+    expect(screen.getByRole('navigation', { name: 'Main' })).toBeInTheDocument()
+  })
+
+  test('the theme button switches light and dark', async () => {
+    document.documentElement.classList.add('dark')
+    renderApp('/')
+    await userEvent.click(await screen.findByRole('button', { name: 'Light theme' }))
+    expect(document.documentElement.classList.contains('dark')).toBe(false)
+    await userEvent.click(screen.getByRole('button', { name: 'Dark theme' }))
+    expect(document.documentElement.classList.contains('dark')).toBe(true)
+  })
+})

@@ -1,0 +1,146 @@
+import { useQuery } from '@tanstack/react-query'
+import { useId } from 'react'
+import { appConfigQueryOptions } from '../../api/app-config'
+import { machinesQueryOptions } from '../../api/machines'
+import { RANGE_LABELS, RANGE_PRESETS, type RangePreset } from '../../lib/time-range'
+import { useFilters } from './use-filters'
+
+const control = 'rounded border border-gray-400 bg-white px-2 py-1 dark:border-gray-600 dark:bg-gray-900'
+
+/** The shared filters: time range, shift, location, machines. Every change goes into the URL. */
+export function FilterBar({
+  show = ['range', 'shift', 'location', 'machines'],
+}: {
+  show?: Array<'range' | 'shift' | 'location' | 'machines'>
+}) {
+  const { filters, setFilters } = useFilters()
+  const config = useQuery(appConfigQueryOptions())
+  const machines = useQuery(machinesQueryOptions())
+  const id = useId()
+  const locations = [
+    ...new Map((machines.data ?? []).map((m) => [m.location_id, m.location_name])).entries(),
+  ].filter((entry): entry is [number, string] => typeof entry[0] === 'number')
+  const chosen = new Set(filters.machines)
+  const visibleMachines = (machines.data ?? []).filter(
+    (m) => !filters.location || m.location_id === filters.location,
+  )
+
+  return (
+    <form
+      className="flex flex-wrap items-end gap-3"
+      aria-label="Filters"
+      onSubmit={(e) => e.preventDefault()}
+    >
+      {show.includes('range') && (
+        <div className="flex flex-col">
+          <label htmlFor={`${id}-range`} className="text-sm">
+            Time range
+          </label>
+          <select
+            id={`${id}-range`}
+            className={control}
+            value={filters.range.preset}
+            onChange={(e) => setFilters({ range: { preset: e.target.value as RangePreset } })}
+          >
+            {RANGE_PRESETS.map((preset) => (
+              <option key={preset} value={preset}>
+                {RANGE_LABELS[preset]}
+              </option>
+            ))}
+          </select>
+        </div>
+      )}
+      {show.includes('range') &&
+        filters.range.preset === 'custom' &&
+        (['from', 'till'] as const).map((bound) => (
+          <div key={bound} className="flex flex-col">
+            <label htmlFor={`${id}-${bound}`} className="text-sm">
+              {bound === 'from' ? 'From' : 'Until'} (factory time)
+            </label>
+            <input
+              id={`${id}-${bound}`}
+              type="datetime-local"
+              className={control}
+              value={filters.range[bound] ?? ''}
+              onChange={(e) => setFilters({ range: { ...filters.range, [bound]: e.target.value } })}
+            />
+          </div>
+        ))}
+      {show.includes('shift') && (
+        <div className="flex flex-col">
+          <label htmlFor={`${id}-shift`} className="text-sm">
+            Shift
+          </label>
+          <select
+            id={`${id}-shift`}
+            className={control}
+            value={filters.shift ?? ''}
+            onChange={(e) => setFilters({ shift: e.target.value || null })}
+          >
+            <option value="">All shifts</option>
+            {config.data?.shifts.map((s) => (
+              <option key={s.name} value={s.name}>
+                {s.name} ({s.from}–{s.to})
+              </option>
+            ))}
+          </select>
+        </div>
+      )}
+      {show.includes('location') && (
+        <div className="flex flex-col">
+          <label htmlFor={`${id}-location`} className="text-sm">
+            Location
+          </label>
+          <select
+            id={`${id}-location`}
+            className={control}
+            value={filters.location ?? ''}
+            onChange={(e) =>
+              setFilters({ location: e.target.value ? Number(e.target.value) : null, machines: [] })
+            }
+          >
+            <option value="">All locations</option>
+            {locations.map(([locationId, name]) => (
+              <option key={locationId} value={locationId}>
+                {name}
+              </option>
+            ))}
+          </select>
+        </div>
+      )}
+      {show.includes('machines') && (
+        <details className="relative">
+          <summary className={`${control} cursor-pointer list-none`}>
+            Machines: {filters.machines.length ? `${filters.machines.length} chosen` : 'all'}
+          </summary>
+          <fieldset className="absolute z-10 mt-1 max-h-80 w-72 overflow-auto rounded border border-gray-400 bg-white p-2 shadow-lg dark:border-gray-600 dark:bg-gray-900">
+            <legend className="sr-only">Machines</legend>
+            <button
+              type="button"
+              className="mb-1 text-sm underline"
+              onClick={() => setFilters({ machines: [] })}
+            >
+              All machines
+            </button>
+            {visibleMachines.map((m) => (
+              <label key={m.machine_id} className="flex items-center gap-2 py-0.5">
+                <input
+                  type="checkbox"
+                  checked={chosen.has(m.machine_id)}
+                  onChange={(e) =>
+                    setFilters({
+                      machines: e.target.checked
+                        ? [...filters.machines, m.machine_id]
+                        : filters.machines.filter((x) => x !== m.machine_id),
+                    })
+                  }
+                />
+                {m.machine_name}
+              </label>
+            ))}
+          </fieldset>
+        </details>
+      )}
+    </form>
+  )
+}

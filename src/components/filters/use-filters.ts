@@ -1,0 +1,45 @@
+import { useQuery } from '@tanstack/react-query'
+import { useCallback, useMemo } from 'react'
+import { useSearchParams } from 'react-router'
+import { appConfigQueryOptions } from '../../api/app-config'
+import type { ReportParams } from '../../api/report-params'
+import { type Filters, filtersFromSearch, searchWithFilters } from '../../lib/filters'
+import { type ResolvedRange, resolveRange } from '../../lib/time-range'
+import { useNow } from '../now'
+
+/** The shared filters from the URL, and a setter that writes them back (kept in history). */
+export function useFilters() {
+  const [search, setSearch] = useSearchParams()
+  const filters = useMemo(() => filtersFromSearch(search), [search])
+  const setFilters = useCallback(
+    (patch: Partial<Filters>) =>
+      setSearch((current) => searchWithFilters(current, { ...filtersFromSearch(current), ...patch })),
+    [setSearch],
+  )
+  return { filters, setFilters }
+}
+
+/** The filters as report parameters, resolved in the factory timezone at the app's minute tick. */
+export function useReportScope():
+  | { status: 'loading' }
+  | { status: 'error'; error: string }
+  | { status: 'ready'; range: ResolvedRange; params: ReportParams } {
+  const { filters } = useFilters()
+  const config = useQuery(appConfigQueryOptions())
+  const now = useNow()
+  return useMemo(() => {
+    if (!config.data) return { status: 'loading' as const }
+    const { timeZone, shifts } = config.data
+    const range = resolveRange(filters.range, now, timeZone, shifts)
+    if ('error' in range) return { status: 'error' as const, error: range.error }
+    const shift = shifts.find((s) => s.name === filters.shift) ?? null
+    const params: ReportParams = {
+      from: range.from,
+      till: range.till,
+      machineIds: filters.machines,
+      ...(filters.location ? { locationId: filters.location } : {}),
+      ...(shift ? { shift: { from: shift.from, to: shift.to } } : {}),
+    }
+    return { status: 'ready' as const, range, params }
+  }, [config.data, filters, now])
+}

@@ -1,0 +1,67 @@
+import type { UseQueryResult } from '@tanstack/react-query'
+import type { ReactNode } from 'react'
+import { describeError } from '../api/errors'
+import { useNow } from './now'
+import { Skeleton } from './skeleton'
+
+/** How old data is, in words, against the app's minute tick. */
+export function ageInWords(updatedAtMs: number, nowSeconds: number): string {
+  const minutes = Math.floor((nowSeconds * 1000 - updatedAtMs) / 60_000)
+  if (minutes < 1) return 'less than a minute ago'
+  if (minutes < 60) return `${minutes} min ago`
+  const hours = Math.floor(minutes / 60)
+  return `${hours} h ${minutes % 60} min ago`
+}
+
+/** The four states of every widget (STYLE.md): loading, ready, empty, error. When a refresh fails the
+ * last good data stays and the widget says how old it is and what went wrong; it recovers by itself. */
+export function QueryState<T>({
+  query,
+  isEmpty,
+  empty,
+  children,
+}: {
+  query: UseQueryResult<T>
+  isEmpty?: (data: T) => boolean
+  empty: ReactNode
+  children: (data: T) => ReactNode
+}) {
+  const now = useNow()
+  if (query.isPending) return <Skeleton />
+  if (query.isError && query.data === undefined) {
+    return (
+      <p role="alert" className="rounded border border-red-600 p-3">
+        <span aria-hidden="true">⚠ </span>
+        {describeError(query.error)}
+        {query.isFetching ? ' — retrying…' : ''}
+      </p>
+    )
+  }
+  const data = query.data as T
+  const updated = new Date(query.dataUpdatedAt)
+  return (
+    <>
+      {query.isError && (
+        <p role="alert" className="mb-3 rounded border border-amber-500 p-3">
+          <span aria-hidden="true">⚠ </span>
+          Could not refresh: {describeError(query.error)}. Showing data from{' '}
+          <time dateTime={updated.toISOString()}>{updated.toLocaleTimeString()}</time> (
+          {ageInWords(query.dataUpdatedAt, now)}
+          ); retrying.
+        </p>
+      )}
+      {isEmpty?.(data) ? empty : children(data)}
+    </>
+  )
+}
+
+/** "Updated 10:42:15" under a widget. */
+export function DataAge({ updatedAt }: { updatedAt: number }) {
+  if (!updatedAt) return null
+  const updated = new Date(updatedAt)
+  return (
+    <p className="text-sm text-gray-600 dark:text-gray-400">
+      Updated <time dateTime={updated.toISOString()}>{updated.toLocaleTimeString()}</time>
+    </p>
+  )
+}
