@@ -31,7 +31,10 @@ describe('the app shell', () => {
   test('navigation links carry the shared filters and nothing else', async () => {
     renderApp('/?location=2&range=7d&grouping=H')
     const nav = await screen.findByRole('navigation', { name: 'Main' })
-    expect(within(nav).getByRole('link', { name: 'Machine status' })).toHaveAttribute('href', '/?range=7d&location=2')
+    expect(within(nav).getByRole('link', { name: 'Machine status' })).toHaveAttribute(
+      'href',
+      '/?range=7d&location=2',
+    )
   })
 
   test('a deep link restores the filters: only the chosen location’s machines', async () => {

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react'
+import { formatFactoryTime } from '../lib/factory-time'
 
 /** The time in the factory's timezone, in the browser's locale, updated every second. */
 export function FactoryClock({ timeZone }: { timeZone: string }) {
@@ -7,12 +8,7 @@ export function FactoryClock({ timeZone }: { timeZone: string }) {
     const timer = setInterval(() => setNow(new Date()), 1000)
     return () => clearInterval(timer)
   }, [])
-  const time = new Intl.DateTimeFormat(undefined, {
-    timeZone,
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  }).format(now)
+  const time = formatFactoryTime(now.getTime(), timeZone)
   return (
     <p className="tabular-nums">
       <span className="sr-only">Factory time: </span>

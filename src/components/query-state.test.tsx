@@ -24,10 +24,16 @@ describe('the stale-data rule', () => {
       </QueryClientProvider>,
     )
     expect(await screen.findByText(/\d+ machines/)).toBeInTheDocument()
-    mswServer.use(http.get('/api/machines', () => HttpResponse.json({ error: 'The production API did not answer within 15 s' }, { status: 504 })))
+    mswServer.use(
+      http.get('/api/machines', () =>
+        HttpResponse.json({ error: 'The production API did not answer within 15 s' }, { status: 504 }),
+      ),
+    )
     await act(() => client.refetchQueries())
     expect(screen.getByText(/\d+ machines/)).toBeInTheDocument()
-    expect(await screen.findByRole('alert')).toHaveTextContent(/Could not refresh: The production API did not answer within 15 s\. Showing data from .* \(less than a minute ago\); retrying\./)
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      /Could not refresh: The production API did not answer within 15 s\. Showing data from .* \(less than a minute ago\); retrying\./,
+    )
     mswServer.resetHandlers()
     await act(() => client.refetchQueries())
     await waitFor(() => expect(screen.queryByRole('alert')).toBeNull())
@@ -41,7 +47,9 @@ describe('the stale-data rule', () => {
         <Machines />
       </QueryClientProvider>,
     )
-    expect(await screen.findByRole('alert')).toHaveTextContent('Cannot reach the stitchboard server; check the network connection')
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Cannot reach the stitchboard server; check the network connection',
+    )
   })
 
   test('empty data says so', async () => {

@@ -1,6 +1,7 @@
 import type { UseQueryResult } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
 import { describeError } from '../api/errors'
+import { FactoryTime } from './factory-time'
 import { useNow } from './now'
 import { Skeleton } from './skeleton'
 
@@ -38,15 +39,13 @@ export function QueryState<T>({
     )
   }
   const data = query.data as T
-  const updated = new Date(query.dataUpdatedAt)
   return (
     <>
       {query.isError && (
         <p role="alert" className="mb-3 rounded border border-amber-500 p-3">
           <span aria-hidden="true">⚠ </span>
           Could not refresh: {describeError(query.error)}. Showing data from{' '}
-          <time dateTime={updated.toISOString()}>{updated.toLocaleTimeString()}</time> (
-          {ageInWords(query.dataUpdatedAt, now)}
+          <FactoryTime epochMs={query.dataUpdatedAt} /> ({ageInWords(query.dataUpdatedAt, now)}
           ); retrying.
         </p>
       )}
@@ -58,10 +57,9 @@ export function QueryState<T>({
 /** "Updated 10:42:15" under a widget. */
 export function DataAge({ updatedAt }: { updatedAt: number }) {
   if (!updatedAt) return null
-  const updated = new Date(updatedAt)
   return (
     <p className="text-sm text-gray-600 dark:text-gray-400">
-      Updated <time dateTime={updated.toISOString()}>{updated.toLocaleTimeString()}</time>
+      Updated <FactoryTime epochMs={updatedAt} />
     </p>
   )
 }

@@ -56,3 +56,21 @@ export function isValidTimeZone(timeZone: string): boolean {
     return false
   }
 }
+
+const timeFormats = new Map<string, Intl.DateTimeFormat>()
+
+/** A clock time in the factory's timezone, in the browser's locale (e.g. "14:35:02" or "2:35:02 PM"). */
+export function formatFactoryTime(epochMs: number, timeZone: string, withSeconds = true): string {
+  const key = `${timeZone}|${withSeconds}`
+  let format = timeFormats.get(key)
+  if (!format) {
+    format = new Intl.DateTimeFormat(undefined, {
+      timeZone,
+      hour: '2-digit',
+      minute: '2-digit',
+      ...(withSeconds ? { second: '2-digit' } : {}),
+    })
+    timeFormats.set(key, format)
+  }
+  return format.format(epochMs)
+}

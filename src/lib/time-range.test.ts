@@ -104,3 +104,12 @@ describe('filters in the URL', () => {
     expect(filterSearch(new URLSearchParams('location=2&grouping=H&range=7d'))).toBe('?range=7d&location=2')
   })
 })
+
+describe('formatFactoryTime', () => {
+  test('shows the factory’s clock, not the browser’s', async () => {
+    const { formatFactoryTime } = await import('./factory-time')
+    const instant = Date.parse('2026-11-18T05:51:34Z')
+    expect(formatFactoryTime(instant, 'Europe/Berlin')).toMatch(/06:51:34/)
+    expect(formatFactoryTime(instant, 'America/Chicago')).toMatch(/11:51:34/)
+  })
+})
