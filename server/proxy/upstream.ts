@@ -93,22 +93,33 @@ const decoder = new TextDecoder()
 
 /** Calls the upstream with a timeout and a size limit. Resolves with any answer whose body is JSON
  * (its status kept: a 404 stays a 404); rejects with UpstreamError for timeouts (504), unreachable
- * upstreams and answers that are not JSON (502). */
+ * upstreams and answers that are not JSON (502). The deadline holds even for a transport that does
+ * not honour the abort signal. */
 export async function callUpstream(
   transport: Transport,
   request: Omit<UpstreamRequest, 'signal'>,
   { timeoutSeconds, maxBytes, name }: CallOptions,
 ): Promise<Answer> {
   const controller = new AbortController()
-  const timer = setTimeout(() => controller.abort(), timeoutSeconds * 1000)
-  const timedOut = () =>
-    new UpstreamError(504, `${name} did not answer within ${timeoutSeconds} s; it may be overloaded or down`)
+  let timer: ReturnType<typeof setTimeout> | undefined
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      controller.abort()
+      reject(
+        new UpstreamError(
+          504,
+          `${name} did not answer within ${timeoutSeconds} s; it may be overloaded or down`,
+        ),
+      )
+    }, timeoutSeconds * 1000)
+  })
+  deadline.catch(() => {}) // settled by whichever comes first; never left unhandled
   try {
     let response: UpstreamResponse
     try {
-      response = await transport({ ...request, signal: controller.signal })
+      response = await Promise.race([transport({ ...request, signal: controller.signal }), deadline])
     } catch (error) {
-      if (controller.signal.aborted) throw timedOut()
+      if (error instanceof UpstreamError) throw error
       throw new UpstreamError(
         502,
         `Cannot reach ${name} (${describe(error)}); check the network and the configured address`,
@@ -116,10 +127,9 @@ export async function callUpstream(
     }
     let body: Uint8Array
     try {
-      body = await readBody(response.body, maxBytes, name)
+      body = await Promise.race([readBody(response.body, maxBytes, name), deadline])
     } catch (error) {
       if (error instanceof UpstreamError) throw error
-      if (controller.signal.aborted) throw timedOut()
       throw new UpstreamError(502, `${name} broke off its answer (${describe(error)})`)
     }
     try {

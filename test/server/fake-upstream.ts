@@ -1,6 +1,15 @@
 import { fetchTransport, type Transport } from '../../server/proxy/upstream'
 
-export type Behaviour = 'ok' | 'slow' | 'error500' | 'html' | 'malformed' | 'reset' | 'huge' | 'notFound'
+export type Behaviour =
+  | 'ok'
+  | 'slow'
+  | 'deaf'
+  | 'error500'
+  | 'html'
+  | 'malformed'
+  | 'reset'
+  | 'huge'
+  | 'notFound'
 
 /** An upstream that misbehaves on demand, counting the calls that reach it. */
 export function fakeUpstream(initial: Behaviour = 'ok') {
@@ -14,6 +23,8 @@ export function fakeUpstream(initial: Behaviour = 'ok') {
         return new Promise<Response>((_, reject) => {
           request.signal.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')))
         })
+      case 'deaf':
+        return new Promise<Response>(() => {}) // never answers, ignores the abort
       case 'error500':
         return Response.json({ error: 'database unavailable' }, { status: 500 })
       case 'notFound':

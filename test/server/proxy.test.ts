@@ -228,6 +228,7 @@ describe('cache and coalescing', () => {
 describe('a failing upstream gets a status and words a supervisor can act on', () => {
   test.each([
     ['slow', 504, /did not answer within 0.05 s/],
+    ['deaf', 504, /did not answer within 0.05 s/],
     ['reset', 502, /Cannot reach the production API \(ECONNRESET\)/],
     ['html', 502, /not JSON/],
     ['malformed', 502, /not JSON/],
