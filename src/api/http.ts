@@ -19,14 +19,18 @@ export function parseResponse<T extends z.ZodMiniType>(schema: T, value: unknown
   throw new UnexpectedResponseError(fieldOf(issue.path), detail)
 }
 
-async function send(input: string, init: RequestInit): Promise<unknown> {
-  let response: Response
+/** fetch() for our own server: a request that never got an answer becomes a NetworkError. */
+export async function fetchFromServer(input: string, init: RequestInit): Promise<Response> {
   try {
-    response = await fetch(input, { ...init, headers: { Accept: 'application/json', ...init.headers } })
+    return await fetch(input, { ...init, headers: { Accept: 'application/json', ...init.headers } })
   } catch (error) {
     if ((error as Error).name === 'AbortError') throw error
     throw new NetworkError()
   }
+}
+
+async function send(input: string, init: RequestInit): Promise<unknown> {
+  const response = await fetchFromServer(input, init)
   let body: unknown
   try {
     body = await response.json()

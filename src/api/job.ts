@@ -1,7 +1,7 @@
 import type * as z from 'zod/mini'
 import { jobResponseSchema, type ThreadConeLookup, type ThreadConeRequestType } from './contract/job'
-import { HttpError, JobFailedError, NetworkError, UnexpectedResponseError } from './errors'
-import { parseResponse } from './http'
+import { HttpError, JobFailedError, UnexpectedResponseError } from './errors'
+import { fetchFromServer, parseResponse } from './http'
 
 /** Posts one thread-cone look-up to the server, which adds the licence and version (reference 4.8),
  * checks Success (look-up errors arrive with HTTP 200, reference 7) and parses RequestData a second time
@@ -12,20 +12,14 @@ export async function postThreadConeJob<T extends z.ZodMiniType>(
   resultSchema: T,
   signal?: AbortSignal,
 ): Promise<z.infer<T>> {
-  let response: Response
-  try {
-    response = await fetch('/api/job', {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-      body: JSON.stringify(
-        threadCone ? { RequestType: requestType, ThreadCone: threadCone } : { RequestType: requestType },
-      ),
-      signal: signal ?? null,
-    })
-  } catch (error) {
-    if ((error as Error).name === 'AbortError') throw error
-    throw new NetworkError()
-  }
+  const response = await fetchFromServer('/api/job', {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(
+      threadCone ? { RequestType: requestType, ThreadCone: threadCone } : { RequestType: requestType },
+    ),
+    signal: signal ?? null,
+  })
   let body: unknown
   try {
     body = await response.json()

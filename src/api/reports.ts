@@ -74,18 +74,21 @@ export async function fetchReport(path: ReportPath, params: ReportParams, signal
   return (await getJson(`/api${path}?${reportSearchParams(params)}`, genericReportSchema, signal)).data
 }
 
-const nowSeconds = () => Math.floor(Date.now() / 1000)
-
-export const reportQueryOptions = (path: ReportPath, params: ReportParams) => {
-  const search = reportSearchParams(params).toString()
-  const staleTime = reportStaleTime(params, nowSeconds(), REPORT_REFRESH_MS / 2)
-  return queryOptions({
-    queryKey: ['report', path, search],
-    queryFn: ({ signal }) => fetchReport(path, params, signal),
+/** A closed past range is never refetched; an open one every minute. */
+function reportTiming(params: ReportParams) {
+  const staleTime = reportStaleTime(params, Math.floor(Date.now() / 1000), REPORT_REFRESH_MS / 2)
+  return {
     staleTime,
-    refetchInterval: staleTime === Number.POSITIVE_INFINITY ? false : REPORT_REFRESH_MS,
-  })
+    refetchInterval: staleTime === Number.POSITIVE_INFINITY ? (false as const) : REPORT_REFRESH_MS,
+  }
 }
+
+export const reportQueryOptions = (path: ReportPath, params: ReportParams) =>
+  queryOptions({
+    queryKey: ['report', path, reportSearchParams(params).toString()],
+    queryFn: ({ signal }) => fetchReport(path, params, signal),
+    ...reportTiming(params),
+  })
 
 export const useReport = (path: ReportPath, params: ReportParams) =>
   useQuery(reportQueryOptions(path, params))
@@ -123,13 +126,10 @@ async function fetchThreadbreakCounts(path: ThreadbreakPath, params: ReportParam
 }
 
 function threadbreakQueryOptions(path: ThreadbreakPath, params: ReportParams) {
-  const search = reportSearchParams(params).toString()
-  const staleTime = reportStaleTime(params, nowSeconds(), REPORT_REFRESH_MS / 2)
   return queryOptions({
-    queryKey: ['threadbreak-counts', path, search],
+    queryKey: ['threadbreak-counts', path, reportSearchParams(params).toString()],
     queryFn: ({ signal }) => fetchThreadbreakCounts(path, params, signal),
-    staleTime,
-    refetchInterval: staleTime === Number.POSITIVE_INFINITY ? false : REPORT_REFRESH_MS,
+    ...reportTiming(params),
   })
 }
 
