@@ -1,4 +1,5 @@
 /** The pages in the navigation, in order; each page adds its entry when it lands. */
 export const NAV_ENTRIES: ReadonlyArray<{ to: string; label: string }> = [
-  { to: '/', label: 'Machine status' },
+  { to: '/machines', label: 'Machine status' },
+  { to: '/collectors', label: 'Collector units' },
 ]

@@ -6,7 +6,7 @@ export function NotFoundPage() {
       <h1 className="text-2xl font-semibold">Page not found</h1>
       <p className="mt-2">
         There is no page at this address.{' '}
-        <Link className="underline" to="/">
+        <Link className="underline" to="/machines">
           Go to the machine status
         </Link>
         .

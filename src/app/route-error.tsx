@@ -13,7 +13,7 @@ export function RouteError() {
       <h1 className="text-2xl font-semibold">This page could not be shown</h1>
       <p className="mt-2">{message}</p>
       <p className="mt-2">
-        <Link className="underline" to="/">
+        <Link className="underline" to="/machines">
           Back to the machine status
         </Link>{' '}
         or reload the page.

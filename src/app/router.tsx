@@ -1,7 +1,13 @@
-import { createBrowserRouter, type RouteObject } from 'react-router'
+import { createBrowserRouter, Navigate, type RouteObject, useLocation } from 'react-router'
 import { Layout } from './layout'
 import { NotFoundPage } from './not-found-page'
 import { RouteError } from './route-error'
+
+/** The status board is the home page; `/` keeps the filters on the way there. */
+function Home() {
+  const { search } = useLocation()
+  return <Navigate replace to={{ pathname: '/machines', search }} />
+}
 
 /** Pages are lazy-loaded; each sits inside an error boundary that keeps the header and navigation. */
 export const routes: RouteObject[] = [
@@ -12,10 +18,29 @@ export const routes: RouteObject[] = [
       {
         ErrorBoundary: RouteError,
         children: [
+          { index: true, Component: Home },
           {
-            index: true,
+            path: 'machines',
             lazy: async () => ({
-              Component: (await import('../features/machines/machines-page')).MachinesPage,
+              Component: (await import('../features/machines/status-board-page')).StatusBoardPage,
+            }),
+          },
+          {
+            path: 'machines/:machineId',
+            lazy: async () => ({
+              Component: (await import('../features/machines/machine-page')).MachinePage,
+            }),
+          },
+          {
+            path: 'collectors',
+            lazy: async () => ({
+              Component: (await import('../features/collectors/collectors-page')).CollectorsPage,
+            }),
+          },
+          {
+            path: 'collectors/:collectorId',
+            lazy: async () => ({
+              Component: (await import('../features/collectors/collector-page')).CollectorPage,
             }),
           },
           { path: '*', Component: NotFoundPage },

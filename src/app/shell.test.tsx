@@ -33,15 +33,15 @@ describe('the app shell', () => {
     const nav = await screen.findByRole('navigation', { name: 'Main' })
     expect(within(nav).getByRole('link', { name: 'Machine status' })).toHaveAttribute(
       'href',
-      '/?range=7d&location=2',
+      '/machines?range=7d&location=2',
     )
   })
 
   test('a deep link restores the filters: only the chosen location’s machines', async () => {
     renderApp('/?location=2')
-    await screen.findByRole('rowheader', { name: /South 01/ })
+    await screen.findByRole('article', { name: /^South 01/ })
     expect(screen.getByLabelText('Location')).toHaveValue('2')
-    expect(screen.queryByRole('rowheader', { name: /North 01/ })).toBeNull()
+    expect(screen.queryByRole('article', { name: /^North 01/ })).toBeNull()
   })
 
   test('changing a filter writes it into the URL', async () => {
@@ -50,7 +50,7 @@ describe('the app shell', () => {
     await screen.findByRole('option', { name: 'Annex' })
     await userEvent.selectOptions(location, 'Annex')
     expect(router.state.location.search).toBe('?location=3')
-    expect(await screen.findByRole('rowheader', { name: /Annex 01/ })).toBeInTheDocument()
+    expect(await screen.findByRole('article', { name: /^Annex 01/ })).toBeInTheDocument()
   })
 
   test('an unknown address shows the not-found page inside the shell', async () => {

@@ -1,14 +1,24 @@
 import { useQuery } from '@tanstack/react-query'
 import { appConfigQueryOptions } from '../api/app-config'
-import { formatFactoryTime } from '../lib/factory-time'
+import { formatFactoryDate, formatFactoryTime } from '../lib/factory-time'
 
 /** A moment shown as a factory clock time (the factory's timezone, the browser's locale). */
-export function FactoryTime({ epochMs, withSeconds = true }: { epochMs: number; withSeconds?: boolean }) {
+export function FactoryTime({
+  epochMs,
+  withSeconds = true,
+  format = 'time',
+}: {
+  epochMs: number
+  withSeconds?: boolean
+  format?: 'time' | 'date'
+}) {
   const config = useQuery(appConfigQueryOptions())
   const timeZone = config.data?.timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone
   return (
     <time dateTime={new Date(epochMs).toISOString()}>
-      {formatFactoryTime(epochMs, timeZone, withSeconds)}
+      {format === 'date'
+        ? formatFactoryDate(epochMs, timeZone)
+        : formatFactoryTime(epochMs, timeZone, withSeconds)}
     </time>
   )
 }

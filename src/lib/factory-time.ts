@@ -74,3 +74,15 @@ export function formatFactoryTime(epochMs: number, timeZone: string, withSeconds
   }
   return format.format(epochMs)
 }
+
+const dateFormats2 = new Map<string, Intl.DateTimeFormat>()
+
+/** A calendar date in the factory's timezone, in the browser's locale. */
+export function formatFactoryDate(epochMs: number, timeZone: string): string {
+  let format = dateFormats2.get(timeZone)
+  if (!format) {
+    format = new Intl.DateTimeFormat(undefined, { timeZone, year: 'numeric', month: 'short', day: 'numeric' })
+    dateFormats2.set(timeZone, format)
+  }
+  return format.format(epochMs)
+}

@@ -1,0 +1,121 @@
+import { heatColor, textOn } from '../../lib/color-scale'
+
+export interface HeatmapGrid {
+  /** head numbers, in display order */
+  heads: number[]
+  /** needle numbers, in display order (0 = bobbin) */
+  needles: number[]
+  /** count by `${head}:${needle}`; a missing key means no data for that cell, 0 means no breaks */
+  counts: ReadonlyMap<string, number>
+}
+
+/** Rows of heads, columns of needles; the count in every cell as text (so it reads without colour and
+ * without hovering), totals per row and column, a legend. A real table: screen readers and keyboards
+ * can walk it. */
+export function Heatmap({ grid, max, caption }: { grid: HeatmapGrid; max: number; caption: string }) {
+  const cell = (head: number, needle: number) => grid.counts.get(`${head}:${needle}`)
+  const rowTotal = (head: number) => grid.needles.reduce((sum, needle) => sum + (cell(head, needle) ?? 0), 0)
+  const columnTotal = (needle: number) => grid.heads.reduce((sum, head) => sum + (cell(head, needle) ?? 0), 0)
+  return (
+    <div className="overflow-x-auto">
+      <table className="border-collapse text-sm tabular-nums">
+        <caption className="mb-1 text-left font-semibold">{caption}</caption>
+        <thead>
+          <tr>
+            <th scope="col" className="px-1 text-left">
+              Head \ needle
+            </th>
+            {grid.needles.map((needle) => (
+              <th
+                key={needle}
+                scope="col"
+                className="px-1"
+                title={needle === 0 ? 'Bobbin' : `Needle ${needle}`}
+              >
+                {needle === 0 ? 'B' : needle}
+              </th>
+            ))}
+            <th scope="col" className="px-1">
+              Total
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {grid.heads.map((head) => (
+            <tr key={head}>
+              <th scope="row" className="px-1 text-left">
+                {head}
+              </th>
+              {grid.needles.map((needle) => {
+                const count = cell(head, needle)
+                const fill = count === undefined ? undefined : heatColor(count, max)
+                const label = `Head ${head}, ${needle === 0 ? 'bobbin' : `needle ${needle}`}: ${count === undefined ? 'no data' : `${count} breaks`}`
+                return (
+                  <td
+                    key={needle}
+                    title={label}
+                    aria-label={label}
+                    className={`h-7 min-w-7 border text-center ${
+                      count === undefined
+                        ? 'border-dashed border-gray-400 text-gray-500'
+                        : count === 0
+                          ? 'border-gray-300 bg-gray-50 text-gray-400 dark:border-gray-700 dark:bg-gray-900'
+                          : 'border-gray-300 dark:border-gray-700'
+                    }`}
+                    style={fill && count ? { backgroundColor: fill, color: textOn(fill) } : undefined}
+                  >
+                    {count === undefined ? '–' : count}
+                  </td>
+                )
+              })}
+              <td className="px-1 text-right font-semibold">{rowTotal(head)}</td>
+            </tr>
+          ))}
+        </tbody>
+        <tfoot>
+          <tr>
+            <th scope="row" className="px-1 text-left">
+              Total
+            </th>
+            {grid.needles.map((needle) => (
+              <td key={needle} className="px-1 text-center font-semibold">
+                {columnTotal(needle)}
+              </td>
+            ))}
+            <td className="px-1 text-right font-semibold">
+              {grid.heads.reduce((sum, head) => sum + rowTotal(head), 0)}
+            </td>
+          </tr>
+        </tfoot>
+      </table>
+      <HeatmapLegend max={max} />
+    </div>
+  )
+}
+
+export function HeatmapLegend({ max }: { max: number }) {
+  const steps = [0, ...[0.25, 0.5, 0.75, 1].map((f) => Math.max(1, Math.round(f * max)))].filter(
+    (v, i, all) => all.indexOf(v) === i,
+  )
+  return (
+    <ul className="mt-2 flex flex-wrap items-center gap-2 text-sm" aria-label="Colour scale">
+      {steps.map((value) => {
+        const fill = heatColor(value, max)
+        return (
+          <li key={value} className="flex items-center gap-1">
+            <span
+              aria-hidden="true"
+              className={`inline-block h-4 w-6 border ${value === 0 ? 'border-gray-300 bg-gray-50 dark:bg-gray-900' : 'border-transparent'}`}
+              style={value ? { backgroundColor: fill } : undefined}
+            />
+            {value === 0 ? '0 breaks' : `${value}`}
+          </li>
+        )
+      })}
+      <li className="flex items-center gap-1">
+        <span aria-hidden="true" className="inline-block h-4 w-6 border border-dashed border-gray-400" /> no
+        data
+      </li>
+    </ul>
+  )
+}

@@ -1,0 +1,37 @@
+import { type BoardState, DEFAULT_ATTENTION_MINUTES, type SortOrder } from './machine-state'
+import type { Density } from './machine-tile'
+
+/** The board's own view settings in the URL (beside the shared filters). */
+export interface BoardParams {
+  states: BoardState[]
+  sort: SortOrder
+  density: Density
+  attentionMinutes: number
+}
+
+const STATES: BoardState[] = ['running', 'stopped', 'threadbreak', 'idle', 'not-reporting', 'unknown']
+
+export function boardParams(search: URLSearchParams): BoardParams {
+  const minutes = Number(search.get('attention'))
+  return {
+    states: (search.get('status') ?? '')
+      .split(',')
+      .filter((s): s is BoardState => (STATES as string[]).includes(s)),
+    sort: search.get('sort') === 'name' ? 'name' : 'urgency',
+    density: search.get('density') === 'wall' ? 'wall' : 'desk',
+    attentionMinutes: Number.isFinite(minutes) && minutes > 0 ? minutes : DEFAULT_ATTENTION_MINUTES,
+  }
+}
+
+export function withBoardParams(search: URLSearchParams, params: BoardParams): URLSearchParams {
+  const next = new URLSearchParams(search)
+  for (const key of ['status', 'sort', 'density', 'attention']) next.delete(key)
+  if (params.states.length) next.set('status', params.states.join(','))
+  if (params.sort !== 'urgency') next.set('sort', params.sort)
+  if (params.density !== 'desk') next.set('density', params.density)
+  if (params.attentionMinutes !== DEFAULT_ATTENTION_MINUTES)
+    next.set('attention', String(params.attentionMinutes))
+  return next
+}
+
+export { STATES as BOARD_STATES }

@@ -1,0 +1,229 @@
+import type { ReactNode } from 'react'
+import { Link, useLocation, useParams, useSearchParams } from 'react-router'
+import type { Machine } from '../../api/contract/machine'
+import { HttpError } from '../../api/errors'
+import { useMachine } from '../../api/machines'
+import type { ReportParams } from '../../api/report-params'
+import { useThreadbreaks } from '../../api/reports'
+import { WidgetErrorBoundary } from '../../components/error-boundary'
+import { FactoryTime } from '../../components/factory-time'
+import { FilterBar } from '../../components/filters/filter-bar'
+import { useReportScope } from '../../components/filters/use-filters'
+import { Heatmap } from '../../components/heatmap/heatmap'
+import { machineGrid } from '../../components/heatmap/heatmap-grid'
+import { useNow } from '../../components/now'
+import { DataAge, QueryState } from '../../components/query-state'
+import { Skeleton } from '../../components/skeleton'
+import { filterSearch } from '../../lib/filters'
+import {
+  boardState,
+  designProgress,
+  durationInWords,
+  finishAt,
+  secondsInState,
+  stateLabel,
+} from './machine-state'
+import { StatusBadge } from './status-badge'
+
+/** Everything about one machine (GET /machines/{machineId}, reference 4.6). */
+export function MachinePage() {
+  const { machineId = '' } = useParams()
+  const machine = useMachine(machineId)
+  const location = useLocation()
+  const back = { pathname: '/machines', search: filterSearch(new URLSearchParams(location.search)) }
+  if (machine.error instanceof HttpError && machine.error.status === 404 && !machine.data) {
+    return (
+      <section className="p-4" aria-labelledby="machine-heading">
+        <h1 id="machine-heading" className="text-2xl font-semibold">
+          Machine not found
+        </h1>
+        <p className="mt-2">
+          There is no machine “{machineId}” for this API key: it does not exist or belongs to another company.
+          ({machine.error.message})
+        </p>
+        <p className="mt-2">
+          <Link className="underline" to={back}>
+            Back to the machine status
+          </Link>
+        </p>
+      </section>
+    )
+  }
+  return (
+    <section className="space-y-4 p-4" aria-labelledby="machine-heading">
+      <p>
+        <Link className="underline" to={back}>
+          ← Machine status
+        </Link>
+      </p>
+      <QueryState query={machine} empty={null}>
+        {(m) => (
+          <>
+            <MachineSummary machine={m} />
+            <DataAge updatedAt={machine.dataUpdatedAt} />
+            <WidgetErrorBoundary name="The thread-break heatmap">
+              <MachineThreadbreaks machine={m} />
+            </WidgetErrorBoundary>
+            <details className="rounded border border-gray-300 p-2 dark:border-gray-700">
+              <summary className="cursor-pointer">Raw record from the production API</summary>
+              <pre className="mt-2 overflow-x-auto text-sm">{JSON.stringify(m, null, 2)}</pre>
+            </details>
+          </>
+        )}
+      </QueryState>
+    </section>
+  )
+}
+
+function MachineSummary({ machine }: { machine: Machine }) {
+  const now = useNow()
+  const state = boardState(machine, now)
+  const age = secondsInState(machine, state, now)
+  const progress = designProgress(machine)
+  const finish = finishAt(machine, state, now * 1000)
+  const silent = state === 'not-reporting'
+  const facts: Array<[string, ReactNode]> = [
+    ['Location', machine.location_name ?? '—'],
+    [
+      'Collector unit',
+      machine.datacollector_id ? (
+        <Link
+          key="collector"
+          className="underline"
+          to={`/collectors/${encodeURIComponent(machine.datacollector_id)}`}
+        >
+          {machine.datacollector_id}
+        </Link>
+      ) : (
+        '—'
+      ),
+    ],
+    ['Heads × needles', `${machine.heads} × ${machine.needles}`],
+    ['RPM', silent || !machine.rpm ? '—' : machine.rpm],
+    ['Operator', silent ? '—' : (machine.operator ?? 'nobody logged on')],
+    [
+      'Last report',
+      machine.last_seen ? <FactoryTime key="last" epochMs={Date.parse(machine.last_seen)} /> : 'never',
+    ],
+  ]
+  return (
+    <>
+      <header className="flex flex-wrap items-center gap-3">
+        <h1 id="machine-heading" className="text-2xl font-semibold break-all">
+          {machine.machine_name}
+        </h1>
+        <StatusBadge state={state} label={stateLabel(machine, state)} />
+        {age !== null && <span>for {durationInWords(age)}</span>}
+      </header>
+      <div className="grid gap-4 md:grid-cols-2">
+        <section aria-label="Design" className="rounded border border-gray-300 p-3 dark:border-gray-700">
+          <h2 className="font-semibold">Design</h2>
+          {silent ? (
+            <p>The machine is not reporting; its last design and progress are not shown as if live.</p>
+          ) : machine.design ? (
+            <>
+              <p className="text-lg">{machine.design.name}</p>
+              <p className="tabular-nums">
+                {machine.design.stitches_done.toLocaleString()} of{' '}
+                {machine.design.stitches_total.toLocaleString()} stitches
+                {progress !== null && ` (${Math.round(progress * 100)} %)`}
+              </p>
+              {machine.remaining_seconds != null && (
+                <p>
+                  {durationInWords(machine.remaining_seconds)} left
+                  {finish !== null && (
+                    <>
+                      {' '}
+                      · done ≈ <FactoryTime epochMs={finish} withSeconds={false} />
+                    </>
+                  )}
+                </p>
+              )}
+            </>
+          ) : (
+            <p>No design loaded</p>
+          )}
+        </section>
+        <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 rounded border border-gray-300 p-3 dark:border-gray-700">
+          {facts.map(([term, value]) => (
+            <div key={term} className="contents">
+              <dt className="text-gray-700 dark:text-gray-300">{term}</dt>
+              <dd>{value}</dd>
+            </div>
+          ))}
+        </dl>
+      </div>
+    </>
+  )
+}
+
+function MachineThreadbreaks({ machine }: { machine: Machine }) {
+  const scope = useReportScope()
+  const [search, setSearch] = useSearchParams()
+  const bobbin = search.get('bobbin') === '1'
+  const setBobbin = (on: boolean) =>
+    setSearch((current) => {
+      const next = new URLSearchParams(current)
+      if (on) next.set('bobbin', '1')
+      else next.delete('bobbin')
+      return next
+    })
+  return (
+    <section aria-labelledby="breaks-heading" className="space-y-2">
+      <h2 id="breaks-heading" className="text-xl font-semibold">
+        Thread breaks by head and needle
+      </h2>
+      <div className="flex flex-wrap items-end gap-3">
+        <FilterBar show={['range', 'shift']} />
+        <label className="flex items-center gap-1">
+          <input type="checkbox" checked={bobbin} onChange={(e) => setBobbin(e.target.checked)} />
+          Include bobbin (needle 0)
+        </label>
+      </div>
+      {scope.status === 'loading' && <Skeleton />}
+      {scope.status === 'error' && <p role="alert">{scope.error}</p>}
+      {scope.status === 'ready' && (
+        <MachineHeatmap
+          machine={machine}
+          params={{
+            ...scope.params,
+            machineIds: [machine.machine_id],
+            locationId: 0,
+            includeBobbinThreadbreaks: bobbin,
+            grouping: 'HN',
+          }}
+        />
+      )}
+    </section>
+  )
+}
+
+function MachineHeatmap({
+  machine,
+  params,
+}: {
+  machine: Machine
+  params: ReportParams & { grouping?: 'HN' }
+}) {
+  const breaks = useThreadbreaks(params)
+  return (
+    <QueryState query={breaks} empty={null}>
+      {(rows) => {
+        const grid = machineGrid(rows, machine.heads, machine.needles, {
+          bobbin: params.includeBobbinThreadbreaks ?? false,
+        })
+        const max = Math.max(0, ...grid.counts.values())
+        return (
+          <>
+            {rows.length === 0 && <p>No thread breaks in this range.</p>}
+            <Heatmap
+              grid={grid}
+              max={max}
+              caption={`${machine.machine_name}: thread breaks per head and needle`}
+            />
+          </>
+        )
+      }}
+    </QueryState>
+  )
+}

@@ -1,0 +1,184 @@
+import { useId } from 'react'
+import { useLocation, useSearchParams } from 'react-router'
+import type { Machine } from '../../api/contract/machine'
+import { useMachines } from '../../api/machines'
+import { WidgetErrorBoundary } from '../../components/error-boundary'
+import { FilterBar } from '../../components/filters/filter-bar'
+import { useFilters } from '../../components/filters/use-filters'
+import { useNow } from '../../components/now'
+import { DataAge, QueryState } from '../../components/query-state'
+import { BOARD_STATES, type BoardParams, boardParams, withBoardParams } from './board-params'
+import { type BoardState, boardState, boardSummary, STATE_LABELS, sortMachines } from './machine-state'
+import { MachineTile } from './machine-tile'
+import { StatusBadge } from './status-badge'
+
+/** The status board (home page): which machines are not sewing, since when, and why. */
+export function StatusBoardPage() {
+  const machines = useMachines()
+  const { filters } = useFilters()
+  const [search, setSearch] = useSearchParams()
+  const params = boardParams(search)
+  const set = (patch: Partial<BoardParams>) =>
+    setSearch((current) => withBoardParams(current, { ...boardParams(current), ...patch }))
+  const wall = params.density === 'wall'
+  return (
+    <section className={`space-y-3 ${wall ? 'p-2' : 'p-4'}`} aria-labelledby="board-heading">
+      <div className="flex flex-wrap items-end gap-x-6 gap-y-2">
+        <h1 id="board-heading" className="text-2xl font-semibold">
+          Machine status
+        </h1>
+        <FilterBar show={['location', 'machines']} />
+        <BoardControls params={params} set={set} />
+      </div>
+      <WidgetErrorBoundary name="The status board">
+        <QueryState
+          query={machines}
+          isEmpty={(data) => data.length === 0}
+          empty={<p>No machines are visible with this API key.</p>}
+        >
+          {(data) => (
+            <Board
+              machines={data.filter(
+                (m) =>
+                  (!filters.location || m.location_id === filters.location) &&
+                  (filters.machines.length === 0 || filters.machines.includes(m.machine_id)),
+              )}
+              params={params}
+              updatedAt={machines.dataUpdatedAt}
+            />
+          )}
+        </QueryState>
+      </WidgetErrorBoundary>
+    </section>
+  )
+}
+
+function BoardControls({ params, set }: { params: BoardParams; set: (patch: Partial<BoardParams>) => void }) {
+  const id = useId()
+  const control = 'rounded border border-gray-400 bg-white px-2 py-1 dark:border-gray-600 dark:bg-gray-900'
+  const toggle = (state: BoardState) =>
+    set({
+      states: params.states.includes(state)
+        ? params.states.filter((s) => s !== state)
+        : [...params.states, state],
+    })
+  return (
+    <div className="flex flex-wrap items-end gap-3">
+      <fieldset className="flex flex-wrap items-center gap-2">
+        <legend className="text-sm">Show status</legend>
+        {BOARD_STATES.map((state) => (
+          <label key={state} className="flex items-center gap-1 text-sm">
+            <input type="checkbox" checked={params.states.includes(state)} onChange={() => toggle(state)} />
+            {STATE_LABELS[state]}
+          </label>
+        ))}
+      </fieldset>
+      <div className="flex flex-col">
+        <label htmlFor={`${id}-sort`} className="text-sm">
+          Sort
+        </label>
+        <select
+          id={`${id}-sort`}
+          className={control}
+          value={params.sort}
+          onChange={(e) => set({ sort: e.target.value as BoardParams['sort'] })}
+        >
+          <option value="urgency">By urgency</option>
+          <option value="name">By name</option>
+        </select>
+      </div>
+      <div className="flex flex-col">
+        <label htmlFor={`${id}-attention`} className="text-sm">
+          Flag stops after (min)
+        </label>
+        <input
+          id={`${id}-attention`}
+          type="number"
+          min={1}
+          max={240}
+          className={`${control} w-20`}
+          value={params.attentionMinutes}
+          onChange={(e) => set({ attentionMinutes: Number(e.target.value) || params.attentionMinutes })}
+        />
+      </div>
+      <label className="flex items-center gap-1 text-sm">
+        <input
+          type="checkbox"
+          checked={params.density === 'wall'}
+          onChange={(e) => set({ density: e.target.checked ? 'wall' : 'desk' })}
+        />
+        Wall density
+      </label>
+    </div>
+  )
+}
+
+function Board({
+  machines,
+  params,
+  updatedAt,
+}: {
+  machines: Machine[]
+  params: BoardParams
+  updatedAt: number
+}) {
+  const now = useNow()
+  const location = useLocation()
+  const summary = boardSummary(machines, now)
+  const shown = params.states.length
+    ? machines.filter((m) => params.states.includes(boardState(m, now)))
+    : machines
+  const sorted = sortMachines(shown, params.sort, now)
+  const groups = new Map<string, Machine[]>()
+  for (const m of sorted) {
+    const name = m.location_name ?? 'No location'
+    groups.set(name, [...(groups.get(name) ?? []), m])
+  }
+  const wall = params.density === 'wall'
+  const grid = wall
+    ? 'grid-cols-[repeat(auto-fill,minmax(205px,1fr))] gap-1.5'
+    : 'grid-cols-[repeat(auto-fill,minmax(260px,1fr))] gap-3'
+  return (
+    <>
+      <section aria-label="Summary" className="flex flex-wrap items-center gap-3">
+        <p className="text-lg font-semibold">
+          {Math.round(summary.runningShare * 100)} % running{' '}
+          <span className="font-normal text-gray-700 dark:text-gray-300">
+            ({summary.counts.running} of {summary.total})
+          </span>
+        </p>
+        <ul className="flex flex-wrap gap-2">
+          {BOARD_STATES.filter((s) => summary.counts[s] > 0 || s !== 'unknown').map((state) => (
+            <li key={state}>
+              <StatusBadge state={state} label={`${STATE_LABELS[state]}: ${summary.counts[state]}`} />
+            </li>
+          ))}
+        </ul>
+        <div className="ml-auto">
+          <DataAge updatedAt={updatedAt} />
+        </div>
+      </section>
+      {sorted.length === 0 && <p>No machine matches these filters.</p>}
+      {[...groups].map(([name, group]) => (
+        <section key={name} aria-label={name}>
+          <h2 className={`font-semibold ${wall ? 'mb-1 text-base' : 'mb-2 text-xl'}`}>
+            {name} <span className="font-normal text-gray-600 dark:text-gray-400">({group.length})</span>
+          </h2>
+          <ul className={`grid ${grid}`}>
+            {group.map((m) => (
+              <li key={m.machine_id}>
+                <MachineTile
+                  machine={m}
+                  now={now}
+                  attentionMinutes={params.attentionMinutes}
+                  density={params.density}
+                  linkSearch={location.search}
+                />
+              </li>
+            ))}
+          </ul>
+        </section>
+      ))}
+    </>
+  )
+}
