@@ -1,12 +1,22 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { useState } from 'react'
 import { RouterProvider } from 'react-router'
+import { HttpError, JobFailedError, UnexpectedResponseError } from '../api/errors'
 import { NowProvider } from '../components/now'
 import { createAppRouter } from './router'
 
+/** Retry what may pass on a second try (network, 5xx, timeouts), never an answer that will not change
+ * (a 404, a bad parameter, a response of the wrong shape, a look-up that found nothing). */
+export function shouldRetry(failures: number, error: unknown): boolean {
+  if (failures >= 2) return false
+  if (error instanceof HttpError) return error.status >= 500 || error.status === 429
+  return !(error instanceof UnexpectedResponseError || error instanceof JobFailedError)
+}
+
 export function App() {
   const [queryClient] = useState(
-    () => new QueryClient({ defaultOptions: { queries: { retry: 2, refetchOnWindowFocus: false } } }),
+    () =>
+      new QueryClient({ defaultOptions: { queries: { retry: shouldRetry, refetchOnWindowFocus: false } } }),
   )
   const [router] = useState(createAppRouter)
   return (

@@ -67,7 +67,7 @@ describe('MachineTile', () => {
 
   test('stopped longer than the threshold is highlighted in words', () => {
     tile({ status: 'stopped', status_since: ago(25 * 60) })
-    expect(screen.getByText(/Needs attention: for 25 min/)).toBeInTheDocument()
+    expect(screen.getByText(/needs attention: for 25 min/i)).toBeInTheDocument()
   })
 
   test('a very long name is cut visually but kept whole in the title and the link', () => {

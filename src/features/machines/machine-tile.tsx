@@ -41,36 +41,37 @@ export function MachineTile({
       ? 'border-4 border-status-stopped bg-red-50 dark:bg-red-950'
       : 'border border-gray-300 bg-white dark:border-gray-700 dark:bg-gray-900'
   const wall = density === 'wall'
+  const since = silent
+    ? `Silent${age === null ? '' : ` for ${durationInWords(age)}`}`
+    : age === null
+      ? 'since: unknown'
+      : `${attention ? 'needs attention: ' : ''}for ${durationInWords(age)}`
+  const details = [
+    `${machine.heads} × ${machine.needles}`,
+    !silent && typeof machine.rpm === 'number' && machine.rpm > 0 ? `${machine.rpm} rpm` : null,
+    !silent && machine.operator ? machine.operator : null,
+  ].filter(Boolean)
   return (
     <article
-      className={`flex h-full flex-col gap-1 rounded-lg p-2 ${frame} ${wall ? 'text-sm' : ''}`}
+      className={`flex h-full flex-col rounded-lg ${wall ? 'gap-0.5 p-1.5 text-sm' : 'gap-1 p-2'} ${frame}`}
       aria-label={`${machine.machine_name}: ${label}`}
     >
-      <header className="flex items-start justify-between gap-2">
-        <h3
-          className={`min-w-0 truncate font-semibold ${wall ? 'text-base' : 'text-lg'}`}
-          title={machine.machine_name}
+      <h3 className={`truncate font-semibold ${wall ? 'text-base' : 'text-lg'}`} title={machine.machine_name}>
+        <Link
+          to={{ pathname: `/machines/${encodeURIComponent(machine.machine_id)}`, search: linkSearch }}
+          className="hover:underline"
         >
-          <Link
-            to={{ pathname: `/machines/${encodeURIComponent(machine.machine_id)}`, search: linkSearch }}
-            className="hover:underline"
-          >
-            {machine.machine_name}
-          </Link>
-        </h3>
-        <StatusBadge state={state} label={label} className="shrink-0 text-sm" />
-      </header>
+          {machine.machine_name}
+        </Link>
+      </h3>
       <p
-        className={
-          attention ? 'font-semibold text-red-800 dark:text-red-300' : 'text-gray-700 dark:text-gray-300'
-        }
+        className={`flex flex-wrap items-center gap-x-2 ${attention ? 'font-semibold text-red-800 dark:text-red-300' : ''}`}
       >
-        {attention && <span aria-hidden="true">⚠ </span>}
-        {silent
-          ? `Silent ${age === null ? '' : `for ${durationInWords(age)}`}`.trim()
-          : age === null
-            ? 'Since: unknown'
-            : `${attention ? 'Needs attention: ' : ''}for ${durationInWords(age)}`}
+        <StatusBadge state={state} label={label} className="text-sm" />
+        <span>
+          {attention && <span aria-hidden="true">⚠ </span>}
+          {since}
+        </span>
       </p>
       {silent ? (
         <p className="text-gray-700 dark:text-gray-300">
@@ -83,12 +84,12 @@ export function MachineTile({
           — live values hidden
         </p>
       ) : machine.design ? (
-        <div>
-          <p className="truncate" title={machine.design.name}>
+        <div className={wall ? 'flex items-center gap-2' : ''}>
+          <p className={`truncate ${wall ? 'min-w-0 flex-1' : ''}`} title={machine.design.name}>
             {machine.design.name}
           </p>
           {progress !== null && (
-            <div className="flex items-center gap-2">
+            <div className={`flex items-center gap-2 ${wall ? 'w-24 shrink-0' : ''}`}>
               <div
                 role="progressbar"
                 aria-label={`${machine.design.name} progress`}
@@ -102,19 +103,18 @@ export function MachineTile({
               <span className="tabular-nums">{Math.round(progress * 100)} %</span>
             </div>
           )}
-          {finish !== null && (
-            <p className="tabular-nums">
-              done ≈ <FactoryTime epochMs={finish} withSeconds={false} />
-            </p>
-          )}
         </div>
       ) : (
         <p className="text-gray-700 dark:text-gray-300">No design loaded</p>
       )}
       <p className="mt-auto truncate text-gray-700 tabular-nums dark:text-gray-300">
-        {machine.heads} × {machine.needles}
-        {!silent && typeof machine.rpm === 'number' && machine.rpm > 0 ? ` · ${machine.rpm} rpm` : ''}
-        {!silent && machine.operator ? ` · ${machine.operator}` : ''}
+        {finish !== null && (
+          <>
+            done ≈ <FactoryTime epochMs={finish} withSeconds={false} />
+            {' · '}
+          </>
+        )}
+        {details.join(' · ')}
       </p>
     </article>
   )

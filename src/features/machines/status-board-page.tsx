@@ -129,6 +129,7 @@ function Board({
     ? machines.filter((m) => params.states.includes(boardState(m, now)))
     : machines
   const sorted = sortMachines(shown, params.sort, now)
+  // groups keep a fixed order (a wall should not reshuffle); machines within follow the sort
   const groups = new Map<string, Machine[]>()
   for (const m of sorted) {
     const name = m.location_name ?? 'No location'
@@ -159,26 +160,28 @@ function Board({
         </div>
       </section>
       {sorted.length === 0 && <p>No machine matches these filters.</p>}
-      {[...groups].map(([name, group]) => (
-        <section key={name} aria-label={name}>
-          <h2 className={`font-semibold ${wall ? 'mb-1 text-base' : 'mb-2 text-xl'}`}>
-            {name} <span className="font-normal text-gray-600 dark:text-gray-400">({group.length})</span>
-          </h2>
-          <ul className={`grid ${grid}`}>
-            {group.map((m) => (
-              <li key={m.machine_id}>
-                <MachineTile
-                  machine={m}
-                  now={now}
-                  attentionMinutes={params.attentionMinutes}
-                  density={params.density}
-                  linkSearch={location.search}
-                />
-              </li>
-            ))}
-          </ul>
-        </section>
-      ))}
+      {[...groups]
+        .sort(([a], [b]) => a.localeCompare(b, undefined, { numeric: true }))
+        .map(([name, group]) => (
+          <section key={name} aria-label={name}>
+            <h2 className={`font-semibold ${wall ? 'mb-1 text-base' : 'mb-2 text-xl'}`}>
+              {name} <span className="font-normal text-gray-600 dark:text-gray-400">({group.length})</span>
+            </h2>
+            <ul className={`grid ${grid}`}>
+              {group.map((m) => (
+                <li key={m.machine_id}>
+                  <MachineTile
+                    machine={m}
+                    now={now}
+                    attentionMinutes={params.attentionMinutes}
+                    density={params.density}
+                    linkSearch={location.search}
+                  />
+                </li>
+              ))}
+            </ul>
+          </section>
+        ))}
     </>
   )
 }
