@@ -21,7 +21,7 @@ function stitchboardServer(): Plugin {
 export default defineConfig({
   plugins: [react(), tailwindcss(), stitchboardServer()],
   server: { port: 5173 },
-  build: { target: 'es2022', sourcemap: false, reportCompressedSize: false },
+  build: { target: 'es2022', sourcemap: false, reportCompressedSize: false, manifest: true },
   test: {
     projects: [
       {

@@ -35,10 +35,11 @@ const TYPES: Record<string, string> = {
 }
 const COMPRESSIBLE = new Set(['.html', '.js', '.css', '.json', '.webmanifest', '.svg', '.txt'])
 
+/** Every file below `dir`, leaving out dot-folders (Vite's build manifest is not for browsers). */
 function filesUnder(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
-    entry.isDirectory() ? filesUnder(join(dir, entry.name)) : [join(dir, entry.name)],
-  )
+  return readdirSync(dir, { withFileTypes: true })
+    .filter((entry) => !entry.name.startsWith('.'))
+    .flatMap((entry) => (entry.isDirectory() ? filesUnder(join(dir, entry.name)) : [join(dir, entry.name)]))
 }
 
 /** Reads the built SPA into memory once, with gzip and brotli forms of the text files. */

@@ -1,11 +1,11 @@
-import { interpolateViridis } from 'd3-scale-chromatic'
+import { viridis } from './viridis'
 
 /** A sequential, colour-blind-safe fill (viridis) for a count from 1 to max; zero gets its own pale fill,
  * so "no breaks" never looks like "few breaks". */
 export function heatColor(count: number, max: number): string {
   if (count <= 0 || max <= 0) return 'transparent'
   // the bright end is the hot end; start at 0.15 so 1 break is visibly different from 0
-  return interpolateViridis(1 - (0.15 + 0.85 * Math.min(1, count / max)))
+  return viridis(1 - (0.15 + 0.85 * Math.min(1, count / max)))
 }
 
 /** Black or white text, whichever reads better on `fill` (#rrggbb or rgb()). */
