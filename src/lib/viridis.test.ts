@@ -6,7 +6,9 @@ import { VIRIDIS_STOPS, viridis } from './viridis'
 const channels = (hex: string) => [1, 3, 5].map((i) => Number.parseInt(hex.slice(i, i + 2), 16))
 
 test('the stops are d3-scale-chromatic’s viridis', () => {
-  VIRIDIS_STOPS.forEach((hex, i) => expect(hex).toBe(interpolateViridis(i / 16)))
+  VIRIDIS_STOPS.forEach((hex, i) => {
+    expect(hex).toBe(interpolateViridis(i / 16))
+  })
 })
 
 test.each([0, 0.1, 0.33, 0.5, 0.77, 0.99, 1])(
@@ -14,7 +16,9 @@ test.each([0, 0.1, 0.33, 0.5, 0.77, 0.99, 1])(
   (t) => {
     const ours = channels(viridis(t))
     const theirs = channels(interpolateViridis(t))
-    ours.forEach((v, k) => expect(Math.abs(v - theirs[k]!)).toBeLessThanOrEqual(3))
+    ours.forEach((v, k) => {
+      expect(Math.abs(v - theirs[k]!)).toBeLessThanOrEqual(3)
+    })
   },
 )
 
