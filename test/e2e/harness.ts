@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import { createServer } from 'node:net'
 import { type Browser, chromium, type Page } from 'playwright-core'
+import { afterAll, beforeAll } from 'vitest'
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium'
 
@@ -91,4 +92,18 @@ export function collectProblems(page: Page): string[] {
   page.on('pageerror', (error) => problems.push(`page error: ${error.message}`))
   page.on('requestfailed', (request) => problems.push(`request failed: ${request.url()}`))
   return problems
+}
+
+/** The built app served by the real server entry on demo data, and a Chromium to look at it with,
+ * for the tests of one file. */
+export function appInChromium(env: Record<string, string> = {}) {
+  const app = {} as { server: Running; browser: Browser }
+  beforeAll(async () => {
+    ;[app.server, app.browser] = await Promise.all([startProcess('server/main.ts', env), launchChromium()])
+  })
+  afterAll(async () => {
+    await app.browser?.close()
+    await app.server?.stop()
+  })
+  return app
 }

@@ -1,24 +1,14 @@
-import type { Browser } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { collectProblems, launchChromium, type Running, startProcess } from './harness'
+import { describe, expect, test } from 'vitest'
+import { appInChromium, collectProblems } from './harness'
 
 /** Issue 5 in Chromium on demo data: board, machine page, collector units, wall fit. */
-let server: Running
-let browser: Browser
-
-beforeAll(async () => {
-  ;[server, browser] = await Promise.all([startProcess('server/main.ts', {}), launchChromium()])
-})
-afterAll(async () => {
-  await browser?.close()
-  await server?.stop()
-})
+const app = appInChromium()
 
 describe('machine status in Chromium', () => {
   test('board → machine page → back, with the filters kept', async () => {
-    const page = await browser.newPage()
+    const page = await app.browser.newPage()
     const problems = collectProblems(page)
-    await page.goto(`${server.url}/machines?location=2&sort=name`)
+    await page.goto(`${app.server.url}/machines?location=2&sort=name`)
     await page
       .getByRole('article', { name: /^South 01/ })
       .getByRole('link')
@@ -35,24 +25,24 @@ describe('machine status in Chromium', () => {
   })
 
   test('collector pages: a known id lists its machines, an unknown one says so', async () => {
-    const page = await browser.newPage()
-    await page.goto(`${server.url}/collectors/dc-s1`)
+    const page = await app.browser.newPage()
+    await page.goto(`${app.server.url}/collectors/dc-s1`)
     await page.getByRole('link', { name: /^South 01/ }).waitFor()
-    await page.goto(`${server.url}/collectors/no-such-unit`)
+    await page.goto(`${app.server.url}/collectors/no-such-unit`)
     await page.getByRole('heading', { name: 'Collector unit not found' }).waitFor()
     await page.close()
   })
 
   test('an unknown machine says it is not found for this API key', async () => {
-    const page = await browser.newPage()
-    await page.goto(`${server.url}/machines/NO-SUCH`)
+    const page = await app.browser.newPage()
+    await page.goto(`${app.server.url}/machines/NO-SUCH`)
     await page.getByRole('heading', { name: 'Machine not found' }).waitFor()
     await page.close()
   })
 
   test('in wall density all 44 machines fit a 1920×1080 screen without scrolling', async () => {
-    const page = await browser.newPage({ viewport: { width: 1920, height: 1080 } })
-    await page.goto(`${server.url}/machines?density=wall`)
+    const page = await app.browser.newPage({ viewport: { width: 1920, height: 1080 } })
+    await page.goto(`${app.server.url}/machines?density=wall`)
     await page.getByRole('article', { name: /^Annex 10/ }).waitFor()
     expect(await page.getByRole('article').count()).toBe(44)
     const { scrollHeight, innerHeight } = await page.evaluate(() => ({

@@ -1,24 +1,14 @@
-import type { Browser } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { collectProblems, launchChromium, type Running, startProcess } from './harness'
+import { describe, expect, test } from 'vitest'
+import { appInChromium, collectProblems } from './harness'
 
 /** The built app served by the real server (`npm start`'s entry) on demo data, in Chromium. */
-let server: Running
-let browser: Browser
-
-beforeAll(async () => {
-  ;[server, browser] = await Promise.all([startProcess('server/main.ts', {}), launchChromium()])
-})
-afterAll(async () => {
-  await browser?.close()
-  await server?.stop()
-})
+const app = appInChromium()
 
 describe('the app shell in Chromium', () => {
   test('opens on the live machine status of the demo factory, with the demo badge and factory clock, and no console error', async () => {
-    const page = await browser.newPage()
+    const page = await app.browser.newPage()
     const problems = collectProblems(page)
-    await page.goto(server.url)
+    await page.goto(app.server.url)
     await page.getByRole('heading', { name: 'Machine status' }).waitFor()
     await page.getByRole('article', { name: /^North 01/ }).waitFor()
     expect(await page.getByRole('article').count()).toBeGreaterThan(40)
@@ -29,9 +19,9 @@ describe('the app shell in Chromium', () => {
   })
 
   test('every navigation link opens its page with no console error', async () => {
-    const page = await browser.newPage()
+    const page = await app.browser.newPage()
     const problems = collectProblems(page)
-    await page.goto(server.url)
+    await page.goto(app.server.url)
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link').first().waitFor()
     const links = page.getByRole('navigation', { name: 'Main' }).getByRole('link')
     const count = await links.count()
@@ -47,8 +37,8 @@ describe('the app shell in Chromium', () => {
   })
 
   test('a deep link restores the exact view, also after a reload', async () => {
-    const page = await browser.newPage()
-    await page.goto(`${server.url}/?location=2&machines=`)
+    const page = await app.browser.newPage()
+    await page.goto(`${app.server.url}/?location=2&machines=`)
     for (let round = 0; round < 2; round++) {
       await page.getByRole('article', { name: /^South 01/ }).waitFor()
       expect(await page.getByLabel('Location').inputValue()).toBe('2')
@@ -62,8 +52,8 @@ describe('the app shell in Chromium', () => {
   })
 
   test('an unknown address shows the not-found page', async () => {
-    const page = await browser.newPage()
-    await page.goto(`${server.url}/no/such/page`)
+    const page = await app.browser.newPage()
+    await page.goto(`${app.server.url}/no/such/page`)
     await page.getByRole('heading', { name: 'Page not found' }).waitFor()
     await page.close()
   })

@@ -1,22 +1,18 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { render, screen } from '@testing-library/react'
-import { MemoryRouter, Route, Routes } from 'react-router'
+import { screen } from '@testing-library/react'
+import { Route, Routes } from 'react-router'
 import { describe, expect, test } from 'vitest'
+import { renderWithProviders } from '../../../test/render'
 import { CollectorPage } from './collector-page'
 import { CollectorsPage } from './collectors-page'
 import { recentCollectors, rememberCollector } from './recent-collectors'
 
 function renderAt(path: string) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } })
-  render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter initialEntries={[path]}>
-        <Routes>
-          <Route path="/collectors" element={<CollectorsPage />} />
-          <Route path="/collectors/:collectorId" element={<CollectorPage />} />
-        </Routes>
-      </MemoryRouter>
-    </QueryClientProvider>,
+  renderWithProviders(
+    <Routes>
+      <Route path="/collectors" element={<CollectorsPage />} />
+      <Route path="/collectors/:collectorId" element={<CollectorPage />} />
+    </Routes>,
+    { path },
   )
 }
 

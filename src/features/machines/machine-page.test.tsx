@@ -1,21 +1,18 @@
 import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query'
 import { render, screen, waitFor } from '@testing-library/react'
-import { MemoryRouter, Route, Routes } from 'react-router'
+import { Route, Routes } from 'react-router'
 import { describe, expect, test } from 'vitest'
+import { renderWithProviders } from '../../../test/render'
 import { mswServer } from '../../../test/setup-dom'
 import { machineQueryOptions } from '../../api/machines'
 import { MachinePage } from './machine-page'
 
 function renderMachinePage(path: string) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } })
-  render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter initialEntries={[path]}>
-        <Routes>
-          <Route path="/machines/:machineId" element={<MachinePage />} />
-        </Routes>
-      </MemoryRouter>
-    </QueryClientProvider>,
+  renderWithProviders(
+    <Routes>
+      <Route path="/machines/:machineId" element={<MachinePage />} />
+    </Routes>,
+    { path },
   )
 }
 
