@@ -43,6 +43,14 @@ export const routes: RouteObject[] = [
               Component: (await import('../features/collectors/collector-page')).CollectorPage,
             }),
           },
+          {
+            path: 'reports',
+            lazy: async () => ({ Component: (await import('../features/reports/reports-page')).ReportsPage }),
+          },
+          {
+            path: 'reports/*',
+            lazy: async () => ({ Component: (await import('../features/reports/report-page')).ReportPage }),
+          },
           { path: '*', Component: NotFoundPage },
         ],
       },

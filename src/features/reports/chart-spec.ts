@@ -1,0 +1,54 @@
+import type { Column, FlatRow } from './columns'
+
+export interface ChartSpec {
+  kind: 'bar' | 'line'
+  x: string
+  ys: string[]
+  rows: FlatRow[]
+  /** said under the chart when not every row is drawn */
+  note: string | null
+}
+
+const MAX_BARS = 40
+const MAX_POINTS = 1500
+const MAX_SERIES = 3
+
+/** A chart that fits the rows, or null: a time column gives a line over time, otherwise a text column
+ * with numbers gives bars (the largest first when there are many). Columns that identify rather than
+ * measure (ids, head, needle, index) are not plotted. */
+export function chartSpec(columns: readonly Column[], rows: readonly FlatRow[]): ChartSpec | null {
+  if (rows.length === 0) return null
+  const measures = columns.filter(
+    (c) => c.kind === 'number' && !/(^|_|\.)(id|head|needle|index|location_id)$/i.test(c.key),
+  )
+  if (measures.length === 0) return null
+  const ys = measures.slice(0, MAX_SERIES).map((c) => c.key)
+  const time = columns.find((c) => c.kind === 'time')
+  if (time) {
+    const sorted = [...rows].sort((a, b) => String(a[time.key]).localeCompare(String(b[time.key])))
+    const step = Math.ceil(sorted.length / MAX_POINTS)
+    const drawn = step > 1 ? sorted.filter((_, i) => i % step === 0) : sorted
+    return {
+      kind: 'line',
+      x: time.key,
+      ys,
+      rows: drawn,
+      note: step > 1 ? `Every ${step}th of ${rows.length} rows drawn.` : null,
+    }
+  }
+  const category = columns.find((c) => c.kind === 'text')
+  if (!category) return null
+  const first = ys[0]!
+  const sorted =
+    rows.length > MAX_BARS
+      ? [...rows].sort((a, b) => Number(b[first] ?? 0) - Number(a[first] ?? 0))
+      : [...rows]
+  const drawn = sorted.slice(0, MAX_BARS)
+  return {
+    kind: 'bar',
+    x: category.key,
+    ys,
+    rows: drawn,
+    note: rows.length > MAX_BARS ? `The ${MAX_BARS} largest by ${first} of ${rows.length} rows.` : null,
+  }
+}

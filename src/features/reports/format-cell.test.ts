@@ -1,0 +1,89 @@
+import { describe, expect, test } from 'vitest'
+import { chartSpec } from './chart-spec'
+import type { Column } from './columns'
+import { compareCells, formatCell } from './format-cell'
+
+const col = (key: string, kind: Column['kind']): Column => ({ key, kind })
+
+describe('formatCell', () => {
+  test.each([
+    [1234567.891, col('n', 'number'), /1.234.567[.,]89/],
+    [null, col('n', 'number'), /^—$/],
+    ['2026-11-18T10:30:00Z', col('t', 'time'), /11:30/],
+    [1794997800, col('first_seen', 'time'), /11:30/],
+    [true, col('ok', 'boolean'), /^yes$/],
+    [['a', 'b'], col('tags', 'text'), /^\["a","b"\]$/],
+    ['<b>bold</b>', col('name', 'text'), /^<b>bold<\/b>$/],
+  ])('%j as %j → %s', (value, column, text) => {
+    expect(formatCell(value, column, 'Europe/Berlin')).toMatch(text)
+  })
+})
+
+describe('compareCells', () => {
+  test('numbers by value, text naturally, times by instant, blanks last', () => {
+    expect([10, 9, null, 100].sort((a, b) => compareCells(a, b, col('n', 'number')))).toEqual([
+      9,
+      10,
+      100,
+      null,
+    ])
+    expect(['M 10', 'M 9'].sort((a, b) => compareCells(a, b, col('m', 'text')))).toEqual(['M 9', 'M 10'])
+    expect(
+      ['2026-11-18T10:00:00+02:00', '2026-11-18T09:30:00Z'].sort((a, b) =>
+        compareCells(a, b, col('t', 'time')),
+      ),
+    ).toEqual(['2026-11-18T10:00:00+02:00', '2026-11-18T09:30:00Z'])
+  })
+})
+
+describe('chartSpec', () => {
+  const machineRows = [
+    { id_machine: 'A', machine_name: 'North 01', stitches: 5, pieces: 2 },
+    { id_machine: 'B', machine_name: 'North 02', stitches: 9, pieces: 1 },
+  ]
+  const machineColumns = [
+    col('id_machine', 'text'),
+    col('machine_name', 'text'),
+    col('stitches', 'number'),
+    col('pieces', 'number'),
+  ]
+
+  test('a category with numbers: bars of the measures', () => {
+    expect(chartSpec(machineColumns, machineRows)).toMatchObject({
+      kind: 'bar',
+      x: 'id_machine',
+      ys: ['stitches', 'pieces'],
+      note: null,
+    })
+  })
+
+  test('a time column: a line over time, in time order', () => {
+    const rows = [
+      { month: '2026-11-01T00:00:00Z', stitches: 3 },
+      { month: '2026-10-01T00:00:00Z', stitches: 1 },
+    ]
+    const spec = chartSpec([col('month', 'time'), col('stitches', 'number')], rows)
+    expect(spec).toMatchObject({ kind: 'line', x: 'month', ys: ['stitches'] })
+    expect(spec!.rows.map((r) => r.stitches)).toEqual([1, 3])
+  })
+
+  test('many categories: the 40 largest, said so', () => {
+    const rows = Array.from({ length: 100 }, (_, i) => ({ name: `d${i}`, n: i }))
+    const spec = chartSpec([col('name', 'text'), col('n', 'number')], rows)!
+    expect(spec.rows).toHaveLength(40)
+    expect(spec.rows[0]!.n).toBe(99)
+    expect(spec.note).toBe('The 40 largest by n of 100 rows.')
+  })
+
+  test.each([
+    ['no rows', [], machineColumns],
+    ['no measures', [{ a: 'x' }], [col('a', 'text')]],
+    [
+      'only identifying numbers',
+      [{ name: 'x', head: 1, needle: 2 }],
+      [col('name', 'text'), col('head', 'number'), col('needle', 'number')],
+    ],
+  ])('no chart for %s', (_, rows, columns) => {
+    expect(chartSpec(columns, rows)).toBeNull()
+  })
+})

@@ -1,0 +1,50 @@
+import { formatFactoryDate, formatFactoryTime } from '../../lib/factory-time'
+import type { Column } from './columns'
+
+const numbers = new Map<string, Intl.NumberFormat>()
+function numberFormat(): Intl.NumberFormat {
+  let format = numbers.get('default')
+  if (!format) {
+    format = new Intl.NumberFormat(undefined, { maximumFractionDigits: 2 })
+    numbers.set('default', format)
+  }
+  return format
+}
+
+/** Milliseconds of a time cell: an ISO string, or Unix seconds in a time-named column. */
+export function timeMs(value: unknown): number | null {
+  if (typeof value === 'number') return value * 1000
+  if (typeof value === 'string') {
+    const ms = Date.parse(value)
+    return Number.isNaN(ms) ? null : ms
+  }
+  return null
+}
+
+/** A cell as text for the table: numbers in the browser's locale, times in the factory's timezone. */
+export function formatCell(value: unknown, column: Column, timeZone: string): string {
+  if (value === null || value === undefined || value === '') return '—'
+  switch (column.kind) {
+    case 'number':
+      return typeof value === 'number' ? numberFormat().format(value) : String(value)
+    case 'time': {
+      const ms = timeMs(value)
+      return ms === null
+        ? String(value)
+        : `${formatFactoryDate(ms, timeZone)} ${formatFactoryTime(ms, timeZone, false)}`
+    }
+    case 'boolean':
+      return value === true ? 'yes' : value === false ? 'no' : String(value)
+    default:
+      return typeof value === 'object' ? JSON.stringify(value) : String(value)
+  }
+}
+
+/** Sort order of two cells of a column: numbers and times by value, text naturally; blanks last. */
+export function compareCells(a: unknown, b: unknown, column: Column): number {
+  const blank = (v: unknown) => v === null || v === undefined || v === ''
+  if (blank(a) || blank(b)) return blank(a) === blank(b) ? 0 : blank(a) ? 1 : -1
+  if (column.kind === 'number' && typeof a === 'number' && typeof b === 'number') return a - b
+  if (column.kind === 'time') return (timeMs(a) ?? 0) - (timeMs(b) ?? 0)
+  return String(a).localeCompare(String(b), undefined, { numeric: true })
+}

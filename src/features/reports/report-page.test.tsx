@@ -1,0 +1,108 @@
+import { screen, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { HttpResponse, http } from 'msw'
+import { Route, Routes } from 'react-router'
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
+import { renderWithProviders } from '../../../test/render'
+import { mswServer } from '../../../test/setup-dom'
+import { ReportPage } from './report-page'
+import { ReportsPage } from './reports-page'
+
+function renderAt(path: string) {
+  renderWithProviders(
+    <Routes>
+      <Route path="/reports" element={<ReportsPage />} />
+      <Route path="/reports/*" element={<ReportPage />} />
+    </Routes>,
+    { path },
+  )
+}
+
+// jsdom lays nothing out: give every element the size of a desk browser's table viewport, so the
+// virtualiser has a window of rows to render
+beforeEach(() => {
+  vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(600)
+  vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(1200)
+})
+afterEach(() => {
+  vi.restoreAllMocks()
+})
+
+describe('reports explorer', () => {
+  test('lists the 16 reports, links keeping the filters', async () => {
+    renderAt('/reports?range=7d&grouping=H')
+    const links = within(screen.getByRole('list')).getAllByRole('link')
+    expect(links).toHaveLength(16)
+    expect(links[0]).toHaveAttribute('href', '/reports/stitches?range=7d')
+  })
+
+  test('a report from the demo upstream: rows counted, columns inferred, numbers right-aligned', async () => {
+    renderAt('/reports/machine-summary?range=7d&chart=0')
+    expect(await screen.findByText(/^44 rows/, {}, { timeout: 5000 })).toBeInTheDocument()
+    const table = screen.getByRole('table', { name: 'Machine summary' })
+    expect(within(table).getByRole('button', { name: 'stitches' })).toBeInTheDocument()
+    expect(within(table).getByRole('columnheader', { name: 'stitches' })).toHaveClass('text-right')
+  })
+
+  test('nested rows are flattened with dotted names; HTML in values stays text; sorting by a column', async () => {
+    mswServer.use(
+      http.get('/api/reports/stitches', () =>
+        HttpResponse.json({
+          data: [
+            { design: { name: '<img src=x onerror=alert(1)>', size: 9 }, n: 2 },
+            { design: { name: 'Alpha', size: 3 }, n: 10 },
+          ],
+        }),
+      ),
+    )
+    const { container } = { container: document.body }
+    renderAt('/reports/stitches?chart=0')
+    const table = await screen.findByRole('table', { name: 'Stitches' }, { timeout: 5000 })
+    expect(within(table).getByRole('button', { name: 'design.name' })).toBeInTheDocument()
+    expect(within(table).getByText('<img src=x onerror=alert(1)>')).toBeInTheDocument()
+    expect(container.querySelector('img')).toBeNull()
+    await userEvent.click(within(table).getByRole('button', { name: 'n' }))
+    const cells = () =>
+      within(table)
+        .getAllByRole('row')
+        .slice(1)
+        .map((r) => r.textContent)
+    expect(cells()[0]).toContain('<img')
+    await userEvent.click(within(table).getByRole('button', { name: /^n/ }))
+    expect(cells()[0]).toContain('Alpha')
+  })
+
+  test('an empty result says "no data for these filters"', async () => {
+    mswServer.use(http.get('/api/reports/stitches', () => HttpResponse.json({ data: [] })))
+    renderAt('/reports/stitches')
+    expect(await screen.findByText('No data for these filters.')).toBeInTheDocument()
+  })
+
+  test('grouping of the thread-break report is a parameter in the URL and reaches the server', async () => {
+    const seen: string[] = []
+    mswServer.events.on('request:start', ({ request }) => {
+      if (request.url.includes('/api/reports/threadbreaks?'))
+        seen.push(new URL(request.url).searchParams.get('grouping') ?? '')
+    })
+    renderAt('/reports/threadbreaks?range=7d&grouping=N&chart=0')
+    await screen.findByText(/^[\d,]+ rows/, {}, { timeout: 5000 })
+    expect(seen).toContain('N')
+    expect(screen.getByLabelText('Grouping')).toHaveValue('N')
+    mswServer.events.removeAllListeners()
+  })
+
+  test('an unknown report name says so', async () => {
+    renderAt('/reports/everything')
+    expect(await screen.findByRole('heading', { name: 'No such report' })).toBeInTheDocument()
+  })
+
+  test('10,000 rows: all counted, only a window of them in the DOM', async () => {
+    const rows = Array.from({ length: 10_000 }, (_, i) => ({ design_name: `d${i}`, pieces: i }))
+    mswServer.use(http.get('/api/reports/daily-design', () => HttpResponse.json({ data: rows })))
+    renderAt('/reports/daily-design?chart=0')
+    expect(await screen.findByText(/^10,000 rows/, {}, { timeout: 5000 })).toBeInTheDocument()
+    const rendered = screen.getAllByRole('row').length
+    expect(rendered).toBeGreaterThan(10)
+    expect(rendered).toBeLessThan(200)
+  })
+})

@@ -1,0 +1,247 @@
+import { useQuery } from '@tanstack/react-query'
+import { lazy, Suspense, useEffect, useId, useMemo } from 'react'
+import { Link, useLocation, useParams, useSearchParams } from 'react-router'
+import { appConfigQueryOptions } from '../../api/app-config'
+import type { ReportPath } from '../../api/contract/report-params'
+import type { ReportRow } from '../../api/contract/report-row'
+import type { ReportParams } from '../../api/report-params'
+import { REPORTS, useReport } from '../../api/reports'
+import { WidgetErrorBoundary } from '../../components/error-boundary'
+import { FilterBar } from '../../components/filters/filter-bar'
+import { useReportScope } from '../../components/filters/use-filters'
+import { DataAge, QueryState } from '../../components/query-state'
+import { Skeleton } from '../../components/skeleton'
+import { toCsv } from '../../lib/csv'
+import { filterSearch } from '../../lib/filters'
+import { chartSpec } from './chart-spec'
+import { flattenRow, inferColumns } from './columns'
+import { download } from './download'
+
+const ReportChart = lazy(() => import('./report-chart'))
+/** The table (with its virtualiser) is needed only once rows arrive: it is fetched while the report
+ * request is in flight, so it costs no waiting and stays out of the route's first load. */
+const loadTable = () => import('./report-table')
+const ReportTable = lazy(() => loadTable().then((m) => ({ default: m.ReportTable })))
+
+/** The report's own parameters where the reference names them (4.3, 4.4), as URL parameters. */
+const OWN_GROUPINGS: Partial<Record<ReportPath, { values: string[]; fallback: string; reverse: boolean }>> = {
+  '/reports/threadbreaks': { values: ['HN', 'H', 'N'], fallback: 'HN', reverse: false },
+  '/reports/threadbreaks-by-machine/aggregated': {
+    values: ['both', 'head', 'needle'],
+    fallback: 'both',
+    reverse: true,
+  },
+}
+const GROUPING_LABELS: Record<string, string> = {
+  HN: 'Head and needle',
+  H: 'Head only',
+  N: 'Needle only',
+  both: 'Head and needle',
+  head: 'Head only',
+  needle: 'Needle only',
+}
+
+/** One report of reference 4.2 with its parameters, a table, a chart and exports. */
+export function ReportPage() {
+  const name = useParams()['*'] ?? ''
+  const location = useLocation()
+  const definition = REPORTS.find((r) => r.path === `/reports/${name}`)
+  const [search, setSearch] = useSearchParams()
+  const scope = useReportScope()
+  const id = useId()
+  useEffect(() => {
+    void loadTable()
+  }, [])
+  if (!definition) {
+    return (
+      <section className="p-4" aria-labelledby={id}>
+        <h1 id={id} className="text-2xl font-semibold">
+          No such report
+        </h1>
+        <p className="mt-2">
+          “{name}” is not one of the reports of the production API.{' '}
+          <Link className="underline" to={{ pathname: '/reports', search: filterSearch(search) }}>
+            All reports
+          </Link>
+        </p>
+      </section>
+    )
+  }
+  const own = OWN_GROUPINGS[definition.path]
+  const grouping = own?.values.includes(search.get('grouping') ?? '')
+    ? search.get('grouping')!
+    : own?.fallback
+  const set = (key: string, value: string | null) =>
+    setSearch((current) => {
+      const next = new URLSearchParams(current)
+      if (value === null) next.delete(key)
+      else next.set(key, value)
+      return next
+    })
+  const control = 'rounded border border-gray-400 bg-white px-2 py-1 dark:border-gray-600 dark:bg-gray-900'
+  return (
+    <section className="space-y-3 p-4" aria-labelledby={id}>
+      <p>
+        <Link
+          className="underline"
+          to={{ pathname: '/reports', search: filterSearch(new URLSearchParams(location.search)) }}
+        >
+          ← All reports
+        </Link>
+      </p>
+      <h1 id={id} className="text-2xl font-semibold">
+        {definition.title}
+      </h1>
+      <p className="text-gray-700 dark:text-gray-300">
+        {definition.description} · <code>{definition.path}</code>
+      </p>
+      <div className="flex flex-wrap items-end gap-3">
+        <FilterBar />
+        <label className="flex items-center gap-1">
+          <input
+            type="checkbox"
+            checked={search.get('bobbin') === '1'}
+            onChange={(e) => set('bobbin', e.target.checked ? '1' : null)}
+          />
+          Include bobbin breaks
+        </label>
+        {own && (
+          <div className="flex flex-col">
+            <label htmlFor={`${id}-grouping`} className="text-sm">
+              Grouping
+            </label>
+            <select
+              id={`${id}-grouping`}
+              className={control}
+              value={grouping}
+              onChange={(e) => set('grouping', e.target.value)}
+            >
+              {own.values.map((value) => (
+                <option key={value} value={value}>
+                  {GROUPING_LABELS[value]}
+                </option>
+              ))}
+            </select>
+          </div>
+        )}
+        {own?.reverse && (
+          <label className="flex items-center gap-1">
+            <input
+              type="checkbox"
+              checked={search.get('reverse') === '1'}
+              onChange={(e) => set('reverse', e.target.checked ? '1' : null)}
+            />
+            Reverse head order
+          </label>
+        )}
+      </div>
+      {scope.status === 'loading' && <Skeleton />}
+      {scope.status === 'error' && <p role="alert">{scope.error}</p>}
+      {scope.status === 'ready' && (
+        <WidgetErrorBoundary name="The report">
+          <ReportResult
+            path={definition.path}
+            title={definition.title}
+            params={{
+              ...scope.params,
+              includeBobbinThreadbreaks: search.get('bobbin') === '1',
+              ...(grouping ? { grouping: grouping as ReportParams['grouping'] } : {}),
+              ...(own?.reverse ? { reverseHeadOrder: search.get('reverse') === '1' } : {}),
+            }}
+          />
+        </WidgetErrorBoundary>
+      )}
+    </section>
+  )
+}
+
+function ReportResult({ path, title, params }: { path: ReportPath; title: string; params: ReportParams }) {
+  const report = useReport(path, params)
+  return (
+    <QueryState
+      query={report}
+      isEmpty={(rows) => rows.length === 0}
+      empty={<p>No data for these filters.</p>}
+    >
+      {(rows) => (
+        <>
+          <ReportView rows={rows} path={path} title={title} />
+          <DataAge updatedAt={report.dataUpdatedAt} />
+        </>
+      )}
+    </QueryState>
+  )
+}
+
+function ReportView({ rows, path, title }: { rows: ReportRow[]; path: ReportPath; title: string }) {
+  const config = useQuery(appConfigQueryOptions())
+  const [search, setSearch] = useSearchParams()
+  const flat = useMemo(() => rows.map((row) => flattenRow(row)), [rows])
+  const columns = useMemo(() => inferColumns(flat), [flat])
+  const spec = useMemo(() => chartSpec(columns, flat), [columns, flat])
+  const showChart = search.get('chart') !== '0'
+  const base = path.slice('/reports/'.length).replace(/\//g, '-')
+  const exportCsv = () =>
+    download(
+      `${base}.csv`,
+      toCsv(
+        columns.map((c) => c.key),
+        flat.map((row) =>
+          columns.map((c) => {
+            const value = row[c.key]
+            return typeof value === 'object' && value !== null
+              ? JSON.stringify(value)
+              : (value as string | number | boolean | null)
+          }),
+        ),
+      ),
+      'text/csv;charset=utf-8',
+    )
+  const exportJson = () =>
+    download(`${base}.json`, `${JSON.stringify({ data: rows }, null, 2)}\n`, 'application/json')
+  const button = 'rounded border border-gray-400 px-3 py-1 dark:border-gray-600'
+  return (
+    <div className="space-y-3">
+      <div className="flex flex-wrap items-center gap-3">
+        <button type="button" className={button} onClick={exportCsv}>
+          Export CSV
+        </button>
+        <button type="button" className={button} onClick={exportJson}>
+          Export JSON
+        </button>
+        {spec && (
+          <label className="flex items-center gap-1">
+            <input
+              type="checkbox"
+              checked={showChart}
+              onChange={(e) =>
+                setSearch((current) => {
+                  const next = new URLSearchParams(current)
+                  if (e.target.checked) next.delete('chart')
+                  else next.set('chart', '0')
+                  return next
+                })
+              }
+            />
+            Show chart
+          </label>
+        )}
+      </div>
+      {spec && showChart && (
+        <WidgetErrorBoundary name="The chart">
+          <Suspense fallback={<Skeleton lines={6} label="Loading the chart" />}>
+            <ReportChart spec={spec} />
+          </Suspense>
+        </WidgetErrorBoundary>
+      )}
+      <Suspense fallback={<Skeleton lines={8} label="Loading the table" />}>
+        <ReportTable
+          columns={columns}
+          rows={flat}
+          timeZone={config.data?.timeZone ?? 'UTC'}
+          caption={title}
+        />
+      </Suspense>
+    </div>
+  )
+}

@@ -1,0 +1,43 @@
+import { readFileSync } from 'node:fs'
+import { describe, expect, test } from 'vitest'
+import { REPORTS } from '../../src/api/reports'
+import { appInChromium, collectProblems } from './harness'
+
+/** Issue 9 in Chromium on demo data: every report of reference 4.2 opens and shows rows. */
+const app = appInChromium()
+
+describe('reports explorer in Chromium', () => {
+  test('each of the 16 reports opens with demo data and shows rows, with no console error', async () => {
+    const page = await app.browser.newPage({ viewport: { width: 1440, height: 900 } })
+    const problems = collectProblems(page)
+    for (const report of REPORTS) {
+      await page.goto(`${app.server.url}${report.path}?range=7d`)
+      await page.getByRole('heading', { level: 1, name: report.title }).waitFor()
+      const count = page.getByText(/^[\d,.\s]+ rows?/)
+      await count.waitFor({ timeout: 15_000 })
+      const rows = Number((await count.textContent())!.replace(/\D/g, ''))
+      expect(rows, report.path).toBeGreaterThan(0)
+      expect(
+        await page.getByRole('table', { name: report.title }).getByRole('row').count(),
+        report.path,
+      ).toBeGreaterThan(1)
+    }
+    expect(problems).toEqual([])
+    await page.close()
+  })
+
+  test('the chart loads lazily and CSV export downloads what the table shows', async () => {
+    const page = await app.browser.newPage({ acceptDownloads: true })
+    await page.goto(`${app.server.url}/reports/machine-summary?range=7d`)
+    await page.getByRole('figure').waitFor()
+    const [file] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Export CSV' }).click(),
+    ])
+    expect(file.suggestedFilename()).toBe('machine-summary.csv')
+    const csv = readFileSync((await file.path())!, 'utf8')
+    expect(csv.startsWith('\uFEFFid_machine,machine_name,')).toBe(true)
+    expect(csv.trimEnd().split('\r\n')).toHaveLength(45)
+    await page.close()
+  })
+})
