@@ -19,10 +19,16 @@ const MAX_SERIES = 3
 export function chartSpec(columns: readonly Column[], rows: readonly FlatRow[]): ChartSpec | null {
   if (rows.length === 0) return null
   const measures = columns.filter(
-    (c) => c.kind === 'number' && !/(^|_|\.)(id|head|needle|index|location_id)$/i.test(c.key),
+    (c) => c.kind === 'number' && !/(^|_|\.)(id|heads?|needles?|index)$/i.test(c.key),
   )
   if (measures.length === 0) return null
-  const ys = measures.slice(0, MAX_SERIES).map((c) => c.key)
+  // series share one axis: only those within 10× of the first one's size, or they would flatten to zero
+  const peak = (key: string) => Math.max(0, ...rows.map((r) => Math.abs(Number(r[key]) || 0)))
+  const size = peak(measures[0]!.key)
+  const ys = measures
+    .filter((c, i) => i === 0 || (peak(c.key) * 10 >= size && peak(c.key) <= size * 10))
+    .slice(0, MAX_SERIES)
+    .map((c) => c.key)
   const time = columns.find((c) => c.kind === 'time')
   if (time) {
     const sorted = [...rows].sort((a, b) => String(a[time.key]).localeCompare(String(b[time.key])))
@@ -38,17 +44,15 @@ export function chartSpec(columns: readonly Column[], rows: readonly FlatRow[]):
   }
   const category = columns.find((c) => c.kind === 'text')
   if (!category) return null
-  const first = ys[0]!
+  const main = ys[0]!
   const sorted =
-    rows.length > MAX_BARS
-      ? [...rows].sort((a, b) => Number(b[first] ?? 0) - Number(a[first] ?? 0))
-      : [...rows]
+    rows.length > MAX_BARS ? [...rows].sort((a, b) => Number(b[main] ?? 0) - Number(a[main] ?? 0)) : [...rows]
   const drawn = sorted.slice(0, MAX_BARS)
   return {
     kind: 'bar',
     x: category.key,
     ys,
     rows: drawn,
-    note: rows.length > MAX_BARS ? `The ${MAX_BARS} largest by ${first} of ${rows.length} rows.` : null,
+    note: rows.length > MAX_BARS ? `The ${MAX_BARS} largest by ${main} of ${rows.length} rows.` : null,
   }
 }

@@ -48,6 +48,21 @@ describe('chartSpec', () => {
     col('pieces', 'number'),
   ]
 
+  test('series of very different size are not drawn on one axis; heads and needles are not measures', () => {
+    const rows = [
+      { month: '2026-10', stitches: 297_056_192, pieces: 132_113, heads: 12, running_hours: 5956 },
+      { month: '2026-11', stitches: 782_318_019, pieces: 348_552, heads: 12, running_hours: 15699 },
+    ]
+    const columns = [
+      col('month', 'text'),
+      col('stitches', 'number'),
+      col('pieces', 'number'),
+      col('heads', 'number'),
+      col('running_hours', 'number'),
+    ]
+    expect(chartSpec(columns, rows)!.ys).toEqual(['stitches'])
+  })
+
   test('a category with numbers: bars of the measures', () => {
     expect(chartSpec(machineColumns, machineRows)).toMatchObject({
       kind: 'bar',

@@ -14,6 +14,8 @@ import type { ChartSpec } from './chart-spec'
 
 /** Colour-blind-safe series colours (Okabe–Ito); series also differ by name in the legend. */
 const SERIES = ['#0072B2', '#E69F00', '#009E73']
+const compact = new Intl.NumberFormat(undefined, { notation: 'compact', maximumFractionDigits: 1 })
+const yAxis = { tick: { fontSize: 12 }, width: 64, tickFormatter: (value: number) => compact.format(value) }
 
 /** The chart of a report; recharts is loaded with this module only (it is large). No animation. */
 export default function ReportChart({ spec }: { spec: ChartSpec }) {
@@ -26,7 +28,7 @@ export default function ReportChart({ spec }: { spec: ChartSpec }) {
             <LineChart data={spec.rows}>
               <CartesianGrid strokeDasharray="3 3" />
               <XAxis {...axisProps} />
-              <YAxis tick={{ fontSize: 12 }} />
+              <YAxis {...yAxis} />
               <Tooltip />
               <Legend />
               {spec.ys.map((y, i) => (
@@ -44,7 +46,7 @@ export default function ReportChart({ spec }: { spec: ChartSpec }) {
             <BarChart data={spec.rows}>
               <CartesianGrid strokeDasharray="3 3" />
               <XAxis {...axisProps} />
-              <YAxis tick={{ fontSize: 12 }} />
+              <YAxis {...yAxis} />
               <Tooltip />
               <Legend />
               {spec.ys.map((y, i) => (
