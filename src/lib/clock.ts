@@ -1,6 +1,3 @@
-/** A time of day written as HH:MM (00:00–23:59), as the reference's shift filter uses (section 4.1). */
-export type ClockTime = string
-
 const CLOCK = /^([01]\d|2[0-3]):([0-5]\d)$/
 
 /** Minutes after midnight for `HH:MM`, or null when the text is not a valid time of day. */
@@ -8,8 +5,4 @@ export function clockMinutes(text: string): number | null {
   const match = CLOCK.exec(text)
   if (!match) return null
   return Number(match[1]) * 60 + Number(match[2])
-}
-
-export function isClockTime(text: string): text is ClockTime {
-  return clockMinutes(text) !== null
 }

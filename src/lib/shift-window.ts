@@ -32,17 +32,6 @@ export function shiftWindows(shift: ShiftFilter, from: number, till: number, tim
   return spans
 }
 
-/** Total seconds of `spans` that overlap [start, end). `spans` must be sorted and disjoint. */
-export function overlapSeconds(spans: readonly Span[], start: number, end: number): number {
-  let total = 0
-  for (const [s, e] of spans) {
-    if (s >= end) break
-    if (e <= start) continue
-    total += Math.min(e, end) - Math.max(s, start)
-  }
-  return total
-}
-
 /** Whether Unix second `at` lies in one of the sorted, disjoint `spans`. */
 export function inSpans(spans: readonly Span[], at: number): boolean {
   let lo = 0

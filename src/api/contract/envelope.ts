@@ -8,7 +8,3 @@ export function listEnvelope<T extends z.ZodMiniType>(row: T) {
 export function itemEnvelope<T extends z.ZodMiniType>(item: T) {
   return z.object({ data: item })
 }
-
-/** Our assumption for GET errors (ARCHITECTURE.md): `{"error": "…"}`; any other body must be handled too. */
-export const errorBodySchema = z.object({ error: z.string() })
-export type ErrorBody = z.infer<typeof errorBodySchema>

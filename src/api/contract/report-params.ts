@@ -31,8 +31,6 @@ export type AggregatedGrouping = (typeof AGGREGATED_GROUPINGS)[number]
 /** The word that selects every machine (4.1). */
 export const ALL_MACHINES = 'all'
 
-export const BOOLEAN_VALUES = ['true', 'false'] as const
-
 /** A parsed, valid report query (reference 4.1, 4.3, 4.4). */
 export interface ReportQuery {
   from: number
