@@ -7,7 +7,7 @@ import { getRequestListener } from '@hono/node-server'
 import type { Context } from 'hono'
 import { Agent, request } from 'undici'
 import { requestTargetProblem } from './proxy/allow-list'
-import { CONTENT_SECURITY_POLICY } from './proxy/security-headers'
+import { SECURITY_HEADERS } from './proxy/security-headers'
 import type { Transport } from './proxy/upstream'
 import type { StaticFile } from './static-files'
 
@@ -78,12 +78,7 @@ export function createNodeServer(
   return createServer((req, res) => {
     const problem = requestTargetProblem(req.url ?? '')
     if (!problem) return listener(req, res)
-    res.writeHead(400, {
-      'Content-Type': 'application/json; charset=utf-8',
-      'Content-Security-Policy': CONTENT_SECURITY_POLICY,
-      'X-Content-Type-Options': 'nosniff',
-      'Referrer-Policy': 'no-referrer',
-    })
+    res.writeHead(400, { ...SECURITY_HEADERS, 'Content-Type': 'application/json; charset=utf-8' })
     res.end(JSON.stringify({ error: `Refused: ${problem}` }))
   })
 }

@@ -1,10 +1,7 @@
 import { clockMinutes } from '../src/lib/clock'
+import type { NamedShift } from '../src/lib/time-range'
 
-export interface NamedShift {
-  name: string
-  from: string
-  to: string
-}
+export type { NamedShift }
 
 export const DEFAULT_SHIFTS_TEXT = 'Early=06:00-14:00,Late=14:00-22:00,Night=22:00-06:00'
 

@@ -62,3 +62,11 @@ export function filterSearch(search: URLSearchParams): string {
   const text = kept.toString()
   return text ? `?${text}` : ''
 }
+
+/** A copy of `search` with `key` set to `value`, or removed when `value` is null. */
+export function withParam(search: URLSearchParams, key: string, value: string | null): URLSearchParams {
+  const next = new URLSearchParams(search)
+  if (value === null) next.delete(key)
+  else next.set(key, value)
+  return next
+}

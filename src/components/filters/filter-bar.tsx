@@ -3,9 +3,8 @@ import { useId } from 'react'
 import { appConfigQueryOptions } from '../../api/app-config'
 import { machinesQueryOptions } from '../../api/machines'
 import { RANGE_LABELS, RANGE_PRESETS, type RangePreset } from '../../lib/time-range'
+import { CONTROL } from '../form-styles'
 import { useFilters } from './use-filters'
-
-const control = 'rounded border border-gray-400 bg-white px-2 py-1 dark:border-gray-600 dark:bg-gray-900'
 
 /** The shared filters: time range, shift, location, machines. Every change goes into the URL. */
 export function FilterBar({
@@ -38,7 +37,7 @@ export function FilterBar({
           </label>
           <select
             id={`${id}-range`}
-            className={control}
+            className={CONTROL}
             value={filters.range.preset}
             onChange={(e) => setFilters({ range: { preset: e.target.value as RangePreset } })}
           >
@@ -60,7 +59,7 @@ export function FilterBar({
             <input
               id={`${id}-${bound}`}
               type="datetime-local"
-              className={control}
+              className={CONTROL}
               value={filters.range[bound] ?? ''}
               onChange={(e) => setFilters({ range: { ...filters.range, [bound]: e.target.value } })}
             />
@@ -73,7 +72,7 @@ export function FilterBar({
           </label>
           <select
             id={`${id}-shift`}
-            className={control}
+            className={CONTROL}
             value={filters.shift ?? ''}
             onChange={(e) => setFilters({ shift: e.target.value || null })}
           >
@@ -93,7 +92,7 @@ export function FilterBar({
           </label>
           <select
             id={`${id}-location`}
-            className={control}
+            className={CONTROL}
             value={filters.location ?? ''}
             onChange={(e) =>
               setFilters({ location: e.target.value ? Number(e.target.value) : null, machines: [] })
@@ -110,7 +109,7 @@ export function FilterBar({
       )}
       {show.includes('machines') && (
         <details className="relative">
-          <summary className={`${control} cursor-pointer list-none`}>
+          <summary className={`${CONTROL} cursor-pointer list-none`}>
             Machines: {filters.machines.length ? `${filters.machines.length} chosen` : 'all'}
           </summary>
           <fieldset className="absolute z-10 mt-1 max-h-80 w-72 overflow-auto rounded border border-gray-400 bg-white p-2 shadow-lg dark:border-gray-600 dark:bg-gray-900">

@@ -1,6 +1,7 @@
 import { type FormEvent, useId, useState } from 'react'
 import { Link, useNavigate } from 'react-router'
 import { useMachines } from '../../api/machines'
+import { CONTROL } from '../../components/form-styles'
 import { recentCollectors } from './recent-collectors'
 
 /** Collector units: those named by the machines, those opened before, and any other id. */
@@ -40,7 +41,7 @@ export function CollectorsPage() {
           </label>
           <input
             id={`${id}-collector`}
-            className="rounded border border-gray-400 bg-white px-2 py-1 dark:border-gray-600 dark:bg-gray-900"
+            className={CONTROL}
             value={typed}
             onChange={(e) => setTyped(e.target.value)}
           />

@@ -14,7 +14,7 @@ import { machineGrid } from '../../components/heatmap/heatmap-grid'
 import { useNow } from '../../components/now'
 import { DataAge, QueryState } from '../../components/query-state'
 import { Skeleton } from '../../components/skeleton'
-import { filterSearch } from '../../lib/filters'
+import { filterSearch, withParam } from '../../lib/filters'
 import {
   boardState,
   designProgress,
@@ -161,13 +161,7 @@ function MachineThreadbreaks({ machine }: { machine: Machine }) {
   const scope = useReportScope()
   const [search, setSearch] = useSearchParams()
   const bobbin = search.get('bobbin') === '1'
-  const setBobbin = (on: boolean) =>
-    setSearch((current) => {
-      const next = new URLSearchParams(current)
-      if (on) next.set('bobbin', '1')
-      else next.delete('bobbin')
-      return next
-    })
+  const setBobbin = (on: boolean) => setSearch((current) => withParam(current, 'bobbin', on ? '1' : null))
   return (
     <section aria-labelledby="breaks-heading" className="space-y-2">
       <h2 id="breaks-heading" className="text-xl font-semibold">

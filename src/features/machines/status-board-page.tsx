@@ -5,6 +5,7 @@ import { useMachines } from '../../api/machines'
 import { WidgetErrorBoundary } from '../../components/error-boundary'
 import { FilterBar } from '../../components/filters/filter-bar'
 import { useFilters } from '../../components/filters/use-filters'
+import { CONTROL } from '../../components/form-styles'
 import { useNow } from '../../components/now'
 import { DataAge, QueryState } from '../../components/query-state'
 import { BOARD_STATES, type BoardParams, boardParams, withBoardParams } from './board-params'
@@ -55,7 +56,6 @@ export function StatusBoardPage() {
 
 function BoardControls({ params, set }: { params: BoardParams; set: (patch: Partial<BoardParams>) => void }) {
   const id = useId()
-  const control = 'rounded border border-gray-400 bg-white px-2 py-1 dark:border-gray-600 dark:bg-gray-900'
   const toggle = (state: BoardState) =>
     set({
       states: params.states.includes(state)
@@ -79,7 +79,7 @@ function BoardControls({ params, set }: { params: BoardParams; set: (patch: Part
         </label>
         <select
           id={`${id}-sort`}
-          className={control}
+          className={CONTROL}
           value={params.sort}
           onChange={(e) => set({ sort: e.target.value as BoardParams['sort'] })}
         >
@@ -96,7 +96,7 @@ function BoardControls({ params, set }: { params: BoardParams; set: (patch: Part
           type="number"
           min={1}
           max={240}
-          className={`${control} w-20`}
+          className={`${CONTROL} w-20`}
           value={params.attentionMinutes}
           onChange={(e) => set({ attentionMinutes: Number(e.target.value) || params.attentionMinutes })}
         />

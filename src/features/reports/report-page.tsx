@@ -9,10 +9,11 @@ import { REPORTS, useReport } from '../../api/reports'
 import { WidgetErrorBoundary } from '../../components/error-boundary'
 import { FilterBar } from '../../components/filters/filter-bar'
 import { useReportScope } from '../../components/filters/use-filters'
+import { CONTROL } from '../../components/form-styles'
 import { DataAge, QueryState } from '../../components/query-state'
 import { Skeleton } from '../../components/skeleton'
 import { toCsv } from '../../lib/csv'
-import { filterSearch } from '../../lib/filters'
+import { filterSearch, withParam } from '../../lib/filters'
 import { chartSpec } from './chart-spec'
 import { flattenRow, inferColumns } from './columns'
 import { download } from './download'
@@ -71,14 +72,7 @@ export function ReportPage() {
   const grouping = own?.values.includes(search.get('grouping') ?? '')
     ? search.get('grouping')!
     : own?.fallback
-  const set = (key: string, value: string | null) =>
-    setSearch((current) => {
-      const next = new URLSearchParams(current)
-      if (value === null) next.delete(key)
-      else next.set(key, value)
-      return next
-    })
-  const control = 'rounded border border-gray-400 bg-white px-2 py-1 dark:border-gray-600 dark:bg-gray-900'
+  const set = (key: string, value: string | null) => setSearch((current) => withParam(current, key, value))
   return (
     <section className="space-y-3 p-4" aria-labelledby={id}>
       <p>
@@ -112,7 +106,7 @@ export function ReportPage() {
             </label>
             <select
               id={`${id}-grouping`}
-              className={control}
+              className={CONTROL}
               value={grouping}
               onChange={(e) => set('grouping', e.target.value)}
             >
@@ -215,12 +209,7 @@ function ReportView({ rows, path, title }: { rows: ReportRow[]; path: ReportPath
               type="checkbox"
               checked={showChart}
               onChange={(e) =>
-                setSearch((current) => {
-                  const next = new URLSearchParams(current)
-                  if (e.target.checked) next.delete('chart')
-                  else next.set('chart', '0')
-                  return next
-                })
+                setSearch((current) => withParam(current, 'chart', e.target.checked ? null : '0'))
               }
             />
             Show chart
