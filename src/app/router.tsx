@@ -32,6 +32,12 @@ export const routes: RouteObject[] = [
             }),
           },
           {
+            path: 'threadbreaks',
+            lazy: async () => ({
+              Component: (await import('../features/threadbreaks/threadbreaks-page')).ThreadbreaksPage,
+            }),
+          },
+          {
             path: 'collectors',
             lazy: async () => ({
               Component: (await import('../features/collectors/collectors-page')).CollectorsPage,

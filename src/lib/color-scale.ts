@@ -1,11 +1,13 @@
 import { viridis } from './viridis'
 
-/** A sequential, colour-blind-safe fill (viridis) for a count from 1 to max; zero gets its own pale fill,
- * so "no breaks" never looks like "few breaks". */
-export function heatColor(count: number, max: number): string {
+/** A sequential, colour-blind-safe fill (viridis) for a count from 1 to max; zero gets its own neutral
+ * fill, so "no breaks" never looks like "few breaks". The hot end is the one that stands out from the
+ * page: dark purple on the light theme, bright yellow on the dark one. */
+export function heatColor(count: number, max: number, dark = false): string {
   if (count <= 0 || max <= 0) return 'transparent'
-  // the bright end is the hot end; start at 0.15 so 1 break is visibly different from 0
-  return viridis(1 - (0.15 + 0.85 * Math.min(1, count / max)))
+  const share = Math.min(1, count / max)
+  // the first step is kept away from the background, so 1 break is visibly different from 0
+  return dark ? viridis(0.3 + 0.7 * share) : viridis(1 - (0.15 + 0.85 * share))
 }
 
 /** Black or white text, whichever reads better on `fill` (#rrggbb or rgb()). */

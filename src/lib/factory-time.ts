@@ -86,3 +86,12 @@ export function formatFactoryDate(epochMs: number, timeZone: string): string {
   }
   return format.format(epochMs)
 }
+
+/** A range in words in the factory's timezone: "18 Nov 2026, 06:00 – 14:00" or across days. */
+export function formatFactoryRange(fromS: number, tillS: number, timeZone: string): string {
+  const fromDate = formatFactoryDate(fromS * 1000, timeZone)
+  const tillDate = formatFactoryDate(tillS * 1000, timeZone)
+  const from = `${fromDate}, ${formatFactoryTime(fromS * 1000, timeZone, false)}`
+  const till = formatFactoryTime(tillS * 1000, timeZone, false)
+  return `${from} – ${tillDate === fromDate ? till : `${tillDate}, ${till}`}`
+}

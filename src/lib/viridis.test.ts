@@ -22,8 +22,18 @@ test.each([0, 0.1, 0.33, 0.5, 0.77, 0.99, 1])(
   },
 )
 
-test('heat colours: zero is transparent, more breaks are darker', () => {
+const luminance = (hex: string) => channels(hex).reduce((s, v, k) => s + v * [0.299, 0.587, 0.114][k]!, 0)
+
+test('heat colours on the light theme: zero is transparent, more breaks are darker', () => {
   expect(heatColor(0, 10)).toBe('transparent')
-  const luminance = (hex: string) => channels(hex).reduce((s, v, k) => s + v * [0.299, 0.587, 0.114][k]!, 0)
-  expect(luminance(heatColor(10, 10))).toBeLessThan(luminance(heatColor(1, 10)))
+  for (let count = 1; count < 10; count++) {
+    expect(luminance(heatColor(count + 1, 10))).toBeLessThan(luminance(heatColor(count, 10)))
+  }
+})
+
+test('heat colours on the dark theme: more breaks are brighter, standing out from the dark page', () => {
+  expect(heatColor(0, 10, true)).toBe('transparent')
+  for (let count = 1; count < 10; count++) {
+    expect(luminance(heatColor(count + 1, 10, true))).toBeGreaterThan(luminance(heatColor(count, 10, true)))
+  }
 })

@@ -14,7 +14,7 @@ describe('machine status in Chromium', () => {
       .getByRole('link')
       .click()
     await page.getByRole('heading', { level: 1, name: /^South 01/ }).waitFor()
-    await page.getByRole('table', { name: /thread breaks per head and needle/ }).waitFor()
+    await page.getByRole('img', { name: /thread breaks by head and needle/ }).waitFor()
     expect(new URL(page.url()).searchParams.get('location')).toBe('2')
     await page.getByRole('link', { name: '← Machine status' }).click()
     await page.getByRole('article', { name: /^South 01/ }).waitFor()

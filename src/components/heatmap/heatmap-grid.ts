@@ -1,5 +1,7 @@
 import type { ThreadbreakCount } from '../../api/reports'
+import type { HotSpot, Place, PlaceFamily } from '../../lib/hot-spots'
 import type { HeatmapGrid } from './heatmap'
+import type { HeatmapMarks } from './heatmap-canvas'
 
 /** The full grid of a machine: every head and needle it has (plus the bobbin column when asked for),
  * counts from the rows, 0 for combinations the report did not list (it lists only breaks). */
@@ -25,4 +27,63 @@ export function machineGrid(
     counts.set(key, (counts.get(key) ?? 0) + row.threadbreaks)
   }
   return { heads: headList, needles: needleList, counts }
+}
+
+/** The grid as the hot-spot rule's families: its cells, its heads (row totals), its needles (column
+ * totals). Cells without data are not places (they cannot be hot or cold). */
+export function gridFamilies(grid: HeatmapGrid, machineId: string, machineName: string): PlaceFamily[] {
+  const cells: Place[] = []
+  const heads = new Map<number, number>()
+  const needles = new Map<number, number>()
+  for (const head of grid.heads) {
+    for (const needle of grid.needles) {
+      const count = grid.counts.get(`${head}:${needle}`)
+      if (count === undefined) continue
+      cells.push({ head, needle, count })
+      heads.set(head, (heads.get(head) ?? 0) + count)
+      needles.set(needle, (needles.get(needle) ?? 0) + count)
+    }
+  }
+  const family = (places: Place[]) => ({ machineId, machineName, places })
+  return [
+    family(cells),
+    family([...heads].map(([head, count]) => ({ head, needle: null, count }))),
+    family([...needles].map(([needle, count]) => ({ head: null, needle, count }))),
+  ]
+}
+
+/** Outlines for the flagged places of one machine. */
+export function marksOf(spots: readonly HotSpot[]): HeatmapMarks {
+  const marks = { cells: new Set<string>(), heads: new Set<number>(), needles: new Set<number>() }
+  for (const spot of spots) {
+    if (spot.head !== null && spot.needle !== null) marks.cells.add(`${spot.head}:${spot.needle}`)
+    else if (spot.head !== null) marks.heads.add(spot.head)
+    else if (spot.needle !== null) marks.needles.add(spot.needle)
+  }
+  return marks
+}
+
+/** One bar per head (grouping H) or per needle (grouping N, bobbin first when included): every head or
+ * needle of the machine, 0 where the report lists nothing. */
+export function machineBars(
+  rows: readonly ThreadbreakCount[],
+  dimension: 'head' | 'needle',
+  size: number,
+  { bobbin = false, reverseHeads = false }: { bobbin?: boolean; reverseHeads?: boolean } = {},
+): Place[] {
+  const keys = Array.from({ length: size }, (_, i) => i + 1)
+  if (dimension === 'head' && reverseHeads) keys.reverse()
+  if (dimension === 'needle' && bobbin) keys.unshift(0)
+  const counts = new Map(keys.map((key) => [key, 0]))
+  for (const row of rows) {
+    const key = row[dimension]
+    if (key === null) continue
+    if (!counts.has(key)) keys.push(key)
+    counts.set(key, (counts.get(key) ?? 0) + row.threadbreaks)
+  }
+  return keys.map((key) => ({
+    head: dimension === 'head' ? key : null,
+    needle: dimension === 'needle' ? key : null,
+    count: counts.get(key) ?? 0,
+  }))
 }

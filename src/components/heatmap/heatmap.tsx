@@ -1,4 +1,5 @@
 import { heatColor, textOn } from '../../lib/color-scale'
+import { useDarkTheme } from '../use-dark-theme'
 
 export interface HeatmapGrid {
   /** head numbers, in display order */
@@ -13,6 +14,7 @@ export interface HeatmapGrid {
  * without hovering), totals per row and column, a legend. A real table: screen readers and keyboards
  * can walk it. */
 export function Heatmap({ grid, max, caption }: { grid: HeatmapGrid; max: number; caption: string }) {
+  const dark = useDarkTheme()
   const cell = (head: number, needle: number) => grid.counts.get(`${head}:${needle}`)
   const rowTotal = (head: number) => grid.needles.reduce((sum, needle) => sum + (cell(head, needle) ?? 0), 0)
   const columnTotal = (needle: number) => grid.heads.reduce((sum, head) => sum + (cell(head, needle) ?? 0), 0)
@@ -48,7 +50,7 @@ export function Heatmap({ grid, max, caption }: { grid: HeatmapGrid; max: number
               </th>
               {grid.needles.map((needle) => {
                 const count = cell(head, needle)
-                const fill = count === undefined ? undefined : heatColor(count, max)
+                const fill = count === undefined ? undefined : heatColor(count, max, dark)
                 const label = `Head ${head}, ${needle === 0 ? 'bobbin' : `needle ${needle}`}: ${count === undefined ? 'no data' : `${count} breaks`}`
                 return (
                   <td
@@ -94,13 +96,14 @@ export function Heatmap({ grid, max, caption }: { grid: HeatmapGrid; max: number
 }
 
 export function HeatmapLegend({ max }: { max: number }) {
+  const dark = useDarkTheme()
   const steps = [0, ...[0.25, 0.5, 0.75, 1].map((f) => Math.max(1, Math.round(f * max)))].filter(
     (v, i, all) => all.indexOf(v) === i,
   )
   return (
     <ul className="mt-2 flex flex-wrap items-center gap-2 text-sm" aria-label="Colour scale">
       {steps.map((value) => {
-        const fill = heatColor(value, max)
+        const fill = heatColor(value, max, dark)
         return (
           <li key={value} className="flex items-center gap-1">
             <span

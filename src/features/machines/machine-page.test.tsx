@@ -1,5 +1,6 @@
 import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query'
 import { render, screen, waitFor } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
 import { Route, Routes } from 'react-router'
 import { describe, expect, test } from 'vitest'
 import { renderWithProviders } from '../../../test/render'
@@ -20,6 +21,14 @@ describe('machine page', () => {
   test('shows the live machine, its heatmap of every head and needle, and the raw record', async () => {
     renderMachinePage('/machines/AS-1042?range=7d')
     expect(await screen.findByRole('heading', { level: 1, name: 'North 01 · 1H' })).toBeInTheDocument()
+    expect(
+      await screen.findByRole(
+        'img',
+        { name: /North 01 · 1H: thread breaks by head and needle/ },
+        { timeout: 5000 },
+      ),
+    ).toBeInTheDocument()
+    await userEvent.click(screen.getByText('As a table'))
     const table = await screen.findByRole(
       'table',
       { name: /thread breaks per head and needle/ },

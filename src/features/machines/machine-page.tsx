@@ -1,20 +1,23 @@
-import type { ReactNode } from 'react'
+import { type ReactNode, useMemo } from 'react'
 import { Link, useLocation, useParams, useSearchParams } from 'react-router'
 import type { Machine } from '../../api/contract/machine'
 import { HttpError } from '../../api/errors'
 import { useMachine } from '../../api/machines'
 import type { ReportParams } from '../../api/report-params'
-import { useThreadbreaks } from '../../api/reports'
+import { type ThreadbreakCount, useThreadbreaks } from '../../api/reports'
 import { WidgetErrorBoundary } from '../../components/error-boundary'
 import { FactoryTime } from '../../components/factory-time'
 import { FilterBar } from '../../components/filters/filter-bar'
 import { useReportScope } from '../../components/filters/use-filters'
-import { Heatmap } from '../../components/heatmap/heatmap'
-import { machineGrid } from '../../components/heatmap/heatmap-grid'
+import { Heatmap, HeatmapLegend } from '../../components/heatmap/heatmap'
+import { HeatmapCanvas } from '../../components/heatmap/heatmap-canvas'
+import { gridFamilies, machineGrid, marksOf } from '../../components/heatmap/heatmap-grid'
+import { LazyDetails } from '../../components/lazy-details'
 import { useNow } from '../../components/now'
 import { DataAge, QueryState } from '../../components/query-state'
 import { Skeleton } from '../../components/skeleton'
 import { filterSearch, withParam } from '../../lib/filters'
+import { findHotSpots, hotSpotInWords } from '../../lib/hot-spots'
 import {
   boardState,
   designProgress,
@@ -202,22 +205,53 @@ function MachineHeatmap({
   const breaks = useThreadbreaks(params)
   return (
     <QueryState query={breaks} empty={null}>
-      {(rows) => {
-        const grid = machineGrid(rows, machine.heads, machine.needles, {
-          bobbin: params.includeBobbinThreadbreaks ?? false,
-        })
-        const max = Math.max(0, ...grid.counts.values())
-        return (
-          <>
-            {rows.length === 0 && <p>No thread breaks in this range.</p>}
-            <Heatmap
-              grid={grid}
-              max={max}
-              caption={`${machine.machine_name}: thread breaks per head and needle`}
-            />
-          </>
-        )
-      }}
+      {(rows) => (
+        <MachineGrid machine={machine} rows={rows} bobbin={params.includeBobbinThreadbreaks ?? false} />
+      )}
     </QueryState>
+  )
+}
+
+/** The machine's heads × needles with the hot-spot rule of the thread-break page applied to it alone. */
+function MachineGrid({
+  machine,
+  rows,
+  bobbin,
+}: {
+  machine: Machine
+  rows: ThreadbreakCount[]
+  bobbin: boolean
+}) {
+  const { grid, spots, marks } = useMemo(() => {
+    const grid = machineGrid(rows, machine.heads, machine.needles, { bobbin })
+    const spots = findHotSpots(gridFamilies(grid, machine.machine_id, machine.machine_name))
+    return { grid, spots, marks: marksOf(spots) }
+  }, [rows, machine.heads, machine.needles, machine.machine_id, machine.machine_name, bobbin])
+  const max = Math.max(0, ...grid.counts.values())
+  return (
+    <div className="space-y-2">
+      {rows.length === 0 ? (
+        <p>No thread breaks in this range.</p>
+      ) : spots.length > 0 ? (
+        <ul className="list-disc pl-5" aria-label="Where to look first">
+          {spots.map((spot) => (
+            <li key={`${spot.head}|${spot.needle}`}>{hotSpotInWords(spot)}</li>
+          ))}
+        </ul>
+      ) : (
+        <p>Nothing stands out: breaks are spread as evenly as chance allows.</p>
+      )}
+      <HeatmapLegend max={max} />
+      <HeatmapCanvas grid={grid} max={max} label={machine.machine_name} marks={marks} cell={26} />
+      <LazyDetails summary="As a table">
+        {() => (
+          <Heatmap
+            grid={grid}
+            max={max}
+            caption={`${machine.machine_name}: thread breaks per head and needle`}
+          />
+        )}
+      </LazyDetails>
+    </div>
   )
 }

@@ -13,10 +13,10 @@ import { CONTROL } from '../../components/form-styles'
 import { DataAge, QueryState } from '../../components/query-state'
 import { Skeleton } from '../../components/skeleton'
 import { toCsv } from '../../lib/csv'
+import { download } from '../../lib/download'
 import { filterSearch, withParam } from '../../lib/filters'
 import { chartSpec } from './chart-spec'
 import { flattenRow, inferColumns } from './columns'
-import { download } from './download'
 
 const ReportChart = lazy(() => import('./report-chart'))
 /** The table (with its virtualiser) is needed only once rows arrive: it is fetched while the report

@@ -1,6 +1,11 @@
 /** Offers `text` as a file download (the browser's own save dialog). */
 export function download(filename: string, text: string, type: string) {
-  const url = URL.createObjectURL(new Blob([text], { type }))
+  downloadBlob(filename, new Blob([text], { type }))
+}
+
+/** Offers a Blob (e.g. a PNG from canvas.toBlob) as a file download. */
+export function downloadBlob(filename: string, blob: Blob) {
+  const url = URL.createObjectURL(blob)
   const link = document.createElement('a')
   link.href = url
   link.download = filename

@@ -1,0 +1,129 @@
+import type { ThreadbreakCount } from '../../api/reports'
+import type { HeatmapGrid } from '../../components/heatmap/heatmap'
+import { gridFamilies, machineBars, machineGrid } from '../../components/heatmap/heatmap-grid'
+import { findHotSpots, type HotSpot, type Place, type PlaceFamily } from '../../lib/hot-spots'
+import type { ThreadbreakParams } from './threadbreak-params'
+
+/** What the page knows of a machine's build (GET /machines). */
+export interface MachineLayout {
+  machineId: string
+  machineName: string
+  heads: number
+  needles: number
+}
+
+export interface MachineBreaks extends MachineLayout {
+  /** the rows behind the view, most breaks first (reference 4.3 ordering within a machine) */
+  rows: ThreadbreakCount[]
+  total: number
+  /** grouping HN */
+  grid: HeatmapGrid | null
+  /** grouping H or N */
+  bars: Place[] | null
+  spots: HotSpot[]
+  /** from a report that carries the machine's running time in the range, when one does */
+  runningHours: number | null
+}
+
+export interface ThreadbreakView {
+  machines: MachineBreaks[]
+  spots: HotSpot[]
+  /** the top of the shared colour scale */
+  max: number
+}
+
+/** Machines by name, numbers in names compared as numbers ("M 2" before "M 10"). */
+export const byMachine = (a: { machineName: string; machineId: string }, b: typeof a) =>
+  a.machineName.localeCompare(b.machineName, undefined, { numeric: true }) ||
+  a.machineId.localeCompare(b.machineId)
+
+/** Rows in the reference's order (4.3): by machine, then by frequency, highest first. */
+export function referenceOrder(rows: readonly ThreadbreakCount[]): ThreadbreakCount[] {
+  return [...rows].sort(
+    (a, b) =>
+      byMachine(
+        { machineName: a.machine_name, machineId: a.id_machine },
+        { machineName: b.machine_name, machineId: b.id_machine },
+      ) ||
+      b.threadbreaks - a.threadbreaks ||
+      (a.head ?? 0) - (b.head ?? 0) ||
+      (a.needle ?? 0) - (b.needle ?? 0),
+  )
+}
+
+/** Every machine in scope, with or without breaks, its grid or bars, and the hot spots of the view. */
+export function threadbreakView(
+  rows: readonly ThreadbreakCount[],
+  layouts: readonly MachineLayout[],
+  params: Pick<ThreadbreakParams, 'grouping' | 'bobbin' | 'reverse'>,
+  runningHours: ReadonlyMap<string, number> = new Map(),
+): ThreadbreakView {
+  const rowsByMachine = new Map<string, ThreadbreakCount[]>()
+  for (const row of referenceOrder(rows)) {
+    const list = rowsByMachine.get(row.id_machine)
+    if (list) list.push(row)
+    else rowsByMachine.set(row.id_machine, [row])
+  }
+  const known = new Map(layouts.map((layout) => [layout.machineId, layout]))
+  // a machine in the answer but not in GET /machines is still shown, sized by its rows
+  for (const [machineId, list] of rowsByMachine) {
+    if (known.has(machineId)) continue
+    known.set(machineId, {
+      machineId,
+      machineName: list[0]?.machine_name ?? machineId,
+      heads: Math.max(1, ...list.map((r) => r.head ?? 0)),
+      needles: Math.max(1, ...list.map((r) => r.needle ?? 0)),
+    })
+  }
+
+  const families: PlaceFamily[] = []
+  const machines = [...known.values()].sort(byMachine).map((layout): MachineBreaks => {
+    const machineRows = rowsByMachine.get(layout.machineId) ?? []
+    const options = { bobbin: params.bobbin, reverseHeads: params.reverse }
+    let grid: HeatmapGrid | null = null
+    let bars: Place[] | null = null
+    if (params.grouping === 'HN') {
+      grid = machineGrid(machineRows, layout.heads, layout.needles, options)
+      families.push(...gridFamilies(grid, layout.machineId, layout.machineName))
+    } else {
+      bars =
+        params.grouping === 'H'
+          ? machineBars(machineRows, 'head', layout.heads, options)
+          : machineBars(machineRows, 'needle', layout.needles, options)
+      families.push({ machineId: layout.machineId, machineName: layout.machineName, places: bars })
+    }
+    return {
+      ...layout,
+      rows: machineRows,
+      total: machineRows.reduce((sum, row) => sum + row.threadbreaks, 0),
+      grid,
+      bars,
+      spots: [],
+      runningHours: runningHours.get(layout.machineId) ?? null,
+    }
+  })
+
+  const spots = findHotSpots(families)
+  const byId = new Map(machines.map((m) => [m.machineId, m]))
+  for (const spot of spots) byId.get(spot.machineId)?.spots.push(spot)
+
+  const values = machines.flatMap((m) =>
+    m.grid ? [...m.grid.counts.values()] : (m.bars ?? []).map((b) => b.count),
+  )
+  return { machines, spots, max: Math.max(0, ...values) }
+}
+
+/** Running hours by machine from any report whose rows carry `id_machine` and a numeric
+ * `running_hours` (the demo's machine summary does; the reference does not show payloads). */
+export function runningHoursByMachine(rows: ReadonlyArray<Record<string, unknown>> | undefined) {
+  const hours = new Map<string, number>()
+  for (const row of rows ?? []) {
+    if (typeof row.id_machine === 'string' && typeof row.running_hours === 'number') {
+      hours.set(row.id_machine, row.running_hours)
+    }
+  }
+  return hours
+}
+
+/** Rule of thumb (issue 6): a healthy 15-head machine breaks about 2–3 times an hour in total. */
+export const HEALTHY_BREAKS_PER_HEAD_HOUR = 3 / 15

@@ -1,0 +1,117 @@
+import { screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { Route, Routes, useLocation } from 'react-router'
+import { afterEach, beforeEach, describe, expect, test } from 'vitest'
+import { renderWithProviders } from '../../../test/render'
+import { mswServer } from '../../../test/setup-dom'
+import { ThreadbreaksPage } from './threadbreaks-page'
+
+let requests: URL[] = []
+const listener = ({ request }: { request: Request }) => {
+  const url = new URL(request.url)
+  if (url.pathname.startsWith('/api/reports/threadbreaks')) requests.push(url)
+}
+beforeEach(() => {
+  requests = []
+  mswServer.events.on('request:start', listener)
+})
+afterEach(() => {
+  mswServer.events.removeListener('request:start', listener)
+})
+
+let search = ''
+function Search() {
+  search = useLocation().search
+  return null
+}
+
+function renderAt(path: string) {
+  renderWithProviders(
+    <Routes>
+      <Route
+        path="/threadbreaks"
+        element={
+          <>
+            <ThreadbreaksPage />
+            <Search />
+          </>
+        }
+      />
+    </Routes>,
+    { path },
+  )
+}
+
+const whereToLook = async () =>
+  screen.findByRole('complementary', { name: 'Where to look first' }, { timeout: 8000 })
+
+describe('thread-break page on the demo factory', () => {
+  test('flags the planted worn needle (machine 3, head 4, needle 7) and the badly timed head of machine 8', async () => {
+    renderAt('/threadbreaks?range=7d')
+    const aside = await whereToLook()
+    await waitFor(() => expect(within(aside).getAllByRole('listitem').length).toBeGreaterThan(0), {
+      timeout: 8000,
+    })
+    expect(
+      within(aside).getByText(/^North 03 · 18H, head 4, needle 7: \d+ breaks, [\d.]+× its expected share/),
+    ).toBeInTheDocument()
+    expect(within(aside).getByText(/^North 08 · 18H, head 2: \d+ breaks/)).toBeInTheDocument()
+    // one heatmap per machine, each reachable by keyboard
+    expect(screen.getAllByRole('img', { name: /thread breaks by head and needle/ })).toHaveLength(44)
+    expect(requests.map((u) => u.pathname)).toEqual(['/api/reports/threadbreaks'])
+    expect(requests[0]?.searchParams.get('grouping')).toBe('HN')
+  })
+
+  test('include bobbin: asked of the server, kept in the URL, the total changes', async () => {
+    const user = userEvent.setup()
+    renderAt('/threadbreaks?range=7d')
+    const summary = await screen.findByText(
+      /thread breaks on 44 machines, bobbin not included/,
+      {},
+      { timeout: 8000 },
+    )
+    const before = Number(summary.textContent?.match(/^([\d,]+)/)?.[1]?.replace(/,/g, ''))
+    await user.click(screen.getByRole('checkbox', { name: 'Include bobbin (needle 0)' }))
+    const after = await screen.findByText(
+      /thread breaks on 44 machines, bobbin included/,
+      {},
+      { timeout: 8000 },
+    )
+    expect(Number(after.textContent?.match(/^([\d,]+)/)?.[1]?.replace(/,/g, ''))).toBeGreaterThan(before)
+    expect(search).toContain('bobbin=1')
+    expect(requests.at(-1)?.searchParams.get('includeBobbinThreadbreaks')).toBe('true')
+  })
+
+  test('the aggregated source with reverse head order asks that endpoint only, with grouping both', async () => {
+    renderAt('/threadbreaks?range=7d&source=aggregated&reverse=1')
+    await whereToLook()
+    await waitFor(() => expect(requests).toHaveLength(1))
+    expect(requests[0]?.pathname).toBe('/api/reports/threadbreaks-by-machine/aggregated')
+    expect(requests[0]?.searchParams.get('grouping')).toBe('both')
+    expect(requests[0]?.searchParams.get('reverseHeadOrder')).toBe('true')
+  })
+
+  test('heads as bars: the flagged head is said in words, not by colour alone', async () => {
+    renderAt('/threadbreaks?range=7d&grouping=H')
+    const bars = await screen.findByRole(
+      'list',
+      { name: 'North 08 · 18H: breaks per head' },
+      { timeout: 8000 },
+    )
+    expect(within(bars).getAllByRole('listitem')).toHaveLength(18)
+    expect(within(bars).getByText(/^head 2: \d+ breaks, flagged$/)).toBeInTheDocument()
+    expect(requests[0]?.searchParams.get('grouping')).toBe('H')
+  })
+
+  test('rows view: by machine, then most breaks first; the flagged row says so', async () => {
+    renderAt('/threadbreaks?range=7d&view=rows')
+    const section = await screen.findByRole('region', { name: 'North 03 · 18H' }, { timeout: 8000 })
+    const counts = within(section)
+      .getAllByRole('row')
+      .slice(1)
+      .map((tr) => Number(within(tr).getAllByRole('cell')[2]?.textContent))
+    expect(counts).toEqual([...counts].sort((a, b) => b - a))
+    const first = within(section).getAllByRole('row')[1]
+    expect(first && within(first).getByText('▲ look here')).toBeInTheDocument()
+  })
+})

@@ -1,0 +1,392 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query'
+import { useId, useMemo, useRef, useState } from 'react'
+import { Link, useSearchParams } from 'react-router'
+import { appConfigQueryOptions } from '../../api/app-config'
+import type { Machine } from '../../api/contract/machine'
+import { machinesQueryOptions } from '../../api/machines'
+import type { ReportParams } from '../../api/report-params'
+import {
+  aggregatedThreadbreaksQueryOptions,
+  type ThreadbreakCount,
+  threadbreaksQueryOptions,
+  useReport,
+} from '../../api/reports'
+import { WidgetErrorBoundary } from '../../components/error-boundary'
+import { FilterBar } from '../../components/filters/filter-bar'
+import { useReportScope } from '../../components/filters/use-filters'
+import { CONTROL } from '../../components/form-styles'
+import { HeatmapLegend } from '../../components/heatmap/heatmap'
+import { marksOf } from '../../components/heatmap/heatmap-grid'
+import { HeatmapSmallMultiples } from '../../components/heatmap/small-multiples'
+import { DataAge, QueryState } from '../../components/query-state'
+import { Skeleton } from '../../components/skeleton'
+import { formatFactoryRange, localDateKey } from '../../lib/factory-time'
+import { HOT_SPOT_RULE, hotSpotInWords } from '../../lib/hot-spots'
+import type { ResolvedRange } from '../../lib/time-range'
+import { BarSmallMultiples } from './bar-small-multiples'
+import { downloadCsv, downloadPng } from './export'
+import { RowsView } from './rows-view'
+import {
+  AGGREGATED_GROUPING,
+  type ThreadbreakParams,
+  threadbreakParams,
+  withThreadbreakParams,
+} from './threadbreak-params'
+import {
+  HEALTHY_BREAKS_PER_HEAD_HOUR,
+  type MachineBreaks,
+  type MachineLayout,
+  runningHoursByMachine,
+  threadbreakView,
+} from './threadbreak-view'
+
+/** Only what the page needs from GET /machines: with structural sharing the layouts keep their identity
+ * across the 15-s refreshes, so the heatmaps are not redrawn for a change of rpm. */
+const layoutsOf = (machines: Machine[]) =>
+  machines.map((m) => ({
+    machineId: m.machine_id,
+    machineName: m.machine_name,
+    heads: m.heads,
+    needles: m.needles,
+    locationId: m.location_id ?? null,
+  }))
+
+/** Thread breaks by head and needle for every machine in scope: where to look first, the heatmaps on
+ * one colour scale (or bars per head / needle), and the rows behind them. */
+export function ThreadbreaksPage() {
+  const [search, setSearch] = useSearchParams()
+  const params = threadbreakParams(search)
+  const set = (patch: Partial<ThreadbreakParams>) =>
+    setSearch((current) => withThreadbreakParams(current, { ...threadbreakParams(current), ...patch }))
+  const scope = useReportScope()
+  return (
+    <section className="space-y-3 p-4" aria-labelledby="threadbreaks-heading">
+      <h1 id="threadbreaks-heading" className="text-2xl font-semibold">
+        Thread breaks by head and needle
+      </h1>
+      <div className="flex flex-wrap items-end gap-x-6 gap-y-2">
+        <FilterBar />
+        <ThreadbreakControls params={params} set={set} />
+      </div>
+      {scope.status === 'loading' && <Skeleton />}
+      {scope.status === 'error' && (
+        <p role="alert" className="rounded border border-red-600 p-3">
+          {scope.error}
+        </p>
+      )}
+      {scope.status === 'ready' && (
+        <WidgetErrorBoundary name="The thread-break view">
+          <Breaks scope={scope.params} range={scope.range} params={params} />
+        </WidgetErrorBoundary>
+      )}
+    </section>
+  )
+}
+
+function ThreadbreakControls({
+  params,
+  set,
+}: {
+  params: ThreadbreakParams
+  set: (patch: Partial<ThreadbreakParams>) => void
+}) {
+  const id = useId()
+  return (
+    <div className="flex flex-wrap items-end gap-3">
+      <div className="flex flex-col">
+        <label htmlFor={`${id}-grouping`} className="text-sm">
+          Show
+        </label>
+        <select
+          id={`${id}-grouping`}
+          className={CONTROL}
+          value={params.grouping}
+          onChange={(e) => set({ grouping: e.target.value as ThreadbreakParams['grouping'] })}
+        >
+          <option value="HN">Heads × needles (heatmap)</option>
+          <option value="H">Heads (bars)</option>
+          <option value="N">Needles (bars)</option>
+        </select>
+      </div>
+      <div className="flex flex-col">
+        <label htmlFor={`${id}-source`} className="text-sm">
+          Source
+        </label>
+        <select
+          id={`${id}-source`}
+          className={CONTROL}
+          value={params.source}
+          onChange={(e) => set({ source: e.target.value as ThreadbreakParams['source'] })}
+        >
+          <option value="report">Thread-break report</option>
+          <option value="aggregated">Aggregated by machine</option>
+        </select>
+      </div>
+      <div className="flex flex-col">
+        <label htmlFor={`${id}-view`} className="text-sm">
+          View
+        </label>
+        <select
+          id={`${id}-view`}
+          className={CONTROL}
+          value={params.view}
+          onChange={(e) => set({ view: e.target.value as ThreadbreakParams['view'] })}
+        >
+          <option value="chart">{params.grouping === 'HN' ? 'Heatmaps' : 'Bars'}</option>
+          <option value="rows">Rows (by machine, most breaks first)</option>
+        </select>
+      </div>
+      <label className="flex items-center gap-1 self-center">
+        <input type="checkbox" checked={params.bobbin} onChange={(e) => set({ bobbin: e.target.checked })} />
+        Include bobbin (needle 0)
+      </label>
+      <label className="flex items-center gap-1 self-center">
+        <input
+          type="checkbox"
+          checked={params.reverse}
+          onChange={(e) => set({ reverse: e.target.checked })}
+        />
+        Reverse head order
+      </label>
+    </div>
+  )
+}
+
+function useBreakRows(scope: ReportParams, params: ThreadbreakParams) {
+  const shared = { ...scope, includeBobbinThreadbreaks: params.bobbin }
+  const fromReport = params.source === 'report'
+  // both queries are declared (rules of hooks); only the chosen source is fetched
+  const report = useQuery({
+    ...threadbreaksQueryOptions({ ...shared, grouping: params.grouping }),
+    enabled: fromReport,
+    placeholderData: keepPreviousData,
+  })
+  const aggregated = useQuery({
+    ...aggregatedThreadbreaksQueryOptions({
+      ...shared,
+      grouping: AGGREGATED_GROUPING[params.grouping],
+      reverseHeadOrder: params.reverse,
+    }),
+    enabled: !fromReport,
+    placeholderData: keepPreviousData,
+  })
+  return fromReport ? report : aggregated
+}
+
+function Breaks({
+  scope,
+  range,
+  params,
+}: {
+  scope: ReportParams
+  range: ResolvedRange
+  params: ThreadbreakParams
+}) {
+  const breaks = useBreakRows(scope, params)
+  const layouts = useQuery({ ...machinesQueryOptions(), select: layoutsOf })
+  // running time per machine, from the machine summary (the one report here that carries it)
+  const summary = useReport('/reports/machine-summary', scope)
+  const hours = useMemo(() => runningHoursByMachine(summary.data), [summary.data])
+  const inScope = useMemo(
+    () =>
+      (layouts.data ?? []).filter(
+        (m) =>
+          (!scope.locationId || m.locationId === scope.locationId) &&
+          (!Array.isArray(scope.machineIds) ||
+            scope.machineIds.length === 0 ||
+            scope.machineIds.includes(m.machineId)),
+      ),
+    [layouts.data, scope.locationId, scope.machineIds],
+  )
+  const config = useQuery(appConfigQueryOptions())
+  const timeZone = config.data?.timeZone ?? 'UTC'
+  const described = {
+    text: formatFactoryRange(range.from, range.till, timeZone),
+    stem: `${localDateKey(range.from, timeZone)}_${localDateKey(range.till, timeZone)}`,
+  }
+  // While the rows for new settings load, the old rows stay on screen with the settings that produced
+  // them, so no sentence or grid claims what the data does not show.
+  const current = { params, layouts: inScope, range: described }
+  const settled = useRef(current)
+  if (!breaks.isPlaceholderData && breaks.data) settled.current = current
+  const shown = breaks.isPlaceholderData ? settled.current : current
+  if (layouts.isPending) return <Skeleton />
+  return (
+    <QueryState query={breaks} empty={null}>
+      {(rows) => (
+        <>
+          {breaks.isPlaceholderData ? (
+            <p role="status" className="text-sm">
+              Updating for the new settings…
+            </p>
+          ) : (
+            <DataAge updatedAt={breaks.dataUpdatedAt} />
+          )}
+          <BreaksView
+            rows={rows}
+            layouts={shown.layouts}
+            hours={hours}
+            params={{ ...shown.params, view: params.view }}
+            range={shown.range}
+          />
+        </>
+      )}
+    </QueryState>
+  )
+}
+
+function BreaksView({
+  rows,
+  layouts,
+  hours,
+  params,
+  range,
+}: {
+  rows: ThreadbreakCount[]
+  layouts: MachineLayout[]
+  hours: ReadonlyMap<string, number>
+  params: ThreadbreakParams
+  range: { text: string; stem: string }
+}) {
+  const { grouping, bobbin, reverse } = params
+  const view = useMemo(
+    () => threadbreakView(rows, layouts, { grouping, bobbin, reverse }, hours),
+    [rows, layouts, grouping, bobbin, reverse, hours],
+  )
+  const total = view.machines.reduce((sum, m) => sum + m.total, 0)
+  const heatmaps = useMemo(
+    () =>
+      view.machines.map((m) => ({
+        machineId: m.machineId,
+        machineName: m.machineName,
+        grid: m.grid ?? { heads: [], needles: [], counts: new Map() },
+        marks: marksOf(m.spots),
+        note: <MachineNote machine={m} />,
+      })),
+    [view],
+  )
+  const chartRef = useRef<HTMLDivElement>(null)
+  const fileStem = `threadbreaks_${params.grouping}_${range.stem}`
+  if (view.machines.length === 0) return <p>No machines in this selection.</p>
+  return (
+    <div className="space-y-4">
+      <p>
+        {total.toLocaleString()} thread breaks on {view.machines.length}{' '}
+        {view.machines.length === 1 ? 'machine' : 'machines'}
+        {params.bobbin ? ', bobbin included' : ', bobbin not included'} ({range.text}).
+      </p>
+      <div className="flex flex-wrap gap-2">
+        <button type="button" className={CONTROL} onClick={() => downloadCsv(`${fileStem}.csv`, view)}>
+          Download CSV
+        </button>
+        {params.grouping === 'HN' && (
+          <button
+            type="button"
+            className={CONTROL}
+            onClick={() => downloadPng(`${fileStem}.png`, view, range.text)}
+          >
+            Download PNG
+          </button>
+        )}
+      </div>
+      <div className="flex flex-col gap-4 xl:flex-row">
+        <WhereToLook view={view} />
+        <div ref={chartRef} className="min-w-0 flex-1 space-y-2">
+          {params.view === 'rows' ? (
+            <RowsView machines={view.machines} grouping={params.grouping} />
+          ) : (
+            <>
+              <HeatmapLegend max={view.max} />
+              <p className="text-sm text-gray-700 dark:text-gray-300">
+                One colour scale for all machines; totals per head at the right, per needle below; flagged
+                places outlined (
+                {params.grouping === 'HN' ? 'solid: a cell, dashed: a whole head or needle' : 'bars marked ▲'}
+                ).
+              </p>
+              {params.grouping === 'HN' ? (
+                <HeatmapSmallMultiples machines={heatmaps} max={view.max} />
+              ) : (
+                <BarSmallMultiples machines={view.machines} max={view.max} />
+              )}
+            </>
+          )}
+        </div>
+      </div>
+    </div>
+  )
+}
+
+function MachineNote({ machine }: { machine: MachineBreaks }) {
+  if (machine.total === 0) return <p>No thread breaks in this range.</p>
+  const hours = machine.runningHours
+  const perHour = hours && hours > 0 ? machine.total / hours : null
+  const perHeadHour = perHour !== null ? perHour / machine.heads : null
+  return (
+    <p>
+      {machine.total.toLocaleString()} breaks
+      {hours !== null && <> · {hours.toLocaleString()} running h</>}
+      {perHour !== null && perHeadHour !== null && (
+        <>
+          {' '}
+          · {perHour.toFixed(1)}/h, {perHeadHour.toFixed(2)} per head-hour
+          {perHeadHour > HEALTHY_BREAKS_PER_HEAD_HOUR && (
+            <strong className="font-semibold"> (above the rule of thumb)</strong>
+          )}
+        </>
+      )}
+      {' · '}
+      <Link className="underline" to={`/machines/${encodeURIComponent(machine.machineId)}`}>
+        machine
+      </Link>
+    </p>
+  )
+}
+
+function WhereToLook({ view }: { view: ReturnType<typeof threadbreakView> }) {
+  const [all, setAll] = useState(false)
+  const ruleId = useId()
+  const shown = all ? view.spots : view.spots.slice(0, 12)
+  const hoursOf = new Map(view.machines.map((m) => [m.machineId, m.runningHours]))
+  return (
+    <aside
+      aria-labelledby={`${ruleId}-heading`}
+      className="rounded border border-gray-300 p-3 xl:w-96 xl:shrink-0 dark:border-gray-700"
+    >
+      <h2 id={`${ruleId}-heading`} className="text-lg font-semibold">
+        Where to look first
+      </h2>
+      <details className="text-sm">
+        <summary className="cursor-help underline decoration-dotted" title={HOT_SPOT_RULE}>
+          How is this decided?
+        </summary>
+        <p className="mt-1">{HOT_SPOT_RULE}</p>
+      </details>
+      {view.spots.length === 0 ? (
+        <p className="mt-1">Nothing stands out: breaks are spread as evenly as chance allows.</p>
+      ) : (
+        <ol className="mt-1 list-decimal space-y-1 pl-5">
+          {shown.map((spot) => {
+            const hours = hoursOf.get(spot.machineId)
+            return (
+              <li key={`${spot.machineId}|${spot.head}|${spot.needle}`}>
+                {hotSpotInWords(spot)}
+                {hours && spot.needle === null && spot.head !== null ? (
+                  <span className="text-sm"> ({(spot.count / hours).toFixed(2)} per running hour)</span>
+                ) : null}
+              </li>
+            )
+          })}
+        </ol>
+      )}
+      {view.spots.length > shown.length && (
+        <button type="button" className="mt-2 underline" onClick={() => setAll(true)}>
+          Show all {view.spots.length}
+        </button>
+      )}
+      <p className="mt-2 text-sm text-gray-700 dark:text-gray-300">
+        Rule of thumb: a healthy head breaks rarely; a 15-head machine around 2–3 breaks an hour in total (≈{' '}
+        {HEALTHY_BREAKS_PER_HEAD_HOUR.toFixed(2)} per head-hour).
+      </p>
+    </aside>
+  )
+}
