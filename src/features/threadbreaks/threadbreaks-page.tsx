@@ -298,10 +298,9 @@ function BreaksView({
             <>
               <HeatmapLegend max={view.max} />
               <p className="text-sm text-gray-700 dark:text-gray-300">
-                One colour scale for all machines; totals per head at the right, per needle below; flagged
-                places outlined (
-                {params.grouping === 'HN' ? 'solid: a cell, dashed: a whole head or needle' : 'bars marked ▲'}
-                ).
+                {params.grouping === 'HN'
+                  ? 'One colour scale for all machines; totals per head at the right, per needle below; flagged places outlined (solid: a cell, dashed: a whole head or needle). Tab to a heatmap and use the arrow keys to read its cells.'
+                  : `One scale for all machines; one bar per ${params.grouping === 'H' ? 'head' : 'needle'}; flagged bars outlined and marked ▲.`}
               </p>
               {params.grouping === 'HN' ? (
                 <HeatmapSmallMultiples machines={heatmaps} max={view.max} />
