@@ -37,7 +37,7 @@ const SCENARIOS = [
     variant: 'canvas',
     query: '?eager',
     viewport: { width: 1920, height: 1080 },
-    budget: true,
+    budget: false,
   },
   {
     name: 'table, 1920×1080 screen',
