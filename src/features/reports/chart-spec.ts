@@ -1,4 +1,4 @@
-import type { Column, FlatRow } from './columns'
+import type { Column, FlatRow } from '../../components/report-table/columns'
 
 export interface ChartSpec {
   kind: 'bar' | 'line'

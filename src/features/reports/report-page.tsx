@@ -11,17 +11,17 @@ import { FilterBar } from '../../components/filters/filter-bar'
 import { useReportScope } from '../../components/filters/use-filters'
 import { CONTROL } from '../../components/form-styles'
 import { DataAge, QueryState } from '../../components/query-state'
+import { flattenRow, inferColumns } from '../../components/report-table/columns'
 import { Skeleton } from '../../components/skeleton'
 import { toCsv } from '../../lib/csv'
 import { download } from '../../lib/download'
 import { filterSearch, withParam } from '../../lib/filters'
 import { chartSpec } from './chart-spec'
-import { flattenRow, inferColumns } from './columns'
 
 const ReportChart = lazy(() => import('./report-chart'))
 /** The table (with its virtualiser) is needed only once rows arrive: it is fetched while the report
  * request is in flight, so it costs no waiting and stays out of the route's first load. */
-const loadTable = () => import('./report-table')
+const loadTable = () => import('../../components/report-table/report-table')
 const ReportTable = lazy(() => loadTable().then((m) => ({ default: m.ReportTable })))
 
 /** The report's own parameters where the reference names them (4.3, 4.4), as URL parameters. */
