@@ -1,9 +1,9 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { useState } from 'react'
-import { RouterProvider } from 'react-router'
+import { BrowserRouter } from 'react-router'
 import { HttpError, JobFailedError, UnexpectedResponseError } from '../api/errors'
 import { NowProvider } from '../components/now'
-import { createAppRouter } from './router'
+import { AppRoutes } from './router'
 
 /** Retry what may pass on a second try (network, 5xx, timeouts), never an answer that will not change
  * (a 404, a bad parameter, a response of the wrong shape, a look-up that found nothing). */
@@ -18,11 +18,12 @@ export function App() {
     () =>
       new QueryClient({ defaultOptions: { queries: { retry: shouldRetry, refetchOnWindowFocus: false } } }),
   )
-  const [router] = useState(createAppRouter)
   return (
     <QueryClientProvider client={queryClient}>
       <NowProvider>
-        <RouterProvider router={router} />
+        <BrowserRouter>
+          <AppRoutes />
+        </BrowserRouter>
       </NowProvider>
     </QueryClientProvider>
   )

@@ -1,13 +1,8 @@
-import { isRouteErrorResponse, Link, useRouteError } from 'react-router'
+import { Link } from 'react-router'
 
 /** A page that failed to load or render: says so, keeps the header and navigation. */
-export function RouteError() {
-  const error = useRouteError()
-  const message = isRouteErrorResponse(error)
-    ? `${error.status} ${error.statusText}`
-    : error instanceof Error
-      ? error.message
-      : 'Unknown error'
+export function RouteError({ error }: { error: unknown }) {
+  const message = error instanceof Error ? error.message : 'Unknown error'
   return (
     <section role="alert" className="p-6">
       <h1 className="text-2xl font-semibold">This page could not be shown</h1>

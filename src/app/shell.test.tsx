@@ -1,23 +1,30 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { createMemoryRouter, RouterProvider } from 'react-router'
-import { describe, expect, test } from 'vitest'
+import { MemoryRouter, useLocation } from 'react-router'
+import { describe, expect, test, vi } from 'vitest'
 import { NowProvider } from '../components/now'
-import { routes } from './router'
+import { AppRoutes } from './router'
 
 /** The app shell as the browser gets it, on a memory router, through MSW and the real server app. */
 function renderApp(path: string) {
-  const router = createMemoryRouter(routes, { initialEntries: [path] })
+  const seen = { search: '' }
+  function Address() {
+    seen.search = useLocation().search
+    return null
+  }
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } })
   render(
     <QueryClientProvider client={queryClient}>
       <NowProvider>
-        <RouterProvider router={router} />
+        <MemoryRouter initialEntries={[path]}>
+          <AppRoutes />
+          <Address />
+        </MemoryRouter>
       </NowProvider>
     </QueryClientProvider>,
   )
-  return router
+  return seen
 }
 
 describe('the app shell', () => {
@@ -45,11 +52,11 @@ describe('the app shell', () => {
   })
 
   test('changing a filter writes it into the URL', async () => {
-    const router = renderApp('/')
+    const seen = renderApp('/')
     const location = await screen.findByLabelText('Location')
     await screen.findByRole('option', { name: 'Annex' })
     await userEvent.selectOptions(location, 'Annex')
-    expect(router.state.location.search).toBe('?location=3')
+    expect(seen.search).toBe('?location=3')
     expect(await screen.findByRole('article', { name: /^Annex 01/ })).toBeInTheDocument()
   })
 
@@ -67,4 +74,28 @@ describe('the app shell', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Dark theme' }))
     expect(document.documentElement.classList.contains('dark')).toBe(true)
   })
+})
+
+test('a page that fails while rendering says so inside the shell, and a link leads out of it', async () => {
+  const { Page } = await import('./router')
+  const { Link, Route, Routes } = await import('react-router')
+  vi.spyOn(console, 'error').mockImplementation(() => {})
+  function Broken(): never {
+    throw new Error('the design list is corrupt')
+  }
+  render(
+    <MemoryRouter initialEntries={['/broken']}>
+      <Link to="/fine">elsewhere</Link>
+      <Routes>
+        <Route path="/broken" element={<Page component={Broken} />} />
+        <Route path="/fine" element={<Page component={() => <p>fine page</p>} />} />
+      </Routes>
+    </MemoryRouter>,
+  )
+  const alert = await screen.findByRole('alert')
+  expect(alert).toHaveTextContent('This page could not be shown')
+  expect(alert).toHaveTextContent('the design list is corrupt')
+  await userEvent.click(screen.getByRole('link', { name: 'elsewhere' }))
+  expect(await screen.findByText('fine page')).toBeInTheDocument()
+  vi.restoreAllMocks()
 })

@@ -63,3 +63,36 @@ export function DataAge({ updatedAt }: { updatedAt: number }) {
     </p>
   )
 }
+
+/** For a widget built from several queries: one line per query that failed, saying what is missing or
+ * how old the figures still shown are. Nothing when all is well. */
+export function QueriesProblems({
+  queries,
+}: {
+  queries: ReadonlyArray<{
+    name: string
+    query: Pick<UseQueryResult<unknown>, 'isError' | 'error' | 'data' | 'dataUpdatedAt'>
+  }>
+}) {
+  const now = useNow()
+  const failed = queries.filter(({ query }) => query.isError)
+  if (failed.length === 0) return null
+  return (
+    <ul role="alert" className="space-y-1 rounded border border-amber-500 p-3">
+      {failed.map(({ name, query }) => (
+        <li key={name}>
+          <span aria-hidden="true">⚠ </span>
+          {name}: {describeError(query.error)}.{' '}
+          {query.data === undefined ? (
+            'Not shown; retrying.'
+          ) : (
+            <>
+              Showing data from <FactoryTime epochMs={query.dataUpdatedAt} /> (
+              {ageInWords(query.dataUpdatedAt, now)}); retrying.
+            </>
+          )}
+        </li>
+      ))}
+    </ul>
+  )
+}

@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react'
 import { LazyDetails } from '../lazy-details'
-import { Heatmap, type HeatmapGrid } from './heatmap'
+import type { HeatmapGrid } from './heatmap'
 import { HeatmapCanvas, type HeatmapMarks } from './heatmap-canvas'
+import { HeatmapTable } from './lazy-heatmap-table'
 
 export interface MachineHeatmap {
   machineId: string
@@ -35,7 +36,11 @@ export function HeatmapSmallMultiples({
           <HeatmapCanvas grid={m.grid} max={max} label={m.machineName} marks={m.marks} cell={cell} />
           <LazyDetails summary="As a table">
             {() => (
-              <Heatmap grid={m.grid} max={max} caption={`${m.machineName}: breaks per head and needle`} />
+              <HeatmapTable
+                grid={m.grid}
+                max={max}
+                caption={`${m.machineName}: breaks per head and needle`}
+              />
             )}
           </LazyDetails>
         </li>

@@ -9,9 +9,10 @@ import { WidgetErrorBoundary } from '../../components/error-boundary'
 import { FactoryTime } from '../../components/factory-time'
 import { FilterBar } from '../../components/filters/filter-bar'
 import { useReportScope } from '../../components/filters/use-filters'
-import { Heatmap, HeatmapLegend } from '../../components/heatmap/heatmap'
 import { HeatmapCanvas } from '../../components/heatmap/heatmap-canvas'
 import { gridFamilies, machineGrid, marksOf } from '../../components/heatmap/heatmap-grid'
+import { HeatmapLegend } from '../../components/heatmap/heatmap-legend'
+import { HeatmapTable } from '../../components/heatmap/lazy-heatmap-table'
 import { LazyDetails } from '../../components/lazy-details'
 import { useNow } from '../../components/now'
 import { DataAge, QueryState } from '../../components/query-state'
@@ -245,7 +246,7 @@ function MachineGrid({
       <HeatmapCanvas grid={grid} max={max} label={machine.machine_name} marks={marks} cell={26} />
       <LazyDetails summary="As a table">
         {() => (
-          <Heatmap
+          <HeatmapTable
             grid={grid}
             max={max}
             caption={`${machine.machine_name}: thread breaks per head and needle`}

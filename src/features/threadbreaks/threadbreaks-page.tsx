@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
-import { useId, useMemo, useRef, useState } from 'react'
+import { lazy, Suspense, useId, useMemo, useRef, useState } from 'react'
 import { Link, useSearchParams } from 'react-router'
 import { appConfigQueryOptions } from '../../api/app-config'
 import type { Machine } from '../../api/contract/machine'
@@ -15,17 +15,14 @@ import { WidgetErrorBoundary } from '../../components/error-boundary'
 import { FilterBar } from '../../components/filters/filter-bar'
 import { useReportScope } from '../../components/filters/use-filters'
 import { CONTROL } from '../../components/form-styles'
-import { HeatmapLegend } from '../../components/heatmap/heatmap'
 import { marksOf } from '../../components/heatmap/heatmap-grid'
+import { HeatmapLegend } from '../../components/heatmap/heatmap-legend'
 import { HeatmapSmallMultiples } from '../../components/heatmap/small-multiples'
 import { DataAge, QueryState } from '../../components/query-state'
 import { Skeleton } from '../../components/skeleton'
 import { formatFactoryRange, localDateKey } from '../../lib/factory-time'
 import { HOT_SPOT_RULE, hotSpotInWords } from '../../lib/hot-spots'
 import type { ResolvedRange } from '../../lib/time-range'
-import { BarSmallMultiples } from './bar-small-multiples'
-import { downloadCsv, downloadPng } from './export'
-import { RowsView } from './rows-view'
 import {
   AGGREGATED_GROUPING,
   type ThreadbreakParams,
@@ -39,6 +36,13 @@ import {
   runningHoursByMachine,
   threadbreakView,
 } from './threadbreak-view'
+
+// not needed for the default view's first paint: loaded when chosen
+const BarSmallMultiples = lazy(() =>
+  import('./bar-small-multiples').then((m) => ({ default: m.BarSmallMultiples })),
+)
+const RowsView = lazy(() => import('./rows-view').then((m) => ({ default: m.RowsView })))
+const loadExport = () => import('./export')
 
 /** Only what the page needs from GET /machines: with structural sharing the layouts keep their identity
  * across the 15-s refreshes, so the heatmaps are not redrawn for a change of rpm. */
@@ -265,7 +269,6 @@ function BreaksView({
       })),
     [view],
   )
-  const chartRef = useRef<HTMLDivElement>(null)
   const fileStem = `threadbreaks_${params.grouping}_${range.stem}`
   if (view.machines.length === 0) return <p>No machines in this selection.</p>
   return (
@@ -276,14 +279,18 @@ function BreaksView({
         {params.bobbin ? ', bobbin included' : ', bobbin not included'} ({range.text}).
       </p>
       <div className="flex flex-wrap gap-2">
-        <button type="button" className={CONTROL} onClick={() => downloadCsv(`${fileStem}.csv`, view)}>
+        <button
+          type="button"
+          className={CONTROL}
+          onClick={() => void loadExport().then((m) => m.downloadCsv(`${fileStem}.csv`, view))}
+        >
           Download CSV
         </button>
         {params.grouping === 'HN' && (
           <button
             type="button"
             className={CONTROL}
-            onClick={() => downloadPng(`${fileStem}.png`, view, range.text)}
+            onClick={() => void loadExport().then((m) => m.downloadPng(`${fileStem}.png`, view, range.text))}
           >
             Download PNG
           </button>
@@ -291,9 +298,11 @@ function BreaksView({
       </div>
       <div className="flex flex-col gap-4 xl:flex-row">
         <WhereToLook view={view} />
-        <div ref={chartRef} className="min-w-0 flex-1 space-y-2">
+        <div className="min-w-0 flex-1 space-y-2">
           {params.view === 'rows' ? (
-            <RowsView machines={view.machines} grouping={params.grouping} />
+            <Suspense fallback={<Skeleton />}>
+              <RowsView machines={view.machines} grouping={params.grouping} />
+            </Suspense>
           ) : (
             <>
               <HeatmapLegend max={view.max} />
@@ -305,7 +314,9 @@ function BreaksView({
               {params.grouping === 'HN' ? (
                 <HeatmapSmallMultiples machines={heatmaps} max={view.max} />
               ) : (
-                <BarSmallMultiples machines={view.machines} max={view.max} />
+                <Suspense fallback={<Skeleton />}>
+                  <BarSmallMultiples machines={view.machines} max={view.max} />
+                </Suspense>
               )}
             </>
           )}

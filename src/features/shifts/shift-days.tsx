@@ -1,0 +1,130 @@
+import { useQueries } from '@tanstack/react-query'
+import { lazy, Suspense, useMemo } from 'react'
+import type { ReportParams } from '../../api/report-params'
+import { reportQueryOptions, threadbreaksQueryOptions } from '../../api/reports'
+import { LazyDetails } from '../../components/lazy-details'
+import { QueriesProblems } from '../../components/query-state'
+import { Skeleton } from '../../components/skeleton'
+import { addDays, localDate, startOfLocalDay } from '../../lib/factory-time'
+import { daysOf, type ShiftInstance, shiftInstances } from '../../lib/shift-compare'
+import type { NamedShift } from '../../lib/time-range'
+import { sumOf } from './shift-figures'
+
+const ShiftDayChart = lazy(() => import('./shift-day-chart'))
+
+export const DAY_METRICS = [
+  { key: 'threadbreaks', label: 'Thread breaks', source: '/reports/threadbreaks' },
+  { key: 'stitches', label: 'Stitches', source: '/reports/machine-summary' },
+  { key: 'pieces', label: 'Pieces', source: '/reports/machine-summary' },
+] as const
+export type DayMetric = (typeof DAY_METRICS)[number]['key']
+
+/** One row per factory day, one value per shift (the day a shift starts on), for the chart and its table. */
+export type DayRow = { day: string } & Record<string, number | string | null>
+
+/** Each shift of the last `days` factory days: one request per shift occurrence (its own span, so
+ * closed ones are cached for good), plotted per day. */
+export function ShiftDays({
+  scope,
+  shifts,
+  timeZone,
+  now,
+  days,
+  metric,
+}: {
+  scope: ReportParams
+  shifts: readonly NamedShift[]
+  timeZone: string
+  now: number
+  days: number
+  metric: DayMetric
+}) {
+  const from = startOfLocalDay(addDays(localDate(now, timeZone), -(days - 1)), timeZone)
+  // the minute tick moves `now`; the occurrences change only when a shift starts
+  const minute = Math.floor(now / 60) * 60
+  const instances = useMemo(
+    () => shifts.flatMap((shift) => shiftInstances(shift, from, minute, minute, timeZone)),
+    [shifts, from, minute, timeZone],
+  )
+  const source = DAY_METRICS.find((m) => m.key === metric) ?? DAY_METRICS[0]
+  const results = useQueries({
+    queries: instances.map(({ counted: [start, end] }) => {
+      const params = { ...scope, from: start, till: end }
+      return metric === 'threadbreaks'
+        ? threadbreaksQueryOptions({ ...params, grouping: 'H' })
+        : reportQueryOptions('/reports/machine-summary', params)
+    }),
+  })
+  const rows = useMemo(() => {
+    const byDay = new Map<string, DayRow>(daysOf(from, now, timeZone).map((day) => [day, { day }]))
+    instances.forEach((instance: ShiftInstance, i) => {
+      const data = results[i]?.data as Array<Record<string, unknown>> | undefined
+      const value = data === undefined ? null : (sumOf(data, metric) ?? null)
+      const row = byDay.get(instance.day)
+      if (row) row[instance.shift.name] = value
+    })
+    return [...byDay.values()]
+  }, [instances, results, metric, from, now, timeZone])
+  const pending = results.filter((r) => r.isPending).length
+  const running = instances.filter((i) => i.counted[1] < i.span[1])
+  return (
+    <div className="space-y-2">
+      <p className="text-sm text-gray-700 dark:text-gray-300">
+        {source.label} per shift and day, from {source.source}; each shift on the day it starts.
+        {running.length > 0 &&
+          ` ${running.map((i) => i.shift.name).join(', ')} of ${running[0]?.day} still running: so far.`}
+      </p>
+      <QueriesProblems
+        queries={results.map((query, i) => ({
+          name: `${instances[i]?.shift.name} shift of ${instances[i]?.day}`,
+          query,
+        }))}
+      />
+      {pending > 0 ? (
+        <div>
+          <p role="status" className="text-sm">
+            Loading {pending} of {results.length} shifts…
+          </p>
+          <Skeleton />
+        </div>
+      ) : (
+        <Suspense fallback={<Skeleton />}>
+          <ShiftDayChart rows={rows} shifts={shifts.map((s) => s.name)} label={source.label} />
+        </Suspense>
+      )}
+      <LazyDetails summary="As a table">
+        {() => (
+          <table className="mt-2 text-sm tabular-nums">
+            <caption className="sr-only">{source.label} per shift and day</caption>
+            <thead>
+              <tr>
+                <th scope="col" className="px-2 text-left">
+                  Day
+                </th>
+                {shifts.map((s) => (
+                  <th key={s.name} scope="col" className="px-2 text-right">
+                    {s.name}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((row) => (
+                <tr key={row.day}>
+                  <th scope="row" className="px-2 text-left font-normal">
+                    {row.day}
+                  </th>
+                  {shifts.map((s) => (
+                    <td key={s.name} className="px-2 text-right">
+                      {typeof row[s.name] === 'number' ? (row[s.name] as number).toLocaleString() : '—'}
+                    </td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </LazyDetails>
+    </div>
+  )
+}

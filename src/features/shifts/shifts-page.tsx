@@ -1,0 +1,583 @@
+import { useQueries, useQuery } from '@tanstack/react-query'
+import { lazy, Suspense, useId, useMemo } from 'react'
+import { useSearchParams } from 'react-router'
+import { appConfigQueryOptions } from '../../api/app-config'
+import type { Machine } from '../../api/contract/machine'
+import type { ReportRow } from '../../api/contract/report-row'
+import { machinesQueryOptions } from '../../api/machines'
+import type { ReportParams } from '../../api/report-params'
+import {
+  reportQueryOptions,
+  type ThreadbreakCount,
+  threadbreaksQueryOptions,
+  useReport,
+} from '../../api/reports'
+import { WidgetErrorBoundary } from '../../components/error-boundary'
+import { FilterBar } from '../../components/filters/filter-bar'
+import { useReportScope } from '../../components/filters/use-filters'
+import { CONTROL } from '../../components/form-styles'
+import { gridFamilies, machineGrid } from '../../components/heatmap/heatmap-grid'
+import { LazyDetails } from '../../components/lazy-details'
+import { useNow } from '../../components/now'
+import { DataAge, QueriesProblems, QueryState } from '../../components/query-state'
+import { flattenRow, inferColumns } from '../../components/report-table/columns'
+import { Skeleton } from '../../components/skeleton'
+import { durationInWords } from '../../lib/duration'
+import { formatFactoryRange } from '../../lib/factory-time'
+import { withParam } from '../../lib/filters'
+import { findHotSpots, hotSpotInWords } from '../../lib/hot-spots'
+import { perHour, relativeChange, type ShiftSoFar, shiftInstances, shiftSoFar } from '../../lib/shift-compare'
+import type { NamedShift, ResolvedRange } from '../../lib/time-range'
+import { DAY_METRICS, type DayMetric, ShiftDays } from './shift-days'
+import { comparable, FIGURES, type Figure, formatFigure, shiftFigures, sumOf } from './shift-figures'
+
+const ReportTable = lazy(() =>
+  import('../../components/report-table/report-table').then((m) => ({ default: m.ReportTable })),
+)
+
+const SOURCE_NOTE =
+  'A shift that crosses midnight belongs to the day it starts (Monday’s night shift ends on Tuesday).'
+
+/** The factory's shifts side by side: thread breaks and production per shift, this shift so far against
+ * yesterday and last week, each shift per day, and the API's own shift-comparison report. */
+export function ShiftsPage() {
+  const scope = useReportScope()
+  const config = useQuery(appConfigQueryOptions())
+  return (
+    <section className="space-y-4 p-4" aria-labelledby="shifts-heading">
+      <h1 id="shifts-heading" className="text-2xl font-semibold">
+        Shift comparison
+      </h1>
+      <div className="flex flex-wrap items-end gap-x-6 gap-y-2">
+        <FilterBar show={['range', 'location', 'machines']} />
+      </div>
+      <p className="text-sm text-gray-700 dark:text-gray-300">{SOURCE_NOTE}</p>
+      {scope.status === 'loading' || !config.data ? (
+        <Skeleton />
+      ) : scope.status === 'error' ? (
+        <p role="alert" className="rounded border border-red-600 p-3">
+          {scope.error}
+        </p>
+      ) : config.data.shifts.length === 0 ? (
+        <p>No shifts are configured (SHIFTS): there is nothing to compare.</p>
+      ) : (
+        <ShiftsView
+          scope={withoutShift(scope.params)}
+          range={scope.range}
+          shifts={config.data.shifts}
+          timeZone={config.data.timeZone}
+        />
+      )}
+    </section>
+  )
+}
+
+/** This page sets the shift filter itself, one shift at a time. */
+function withoutShift({ shift: _shift, ...params }: ReportParams): ReportParams {
+  return params
+}
+
+function ShiftsView({
+  scope,
+  range,
+  shifts,
+  timeZone,
+}: {
+  scope: ReportParams
+  range: ResolvedRange
+  shifts: readonly NamedShift[]
+  timeZone: string
+}) {
+  const now = useNow()
+  const soFar = shiftSoFar(now, timeZone, shifts)
+  return (
+    <>
+      <WidgetErrorBoundary name="This shift so far">
+        {soFar ? (
+          <ThisShift scope={scope} soFar={soFar} timeZone={timeZone} />
+        ) : (
+          <p>No shift is running now.</p>
+        )}
+      </WidgetErrorBoundary>
+      <WidgetErrorBoundary name="The shifts over the range">
+        <ShiftsOverRange scope={scope} range={range} shifts={shifts} timeZone={timeZone} now={now} />
+      </WidgetErrorBoundary>
+      <WidgetErrorBoundary name="The shifts per day">
+        <ShiftDaysSection scope={scope} shifts={shifts} timeZone={timeZone} now={now} />
+      </WidgetErrorBoundary>
+      <WidgetErrorBoundary name="The shift-comparison report">
+        <ApiShiftComparison scope={scope} timeZone={timeZone} />
+      </WidgetErrorBoundary>
+    </>
+  )
+}
+
+/** Thread breaks and the machine summary for one span, without a shift filter (the span is the shift). */
+function spanQueries(scope: ReportParams, [from, till]: readonly [number, number]) {
+  const params = { ...scope, from, till }
+  return [
+    threadbreaksQueryOptions({ ...params, grouping: 'H' }),
+    reportQueryOptions('/reports/machine-summary', params),
+  ] as const
+}
+
+function ThisShift({ scope, soFar, timeZone }: { scope: ReportParams; soFar: ShiftSoFar; timeZone: string }) {
+  const spans = [
+    { label: 'This shift so far', span: soFar.current },
+    { label: 'Same shift yesterday', span: soFar.yesterday },
+    { label: 'Same shift last week', span: soFar.lastWeek },
+  ]
+  const results = useQueries({ queries: spans.flatMap(({ span }) => spanQueries(scope, span)) })
+  const elapsed = soFar.current[1] - soFar.current[0]
+  const planned = soFar.planned[1] - soFar.planned[0]
+  const rows = [
+    {
+      label: 'Thread breaks',
+      value: (i: number) => sumCounts(results[2 * i]?.data as ThreadbreakCount[] | undefined),
+    },
+    {
+      label: 'Stitches',
+      value: (i: number) => sumOf(results[2 * i + 1]?.data as ReportRow[] | undefined, 'stitches'),
+    },
+    {
+      label: 'Pieces',
+      value: (i: number) => sumOf(results[2 * i + 1]?.data as ReportRow[] | undefined, 'pieces'),
+    },
+  ]
+  const headingId = useId()
+  return (
+    <section aria-labelledby={headingId} className="space-y-2">
+      <h2 id={headingId} className="text-xl font-semibold">
+        {soFar.shift.name} shift so far: {durationInWords(elapsed)} of {durationInWords(planned)}
+      </h2>
+      <p className="text-sm text-gray-700 dark:text-gray-300">
+        Per hour of shift, so a shift in progress compares fairly with whole earlier shifts; totals in
+        brackets. Thread breaks from /reports/threadbreaks, stitches and pieces from /reports/machine-summary.
+      </p>
+      <QueriesProblems
+        queries={results.map((query, i) => ({
+          name: `${spans[Math.floor(i / 2)]?.label}, ${i % 2 === 0 ? 'thread breaks' : 'machine summary'}`,
+          query,
+        }))}
+      />
+      <div className="overflow-x-auto">
+        <table className="tabular-nums">
+          <thead>
+            <tr>
+              <th scope="col" className="px-2 text-left">
+                Per hour
+              </th>
+              {spans.map(({ label, span }) => (
+                <th key={label} scope="col" className="px-2 text-right">
+                  {label}
+                  <br />
+                  <span className="text-sm font-normal">
+                    {formatFactoryRange(span[0], span[1], timeZone)}
+                  </span>
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row) => {
+              const current = row.value(0)
+              const currentRate = current === null ? null : perHour(current, spans[0]!.span)
+              return (
+                <tr key={row.label}>
+                  <th scope="row" className="px-2 text-left font-normal">
+                    {row.label}
+                  </th>
+                  {spans.map(({ label, span }, i) => {
+                    const total = row.value(i)
+                    const rate = total === null ? null : perHour(total, span)
+                    const change =
+                      i > 0 && rate !== null && currentRate !== null
+                        ? relativeChange(currentRate, rate)
+                        : null
+                    return (
+                      <td key={label} className="px-2 text-right">
+                        {rate === null ? (
+                          results[2 * i]?.isPending ? (
+                            '…'
+                          ) : (
+                            '—'
+                          )
+                        ) : (
+                          <>
+                            {rate.toLocaleString(undefined, { maximumFractionDigits: rate < 10 ? 1 : 0 })}/h (
+                            {(total ?? 0).toLocaleString()})
+                            {change && <span className="block text-sm">now {change}</span>}
+                          </>
+                        )}
+                      </td>
+                    )
+                  })}
+                </tr>
+              )
+            })}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  )
+}
+
+const sumCounts = (rows: ReadonlyArray<{ threadbreaks: number }> | undefined) =>
+  rows ? rows.reduce((sum, row) => sum + row.threadbreaks, 0) : null
+
+const layoutsOf = (machines: Machine[]) =>
+  machines.map((m) => ({ id: m.machine_id, name: m.machine_name, heads: m.heads, needles: m.needles }))
+
+function ShiftsOverRange({
+  scope,
+  range,
+  shifts,
+  timeZone,
+  now,
+}: {
+  scope: ReportParams
+  range: ResolvedRange
+  shifts: readonly NamedShift[]
+  timeZone: string
+  now: number
+}) {
+  const REPORTS = [
+    '/reports/machine-summary',
+    '/reports/average-rpm',
+    '/reports/machine-productivity',
+  ] as const
+  const results = useQueries({
+    queries: shifts.flatMap((shift) => {
+      const params = { ...scope, shift: { from: shift.from, to: shift.to } }
+      return [
+        threadbreaksQueryOptions({ ...params, grouping: 'HN' }),
+        ...REPORTS.map((path) => reportQueryOptions(path, params)),
+      ]
+    }),
+  })
+  const layouts = useQuery({ ...machinesQueryOptions(), select: layoutsOf })
+  const perShift = shifts.map((shift, s) => {
+    const breaks = results[4 * s]?.data as
+      | Array<{
+          id_machine: string
+          machine_name: string
+          head: number | null
+          needle: number | null
+          threadbreaks: number
+        }>
+      | undefined
+    const [summary, rpm, productivity] = [1, 2, 3].map(
+      (k) => results[4 * s + k]?.data as Array<Record<string, unknown>> | undefined,
+    )
+    return {
+      shift,
+      breakRows: breaks,
+      occurrences: shiftInstances(shift, range.from, range.till, now, timeZone).length,
+      figures: shiftFigures({ breaks: sumCounts(breaks) ?? undefined, summary, rpm, productivity }),
+    }
+  })
+  const headingId = useId()
+  const pending = results.some((r) => r.isPending)
+  return (
+    <section aria-labelledby={headingId} className="space-y-3">
+      <h2 id={headingId} className="text-xl font-semibold">
+        Shifts over {formatFactoryRange(range.from, range.till, timeZone)}
+      </h2>
+      <QueriesProblems
+        queries={results.map((query, i) => ({
+          name: `${shifts[Math.floor(i / 4)]?.name} shift, ${i % 4 === 0 ? '/reports/threadbreaks' : REPORTS[(i % 4) - 1]}`,
+          query,
+        }))}
+      />
+      {pending && <Skeleton />}
+      <FiguresTable perShift={perShift} />
+      <MachinesByShift perShift={perShift} layouts={layouts.data} />
+      <DataAge updatedAt={Math.max(0, ...results.map((r) => r.dataUpdatedAt))} />
+    </section>
+  )
+}
+
+type PerShift = {
+  shift: NamedShift
+  breakRows:
+    | Array<{
+        id_machine: string
+        machine_name: string
+        head: number | null
+        needle: number | null
+        threadbreaks: number
+      }>
+    | undefined
+  occurrences: number
+  figures: Record<string, number | null>
+}
+
+function FiguresTable({ perShift }: { perShift: PerShift[] }) {
+  const sourceOf = (figure: Figure) =>
+    figure.source === 'computed' ? figure.how : `${figure.source} (${figure.how})`
+  return (
+    <div className="overflow-x-auto">
+      <table className="tabular-nums">
+        <caption className="text-left text-sm">
+          Totals for the range; “vs mean” compares each shift’s value per shift (totals ÷ the shifts in the
+          range; rates as they are) with the mean of all shifts.
+        </caption>
+        <thead>
+          <tr>
+            <th scope="col" className="px-2 text-left">
+              Figure
+            </th>
+            {perShift.map(({ shift }) => (
+              <th key={shift.name} scope="col" className="px-2 text-right">
+                {shift.name}
+                <br />
+                <span className="text-sm font-normal">
+                  {shift.from}–{shift.to}
+                </span>
+              </th>
+            ))}
+            <th scope="col" className="px-2 text-left">
+              Source
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          <tr>
+            <th scope="row" className="px-2 text-left font-normal">
+              Shifts in the range
+            </th>
+            {perShift.map(({ shift, occurrences }) => (
+              <td key={shift.name} className="px-2 text-right">
+                {occurrences}
+              </td>
+            ))}
+            <td className="px-2 text-sm">factory calendar (started by now)</td>
+          </tr>
+          {FIGURES.map((figure) => {
+            const values = perShift.map((p) =>
+              comparable(figure, p.figures[figure.key] ?? null, p.occurrences),
+            )
+            const known = values.filter((v): v is number => v !== null)
+            const mean = known.length ? known.reduce((a, b) => a + b, 0) / known.length : null
+            return (
+              <tr key={figure.key}>
+                <th scope="row" className="px-2 text-left font-normal">
+                  {figure.label}
+                </th>
+                {perShift.map((p, i) => {
+                  const value = p.figures[figure.key] ?? null
+                  const versus =
+                    values[i] != null && mean !== null ? relativeChange(values[i] as number, mean) : null
+                  return (
+                    <td key={p.shift.name} className="px-2 text-right">
+                      {formatFigure(figure, value)}
+                      {value === null && <span className="block text-xs">not in this report</span>}
+                      {versus && known.length > 1 && <span className="block text-sm">{versus} vs mean</span>}
+                    </td>
+                  )
+                })}
+                <td className="px-2 text-sm">{sourceOf(figure)}</td>
+              </tr>
+            )
+          })}
+        </tbody>
+      </table>
+    </div>
+  )
+}
+
+function MachinesByShift({
+  perShift,
+  layouts,
+}: {
+  perShift: PerShift[]
+  layouts: ReturnType<typeof layoutsOf> | undefined
+}) {
+  const { machines, counts, spots } = useMemo(() => {
+    const names = new Map<string, string>()
+    const counts = new Map<string, number>()
+    const spots = perShift.map(({ breakRows }) => {
+      const rows = breakRows ?? []
+      const byMachine = new Map<string, typeof rows>()
+      for (const row of rows) {
+        names.set(row.id_machine, row.machine_name)
+        counts.set(`${row.id_machine}|`, 0)
+        byMachine.set(row.id_machine, [...(byMachine.get(row.id_machine) ?? []), row])
+      }
+      const families = [...byMachine].flatMap(([id, list]) => {
+        const layout = layouts?.find((l) => l.id === id)
+        const grid = machineGrid(
+          list,
+          layout?.heads ?? Math.max(1, ...list.map((r) => r.head ?? 0)),
+          layout?.needles ?? Math.max(1, ...list.map((r) => r.needle ?? 0)),
+        )
+        return gridFamilies(grid, id, names.get(id) ?? id)
+      })
+      return findHotSpots(families)
+    })
+    perShift.forEach(({ breakRows, shift }) => {
+      for (const row of breakRows ?? []) {
+        const key = `${row.id_machine}|${shift.name}`
+        counts.set(key, (counts.get(key) ?? 0) + row.threadbreaks)
+      }
+    })
+    const machines = [...names].sort((a, b) => a[1].localeCompare(b[1], undefined, { numeric: true }))
+    return { machines, counts, spots }
+  }, [perShift, layouts])
+  return (
+    <div className="grid gap-4 lg:grid-cols-2">
+      <section
+        aria-label="Where to look first, per shift"
+        className="rounded border border-gray-300 p-3 dark:border-gray-700"
+      >
+        <h3 className="font-semibold">Where to look first, per shift</h3>
+        {perShift.map(({ shift }, i) => (
+          <div key={shift.name} className="mt-2">
+            <h4 className="font-medium">{shift.name}</h4>
+            {(spots[i] ?? []).length === 0 ? (
+              <p className="text-sm">Nothing stands out.</p>
+            ) : (
+              <ul className="list-disc pl-5 text-sm">
+                {(spots[i] ?? []).slice(0, 5).map((spot) => (
+                  <li key={`${spot.machineId}|${spot.head}|${spot.needle}`}>{hotSpotInWords(spot)}</li>
+                ))}
+              </ul>
+            )}
+          </div>
+        ))}
+        <p className="mt-2 text-xs">Same rule as the thread-break page, applied to each shift’s breaks.</p>
+      </section>
+      <LazyDetails summary={`Thread breaks per machine and shift (${machines.length} machines with breaks)`}>
+        {() => (
+          <table className="mt-2 text-sm tabular-nums">
+            <thead>
+              <tr>
+                <th scope="col" className="px-2 text-left">
+                  Machine
+                </th>
+                {perShift.map(({ shift }) => (
+                  <th key={shift.name} scope="col" className="px-2 text-right">
+                    {shift.name}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {machines.map(([id, name]) => (
+                <tr key={id}>
+                  <th scope="row" className="px-2 text-left font-normal">
+                    {name}
+                  </th>
+                  {perShift.map(({ shift }) => (
+                    <td key={shift.name} className="px-2 text-right">
+                      {counts.get(`${id}|${shift.name}`) ?? 0}
+                    </td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </LazyDetails>
+    </div>
+  )
+}
+
+function ShiftDaysSection({
+  scope,
+  shifts,
+  timeZone,
+  now,
+}: {
+  scope: ReportParams
+  shifts: readonly NamedShift[]
+  timeZone: string
+  now: number
+}) {
+  const [search, setSearch] = useSearchParams()
+  const days = search.get('days') === '30' ? 30 : 7
+  const metric: DayMetric = DAY_METRICS.some((m) => m.key === search.get('metric'))
+    ? (search.get('metric') as DayMetric)
+    : 'threadbreaks'
+  const id = useId()
+  return (
+    <section aria-labelledby={`${id}-heading`} className="space-y-2">
+      <h2 id={`${id}-heading`} className="text-xl font-semibold">
+        Each shift per day
+      </h2>
+      <div className="flex flex-wrap items-end gap-3">
+        <div className="flex flex-col">
+          <label htmlFor={`${id}-days`} className="text-sm">
+            Days
+          </label>
+          <select
+            id={`${id}-days`}
+            className={CONTROL}
+            value={days}
+            onChange={(e) => setSearch((s) => withParam(s, 'days', e.target.value === '30' ? '30' : null))}
+          >
+            <option value="7">Last 7 days</option>
+            <option value="30">Last 30 days</option>
+          </select>
+        </div>
+        <div className="flex flex-col">
+          <label htmlFor={`${id}-metric`} className="text-sm">
+            Figure
+          </label>
+          <select
+            id={`${id}-metric`}
+            className={CONTROL}
+            value={metric}
+            onChange={(e) =>
+              setSearch((s) =>
+                withParam(s, 'metric', e.target.value === 'threadbreaks' ? null : e.target.value),
+              )
+            }
+          >
+            {DAY_METRICS.map((m) => (
+              <option key={m.key} value={m.key}>
+                {m.label}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+      <ShiftDays scope={scope} shifts={shifts} timeZone={timeZone} now={now} days={days} metric={metric} />
+    </section>
+  )
+}
+
+function ApiShiftComparison({ scope, timeZone }: { scope: ReportParams; timeZone: string }) {
+  const report = useReport('/reports/shift-comparison', scope)
+  const id = useId()
+  return (
+    <section aria-labelledby={id} className="space-y-2">
+      <h2 id={id} className="text-xl font-semibold">
+        The API’s shift-comparison report
+      </h2>
+      <p className="text-sm text-gray-700 dark:text-gray-300">
+        GET /reports/shift-comparison for the same range and machines, in full, as the API sends it (its
+        payload is not documented, so every field is shown as it comes).
+      </p>
+      <QueryState query={report} isEmpty={(rows) => rows.length === 0} empty={<p>The report has no rows.</p>}>
+        {(rows) => <GenericTable rows={rows} timeZone={timeZone} />}
+      </QueryState>
+    </section>
+  )
+}
+
+function GenericTable({
+  rows,
+  timeZone,
+}: {
+  rows: ReadonlyArray<Record<string, unknown>>
+  timeZone: string
+}) {
+  const flat = useMemo(() => rows.map((row) => flattenRow(row)), [rows])
+  const columns = useMemo(() => inferColumns(flat), [flat])
+  return (
+    <Suspense fallback={<Skeleton />}>
+      <ReportTable columns={columns} rows={flat} timeZone={timeZone} caption="Shift comparison (API)" />
+    </Suspense>
+  )
+}
