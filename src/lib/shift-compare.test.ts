@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { daysOf, perHour, relativeChange, shiftInstances, shiftSoFar } from './shift-compare'
+import { daysOf, perHour, relativeChange, shiftHours, shiftInstances, shiftSoFar } from './shift-compare'
 
 const utc = (text: string) => Date.parse(text) / 1000
 const SHIFTS = [
@@ -103,5 +103,23 @@ describe('this shift so far', () => {
     expect(relativeChange(92, 100)).toBe('−8 %')
     expect(relativeChange(100, 100)).toBe('±0 %')
     expect(relativeChange(5, 0)).toBeNull()
+  })
+})
+
+describe('hours of a shift in a range (what the shift filter counts)', () => {
+  test('a day: the night shift counts its morning part and its evening part', () => {
+    const day = { from: utc('2026-11-16T23:00:00Z'), till: utc('2026-11-17T23:00:00Z') }
+    const now = utc('2026-11-20T00:00:00Z')
+    expect(shiftHours(night, day, now, BERLIN)).toBe(8)
+    expect(shiftHours(SHIFTS[0]!, day, now, BERLIN)).toBe(8)
+  })
+
+  test('up to now only, and a DST day: the night of the autumn change holds one more hour', () => {
+    const now = utc('2026-11-18T10:30:00Z') // 11:30 Berlin
+    const today = { from: utc('2026-11-17T23:00:00Z'), till: now }
+    expect(shiftHours(SHIFTS[0]!, today, now, BERLIN)).toBe(5.5)
+    const changeDay = { from: utc('2026-10-24T22:00:00Z'), till: utc('2026-10-25T23:00:00Z') }
+    // 00:00–06:00 CEST→CET is 7 real hours, 22:00–24:00 is 2
+    expect(shiftHours(night, changeDay, now, BERLIN)).toBe(9)
   })
 })

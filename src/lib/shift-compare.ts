@@ -1,5 +1,5 @@
 import { addDays, type LocalDate, localDate, localDateKey, type Span } from './factory-time'
-import { shiftWindow } from './shift-window'
+import { shiftWindow, shiftWindows } from './shift-window'
 import { currentShift, type NamedShift } from './time-range'
 
 /** One occurrence of a shift: the day it belongs to is the day it starts (a night shift of Monday
@@ -81,4 +81,16 @@ export function relativeChange(value: number, reference: number): string | null 
   if (!(reference > 0)) return null
   const change = Math.round((100 * (value - reference)) / reference)
   return change === 0 ? '±0 %' : `${change > 0 ? '+' : '−'}${Math.abs(change)} %`
+}
+
+/** Hours of `shift` inside [from, min(till, now)): what the reference's shift filter counts over a
+ * range, including the part of a night shift that began the day before `from`. */
+export function shiftHours(
+  shift: NamedShift,
+  range: { from: number; till: number },
+  now: number,
+  timeZone: string,
+): number {
+  const spans = shiftWindows(shift, range.from, Math.min(range.till, now), timeZone)
+  return spans.reduce((sum, [start, end]) => sum + (end - start), 0) / 3600
 }

@@ -10,7 +10,7 @@ export interface Figure {
   source: ReportPath | 'computed'
   /** how the value is made from the source, in words */
   how: string
-  /** rates are compared as they are; totals per shift (÷ the number of shifts in the range) */
+  /** rates are compared as they are; totals per hour of the shift in the range */
   kind: 'total' | 'rate'
   digits: number
   unit?: string
@@ -133,11 +133,11 @@ export function shiftFigures(reports: ShiftReports): Record<string, number | nul
   }
 }
 
-/** The value compared across shifts: totals per occurrence of the shift, rates as they are. */
-export function comparable(figure: Figure, value: number | null, occurrences: number): number | null {
+/** The value compared across shifts: totals per hour of the shift in the range, rates as they are. */
+export function comparable(figure: Figure, value: number | null, hours: number): number | null {
   if (value === null) return null
   if (figure.kind === 'rate') return value
-  return occurrences > 0 ? value / occurrences : null
+  return hours > 0 ? value / hours : null
 }
 
 export function formatFigure(figure: Figure, value: number | null): string {

@@ -26,7 +26,7 @@ import { durationInWords } from '../../lib/duration'
 import { formatFactoryRange } from '../../lib/factory-time'
 import { withParam } from '../../lib/filters'
 import { findHotSpots, hotSpotInWords } from '../../lib/hot-spots'
-import { perHour, relativeChange, type ShiftSoFar, shiftInstances, shiftSoFar } from '../../lib/shift-compare'
+import { perHour, relativeChange, type ShiftSoFar, shiftHours, shiftSoFar } from '../../lib/shift-compare'
 import type { NamedShift, ResolvedRange } from '../../lib/time-range'
 import { DAY_METRICS, type DayMetric, ShiftDays } from './shift-days'
 import { comparable, FIGURES, type Figure, formatFigure, shiftFigures, sumOf } from './shift-figures'
@@ -272,7 +272,7 @@ function ShiftsOverRange({
     return {
       shift,
       breakRows: breaks,
-      occurrences: shiftInstances(shift, range.from, range.till, now, timeZone).length,
+      hours: shiftHours(shift, range, now, timeZone),
       figures: shiftFigures({ breaks: sumCounts(breaks) ?? undefined, summary, rpm, productivity }),
     }
   })
@@ -308,7 +308,7 @@ type PerShift = {
         threadbreaks: number
       }>
     | undefined
-  occurrences: number
+  hours: number
   figures: Record<string, number | null>
 }
 
@@ -344,19 +344,17 @@ function FiguresTable({ perShift }: { perShift: PerShift[] }) {
         <tbody>
           <tr>
             <th scope="row" className="px-2 text-left font-normal">
-              Shifts in the range
+              Hours of the shift in the range
             </th>
-            {perShift.map(({ shift, occurrences }) => (
+            {perShift.map(({ shift, hours }) => (
               <td key={shift.name} className="px-2 text-right">
-                {occurrences}
+                {hours.toLocaleString(undefined, { maximumFractionDigits: 1 })} h
               </td>
             ))}
-            <td className="px-2 text-sm">factory calendar (started by now)</td>
+            <td className="px-2 text-sm">factory calendar, up to now</td>
           </tr>
           {FIGURES.map((figure) => {
-            const values = perShift.map((p) =>
-              comparable(figure, p.figures[figure.key] ?? null, p.occurrences),
-            )
+            const values = perShift.map((p) => comparable(figure, p.figures[figure.key] ?? null, p.hours))
             const known = values.filter((v): v is number => v !== null)
             const mean = known.length ? known.reduce((a, b) => a + b, 0) / known.length : null
             return (

@@ -1,0 +1,86 @@
+import { screen, waitFor, within } from '@testing-library/react'
+import { Route, Routes } from 'react-router'
+import { afterEach, beforeEach, expect, test } from 'vitest'
+import { renderWithProviders } from '../../../test/render'
+import { mswServer } from '../../../test/setup-dom'
+import { ShiftsPage } from './shifts-page'
+
+let requests: URL[] = []
+const listener = ({ request }: { request: Request }) => {
+  const url = new URL(request.url)
+  if (url.pathname.startsWith('/api/reports/')) requests.push(url)
+}
+beforeEach(() => {
+  requests = []
+  mswServer.events.on('request:start', listener)
+})
+afterEach(() => {
+  mswServer.events.removeListener('request:start', listener)
+})
+
+const DAY = '/shifts?range=custom&from=2026-11-17T00:00&till=2026-11-18T00:00'
+
+test('one day of the demo factory: each shift asked with the shift filter, figures side by side with their source', async () => {
+  renderWithProviders(
+    <Routes>
+      <Route path="/shifts" element={<ShiftsPage />} />
+    </Routes>,
+    { path: DAY },
+  )
+  const heading = await screen.findByRole('heading', { name: /^Shifts over/ }, { timeout: 8000 })
+  const table = within(heading.closest('section') as HTMLElement).getAllByRole('table')[0] as HTMLElement
+  await waitFor(
+    () => expect(within(table).getByRole('row', { name: /^Thread breaks/ })).toHaveTextContent(/\d/),
+    {
+      timeout: 8000,
+    },
+  )
+  const headers = within(table)
+    .getAllByRole('columnheader')
+    .map((th) => th.textContent)
+  expect(headers).toEqual(['Figure', 'Early06:00–14:00', 'Late14:00–22:00', 'Night22:00–06:00', 'Source'])
+  const breaksRow = within(table).getByRole('row', { name: /^Thread breaks/ })
+  expect(breaksRow).toHaveTextContent('/reports/threadbreaks')
+  expect(within(table).getByRole('row', { name: /^Hours of the shift/ })).toHaveTextContent('8 h8 h8 h')
+  // the shift filter as the reference states it, one request per shift
+  const shiftFilters = requests
+    .filter((u) => u.pathname === '/api/reports/threadbreaks' && u.searchParams.get('grouping') === 'HN')
+    .map((u) => u.searchParams.get('shift'))
+  expect(shiftFilters.sort()).toEqual([
+    '{"from":"06:00","to":"14:00"}',
+    '{"from":"14:00","to":"22:00"}',
+    '{"from":"22:00","to":"06:00"}',
+  ])
+  // the API's own report, in full
+  const api = await screen.findByRole('table', { name: 'Shift comparison (API)' }, { timeout: 8000 })
+  const apiSection = api.closest('section') as HTMLElement
+  expect(within(apiSection).getByText(/^3 rows/)).toBeInTheDocument()
+  expect(within(api).getByRole('button', { name: 'threadbreaks' })).toBeInTheDocument()
+  expect(screen.getByText(/belongs to the day it starts/)).toBeInTheDocument()
+})
+
+test('a report that fails for one shift says which, and the others still show', async () => {
+  const { http, HttpResponse } = await import('msw')
+  mswServer.use(
+    http.get('/api/reports/average-rpm', () =>
+      HttpResponse.json({ error: 'upstream timed out' }, { status: 504 }),
+    ),
+  )
+  renderWithProviders(
+    <Routes>
+      <Route path="/shifts" element={<ShiftsPage />} />
+    </Routes>,
+    { path: DAY },
+  )
+  const alert = await screen.findByText(
+    /Early shift, \/reports\/average-rpm: .*Not shown; retrying/,
+    {},
+    { timeout: 8000 },
+  )
+  expect(alert).toBeInTheDocument()
+  const table = (await screen.findAllByRole('table'))[1] as HTMLElement
+  await waitFor(() =>
+    expect(within(table).getByRole('row', { name: /^Stitches/ })).toHaveTextContent(/\d{3}/),
+  )
+  expect(within(table).getByRole('row', { name: /^Average rpm/ })).toHaveTextContent('—')
+})

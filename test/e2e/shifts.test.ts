@@ -1,0 +1,25 @@
+import { describe, expect, test } from 'vitest'
+import { appInChromium, collectProblems } from './harness'
+
+/** Issue 7 in Chromium on demo data: the shift page with every section, the per-day chart drawn. */
+const app = appInChromium()
+
+describe('shift comparison in Chromium', () => {
+  test('every section on demo data: so far, over the range, per day (chart), the API report', async () => {
+    const page = await app.browser.newPage({ viewport: { width: 1920, height: 1080 } })
+    const problems = collectProblems(page)
+    await page.goto(`${app.server.url}/shifts?range=7d`)
+    await page.getByRole('heading', { name: /shift so far: / }).waitFor()
+    const overRange = page.getByRole('table').filter({ hasText: 'Hours of the shift in the range' })
+    await expect.poll(() => overRange.getByRole('row', { name: /^Thread breaks/ }).textContent()).toMatch(/vs mean/)
+    // the per-day chart is drawn (recharts, loaded lazily) with one bar series per shift
+    await page.locator('.recharts-surface').first().waitFor()
+    expect(await page.locator('.recharts-legend-item').allTextContents()).toEqual(['Early', 'Late', 'Night'])
+    await page.getByRole('table', { name: 'Shift comparison (API)' }).waitFor()
+    await page.getByLabel('Days').selectOption('30')
+    await expect.poll(() => new URL(page.url()).searchParams.get('days')).toBe('30')
+    await page.locator('.recharts-surface').first().waitFor()
+    expect(problems).toEqual([])
+    await page.close()
+  })
+})
