@@ -11,7 +11,9 @@ describe('shift comparison in Chromium', () => {
     await page.goto(`${app.server.url}/shifts?range=7d`)
     await page.getByRole('heading', { name: /shift so far: / }).waitFor()
     const overRange = page.getByRole('table').filter({ hasText: 'Hours of the shift in the range' })
-    await expect.poll(() => overRange.getByRole('row', { name: /^Thread breaks/ }).textContent()).toMatch(/vs mean/)
+    await expect
+      .poll(() => overRange.getByRole('row', { name: /^Thread breaks/ }).textContent())
+      .toMatch(/vs mean/)
     // the per-day chart is drawn (recharts, loaded lazily) with one bar series per shift
     await page.locator('.recharts-surface').first().waitFor()
     expect(await page.locator('.recharts-legend-item').allTextContents()).toEqual(['Early', 'Late', 'Night'])
