@@ -319,8 +319,9 @@ function FiguresTable({ perShift }: { perShift: PerShift[] }) {
     <div className="overflow-x-auto">
       <table className="tabular-nums">
         <caption className="text-left text-sm">
-          Totals for the range; “vs mean” compares each shift’s value per shift (totals ÷ the shifts in the
-          range; rates as they are) with the mean of all shifts.
+          Totals for the range, as the API’s shift filter counts them: every hour of the shift inside the
+          range, so the morning part of a night shift that began the day before counts too. “vs mean”
+          compares each shift with the mean of all shifts: totals per hour of shift, rates as they are.
         </caption>
         <thead>
           <tr>
