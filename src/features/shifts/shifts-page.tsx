@@ -320,8 +320,8 @@ function FiguresTable({ perShift }: { perShift: PerShift[] }) {
       <table className="tabular-nums">
         <caption className="text-left text-sm">
           Totals for the range, as the API’s shift filter counts them: every hour of the shift inside the
-          range, so the morning part of a night shift that began the day before counts too. “vs mean”
-          compares each shift with the mean of all shifts: totals per hour of shift, rates as they are.
+          range, so the morning part of a night shift that began the day before counts too. “vs mean” compares
+          each shift with the mean of all shifts: totals per hour of shift, rates as they are.
         </caption>
         <thead>
           <tr>
