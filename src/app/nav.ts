@@ -2,7 +2,8 @@
 export const NAV_ENTRIES: ReadonlyArray<{ to: string; label: string }> = [
   { to: '/machines', label: 'Machine status' },
   { to: '/threadbreaks', label: 'Thread breaks' },
-  { to: '/shifts', label: 'Shifts' },
+  { to: '/shifts', label: 'Shift comparison' },
+  { to: '/thread-cones', label: 'Thread cones' },
   { to: '/reports', label: 'Reports' },
   { to: '/collectors', label: 'Collector units' },
 ]

@@ -19,6 +19,7 @@ const StatusBoardPage = page(() => import('../features/machines/status-board-pag
 const MachinePage = page(() => import('../features/machines/machine-page'), 'MachinePage')
 const ThreadbreaksPage = page(() => import('../features/threadbreaks/threadbreaks-page'), 'ThreadbreaksPage')
 const ShiftsPage = page(() => import('../features/shifts/shifts-page'), 'ShiftsPage')
+const ThreadConesPage = page(() => import('../features/thread-cones/thread-cones-page'), 'ThreadConesPage')
 const CollectorsPage = page(() => import('../features/collectors/collectors-page'), 'CollectorsPage')
 const CollectorPage = page(() => import('../features/collectors/collector-page'), 'CollectorPage')
 const ReportsPage = page(() => import('../features/reports/reports-page'), 'ReportsPage')
@@ -35,6 +36,7 @@ export function AppRoutes() {
         <Route path="machines/:machineId" element={<Page component={MachinePage} />} />
         <Route path="threadbreaks" element={<Page component={ThreadbreaksPage} />} />
         <Route path="shifts" element={<Page component={ShiftsPage} />} />
+        <Route path="thread-cones" element={<Page component={ThreadConesPage} />} />
         <Route path="collectors" element={<Page component={CollectorsPage} />} />
         <Route path="collectors/:collectorId" element={<Page component={CollectorPage} />} />
         <Route path="reports" element={<Page component={ReportsPage} />} />

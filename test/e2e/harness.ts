@@ -90,7 +90,11 @@ export function collectProblems(page: Page): string[] {
     if (message.type() === 'error') problems.push(`console: ${message.text()}`)
   })
   page.on('pageerror', (error) => problems.push(`page error: ${error.message}`))
-  page.on('requestfailed', (request) => problems.push(`request failed: ${request.url()}`))
+  page.on('requestfailed', (request) => {
+    // leaving a page cancels its requests on purpose (React Query aborts them): not a failure
+    if (request.failure()?.errorText === 'net::ERR_ABORTED') return
+    problems.push(`request failed: ${request.url()} (${request.failure()?.errorText})`)
+  })
   return problems
 }
 

@@ -52,6 +52,8 @@ describe('thread-break heatmaps in Chromium', () => {
       .filter({ has: page.getByRole('heading', { name: 'North 01 · 1H' }) })
     await card.getByText('As a table').click()
     const table = card.getByRole('table')
+    // the table twin is loaded on first opening
+    await table.waitFor()
     expect(await table.locator('thead th').allTextContents()).toEqual([
       'Head \\ needle',
       ...'123456789'.split(''),

@@ -1,0 +1,96 @@
+/** Pure helpers of the thread-cone look-up (reference 2.5, 4.8, 7). */
+
+export interface ConeColor {
+  Index: number | string
+  ColorNumber: string
+  R: number
+  G: number
+  B: number
+  ColorName?: string | null | undefined
+  ScanCode?: number | string | null | undefined
+}
+
+/** Reference 2.5: the needle entry of the picture requests, ThreadSize = the series Weight as a string. */
+export function needleEntry(color: ConeColor, weight: number | string) {
+  return {
+    Red: color.R,
+    Green: color.G,
+    Blue: color.B,
+    ColorName: color.ColorName ?? '',
+    ColorNumber: color.ColorNumber,
+    ThreadSize: String(weight),
+  }
+}
+
+export const hexOf = (color: Pick<ConeColor, 'R' | 'G' | 'B'>) =>
+  `#${[color.R, color.G, color.B].map((v) => v.toString(16).padStart(2, '0')).join('')}`.toUpperCase()
+
+/** The ScanCode exactly as stored: 12-digit integers are exact in a double and printed without
+ * exponent or separators (reference 8: up to 12 digits); a string stays as it is. */
+export function scanCodeText(scanCode: ConeColor['ScanCode']): string | null {
+  if (scanCode === null || scanCode === undefined || scanCode === '') return null
+  if (typeof scanCode === 'string') return scanCode
+  return BigInt(scanCode).toString()
+}
+
+/** "no name" when ColorName is missing or empty (reference 2.5: often so). */
+export const colorNameText = (color: ConeColor) => (color.ColorName?.trim() ? color.ColorName : null)
+
+/** What is odd about a typed colour number, in the terms of reference 4.8 rule 3: the service compares
+ * case-insensitively and trims or pads nothing. */
+export function typingHints(typed: string): { spaces: boolean; leadingZeros: boolean } {
+  return { spaces: typed !== typed.trim(), leadingZeros: /^\s*0\d/.test(typed) }
+}
+
+const normal = (text: string) =>
+  text
+    .trim()
+    .toLowerCase()
+    .replace(/^0+(?=.)/, '')
+
+/** Colour numbers of the series that the typed text may have meant: equal once spaces and leading
+ * zeros are set aside (case never matters to the service). Exact matches come first. */
+export function closeMatches(typed: string, colors: readonly ConeColor[]): ConeColor[] {
+  const wanted = normal(typed)
+  if (!wanted) return []
+  return colors.filter(
+    (c) => normal(c.ColorNumber) === wanted && c.ColorNumber.toLowerCase() !== typed.toLowerCase(),
+  )
+}
+
+/** Colours whose number or name contains the search text (case-insensitive). */
+export function searchColors(colors: readonly ConeColor[], text: string): ConeColor[] {
+  const wanted = text.trim().toLowerCase()
+  if (!wanted) return [...colors]
+  return colors.filter(
+    (c) => c.ColorNumber.toLowerCase().includes(wanted) || (c.ColorName ?? '').toLowerCase().includes(wanted),
+  )
+}
+
+/** ΔE00 in words (CIEDE2000; the usual reading of the scale in textile and print matching). */
+export function deltaEInWords(deltaE: number): string {
+  if (deltaE <= 1) return 'not perceptible'
+  if (deltaE <= 2) return 'close: seen only side by side, by a trained eye'
+  if (deltaE <= 3.5) return 'noticeable side by side'
+  if (deltaE <= 5) return 'clearly different'
+  return 'a different colour'
+}
+
+/** The kinds of failure of reference 7, from the service's own message or our server's words. */
+export type LookupFailure =
+  | { kind: 'series-not-found'; series: string; message: string }
+  | { kind: 'cone-not-found'; series: string; number: string; message: string }
+  | { kind: 'unreadable'; detail: string; message: string }
+  | { kind: 'licence'; message: string }
+  | { kind: 'other'; message: string }
+
+export function classifyFailure(message: string): LookupFailure {
+  let match = /^Thread cone series not found: ?(.*)$/s.exec(message)
+  if (match) return { kind: 'series-not-found', series: match[1] ?? '', message }
+  match = /^Thread cone not found: (.*) \/ (.*)$/s.exec(message)
+  if (match) return { kind: 'cone-not-found', series: match[1] ?? '', number: match[2] ?? '', message }
+  match = /^GetThreadCone\w*: ?(.*)$/s.exec(message)
+  if (match) return { kind: 'unreadable', detail: match[1] ?? '', message }
+  if (/licen[cs]e token/i.test(message)) return { kind: 'licence', message }
+  return { kind: 'other', message }
+}
