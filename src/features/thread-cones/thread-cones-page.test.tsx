@@ -67,6 +67,16 @@ describe('the look-up chain on the demo catalogue', () => {
     expect(facts.Index).toBe('8')
   })
 
+  test('a number stored twice in a series: the first is the answer, and the page says so', async () => {
+    renderAt('?m=Sakura+Ito&s=7713&c=2040')
+    const { card } = await answerCard()
+    expect(
+      await within(card).findByText(
+        /This series has 2 colours numbered “2040”; the service always answers with the first/,
+      ),
+    ).toBeInTheDocument()
+  })
+
   test('added leading zeros do not find the colour; the page offers the right one, which then answers', async () => {
     const user = userEvent.setup()
     renderAt('?m=Nordfaden&s=NFP-40&c=01004')

@@ -264,11 +264,14 @@ function ColorCard({
   typed,
   series,
   weight,
+  sameNumber,
 }: {
   color: ThreadConeColor
   typed: string
   series: string
   weight: number | string | undefined
+  /** colours of the series that this number matches (reference 4.8 rule 4: the first one is returned) */
+  sameNumber: number
 }) {
   const [copied, setCopied] = useState<'yes' | 'failed' | null>(null)
   const hex = hexOf(color)
@@ -319,6 +322,13 @@ function ColorCard({
         <p className="text-sm">
           You typed “{typed}”; the series stores it as “{color.ColorNumber}” (the service matches letter case
           either way).
+        </p>
+      )}
+      {sameNumber > 1 && (
+        <p className="text-sm">
+          This series has {sameNumber} colours numbered “{color.ColorNumber}”; the service always answers with
+          the first of them (Index {String(color.Index)}). The others can only be told apart in the list
+          below.
         </p>
       )}
       <div className="space-y-1">
