@@ -190,6 +190,10 @@ function ColorAnswer({ lookup, choose }: { lookup: Lookup; choose: (number: stri
         typed={lookup.number}
         series={lookup.series}
         weight={list.data?.Weight}
+        sameNumber={
+          list.data?.Colors.filter((c) => c.ColorNumber.toLowerCase() === lookup.number.toLowerCase())
+            .length ?? 0
+        }
       />
       <CrossBrand color={answer.data} lookup={lookup} />
     </div>
