@@ -257,15 +257,7 @@ function ShiftsOverRange({
   })
   const layouts = useQuery({ ...machinesQueryOptions(), select: layoutsOf })
   const perShift = shifts.map((shift, s) => {
-    const breaks = results[4 * s]?.data as
-      | Array<{
-          id_machine: string
-          machine_name: string
-          head: number | null
-          needle: number | null
-          threadbreaks: number
-        }>
-      | undefined
+    const breaks = results[4 * s]?.data as ThreadbreakCount[] | undefined
     const [summary, rpm, productivity] = [1, 2, 3].map(
       (k) => results[4 * s + k]?.data as Array<Record<string, unknown>> | undefined,
     )
@@ -299,15 +291,7 @@ function ShiftsOverRange({
 
 type PerShift = {
   shift: NamedShift
-  breakRows:
-    | Array<{
-        id_machine: string
-        machine_name: string
-        head: number | null
-        needle: number | null
-        threadbreaks: number
-      }>
-    | undefined
+  breakRows: ThreadbreakCount[] | undefined
   hours: number
   figures: Record<string, number | null>
 }
