@@ -1,4 +1,4 @@
-import { type BoardState, DEFAULT_ATTENTION_MINUTES, type SortOrder } from './machine-state'
+import { type BoardState, DEFAULT_ATTENTION_MINUTES, type SortOrder } from '../../lib/machine-state'
 import type { Density } from './machine-tile'
 
 /** The board's own view settings in the URL (beside the shared filters). */

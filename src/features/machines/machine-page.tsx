@@ -17,6 +17,7 @@ import { LazyDetails } from '../../components/lazy-details'
 import { useNow } from '../../components/now'
 import { DataAge, QueryState } from '../../components/query-state'
 import { Skeleton } from '../../components/skeleton'
+import { StatusBadge } from '../../components/status-badge'
 import { filterSearch, withParam } from '../../lib/filters'
 import { findHotSpots, hotSpotInWords } from '../../lib/hot-spots'
 import {
@@ -26,8 +27,7 @@ import {
   finishAt,
   secondsInState,
   stateLabel,
-} from './machine-state'
-import { StatusBadge } from './status-badge'
+} from '../../lib/machine-state'
 
 /** Everything about one machine (GET /machines/{machineId}, reference 4.6). */
 export function MachinePage() {

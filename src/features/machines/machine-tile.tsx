@@ -1,6 +1,7 @@
 import { Link } from 'react-router'
 import type { Machine } from '../../api/contract/machine'
 import { FactoryTime } from '../../components/factory-time'
+import { StatusBadge } from '../../components/status-badge'
 import {
   boardState,
   designProgress,
@@ -9,8 +10,7 @@ import {
   needsAttention,
   secondsInState,
   stateLabel,
-} from './machine-state'
-import { StatusBadge } from './status-badge'
+} from '../../lib/machine-state'
 
 export type Density = 'desk' | 'wall'
 

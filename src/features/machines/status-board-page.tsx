@@ -8,10 +8,16 @@ import { useFilters } from '../../components/filters/use-filters'
 import { CONTROL } from '../../components/form-styles'
 import { useNow } from '../../components/now'
 import { DataAge, QueryState } from '../../components/query-state'
+import { StatusBadge } from '../../components/status-badge'
+import {
+  type BoardState,
+  boardState,
+  boardSummary,
+  STATE_LABELS,
+  sortMachines,
+} from '../../lib/machine-state'
 import { BOARD_STATES, type BoardParams, boardParams, withBoardParams } from './board-params'
-import { type BoardState, boardState, boardSummary, STATE_LABELS, sortMachines } from './machine-state'
 import { MachineTile } from './machine-tile'
-import { StatusBadge } from './status-badge'
 
 /** The status board (home page): which machines are not sewing, since when, and why. */
 export function StatusBoardPage() {

@@ -1,6 +1,6 @@
-import { KNOWN_MACHINE_STATUSES, type Machine } from '../../api/contract/machine'
+import { KNOWN_MACHINE_STATUSES, type Machine } from '../api/contract/machine'
 
-export { durationInWords } from '../../lib/duration'
+export { durationInWords } from './duration'
 
 /** What the board shows for a machine. "not-reporting" is its own state: a silent machine must never
  * look stopped, nor keep showing "running" from old data. */

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { buildMachine } from '../../../test/build-machine'
+import { buildMachine } from '../../test/build-machine'
 import {
   boardState,
   boardSummary,

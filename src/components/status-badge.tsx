@@ -1,4 +1,4 @@
-import { type BoardState, STATE_ICONS } from './machine-state'
+import { type BoardState, STATE_ICONS } from '../lib/machine-state'
 
 /** Fill and text colour per state (tailwind.config.js tokens); text and icon always accompany colour. */
 export const STATE_STYLES: Record<BoardState, string> = {
