@@ -1,23 +1,27 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { useState } from 'react'
+import { lazy, Suspense, useState } from 'react'
 import { BrowserRouter } from 'react-router'
-import { HttpError, JobFailedError, UnexpectedResponseError } from '../api/errors'
+import { shouldRetry } from '../api/retry'
 import { NowProvider } from '../components/now'
 import { AppRoutes } from './router'
 
-/** Retry what may pass on a second try (network, 5xx, timeouts), never an answer that will not change
- * (a 404, a bad parameter, a response of the wrong shape, a look-up that found nothing). */
-export function shouldRetry(failures: number, error: unknown): boolean {
-  if (failures >= 2) return false
-  if (error instanceof HttpError) return error.status >= 500 || error.status === 429
-  return !(error instanceof UnexpectedResponseError || error instanceof JobFailedError)
-}
+/** The wall-monitor mode is its own small app: no shell, each page on its own in-memory router. */
+const KioskApp = lazy(() => import('../features/kiosk/kiosk-app'))
+
+export const isKioskPath = (pathname: string) => pathname === '/kiosk' || pathname.startsWith('/kiosk/')
 
 export function App() {
   const [queryClient] = useState(
     () =>
       new QueryClient({ defaultOptions: { queries: { retry: shouldRetry, refetchOnWindowFocus: false } } }),
   )
+  if (isKioskPath(window.location.pathname)) {
+    return (
+      <Suspense fallback={<p className="p-4">Starting the kiosk…</p>}>
+        <KioskApp />
+      </Suspense>
+    )
+  }
   return (
     <QueryClientProvider client={queryClient}>
       <NowProvider>

@@ -25,22 +25,29 @@ const CollectorPage = page(() => import('../features/collectors/collector-page')
 const ReportsPage = page(() => import('../features/reports/reports-page'), 'ReportsPage')
 const ReportPage = page(() => import('../features/reports/report-page'), 'ReportPage')
 
-/** The routes inside the shell; every page sits in an error boundary that keeps the header and
- * navigation, and is reset by moving to another address. */
+/** The pages by address, each in an error boundary that keeps what is around it, reset by moving to
+ * another address. Shared by the shell and the kiosk (which shows them without the shell). */
+export function pageRoutes() {
+  return [
+    <Route key="machines" path="machines" element={<Page component={StatusBoardPage} />} />,
+    <Route key="machine" path="machines/:machineId" element={<Page component={MachinePage} />} />,
+    <Route key="threadbreaks" path="threadbreaks" element={<Page component={ThreadbreaksPage} />} />,
+    <Route key="shifts" path="shifts" element={<Page component={ShiftsPage} />} />,
+    <Route key="thread-cones" path="thread-cones" element={<Page component={ThreadConesPage} />} />,
+    <Route key="collectors" path="collectors" element={<Page component={CollectorsPage} />} />,
+    <Route key="collector" path="collectors/:collectorId" element={<Page component={CollectorPage} />} />,
+    <Route key="reports" path="reports" element={<Page component={ReportsPage} />} />,
+    <Route key="report" path="reports/*" element={<Page component={ReportPage} />} />,
+  ]
+}
+
+/** The routes inside the shell (header and navigation). */
 export function AppRoutes() {
   return (
     <Routes>
       <Route element={<Layout />}>
         <Route index element={<Home />} />
-        <Route path="machines" element={<Page component={StatusBoardPage} />} />
-        <Route path="machines/:machineId" element={<Page component={MachinePage} />} />
-        <Route path="threadbreaks" element={<Page component={ThreadbreaksPage} />} />
-        <Route path="shifts" element={<Page component={ShiftsPage} />} />
-        <Route path="thread-cones" element={<Page component={ThreadConesPage} />} />
-        <Route path="collectors" element={<Page component={CollectorsPage} />} />
-        <Route path="collectors/:collectorId" element={<Page component={CollectorPage} />} />
-        <Route path="reports" element={<Page component={ReportsPage} />} />
-        <Route path="reports/*" element={<Page component={ReportPage} />} />
+        {pageRoutes()}
         <Route path="*" element={<NotFoundPage />} />
       </Route>
     </Routes>

@@ -1,4 +1,5 @@
 import { type ReactNode, useState } from 'react'
+import { useKiosk } from './kiosk'
 
 /** A disclosure whose content is only built once it is opened (a hundred closed tables cost nothing). */
 export function LazyDetails({
@@ -11,6 +12,7 @@ export function LazyDetails({
   children: () => ReactNode
 }) {
   const [open, setOpen] = useState(false)
+  if (useKiosk().on) return null
   return (
     <details className={className} onToggle={(e) => setOpen(e.currentTarget.open)}>
       <summary className="cursor-pointer text-sm">{summary}</summary>

@@ -4,6 +4,7 @@ import { appConfigQueryOptions } from '../../api/app-config'
 import { machinesQueryOptions } from '../../api/machines'
 import { RANGE_LABELS, RANGE_PRESETS, type RangePreset } from '../../lib/time-range'
 import { CONTROL } from '../form-styles'
+import { useKiosk } from '../kiosk'
 import { useFilters } from './use-filters'
 
 /** The shared filters: time range, shift, location, machines. Every change goes into the URL. */
@@ -16,6 +17,7 @@ export function FilterBar({
   const config = useQuery(appConfigQueryOptions())
   const machines = useQuery(machinesQueryOptions())
   const id = useId()
+  const kiosk = useKiosk()
   const locations = [
     ...new Map((machines.data ?? []).map((m) => [m.location_id, m.location_name])).entries(),
   ].filter((entry): entry is [number, string] => typeof entry[0] === 'number')
@@ -24,6 +26,7 @@ export function FilterBar({
     (m) => !filters.location || m.location_id === filters.location,
   )
 
+  if (kiosk.on) return null
   return (
     <form
       className="flex flex-wrap items-end gap-3"

@@ -6,6 +6,7 @@ import { WidgetErrorBoundary } from '../../components/error-boundary'
 import { FilterBar } from '../../components/filters/filter-bar'
 import { useFilters } from '../../components/filters/use-filters'
 import { CONTROL } from '../../components/form-styles'
+import { NotInKiosk } from '../../components/kiosk'
 import { useNow } from '../../components/now'
 import { DataAge, QueryState } from '../../components/query-state'
 import { StatusBadge } from '../../components/status-badge'
@@ -35,7 +36,9 @@ export function StatusBoardPage() {
           Machine status
         </h1>
         <FilterBar show={['location', 'machines']} />
-        <BoardControls params={params} set={set} />
+        <NotInKiosk>
+          <BoardControls params={params} set={set} />
+        </NotInKiosk>
       </div>
       <WidgetErrorBoundary name="The status board">
         <QueryState

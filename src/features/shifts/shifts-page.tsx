@@ -17,6 +17,7 @@ import { FilterBar } from '../../components/filters/filter-bar'
 import { useReportScope } from '../../components/filters/use-filters'
 import { CONTROL } from '../../components/form-styles'
 import { gridFamilies, machineGrid } from '../../components/heatmap/heatmap-grid'
+import { NotInKiosk } from '../../components/kiosk'
 import { LazyDetails } from '../../components/lazy-details'
 import { useNow } from '../../components/now'
 import { DataAge, QueriesProblems, QueryState } from '../../components/query-state'
@@ -488,43 +489,45 @@ function ShiftDaysSection({
       <h2 id={`${id}-heading`} className="text-xl font-semibold">
         Each shift per day
       </h2>
-      <div className="flex flex-wrap items-end gap-3">
-        <div className="flex flex-col">
-          <label htmlFor={`${id}-days`} className="text-sm">
-            Days
-          </label>
-          <select
-            id={`${id}-days`}
-            className={CONTROL}
-            value={days}
-            onChange={(e) => setSearch((s) => withParam(s, 'days', e.target.value === '30' ? '30' : null))}
-          >
-            <option value="7">Last 7 days</option>
-            <option value="30">Last 30 days</option>
-          </select>
+      <NotInKiosk>
+        <div className="flex flex-wrap items-end gap-3">
+          <div className="flex flex-col">
+            <label htmlFor={`${id}-days`} className="text-sm">
+              Days
+            </label>
+            <select
+              id={`${id}-days`}
+              className={CONTROL}
+              value={days}
+              onChange={(e) => setSearch((s) => withParam(s, 'days', e.target.value === '30' ? '30' : null))}
+            >
+              <option value="7">Last 7 days</option>
+              <option value="30">Last 30 days</option>
+            </select>
+          </div>
+          <div className="flex flex-col">
+            <label htmlFor={`${id}-metric`} className="text-sm">
+              Figure
+            </label>
+            <select
+              id={`${id}-metric`}
+              className={CONTROL}
+              value={metric}
+              onChange={(e) =>
+                setSearch((s) =>
+                  withParam(s, 'metric', e.target.value === 'threadbreaks' ? null : e.target.value),
+                )
+              }
+            >
+              {DAY_METRICS.map((m) => (
+                <option key={m.key} value={m.key}>
+                  {m.label}
+                </option>
+              ))}
+            </select>
+          </div>
         </div>
-        <div className="flex flex-col">
-          <label htmlFor={`${id}-metric`} className="text-sm">
-            Figure
-          </label>
-          <select
-            id={`${id}-metric`}
-            className={CONTROL}
-            value={metric}
-            onChange={(e) =>
-              setSearch((s) =>
-                withParam(s, 'metric', e.target.value === 'threadbreaks' ? null : e.target.value),
-              )
-            }
-          >
-            {DAY_METRICS.map((m) => (
-              <option key={m.key} value={m.key}>
-                {m.label}
-              </option>
-            ))}
-          </select>
-        </div>
-      </div>
+      </NotInKiosk>
       <ShiftDays scope={scope} shifts={shifts} timeZone={timeZone} now={now} days={days} metric={metric} />
     </section>
   )

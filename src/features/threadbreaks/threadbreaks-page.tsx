@@ -18,6 +18,7 @@ import { CONTROL } from '../../components/form-styles'
 import { marksOf } from '../../components/heatmap/heatmap-grid'
 import { HeatmapLegend } from '../../components/heatmap/heatmap-legend'
 import { HeatmapSmallMultiples } from '../../components/heatmap/small-multiples'
+import { NotInKiosk, useKiosk } from '../../components/kiosk'
 import { DataAge, QueryState } from '../../components/query-state'
 import { Skeleton } from '../../components/skeleton'
 import { formatFactoryRange, localDateKey } from '../../lib/factory-time'
@@ -70,7 +71,9 @@ export function ThreadbreaksPage() {
       </h1>
       <div className="flex flex-wrap items-end gap-x-6 gap-y-2">
         <FilterBar />
-        <ThreadbreakControls params={params} set={set} />
+        <NotInKiosk>
+          <ThreadbreakControls params={params} set={set} />
+        </NotInKiosk>
       </div>
       {scope.status === 'loading' && <Skeleton />}
       {scope.status === 'error' && (
@@ -253,6 +256,7 @@ function BreaksView({
   range: { text: string; stem: string }
 }) {
   const { grouping, bobbin, reverse } = params
+  const kiosk = useKiosk()
   const view = useMemo(
     () => threadbreakView(rows, layouts, { grouping, bobbin, reverse }, hours),
     [rows, layouts, grouping, bobbin, reverse, hours],
@@ -278,24 +282,28 @@ function BreaksView({
         {view.machines.length === 1 ? 'machine' : 'machines'}
         {params.bobbin ? ', bobbin included' : ', bobbin not included'} ({range.text}).
       </p>
-      <div className="flex flex-wrap gap-2">
-        <button
-          type="button"
-          className={CONTROL}
-          onClick={() => void loadExport().then((m) => m.downloadCsv(`${fileStem}.csv`, view))}
-        >
-          Download CSV
-        </button>
-        {params.grouping === 'HN' && (
+      <NotInKiosk>
+        <div className="flex flex-wrap gap-2">
           <button
             type="button"
             className={CONTROL}
-            onClick={() => void loadExport().then((m) => m.downloadPng(`${fileStem}.png`, view, range.text))}
+            onClick={() => void loadExport().then((m) => m.downloadCsv(`${fileStem}.csv`, view))}
           >
-            Download PNG
+            Download CSV
           </button>
-        )}
-      </div>
+          {params.grouping === 'HN' && (
+            <button
+              type="button"
+              className={CONTROL}
+              onClick={() =>
+                void loadExport().then((m) => m.downloadPng(`${fileStem}.png`, view, range.text))
+              }
+            >
+              Download PNG
+            </button>
+          )}
+        </div>
+      </NotInKiosk>
       <div className="flex flex-col gap-4 xl:flex-row">
         <WhereToLook view={view} />
         <div className="min-w-0 flex-1 space-y-2">
@@ -312,7 +320,7 @@ function BreaksView({
                   : `One scale for all machines; one bar per ${params.grouping === 'H' ? 'head' : 'needle'}; flagged bars outlined and marked ▲.`}
               </p>
               {params.grouping === 'HN' ? (
-                <HeatmapSmallMultiples machines={heatmaps} max={view.max} />
+                <HeatmapSmallMultiples machines={heatmaps} max={view.max} cell={kiosk.cell} />
               ) : (
                 <Suspense fallback={<Skeleton />}>
                   <BarSmallMultiples machines={view.machines} max={view.max} />

@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest'
-import { HttpError, JobFailedError, NetworkError, UnexpectedResponseError } from '../api/errors'
-import { shouldRetry } from './app'
+import { HttpError, JobFailedError, NetworkError, UnexpectedResponseError } from './errors'
+import { shouldRetry } from './retry'
 
 test.each([
   [new NetworkError(), 0, true],

@@ -1,0 +1,113 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import { act, render, renderHook, screen, waitFor, within } from '@testing-library/react'
+import { HttpResponse, http } from 'msw'
+import { afterEach, describe, expect, test, vi } from 'vitest'
+import { mswServer } from '../../../test/setup-dom'
+import { KioskShow, useRotation, useVersionReload } from './kiosk-app'
+import { kioskParams } from './kiosk-params'
+
+describe('rotation', () => {
+  afterEach(() => {
+    vi.useRealTimers()
+  })
+
+  test('pages in order, each for `dwell`, round and round; the boundary callback runs between pages', () => {
+    vi.useFakeTimers()
+    const boundary = vi.fn()
+    const { result } = renderHook(() => useRotation(['0', '1', '2'], 30_000, boundary))
+    expect(result.current.position).toBe(0)
+    act(() => vi.advanceTimersByTime(29_999))
+    expect(result.current.position).toBe(0)
+    act(() => vi.advanceTimersByTime(1))
+    expect(result.current.position).toBe(1)
+    act(() => vi.advanceTimersByTime(30_000))
+    expect(result.current.position).toBe(2)
+    act(() => vi.advanceTimersByTime(30_000))
+    expect(result.current.position).toBe(0)
+    expect(boundary).toHaveBeenCalledTimes(3)
+  })
+
+  test('the exception page joins: shown at once; it leaves: the rotation goes on from the first page', () => {
+    vi.useFakeTimers()
+    const { result, rerender } = renderHook(({ rotation }) => useRotation(rotation, 10_000), {
+      initialProps: { rotation: ['0', '1'] },
+    })
+    act(() => vi.advanceTimersByTime(10_000))
+    expect(result.current.position).toBe(1)
+    rerender({ rotation: ['exceptions', '0', '1'] })
+    expect(result.current.position).toBe(0)
+    act(() => vi.advanceTimersByTime(10_000))
+    expect(result.current.position).toBe(1)
+    rerender({ rotation: ['0', '1'] })
+    expect(result.current.position).toBe(0)
+  })
+
+  test('an unmounted rotation leaves no timer behind', () => {
+    vi.useFakeTimers()
+    const { unmount } = renderHook(() => useRotation(['0', '1'], 1000))
+    unmount()
+    expect(vi.getTimerCount()).toBe(0)
+  })
+})
+
+describe('version change', () => {
+  test('a new server version asks for a reload, done only when the server answers', async () => {
+    const reload = vi.fn()
+    const { result, rerender } = renderHook(({ version }) => useVersionReload(version, reload), {
+      initialProps: { version: undefined as string | undefined },
+    })
+    rerender({ version: 'v1' })
+    expect(result.current).toBeUndefined()
+    rerender({ version: 'v2' })
+    expect(result.current).toBeTypeOf('function')
+    result.current?.()
+    await waitFor(() => expect(reload).toHaveBeenCalledTimes(1))
+
+    mswServer.use(http.get('/app-config.json', () => HttpResponse.json({ error: 'down' }, { status: 503 })))
+    result.current?.()
+    await new Promise((resolve) => setTimeout(resolve, 100))
+    expect(reload).toHaveBeenCalledTimes(1)
+  })
+})
+
+function renderKiosk(query: string) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false, gcTime: 60_000 } } })
+  return render(
+    <QueryClientProvider client={client}>
+      <KioskShow params={kioskParams(new URLSearchParams(query))} />
+    </QueryClientProvider>,
+  )
+}
+
+describe('the wall', () => {
+  test('header with the page name and position; the page without its controls; bad URL values said on screen', async () => {
+    renderKiosk('pages=status,shifts&dwell=soon')
+    expect(await screen.findByRole('heading', { level: 1, name: 'Machine status' })).toBeInTheDocument()
+    expect(screen.getByText('Page 1 of 2')).toBeInTheDocument()
+    expect(screen.getByRole('alert')).toHaveTextContent('dwell=soon is not a number of seconds')
+    const [board] = screen.getAllByRole('region', { name: 'Machine status' }) as [HTMLElement]
+    await within(board).findByText(/running/, {}, { timeout: 8000 })
+    expect(within(board).queryByRole('form', { name: 'Filters' })).toBeNull()
+    expect(within(board).queryByRole('combobox')).toBeNull()
+  })
+
+  test('never stale in silence: a banner after two missed refreshes, gone by itself when data returns', async () => {
+    renderKiosk('pages=status&refresh=0.2')
+    const [board] = screen.getAllByRole('region', { name: 'Machine status' }) as [HTMLElement]
+    await within(board).findByText(/running/, {}, { timeout: 8000 })
+    expect(screen.queryByText(/No new data since/)).toBeNull()
+    mswServer.use(
+      http.get('/api/machines', () => HttpResponse.json({ error: 'upstream down' }, { status: 502 })),
+    )
+    const banner = await screen.findByText(
+      /No new data since .*: what you see is older\. Retrying every/,
+      {},
+      {
+        timeout: 4000,
+      },
+    )
+    expect(banner).toBeInTheDocument()
+    mswServer.resetHandlers()
+    await waitFor(() => expect(screen.queryByText(/No new data since/)).toBeNull(), { timeout: 4000 })
+  }, 15_000)
+})

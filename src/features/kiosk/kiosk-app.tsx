@@ -1,0 +1,377 @@
+import {
+  focusManager,
+  QueryClient,
+  QueryClientProvider,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query'
+import { useEffect, useMemo, useRef, useState } from 'react'
+import { MemoryRouter, Routes } from 'react-router'
+import { appConfigQueryOptions } from '../../api/app-config'
+import { machinesQueryOptions } from '../../api/machines'
+import { shouldRetry } from '../../api/retry'
+import { pageRoutes } from '../../app/router'
+import { FactoryClock } from '../../components/factory-clock'
+import { KioskProvider } from '../../components/kiosk'
+import { NowProvider, useNow } from '../../components/now'
+import { formatFactoryTime } from '../../lib/factory-time'
+import { DEFAULT_ATTENTION_MINUTES } from '../../lib/machine-state'
+import { currentShift } from '../../lib/time-range'
+import { ExceptionsPage } from './exceptions-page'
+import { type KioskParams, kioskParams } from './kiosk-params'
+import { KioskSetup } from './kiosk-setup'
+import { exceptionsOf, refreshPlan, rotationOf } from './schedule'
+
+/** A QueryClient for weeks on a wall: unused answers are dropped after a minute (the cache stays small),
+ * requests are tried whatever the browser thinks of the network (TVs misreport it). */
+function kioskQueryClient() {
+  return new QueryClient({
+    defaultOptions: {
+      queries: { retry: shouldRetry, refetchOnWindowFocus: false, gcTime: 60_000, networkMode: 'always' },
+    },
+  })
+}
+
+/** /kiosk: without parameters a form that builds the kiosk address; with them, the wall display. */
+export default function KioskApp() {
+  const [client] = useState(kioskQueryClient)
+  const search = useMemo(() => new URLSearchParams(window.location.search), [])
+  const configured = [...search.keys()].some((key) => key !== 'theme')
+  return (
+    <QueryClientProvider client={client}>
+      {configured ? <KioskShow params={kioskParams(search)} /> : <KioskSetup />}
+    </QueryClientProvider>
+  )
+}
+
+/** The root font size follows the screen, so the rem-based type scale is as readable from 5 m on
+ * 1920×1080 as on 3840×2160; restored when the kiosk goes. */
+function useWallTypeScale(): number {
+  const [rootPx, setRootPx] = useState(20)
+  useEffect(() => {
+    const root = document.documentElement
+    const before = root.style.fontSize
+    root.style.fontSize = 'clamp(16px, 1.05vw, 48px)'
+    const measure = () => setRootPx(Number.parseFloat(getComputedStyle(root).fontSize) || 20)
+    measure()
+    window.addEventListener('resize', measure)
+    return () => {
+      window.removeEventListener('resize', measure)
+      root.style.fontSize = before
+    }
+  }, [])
+  return rootPx
+}
+
+export function KioskShow({ params }: { params: KioskParams }) {
+  const rootPx = useWallTypeScale()
+  const kiosk = useMemo(() => ({ on: true, cell: Math.max(24, Math.round(rootPx * 1.3)) }), [rootPx])
+  // open ranges move with the refresh (not once a minute), so data is as fresh as the refresh says
+  const tick = Math.min(60_000, Math.max(1000, params.refresh * 1000))
+  return (
+    <KioskProvider value={kiosk}>
+      <NowProvider intervalMs={tick}>
+        <KioskWall params={params} />
+      </NowProvider>
+    </KioskProvider>
+  )
+}
+
+function KioskWall({ params }: { params: KioskParams }) {
+  const config = useQuery(appConfigQueryOptions())
+  const machines = useQuery({ ...machinesQueryOptions(), enabled: params.exceptions })
+  const now = useNow()
+  const refresh = useKioskRefresh(params.refresh, config.data?.timeZone, config.data?.shifts)
+  const exceptions = useMemo(
+    () =>
+      params.exceptions && machines.data ? exceptionsOf(machines.data, now, DEFAULT_ATTENTION_MINUTES) : [],
+    [params.exceptions, machines.data, now],
+  )
+  const anyException = exceptions.length > 0
+  const rotation = useMemo(
+    () =>
+      rotationOf(
+        params.pages.map((_, i) => String(i)),
+        anyException,
+      ),
+    [params.pages, anyException],
+  )
+  const reload = useVersionReload(config.data?.version)
+  const { position, startedAt } = useRotation(rotation, params.dwell * 1000, reload)
+  useWakeLock()
+  const current = rotation[position] ?? rotation[0]
+  const title = current === 'exceptions' ? 'Needs action now' : (params.pages[Number(current)]?.title ?? '')
+  return (
+    <div className="kiosk-wall flex h-screen cursor-none flex-col overflow-hidden text-kiosk-base">
+      <KioskHeader
+        title={title}
+        position={position}
+        count={rotation.length}
+        dwellMs={params.dwell * 1000}
+        startedAt={startedAt}
+        lastGood={refresh.lastGood}
+        quiet={refresh.quiet}
+        timeZone={config.data?.timeZone}
+      />
+      <StaleBanner
+        lastGood={refresh.lastGood}
+        intervalMs={refresh.intervalMs}
+        timeZone={config.data?.timeZone}
+      />
+      <main className="relative min-h-0 flex-1 overflow-hidden">
+        {params.exceptions && (
+          <section {...shown(current === 'exceptions')} aria-label="Needs action now">
+            <ExceptionsPage exceptions={exceptions} />
+          </section>
+        )}
+        {params.pages.map((page, i) => (
+          <section key={page.url} {...shown(current === String(i))} aria-label={page.title}>
+            <MemoryRouter initialEntries={[page.url]}>
+              <Routes>{pageRoutes()}</Routes>
+            </MemoryRouter>
+          </section>
+        ))}
+      </main>
+      {params.problems.length > 0 && (
+        <ul role="alert" className="border-t border-amber-500 px-4 py-1 text-kiosk-sm">
+          {params.problems.map((problem) => (
+            <li key={problem}>⚠ Kiosk address: {problem}</li>
+          ))}
+        </ul>
+      )}
+    </div>
+  )
+}
+
+/** Pages not on screen stay laid out (invisible, inert), so charts keep their size and heatmaps are
+ * drawn before their turn: a page is complete the moment it appears. */
+const shown = (visible: boolean) =>
+  visible
+    ? { className: 'h-full overflow-hidden' }
+    : { className: 'invisible absolute inset-0 overflow-hidden', inert: true, 'aria-hidden': true }
+
+/** Queries that follow the clock; closed past ranges (staleTime Infinity) never need a refresh. */
+const isLive = (query: { observers: Array<{ options: { staleTime?: unknown } }> }) =>
+  query.observers.some((observer) => observer.options.staleTime !== Number.POSITIVE_INFINITY)
+
+/** The kiosk alone decides when data is refreshed: every `refresh` seconds during a shift, slowly
+ * between shifts. The queries' own intervals are paused (React Query pauses them while the window
+ * counts as unfocused). `lastGood` is the end of the last cycle in which every refresh succeeded. */
+export function useKioskRefresh(
+  refreshSeconds: number,
+  timeZone: string | undefined,
+  shifts: ReadonlyArray<{ name: string; from: string; to: string }> | undefined,
+) {
+  const client = useQueryClient()
+  const [state, setState] = useState(() => ({
+    lastGood: Date.now(),
+    intervalMs: refreshSeconds * 1000,
+    quiet: null as null | { next: string; at: number },
+  }))
+  const schedule = useRef({ timeZone, shifts })
+  schedule.current = { timeZone, shifts }
+  useEffect(() => {
+    focusManager.setFocused(false)
+    let timer: ReturnType<typeof setTimeout> | undefined
+    let stopped = false
+    const plan = () => {
+      const { timeZone: zone, shifts: list } = schedule.current
+      return zone && list
+        ? refreshPlan(Math.floor(Date.now() / 1000), refreshSeconds, zone, list)
+        : { delayMs: refreshSeconds * 1000, quiet: null }
+    }
+    const cycle = async () => {
+      const started = Date.now()
+      await client.refetchQueries(
+        { type: 'active', predicate: isLive },
+        { throwOnError: false, cancelRefetch: false },
+      )
+      if (stopped) return
+      const failed = client
+        .getQueryCache()
+        .findAll({ type: 'active', predicate: isLive })
+        .some((query) => query.state.status === 'error' || query.state.errorUpdatedAt >= started)
+      const next = plan()
+      setState((previous) => ({
+        lastGood: failed ? previous.lastGood : Date.now(),
+        intervalMs: next.delayMs,
+        quiet: next.quiet ? { next: next.quiet.next.name, at: next.quiet.at } : null,
+      }))
+      timer = setTimeout(cycle, next.delayMs)
+    }
+    timer = setTimeout(cycle, plan().delayMs)
+    return () => {
+      stopped = true
+      clearTimeout(timer)
+      focusManager.setFocused(undefined)
+    }
+  }, [client, refreshSeconds])
+  return state
+}
+
+/** Which page shows: the next one every `dwellMs`, without reloading. When the exception page joins
+ * the rotation it is shown at once; a pending version reload happens at a rotation boundary. */
+export function useRotation(rotation: readonly string[], dwellMs: number, atBoundary?: () => void) {
+  const [state, setState] = useState({ position: 0, startedAt: Date.now() })
+  const hasExceptions = rotation[0] === 'exceptions'
+  const boundary = useRef(atBoundary)
+  boundary.current = atBoundary
+  // the exception page appears: show it now; it goes: carry on from the first listed page
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only a change of hasExceptions restarts here
+  useEffect(() => {
+    setState({ position: 0, startedAt: Date.now() })
+  }, [hasExceptions])
+  useEffect(() => {
+    const timer = setTimeout(
+      () => {
+        boundary.current?.()
+        setState((previous) => ({
+          position: (previous.position + 1) % rotation.length,
+          startedAt: Date.now(),
+        }))
+      },
+      Math.max(0, state.startedAt + dwellMs - Date.now()),
+    )
+    return () => clearTimeout(timer)
+  }, [state.startedAt, dwellMs, rotation.length])
+  return { position: state.position % Math.max(1, rotation.length), startedAt: state.startedAt }
+}
+
+/** A new server version (from /app-config.json) reloads the kiosk, at the next rotation boundary, and
+ * only when the server answers: a reload into an error or a login page must never reach the wall. */
+export function useVersionReload(version: string | undefined, reload = () => window.location.reload()) {
+  const first = useRef<string | undefined>(undefined)
+  if (first.current === undefined && version !== undefined) first.current = version
+  const pending = version !== undefined && first.current !== undefined && version !== first.current
+  const reloadRef = useRef(reload)
+  reloadRef.current = reload
+  return useMemo(
+    () =>
+      pending
+        ? () => {
+            void fetch('/app-config.json', { cache: 'no-store' })
+              .then((response) => response.ok && reloadRef.current())
+              .catch(() => {})
+          }
+        : undefined,
+    [pending],
+  )
+}
+
+/** Keeps the screen on where the browser offers the Screen Wake Lock API; taken again when the page
+ * becomes visible (browsers release it when hidden). */
+function useWakeLock() {
+  useEffect(() => {
+    const wakeLock = (
+      navigator as Navigator & {
+        wakeLock?: { request: (type: 'screen') => Promise<{ release: () => Promise<void> }> }
+      }
+    ).wakeLock
+    if (!wakeLock) return
+    let sentinel: { release: () => Promise<void> } | null = null
+    let stopped = false
+    const take = () => {
+      if (document.visibilityState !== 'visible') return
+      wakeLock
+        .request('screen')
+        .then((lock) => {
+          if (stopped) void lock.release()
+          else sentinel = lock
+        })
+        .catch(() => {})
+    }
+    take()
+    document.addEventListener('visibilitychange', take)
+    return () => {
+      stopped = true
+      document.removeEventListener('visibilitychange', take)
+      void sentinel?.release().catch(() => {})
+    }
+  }, [])
+}
+
+function KioskHeader({
+  title,
+  position,
+  count,
+  dwellMs,
+  startedAt,
+  lastGood,
+  quiet,
+  timeZone,
+}: {
+  title: string
+  position: number
+  count: number
+  dwellMs: number
+  startedAt: number
+  lastGood: number
+  quiet: null | { next: string; at: number }
+  timeZone: string | undefined
+}) {
+  const config = useQuery(appConfigQueryOptions())
+  const now = useNow()
+  const shift = config.data ? currentShift(now, config.data.timeZone, config.data.shifts) : null
+  return (
+    <header className="border-b border-gray-700">
+      <div className="flex items-baseline gap-6 px-4 py-2">
+        <h1 className="text-kiosk-xl font-bold">{title}</h1>
+        <p className="text-kiosk-sm text-gray-300">
+          Page {position + 1} of {count}
+        </p>
+        <p className="ml-auto text-kiosk-base">
+          {shift ? `${shift.shift.name} shift until ${shift.shift.to}` : 'Between shifts'}
+        </p>
+        {quiet && timeZone && (
+          <p className="text-kiosk-sm text-gray-300">
+            Quiet hours: refreshing every 5 min until {quiet.next} at{' '}
+            {formatFactoryTime(quiet.at * 1000, timeZone, false)}
+          </p>
+        )}
+        <p className="text-kiosk-sm text-gray-300">
+          Data from {timeZone ? formatFactoryTime(lastGood, timeZone) : '…'}
+        </p>
+        {timeZone && (
+          <div className="text-kiosk-lg">
+            <FactoryClock timeZone={timeZone} />
+          </div>
+        )}
+      </div>
+      {/* rotation progress: one CSS animation per page, no timer per frame */}
+      <div className="h-1.5 bg-gray-800" role="presentation">
+        <div
+          key={`${position}-${startedAt}`}
+          className="kiosk-progress h-full bg-sky-400"
+          style={{ animationDuration: `${dwellMs}ms` }}
+        />
+      </div>
+    </header>
+  )
+}
+
+/** Never stale in silence: after two missed refreshes, since when data is missing, and that it retries. */
+function StaleBanner({
+  lastGood,
+  intervalMs,
+  timeZone,
+}: {
+  lastGood: number
+  intervalMs: number
+  timeZone: string | undefined
+}) {
+  const [now, setNow] = useState(Date.now())
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 1000)
+    return () => clearInterval(timer)
+  }, [])
+  if (now - lastGood <= 2 * intervalMs) return null
+  const minutes = Math.floor((now - lastGood) / 60_000)
+  return (
+    <p role="alert" className="bg-amber-400 px-4 py-2 text-kiosk-lg font-semibold text-gray-950">
+      ⚠ No new data since{' '}
+      {timeZone ? formatFactoryTime(lastGood, timeZone) : new Date(lastGood).toLocaleTimeString()}
+      {minutes > 0 ? ` (${minutes} min)` : ''}: what you see is older. Retrying every{' '}
+      {Math.round(intervalMs / 1000)} s.
+    </p>
+  )
+}

@@ -1,0 +1,98 @@
+import type { Machine } from '../../api/contract/machine'
+import { addDays, localDate } from '../../lib/factory-time'
+import { boardState, needsAttention, secondsInState } from '../../lib/machine-state'
+import { shiftWindow } from '../../lib/shift-window'
+import { currentShift, type NamedShift } from '../../lib/time-range'
+
+/** Outside every shift the kiosk refreshes this slowly instead of polling all night. */
+export const QUIET_REFRESH_SECONDS = 300
+
+/** The next shift to begin after `now` (Unix s), or null when none is configured. */
+export function nextShiftStart(
+  now: number,
+  timeZone: string,
+  shifts: readonly NamedShift[],
+): { shift: NamedShift; at: number } | null {
+  const today = localDate(now, timeZone)
+  let best: { shift: NamedShift; at: number } | null = null
+  for (let d = 0; d <= 1; d++) {
+    for (const shift of shifts) {
+      const [start] = shiftWindow(shift, addDays(today, d), timeZone)
+      if (start > now && (!best || start < best.at)) best = { shift, at: start }
+    }
+  }
+  return best
+}
+
+/** When to refresh next: every `refresh` seconds during a shift; between shifts every 5 minutes, but
+ * never later than the start of the next shift (so it speeds up as the shift begins). */
+export function refreshPlan(
+  now: number,
+  refresh: number,
+  timeZone: string,
+  shifts: readonly NamedShift[],
+): { delayMs: number; quiet: { next: NamedShift; at: number } | null } {
+  if (shifts.length === 0 || currentShift(now, timeZone, shifts))
+    return { delayMs: refresh * 1000, quiet: null }
+  const next = nextShiftStart(now, timeZone, shifts)
+  const untilNext = next ? next.at - now : QUIET_REFRESH_SECONDS
+  const seconds = Math.max(refresh, Math.min(QUIET_REFRESH_SECONDS, untilNext))
+  return { delayMs: seconds * 1000, quiet: next ? { next: next.shift, at: next.at } : null }
+}
+
+/** A machine that needs someone now, and why (exception-first kiosk). */
+export interface Exception {
+  machine: Machine
+  reason: string
+  /** for ordering: the most urgent first */
+  rank: number
+}
+
+export const FINISHING_SECONDS = 5 * 60
+
+export function exceptionsOf(
+  machines: readonly Machine[],
+  now: number,
+  attentionMinutes: number,
+): Exception[] {
+  const found: Exception[] = []
+  for (const machine of machines) {
+    const state = boardState(machine, now)
+    const since = secondsInState(machine, state, now)
+    const minutes = since === null ? null : Math.floor(since / 60)
+    if (needsAttention(machine, now, attentionMinutes)) {
+      found.push({
+        machine,
+        reason: `${state === 'threadbreak' ? 'Thread break' : 'Stopped'} for ${minutes} min`,
+        rank: state === 'threadbreak' ? 0 : 1,
+      })
+    } else if (state === 'not-reporting') {
+      found.push({
+        machine,
+        reason: `Not reporting${minutes === null ? '' : ` for ${minutes} min`}`,
+        rank: 2,
+      })
+    } else if (
+      state === 'running' &&
+      machine.design &&
+      machine.remaining_seconds != null &&
+      machine.remaining_seconds <= FINISHING_SECONDS
+    ) {
+      const left = Math.max(0, Math.ceil(machine.remaining_seconds / 60))
+      found.push({ machine, reason: `Design done in ${left} min: prepare the next`, rank: 3 })
+    }
+  }
+  return found.sort(
+    (a, b) =>
+      a.rank - b.rank ||
+      a.machine.machine_name.localeCompare(b.machine.machine_name, undefined, { numeric: true }),
+  )
+}
+
+/** The rotation: the exception page first while any machine needs action, then the listed pages. */
+export function rotationOf<T extends string>(
+  pages: readonly T[],
+  withExceptions: boolean,
+): Array<T | 'exceptions'> {
+  return withExceptions ? ['exceptions', ...pages] : [...pages]
+}
