@@ -44,7 +44,7 @@ export async function startProcess(
   ready = '/healthz',
   args: string[] = [],
 ): Promise<Running> {
-  const port = await freePort()
+  const port = env.PORT ? Number(env.PORT) : await freePort()
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', entry, ...args], {
     env: {
       PATH: process.env.PATH ?? '',

@@ -9,7 +9,6 @@ import { useEffect, useMemo, useRef, useState } from 'react'
 import { MemoryRouter, Routes } from 'react-router'
 import { appConfigQueryOptions } from '../../api/app-config'
 import { machinesQueryOptions } from '../../api/machines'
-import { shouldRetry } from '../../api/retry'
 import { pageRoutes } from '../../app/router'
 import { FactoryClock } from '../../components/factory-clock'
 import { KioskProvider } from '../../components/kiosk'
@@ -22,24 +21,29 @@ import { type KioskParams, kioskParams } from './kiosk-params'
 import { KioskSetup } from './kiosk-setup'
 import { exceptionsOf, refreshPlan, rotationOf } from './schedule'
 
-/** A QueryClient for weeks on a wall: unused answers are dropped after a minute (the cache stays small),
- * requests are tried whatever the browser thinks of the network (TVs misreport it). */
-function kioskQueryClient() {
+/** A QueryClient for weeks on a wall: answers no page uses any more (an open range moves with every
+ * refresh, so each refresh leaves one behind) are dropped after two refreshes, at most a minute, so
+ * the cache stays small; requests are tried whatever the browser thinks of the network (TVs misreport).
+ * No retries of its own: the next refresh cycle is the retry (React Query would hold retries back
+ * while the window counts as unfocused, which the kiosk uses to pause the pages' own intervals). */
+function kioskQueryClient(refreshSeconds: number) {
+  const gcTime = Math.min(60_000, Math.max(5_000, 2 * refreshSeconds * 1000))
   return new QueryClient({
     defaultOptions: {
-      queries: { retry: shouldRetry, refetchOnWindowFocus: false, gcTime: 60_000, networkMode: 'always' },
+      queries: { retry: false, refetchOnWindowFocus: false, gcTime, networkMode: 'always' },
     },
   })
 }
 
 /** /kiosk: without parameters a form that builds the kiosk address; with them, the wall display. */
 export default function KioskApp() {
-  const [client] = useState(kioskQueryClient)
   const search = useMemo(() => new URLSearchParams(window.location.search), [])
+  const params = useMemo(() => kioskParams(search), [search])
+  const [client] = useState(() => kioskQueryClient(params.refresh))
   const configured = [...search.keys()].some((key) => key !== 'theme')
   return (
     <QueryClientProvider client={client}>
-      {configured ? <KioskShow params={kioskParams(search)} /> : <KioskSetup />}
+      {configured ? <KioskShow params={params} /> : <KioskSetup />}
     </QueryClientProvider>
   )
 }
