@@ -8,8 +8,8 @@ export default {
     extend: {
       colors: {
         status: {
-          running: '#1a9850',
-          stopped: '#d73027',
+          running: '#15803d',
+          stopped: '#b91c1c',
           threadbreak: '#f46d43',
           idle: '#6b7280',
           offline: '#7b3294',

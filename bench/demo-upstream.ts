@@ -48,8 +48,7 @@ export async function benchDemoUpstream() {
   return results
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-  const results = await benchDemoUpstream()
+export function printDemoUpstream(results: Awaited<ReturnType<typeof benchDemoUpstream>>) {
   console.log(
     `demo upstream: each report over ${DAYS} days, all machines of company A (44), budget ${BUDGET_MS} ms`,
   )
@@ -77,3 +76,5 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     `slowest warm: ${worst.report} ${worst.warmMs.toFixed(1)} ms; slowest cold: ${Math.max(...results.map((r) => r.coldMs)).toFixed(1)} ms`,
   )
 }
+
+if (import.meta.url === `file://${process.argv[1]}`) printDemoUpstream(await benchDemoUpstream())

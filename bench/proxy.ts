@@ -172,8 +172,12 @@ export async function benchProxy() {
   }
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-  const { results, callsDuringLoad, coalesced, ok } = await benchProxy()
+export function printProxy({
+  results,
+  callsDuringLoad,
+  coalesced,
+  ok,
+}: Awaited<ReturnType<typeof benchProxy>>) {
   console.log(
     `proxy: ${CONNECTIONS} connections, best of ${ROUNDS} interleaved ${SECONDS}-s runs per server and scenario, answers from cache`,
   )
@@ -219,3 +223,5 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     )
   }
 }
+
+if (import.meta.url === `file://${process.argv[1]}`) printProxy(await benchProxy())

@@ -53,19 +53,24 @@ export function Layout() {
           </ul>
         </nav>
         <div className="ml-auto flex items-center gap-4">
-          {config.data && (
-            <p className="text-sm">
-              {shift ? (
-                <>
-                  {shift.shift.name} shift{' '}
-                  <span className="text-gray-600 dark:text-gray-400">until {shift.shift.to}</span>
-                </>
-              ) : (
-                'Between shifts'
-              )}
-            </p>
+          {/* the same shape before the configuration arrives, so the header does not move */}
+          <p className={`text-sm ${config.data ? '' : 'invisible'}`}>
+            {shift ? (
+              <>
+                {shift.shift.name} shift{' '}
+                <span className="text-gray-600 dark:text-gray-400">until {shift.shift.to}</span>
+              </>
+            ) : config.data ? (
+              'Between shifts'
+            ) : (
+              'Early shift until 14:00'
+            )}
+          </p>
+          {config.data ? (
+            <FactoryClock timeZone={config.data.timeZone} />
+          ) : (
+            <span className="invisible tabular-nums">00:00:00 AM Europe/Berlin</span>
           )}
-          {config.data && <FactoryClock timeZone={config.data.timeZone} />}
           <button
             type="button"
             className="rounded border border-gray-400 px-2 py-0.5 text-sm dark:border-gray-600"

@@ -14,9 +14,11 @@ describe('shift comparison in Chromium', () => {
     await expect
       .poll(() => overRange.getByRole('row', { name: /^Thread breaks/ }).textContent())
       .toMatch(/vs mean/)
-    // the per-day chart is drawn (recharts, loaded lazily) with one bar series per shift
+    // the per-day chart is drawn (recharts, loaded lazily) with one bar series per shift, once near
+    await page.getByRole('heading', { name: 'Each shift per day' }).scrollIntoViewIfNeeded()
     await page.locator('.recharts-surface').first().waitFor()
     expect(await page.locator('.recharts-legend-item').allTextContents()).toEqual(['Early', 'Late', 'Night'])
+    await page.getByRole('heading', { name: 'The API’s shift-comparison report' }).scrollIntoViewIfNeeded()
     await page.getByRole('table', { name: 'Shift comparison (API)' }).waitFor()
     await page.getByLabel('Days').selectOption('30')
     await expect.poll(() => new URL(page.url()).searchParams.get('days')).toBe('30')

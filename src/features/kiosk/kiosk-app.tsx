@@ -5,7 +5,7 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query'
-import { useEffect, useMemo, useRef, useState } from 'react'
+import { startTransition, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react'
 import { MemoryRouter, Routes } from 'react-router'
 import { appConfigQueryOptions } from '../../api/app-config'
 import { machinesQueryOptions } from '../../api/machines'
@@ -52,7 +52,8 @@ export default function KioskApp() {
  * 1920×1080 as on 3840×2160; restored when the kiosk goes. */
 function useWallTypeScale(): number {
   const [rootPx, setRootPx] = useState(20)
-  useEffect(() => {
+  // before the first paint: a change of scale after it would move everything on the screen
+  useLayoutEffect(() => {
     const root = document.documentElement
     const before = root.style.fontSize
     root.style.fontSize = 'clamp(16px, 1.05vw, 48px)'
@@ -103,7 +104,24 @@ function KioskWall({ params }: { params: KioskParams }) {
   const reload = useVersionReload(config.data?.version)
   const { position, startedAt } = useRotation(rotation, params.dwell * 1000, reload)
   useWakeLock()
+  // the first page at once; each other page joins a little before its first turn (5 s, or half a
+  // dwell), rendered as a transition (time-sliced), so the start stays light and every page has its
+  // data when it first appears; once mounted, a page stays and refreshes in the background
+  const [mounted, setMounted] = useState(1)
+  useEffect(() => {
+    if (mounted >= params.pages.length) return
+    const dwellMs = params.dwell * 1000
+    const lead = Math.min(5000, dwellMs / 2)
+    const timer = setTimeout(
+      () => startTransition(() => setMounted((n) => n + 1)),
+      Math.max(0, dwellMs - lead),
+    )
+    return () => clearTimeout(timer)
+  }, [mounted, params.pages.length, params.dwell])
   const current = rotation[position] ?? rotation[0]
+  // with exceptions on, the wall starts once it knows whether any machine needs action, so the
+  // exception page does not push in over a page that has just appeared
+  const starting = params.exceptions && machines.isPending
   const title = current === 'exceptions' ? 'Needs action now' : (params.pages[Number(current)]?.title ?? '')
   return (
     <div className="kiosk-wall flex h-screen cursor-none flex-col overflow-hidden text-kiosk-base">
@@ -123,18 +141,21 @@ function KioskWall({ params }: { params: KioskParams }) {
         timeZone={config.data?.timeZone}
       />
       <main className="relative min-h-0 flex-1 overflow-hidden">
-        {params.exceptions && (
+        {starting && <p className="p-6 text-kiosk-lg">Starting…</p>}
+        {params.exceptions && !starting && (
           <section {...shown(current === 'exceptions')} aria-label="Needs action now">
             <ExceptionsPage exceptions={exceptions} />
           </section>
         )}
-        {params.pages.map((page, i) => (
-          <section key={page.url} {...shown(current === String(i))} aria-label={page.title}>
-            <MemoryRouter initialEntries={[page.url]}>
-              <Routes>{pageRoutes()}</Routes>
-            </MemoryRouter>
-          </section>
-        ))}
+        {params.pages.map((page, i) =>
+          !starting && (i < mounted || current === String(i)) ? (
+            <section key={page.url} {...shown(current === String(i))} aria-label={page.title}>
+              <MemoryRouter initialEntries={[page.url]}>
+                <Routes>{pageRoutes()}</Routes>
+              </MemoryRouter>
+            </section>
+          ) : null,
+        )}
       </main>
       {params.problems.length > 0 && (
         <ul role="alert" className="border-t border-amber-500 px-4 py-1 text-kiosk-sm">
@@ -318,13 +339,19 @@ function KioskHeader({
   const shift = config.data ? currentShift(now, config.data.timeZone, config.data.shifts) : null
   return (
     <header className="border-b border-gray-700">
-      <div className="flex items-baseline gap-6 px-4 py-2">
+      {/* items keep their shape (placeholders while the configuration loads, no line breaks inside), so
+          the header never changes height under the page */}
+      <div className="flex flex-wrap items-baseline gap-x-6 gap-y-1 px-4 py-2 whitespace-nowrap">
         <h1 className="text-kiosk-xl font-bold">{title}</h1>
         <p className="text-kiosk-sm text-gray-300">
           Page {position + 1} of {count}
         </p>
-        <p className="ml-auto text-kiosk-base">
-          {shift ? `${shift.shift.name} shift until ${shift.shift.to}` : 'Between shifts'}
+        <p className={`ml-auto text-kiosk-base ${config.data ? '' : 'invisible'}`}>
+          {shift
+            ? `${shift.shift.name} shift until ${shift.shift.to}`
+            : config.data
+              ? 'Between shifts'
+              : 'Early shift until 14:00'}
         </p>
         {quiet && timeZone && (
           <p className="text-kiosk-sm text-gray-300">
@@ -332,14 +359,18 @@ function KioskHeader({
             {formatFactoryTime(quiet.at * 1000, timeZone, false)}
           </p>
         )}
-        <p className="text-kiosk-sm text-gray-300">
-          Data from {timeZone ? formatFactoryTime(lastGood, timeZone) : '…'}
+        <p className={`text-kiosk-sm text-gray-300 ${timeZone ? '' : 'invisible'}`}>
+          Data from {timeZone ? formatFactoryTime(lastGood, timeZone) : '00:00:00 AM'}
         </p>
-        {timeZone && (
-          <div className="text-kiosk-lg">
+        <div className="text-kiosk-lg">
+          {timeZone ? (
             <FactoryClock timeZone={timeZone} />
-          </div>
-        )}
+          ) : (
+            <p className="invisible tabular-nums">
+              00:00:00 AM <span className="text-sm">Europe/Berlin</span>
+            </p>
+          )}
+        </div>
       </div>
       {/* rotation progress: one CSS animation per page, no timer per frame */}
       <div className="h-1.5 bg-gray-800" role="presentation">

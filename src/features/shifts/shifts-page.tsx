@@ -23,6 +23,7 @@ import { useNow } from '../../components/now'
 import { DataAge, QueriesProblems, QueryState } from '../../components/query-state'
 import { flattenRow, inferColumns } from '../../components/report-table/columns'
 import { Skeleton } from '../../components/skeleton'
+import { WhenNear } from '../../components/when-near'
 import { durationInWords } from '../../lib/duration'
 import { formatFactoryRange } from '../../lib/factory-time'
 import { withParam } from '../../lib/filters'
@@ -528,7 +529,9 @@ function ShiftDaysSection({
           </div>
         </div>
       </NotInKiosk>
-      <ShiftDays scope={scope} shifts={shifts} timeZone={timeZone} now={now} days={days} metric={metric} />
+      <WhenNear minHeight="22rem">
+        <ShiftDays scope={scope} shifts={shifts} timeZone={timeZone} now={now} days={days} metric={metric} />
+      </WhenNear>
     </section>
   )
 }
@@ -546,7 +549,11 @@ function ApiShiftComparison({ scope, timeZone }: { scope: ReportParams; timeZone
         payload is not documented, so every field is shown as it comes).
       </p>
       <QueryState query={report} isEmpty={(rows) => rows.length === 0} empty={<p>The report has no rows.</p>}>
-        {(rows) => <GenericTable rows={rows} timeZone={timeZone} />}
+        {(rows) => (
+          <WhenNear minHeight="10rem">
+            <GenericTable rows={rows} timeZone={timeZone} />
+          </WhenNear>
+        )}
       </QueryState>
     </section>
   )

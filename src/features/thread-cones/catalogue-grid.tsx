@@ -1,5 +1,5 @@
 import { useVirtualizer } from '@tanstack/react-virtual'
-import { useEffect, useId, useMemo, useRef, useState } from 'react'
+import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react'
 import { CONTROL } from '../../components/form-styles'
 import { type ConeColor, colorNameText, hexOf, searchColors } from '../../lib/thread-cone'
 
@@ -21,6 +21,11 @@ export function CatalogueGrid({
   const found = useMemo(() => searchColors(colors, search), [colors, search])
   const scroller = useRef<HTMLElement>(null)
   const [width, setWidth] = useState(960)
+  // measured before the first paint (no jump of the swatches), then followed
+  useLayoutEffect(() => {
+    const measured = scroller.current?.clientWidth
+    if (measured) setWidth(measured)
+  }, [])
   useEffect(() => {
     const element = scroller.current
     if (!element || typeof ResizeObserver === 'undefined') return

@@ -179,7 +179,8 @@ function ColorAnswer({ lookup, choose }: { lookup: Lookup; choose: (number: stri
   useEffect(() => {
     if (answer.data) rememberLookup(lookup)
   }, [answer.data, lookup])
-  if (answer.isPending) return <Skeleton />
+  // the answer's height is kept while it loads, so the catalogue below does not jump
+  if (answer.isPending) return <Skeleton lines={12} />
   if (answer.isError) {
     return <LookupFailed lookup={lookup} error={answer.error} list={list.data} choose={choose} />
   }
@@ -407,7 +408,7 @@ function CrossBrand({ color, lookup }: { color: ThreadConeColor; lookup: Lookup 
         values are approximations of dyed thread: check a real cone before a customer job.
       </p>
       {loading || matches === null ? (
-        <Skeleton />
+        <Skeleton lines={8} label="Comparing with the other series" />
       ) : (
         <ol className="space-y-1">
           {matches.map((m) => (

@@ -1,0 +1,65 @@
+import { readFileSync } from 'node:fs'
+import { gzipSync } from 'node:zlib'
+
+/** First-load JavaScript per route, from Vite's manifest after `npm run build` (ARCHITECTURE.md budget:
+ * ≤ 130 KB gzip). A route's first load is the entry with its static imports plus the route's lazy
+ * chunk (a page, or the kiosk app) with its static imports. `npm run bench:bundle` prints every
+ * route and every lazily loaded chunk; test/e2e/bundle-budget.test.ts enforces the budget. */
+export const BUNDLE_BUDGET_KIB = 130
+
+type Manifest = Record<
+  string,
+  { file: string; imports?: string[]; dynamicImports?: string[]; isEntry?: boolean; isDynamicEntry?: boolean }
+>
+
+export function bundleSizes(dist = 'dist') {
+  const manifest = JSON.parse(readFileSync(`${dist}/.vite/manifest.json`, 'utf8')) as Manifest
+  const gzip = new Map<string, number>()
+  const gzipKib = (file: string) => {
+    let kib = gzip.get(file)
+    if (kib === undefined) {
+      kib = gzipSync(readFileSync(`${dist}/${file}`), { level: 9 }).length / 1024
+      gzip.set(file, kib)
+    }
+    return kib
+  }
+  const closure = (key: string, files = new Set<string>()): Set<string> => {
+    const chunk = manifest[key]
+    if (!chunk || files.has(chunk.file)) return files
+    files.add(chunk.file)
+    for (const imported of chunk.imports ?? []) closure(imported, files)
+    return files
+  }
+  const size = (files: Iterable<string>) => [...files].reduce((sum, file) => sum + gzipKib(file), 0)
+  const entry = Object.keys(manifest).find((key) => manifest[key]?.isEntry)
+  if (!entry) throw new Error('no entry in the Vite manifest: run npm run build first')
+  const shell = closure(entry)
+  const routes = Object.keys(manifest)
+    .filter((key) => manifest[key]?.isDynamicEntry && /^src\/features\/.*-(page|app)\.tsx$/.test(key))
+    .sort()
+    .map((route) => {
+      const files = closure(route, new Set(shell))
+      return { route, kib: size(files), files: [...files] }
+    })
+  const firstLoaded = new Set(routes.flatMap((r) => r.files))
+  const lazy = Object.values(manifest)
+    .filter((chunk) => chunk.file.endsWith('.js') && !firstLoaded.has(chunk.file))
+    .map((chunk) => ({ file: chunk.file, kib: gzipKib(chunk.file) }))
+    .filter((chunk, i, all) => all.findIndex((c) => c.file === chunk.file) === i)
+    .sort((a, b) => b.kib - a.kib)
+  return { shellKib: size(shell), routes, lazy }
+}
+
+export function printBundle(sizes: ReturnType<typeof bundleSizes>) {
+  console.log(`First-load JavaScript per route (gzip -9), shell ${sizes.shellKib.toFixed(1)} KiB:`)
+  for (const r of sizes.routes) {
+    const verdict = r.kib <= BUNDLE_BUDGET_KIB ? '' : '  OVER BUDGET'
+    console.log(`  ${r.route.padEnd(52)} ${r.kib.toFixed(1).padStart(6)} KiB${verdict}`)
+  }
+  console.log('Loaded later, when first used:')
+  for (const c of sizes.lazy) console.log(`  ${c.file.padEnd(52)} ${c.kib.toFixed(1).padStart(6)} KiB`)
+  const worst = Math.max(...sizes.routes.map((r) => r.kib))
+  console.log(`  budget: every route ≤ ${BUNDLE_BUDGET_KIB} KiB; largest ${worst.toFixed(1)} KiB`)
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) printBundle(bundleSizes())

@@ -1,0 +1,116 @@
+import * as chromeLauncher from 'chrome-launcher'
+import lighthouse from 'lighthouse'
+import desktopConfig from 'lighthouse/core/config/desktop-config.js'
+import { CHROMIUM_PATH, startProcess } from '../test/e2e/harness'
+
+/** `npm run bench:lighthouse`: Lighthouse (desktop preset) against every page served by `npm start`'s
+ * server on demo data, with Debian's Chromium. Budget: performance ≥ 95, accessibility 100,
+ * best practices 100. Prints the scores and LCP / TBT / CLS per page. */
+export const LIGHTHOUSE_BUDGET = { performance: 95, accessibility: 100, 'best-practices': 100 } as const
+
+export const LIGHTHOUSE_PAGES = [
+  '/machines',
+  '/machines/AS-1119?range=7d',
+  '/threadbreaks?range=7d',
+  '/shifts?range=7d',
+  '/thread-cones?m=Nordfaden&s=NFP-40&c=1004',
+  '/reports',
+  '/reports/machine-summary?range=7d',
+  '/collectors',
+  '/collectors/dc-n1',
+  '/kiosk',
+  '/kiosk?pages=status,threadbreaks,shifts&dwell=30&refresh=15&exceptions=1',
+]
+
+const FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+]
+
+export interface LighthouseResult {
+  page: string
+  scores: Record<keyof typeof LIGHTHOUSE_BUDGET, number>
+  lcpMs: number
+  tbtMs: number
+  cls: number
+  failing: string[]
+}
+
+export async function benchLighthouse(pages = LIGHTHOUSE_PAGES): Promise<LighthouseResult[]> {
+  const server = await startProcess('server/main.ts', {})
+  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: FLAGS })
+  const results: LighthouseResult[] = []
+  try {
+    for (const page of pages) {
+      const run = await lighthouse(
+        `${server.url}${page}`,
+        {
+          port: chrome.port,
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: ['performance', 'accessibility', 'best-practices'],
+        },
+        desktopConfig,
+      )
+      if (!run) throw new Error(`Lighthouse gave no result for ${page}`)
+      const { categories, audits } = run.lhr
+      const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100)
+      const failing = Object.values(audits)
+        .filter((a) => a.score !== null && a.score < 1 && ['binary', 'numeric'].includes(a.scoreDisplayMode))
+        .filter((a) =>
+          ['accessibility', 'best-practices'].some((c) =>
+            categories[c]?.auditRefs.some((ref) => ref.id === a.id && ref.weight > 0),
+          ),
+        )
+        .map((a) => a.id)
+      results.push({
+        page,
+        scores: {
+          performance: score('performance'),
+          accessibility: score('accessibility'),
+          'best-practices': score('best-practices'),
+        },
+        lcpMs: audits['largest-contentful-paint']?.numericValue ?? Number.NaN,
+        tbtMs: audits['total-blocking-time']?.numericValue ?? Number.NaN,
+        cls: audits['cumulative-layout-shift']?.numericValue ?? Number.NaN,
+        failing,
+      })
+    }
+  } finally {
+    chrome.kill()
+    await server.stop()
+  }
+  return results
+}
+
+export const withinLighthouseBudget = (r: LighthouseResult) =>
+  (Object.keys(LIGHTHOUSE_BUDGET) as Array<keyof typeof LIGHTHOUSE_BUDGET>).every(
+    (k) => r.scores[k] >= LIGHTHOUSE_BUDGET[k],
+  )
+
+export function printLighthouse(results: LighthouseResult[]) {
+  console.log('Lighthouse 12 (desktop preset), demo data, Debian Chromium:')
+  console.log(
+    '  page                                                           perf  a11y  best   LCP ms  TBT ms    CLS',
+  )
+  for (const r of results) {
+    console.log(
+      `  ${r.page.padEnd(62)} ${String(r.scores.performance).padStart(4)}  ${String(r.scores.accessibility).padStart(4)}  ${String(r.scores['best-practices']).padStart(4)}  ${r.lcpMs.toFixed(0).padStart(7)} ${r.tbtMs.toFixed(0).padStart(7)} ${r.cls.toFixed(3).padStart(6)}${withinLighthouseBudget(r) ? '' : `  OVER BUDGET ${r.failing.join(', ')}`}`,
+    )
+  }
+  const over = results.filter((r) => !withinLighthouseBudget(r))
+  console.log(
+    `  budget: performance ≥ 95, accessibility 100, best practices 100 — ${over.length === 0 ? 'every page within' : `${over.length} page(s) over`}`,
+  )
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  // pages may be named on the command line: npm run bench:lighthouse -- /shifts /kiosk
+  const pages = process.argv.slice(2)
+  printLighthouse(await benchLighthouse(pages.length ? pages : LIGHTHOUSE_PAGES))
+}
