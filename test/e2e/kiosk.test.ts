@@ -46,6 +46,37 @@ describe('kiosk in Chromium', () => {
     await page.close()
   }, 90_000)
 
+  test('with DASHBOARD_TOKEN: the bookmark carries the token once, then the kiosk lives on its cookie, renewed while it runs', async () => {
+    const token = 'wall-monitor-token-0123456789'
+    const guarded = await startProcess('server/main.ts', { DASHBOARD_TOKEN: token })
+    try {
+      const context = await browser.newContext()
+      const page = await context.newPage()
+      const renewals: string[] = []
+      page.on('response', async (response) => {
+        if (
+          new URL(response.url()).pathname === '/app-config.json' &&
+          (await response.headerValue('set-cookie'))
+        ) {
+          renewals.push(response.url())
+        }
+      })
+      await page.goto(`${guarded.url}/kiosk?pages=status&dwell=2&refresh=1&token=${token}`)
+      // the token is gone from the address (history, bookmarks, logs); the wall shows the board
+      expect(new URL(page.url()).searchParams.has('token')).toBe(false)
+      await page.getByRole('banner').getByRole('heading', { name: 'Machine status' }).waitFor()
+      const [cookie] = await context.cookies()
+      expect(cookie?.httpOnly).toBe(true)
+      expect(cookie?.sameSite).toBe('Strict')
+      expect((cookie?.expires ?? 0) - Date.now() / 1000).toBeGreaterThan(300 * 86_400)
+      await expect.poll(() => renewals.length, { timeout: 10_000 }).toBeGreaterThanOrEqual(2)
+      expect(await page.getByText('Access needed').count()).toBe(0)
+      await context.close()
+    } finally {
+      await guarded.stop()
+    }
+  }, 60_000)
+
   test('/kiosk alone: the form that builds the address', async () => {
     const page = await browser.newPage()
     await page.goto(`${server.url}/kiosk`)
