@@ -352,10 +352,12 @@ function MachineNote({ machine }: { machine: MachineBreaks }) {
           )}
         </>
       )}
-      {' · '}
-      <Link className="underline" to={`/machines/${encodeURIComponent(machine.machineId)}`}>
-        machine
-      </Link>
+      <NotInKiosk>
+        {' · '}
+        <Link className="underline" to={`/machines/${encodeURIComponent(machine.machineId)}`}>
+          machine
+        </Link>
+      </NotInKiosk>
     </p>
   )
 }
@@ -373,12 +375,14 @@ function WhereToLook({ view }: { view: ReturnType<typeof threadbreakView> }) {
       <h2 id={`${ruleId}-heading`} className="text-lg font-semibold">
         Where to look first
       </h2>
-      <details className="text-sm">
-        <summary className="cursor-help underline decoration-dotted" title={HOT_SPOT_RULE}>
-          How is this decided?
-        </summary>
-        <p className="mt-1">{HOT_SPOT_RULE}</p>
-      </details>
+      <NotInKiosk>
+        <details className="text-sm">
+          <summary className="cursor-help underline decoration-dotted" title={HOT_SPOT_RULE}>
+            How is this decided?
+          </summary>
+          <p className="mt-1">{HOT_SPOT_RULE}</p>
+        </details>
+      </NotInKiosk>
       {view.spots.length === 0 ? (
         <p className="mt-1">Nothing stands out: breaks are spread as evenly as chance allows.</p>
       ) : (
