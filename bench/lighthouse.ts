@@ -1,7 +1,7 @@
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
 import desktopConfig from 'lighthouse/core/config/desktop-config.js'
-import { CHROMIUM_PATH, startProcess } from '../test/e2e/harness'
+import { CHROMIUM_FLAGS, CHROMIUM_PATH, startProcess } from '../test/e2e/harness'
 
 /** `npm run bench:lighthouse`: Lighthouse (desktop preset) against every page served by `npm start`'s
  * server on demo data, with Debian's Chromium. Budget: performance ≥ 95, accessibility 100,
@@ -22,16 +22,6 @@ export const LIGHTHOUSE_PAGES = [
   '/kiosk?pages=status,threadbreaks,shifts&dwell=30&refresh=15&exceptions=1',
 ]
 
-const FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-]
-
 export interface LighthouseResult {
   page: string
   scores: Record<keyof typeof LIGHTHOUSE_BUDGET, number>
@@ -43,7 +33,7 @@ export interface LighthouseResult {
 
 export async function benchLighthouse(pages = LIGHTHOUSE_PAGES): Promise<LighthouseResult[]> {
   const server = await startProcess('server/main.ts', {})
-  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: FLAGS })
+  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROMIUM_FLAGS })
   const results: LighthouseResult[] = []
   try {
     for (const page of pages) {

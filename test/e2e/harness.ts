@@ -6,7 +6,7 @@ import { afterAll, beforeAll } from 'vitest'
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium'
 
 /** Flags for Debian's Chromium here: no sandbox as root, and no background traffic to a closed network. */
-const FLAGS = [
+export const CHROMIUM_FLAGS = [
   '--headless',
   '--no-sandbox',
   '--disable-gpu',
@@ -17,7 +17,7 @@ const FLAGS = [
 ]
 
 export function launchChromium(): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM_PATH, args: FLAGS })
+  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS })
 }
 
 export async function freePort(): Promise<number> {
