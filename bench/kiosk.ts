@@ -13,7 +13,7 @@ const ROTATIONS = 1000
 const REFRESHES = 5000
 const WARM_UP_S = 20
 const SAMPLE_EVERY_S = 10
-const LIMIT_S = 480
+const LIMIT_S = 600
 /** One hall (10 machines) keeps each refresh cycle short enough for 5,000 of them in a few minutes. */
 const KIOSK_QUERY = `pages=status,threadbreaks,shifts&location=3&exceptions=1&dwell=${DWELL}&refresh=${REFRESH}`
 
