@@ -20,7 +20,12 @@ const KIOSK_QUERY = `pages=status,threadbreaks,shifts&location=3&exceptions=1&dw
 interface Sample {
   at: number
   heapMB: number
+  /** every DOM node alive after GC (CDP), in the document or not */
   nodes: number
+  /** nodes in the document: these follow the data (the demo factory lives in real time) */
+  attached: number
+  /** nodes alive but out of the document: a leak would show here */
+  detached: number
   listeners: number
   rotations: number
   refreshes: number
@@ -81,10 +86,18 @@ export async function benchKiosk() {
       const { heap: usedSize, dom } = await least()
       const heap = { usedSize }
       const rotations = await page.evaluate(() => (window as unknown as { rotations: number }).rotations)
+      const attached = await page.evaluate(() => {
+        const walker = document.createTreeWalker(document, NodeFilter.SHOW_ALL)
+        let count = 1
+        while (walker.nextNode()) count++
+        return count
+      })
       return {
         at: (Date.now() - started) / 1000,
         heapMB: heap.usedSize / 2 ** 20,
         nodes: dom.nodes,
+        attached,
+        detached: Math.max(0, dom.nodes - attached),
         listeners: dom.jsEventListeners,
         rotations,
         refreshes,
@@ -119,6 +132,8 @@ export function kioskGrowth(samples: Sample[]) {
     heapMB: median3(last.map((s) => s.heapMB)) - median3(first.map((s) => s.heapMB)),
     nodes: median3(last.map((s) => s.nodes)) - median3(first.map((s) => s.nodes)),
     startNodes: median3(first.map((s) => s.nodes)),
+    detached: median3(last.map((s) => s.detached)) - median3(first.map((s) => s.detached)),
+    startDetached: median3(first.map((s) => s.detached)),
   }
 }
 
@@ -129,7 +144,7 @@ export function printKiosk({ samples, base }: Awaited<ReturnType<typeof benchKio
   )
   for (const s of samples) {
     console.log(
-      `  t=${s.at.toFixed(0).padStart(4)} s  heap ${s.heapMB.toFixed(2)} MB  DOM nodes ${s.nodes}  listeners ${s.listeners}  rotations ${s.rotations - base.rotations}  refreshes ${s.refreshes - base.refreshes}`,
+      `  t=${s.at.toFixed(0).padStart(4)} s  heap ${s.heapMB.toFixed(2)} MB  DOM nodes ${s.nodes} (in the page ${s.attached}, detached ${s.detached})  listeners ${s.listeners}  rotations ${s.rotations - base.rotations}  refreshes ${s.refreshes - base.refreshes}`,
     )
   }
   const growth = kioskGrowth(samples).heapMB
@@ -139,7 +154,7 @@ export function printKiosk({ samples, base }: Awaited<ReturnType<typeof benchKio
     `  heap: start ${base.heapMB.toFixed(2)} MB, end ${end.heapMB.toFixed(2)} MB, growth ${growth.toFixed(2)} MB (median of the last 3 samples − of the first 3; slope ${heapSlope.toFixed(2)} MB/h); budget ≤ ${HEAP_BUDGET_MB} MB: ${growth <= HEAP_BUDGET_MB ? 'within' : 'OVER'}`,
   )
   console.log(
-    `  DOM nodes: start ${base.nodes}, end ${end.nodes}, change ${kioskGrowth(samples).nodes} (medians), slope ${nodeSlope.toFixed(0)} nodes/h; listeners ${base.listeners} → ${end.listeners}`,
+    `  DOM nodes: start ${base.nodes}, end ${end.nodes}, change ${kioskGrowth(samples).nodes} (medians; those in the page follow the living demo factory: lists of hot spots and of machines needing action); detached (alive, out of the page: a leak) ${kioskGrowth(samples).startDetached} → change ${kioskGrowth(samples).detached}; listeners ${base.listeners} → ${end.listeners}; slope of all nodes ${nodeSlope.toFixed(0)}/h`,
   )
   console.log(
     `  ${end.rotations - base.rotations} rotations and ${end.refreshes - base.refreshes} refresh cycles in ${(end.at - base.at).toFixed(0)} s`,

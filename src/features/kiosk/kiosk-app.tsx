@@ -207,8 +207,10 @@ export function useKioskRefresh(
     }
     const cycle = async () => {
       const started = Date.now()
+      // an open range moves with the clock tick, so its new query has just fetched: not again
+      const fresh = started - (refreshSeconds * 1000) / 2
       await client.refetchQueries(
-        { type: 'active', predicate: isLive },
+        { type: 'active', predicate: (query) => isLive(query) && query.state.dataUpdatedAt < fresh },
         { throwOnError: false, cancelRefetch: false },
       )
       if (stopped) return
