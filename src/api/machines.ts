@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { itemEnvelope, listEnvelope } from './contract/envelope'
-import { machineSchema } from './contract/machine'
+import { type Machine, machineSchema } from './contract/machine'
 import { getJson } from './http'
 
 /** Live machine data refreshes about every 15 s (issue: status board). */
@@ -37,3 +37,25 @@ export const machineQueryOptions = (machineId: string) =>
 
 export const useMachines = () => useQuery(machinesQueryOptions())
 export const useMachine = (machineId: string) => useQuery(machineQueryOptions(machineId))
+
+/** What pages need of a machine's build. */
+export interface MachineLayout {
+  machineId: string
+  machineName: string
+  heads: number
+  needles: number
+  locationId: number | null
+}
+
+const layoutsOf = (machines: readonly Machine[]): MachineLayout[] =>
+  machines.map((m) => ({
+    machineId: m.machine_id,
+    machineName: m.machine_name,
+    heads: m.heads,
+    needles: m.needles,
+    locationId: m.location_id ?? null,
+  }))
+
+/** Only the machines' build: with structural sharing the layouts keep their identity across the 15-s
+ * refreshes, so grids built from them are not rebuilt (and heatmaps not redrawn) for a change of rpm. */
+export const useMachineLayouts = () => useQuery({ ...machinesQueryOptions(), select: layoutsOf })

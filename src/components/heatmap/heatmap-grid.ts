@@ -29,6 +29,14 @@ export function machineGrid(
   return { heads: headList, needles: needleList, counts }
 }
 
+/** Heads × needles a machine's rows imply, for a machine whose build is not known (not in GET /machines). */
+export function sizeFromRows(rows: readonly ThreadbreakCount[]): { heads: number; needles: number } {
+  return {
+    heads: Math.max(1, ...rows.map((r) => r.head ?? 0)),
+    needles: Math.max(1, ...rows.map((r) => r.needle ?? 0)),
+  }
+}
+
 /** The grid as the hot-spot rule's families: its cells, its heads (row totals), its needles (column
  * totals). Cells without data are not places (they cannot be hot or cold). */
 export function gridFamilies(grid: HeatmapGrid, machineId: string, machineName: string): PlaceFamily[] {

@@ -2,9 +2,8 @@ import { useQueries, useQuery } from '@tanstack/react-query'
 import { lazy, Suspense, useId, useMemo } from 'react'
 import { useSearchParams } from 'react-router'
 import { appConfigQueryOptions } from '../../api/app-config'
-import type { Machine } from '../../api/contract/machine'
 import type { ReportRow } from '../../api/contract/report-row'
-import { machinesQueryOptions } from '../../api/machines'
+import { type MachineLayout, useMachineLayouts } from '../../api/machines'
 import type { ReportParams } from '../../api/report-params'
 import {
   reportQueryOptions,
@@ -16,7 +15,7 @@ import { WidgetErrorBoundary } from '../../components/error-boundary'
 import { FilterBar } from '../../components/filters/filter-bar'
 import { useReportScope } from '../../components/filters/use-filters'
 import { CONTROL } from '../../components/form-styles'
-import { gridFamilies, machineGrid } from '../../components/heatmap/heatmap-grid'
+import { gridFamilies, machineGrid, sizeFromRows } from '../../components/heatmap/heatmap-grid'
 import { NotInKiosk } from '../../components/kiosk'
 import { LazyDetails } from '../../components/lazy-details'
 import { useNow } from '../../components/now'
@@ -227,9 +226,6 @@ function ThisShift({ scope, soFar, timeZone }: { scope: ReportParams; soFar: Shi
 const sumCounts = (rows: ReadonlyArray<{ threadbreaks: number }> | undefined) =>
   rows ? rows.reduce((sum, row) => sum + row.threadbreaks, 0) : null
 
-const layoutsOf = (machines: Machine[]) =>
-  machines.map((m) => ({ id: m.machine_id, name: m.machine_name, heads: m.heads, needles: m.needles }))
-
 function ShiftsOverRange({
   scope,
   range,
@@ -257,7 +253,7 @@ function ShiftsOverRange({
       ]
     }),
   })
-  const layouts = useQuery({ ...machinesQueryOptions(), select: layoutsOf })
+  const layouts = useMachineLayouts()
   const perShift = shifts.map((shift, s) => {
     const breaks = results[4 * s]?.data as ThreadbreakCount[] | undefined
     const [summary, rpm, productivity] = [1, 2, 3].map(
@@ -376,27 +372,23 @@ function MachinesByShift({
   layouts,
 }: {
   perShift: PerShift[]
-  layouts: ReturnType<typeof layoutsOf> | undefined
+  layouts: readonly MachineLayout[] | undefined
 }) {
   const { machines, counts, spots } = useMemo(() => {
     const names = new Map<string, string>()
     const counts = new Map<string, number>()
+    const layoutOf = new Map((layouts ?? []).map((l) => [l.machineId, l]))
     const spots = perShift.map(({ breakRows }) => {
-      const rows = breakRows ?? []
-      const byMachine = new Map<string, typeof rows>()
-      for (const row of rows) {
+      const byMachine = new Map<string, ThreadbreakCount[]>()
+      for (const row of breakRows ?? []) {
         names.set(row.id_machine, row.machine_name)
-        counts.set(`${row.id_machine}|`, 0)
-        byMachine.set(row.id_machine, [...(byMachine.get(row.id_machine) ?? []), row])
+        const list = byMachine.get(row.id_machine)
+        if (list) list.push(row)
+        else byMachine.set(row.id_machine, [row])
       }
       const families = [...byMachine].flatMap(([id, list]) => {
-        const layout = layouts?.find((l) => l.id === id)
-        const grid = machineGrid(
-          list,
-          layout?.heads ?? Math.max(1, ...list.map((r) => r.head ?? 0)),
-          layout?.needles ?? Math.max(1, ...list.map((r) => r.needle ?? 0)),
-        )
-        return gridFamilies(grid, id, names.get(id) ?? id)
+        const { heads, needles } = layoutOf.get(id) ?? sizeFromRows(list)
+        return gridFamilies(machineGrid(list, heads, needles), id, names.get(id) ?? id)
       })
       return findHotSpots(families)
     })

@@ -1,16 +1,12 @@
+import type { MachineLayout as ApiMachineLayout } from '../../api/machines'
 import type { ThreadbreakCount } from '../../api/reports'
 import type { HeatmapGrid } from '../../components/heatmap/heatmap'
-import { gridFamilies, machineBars, machineGrid } from '../../components/heatmap/heatmap-grid'
+import { gridFamilies, machineBars, machineGrid, sizeFromRows } from '../../components/heatmap/heatmap-grid'
 import { findHotSpots, type HotSpot, type Place, type PlaceFamily } from '../../lib/hot-spots'
 import type { ThreadbreakParams } from './threadbreak-params'
 
-/** What the page knows of a machine's build (GET /machines). */
-export interface MachineLayout {
-  machineId: string
-  machineName: string
-  heads: number
-  needles: number
-}
+/** What the view needs of a machine's build (GET /machines). */
+export type MachineLayout = Pick<ApiMachineLayout, 'machineId' | 'machineName' | 'heads' | 'needles'>
 
 export interface MachineBreaks extends MachineLayout {
   /** the rows behind the view, most breaks first (reference 4.3 ordering within a machine) */
@@ -71,8 +67,7 @@ export function threadbreakView(
     known.set(machineId, {
       machineId,
       machineName: list[0]?.machine_name ?? machineId,
-      heads: Math.max(1, ...list.map((r) => r.head ?? 0)),
-      needles: Math.max(1, ...list.map((r) => r.needle ?? 0)),
+      ...sizeFromRows(list),
     })
   }
 

@@ -2,8 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { lazy, Suspense, useId, useMemo, useRef, useState } from 'react'
 import { Link, useSearchParams } from 'react-router'
 import { appConfigQueryOptions } from '../../api/app-config'
-import type { Machine } from '../../api/contract/machine'
-import { machinesQueryOptions } from '../../api/machines'
+import { useMachineLayouts } from '../../api/machines'
 import type { ReportParams } from '../../api/report-params'
 import {
   aggregatedThreadbreaksQueryOptions,
@@ -44,17 +43,6 @@ const BarSmallMultiples = lazy(() =>
 )
 const RowsView = lazy(() => import('./rows-view').then((m) => ({ default: m.RowsView })))
 const loadExport = () => import('./export')
-
-/** Only what the page needs from GET /machines: with structural sharing the layouts keep their identity
- * across the 15-s refreshes, so the heatmaps are not redrawn for a change of rpm. */
-const layoutsOf = (machines: Machine[]) =>
-  machines.map((m) => ({
-    machineId: m.machine_id,
-    machineName: m.machine_name,
-    heads: m.heads,
-    needles: m.needles,
-    locationId: m.location_id ?? null,
-  }))
 
 /** Thread breaks by head and needle for every machine in scope: where to look first, the heatmaps on
  * one colour scale (or bars per head / needle), and the rows behind them. */
@@ -190,7 +178,7 @@ function Breaks({
   params: ThreadbreakParams
 }) {
   const breaks = useBreakRows(scope, params)
-  const layouts = useQuery({ ...machinesQueryOptions(), select: layoutsOf })
+  const layouts = useMachineLayouts()
   // running time per machine, from the machine summary (the one report here that carries it)
   const summary = useReport('/reports/machine-summary', scope)
   const hours = useMemo(() => runningHoursByMachine(summary.data), [summary.data])
