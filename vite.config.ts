@@ -39,6 +39,8 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['src/**/*.test.{ts,tsx}'],
           setupFiles: ['test/setup-dom.ts'],
+          // a test may wait for a page a few times (10 s each at most, test/setup-dom.ts)
+          testTimeout: 30_000,
         },
       },
       {

@@ -72,7 +72,7 @@ export async function benchHeatmap() {
   })
   await new Promise<void>((done) => server.listen(0, '127.0.0.1', done))
   const { port } = server.address() as { port: number }
-  const browser = await launchChromium()
+  const browser = await launchChromium({ realClock: true })
   try {
     const results = []
     for (const scenario of SCENARIOS) {

@@ -41,8 +41,10 @@ const slope = (samples: Sample[], pick: (s: Sample) => number) => {
 }
 
 export async function benchKiosk() {
-  const server = await startProcess('server/main.ts', { CACHE_TTL_SECONDS: '1' })
-  const browser = await launchChromium()
+  const server = await startProcess('server/main.ts', { CACHE_TTL_SECONDS: '1' }, '/healthz', [], {
+    realClock: true,
+  })
+  const browser = await launchChromium({ realClock: true })
   try {
     const page = await browser.newPage({ viewport: { width: 1920, height: 1080 } })
     let refreshes = 0

@@ -32,7 +32,7 @@ export interface LighthouseResult {
 }
 
 export async function benchLighthouse(pages = LIGHTHOUSE_PAGES): Promise<LighthouseResult[]> {
-  const server = await startProcess('server/main.ts', {})
+  const server = await startProcess('server/main.ts', {}, '/healthz', [], { realClock: true })
   const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROMIUM_FLAGS })
   const results: LighthouseResult[] = []
   try {

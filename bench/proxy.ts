@@ -131,15 +131,23 @@ export async function benchProxy() {
     execFileSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit' })
   const dir = mkdtempSync(`${tmpdir()}/stitchboard-bench-`)
   await recordBodies(dir)
-  const upstream = await startProcess('bench/proxy-peers.ts', {}, '/healthz', ['upstream', dir])
-  const bare = await startProcess('bench/proxy-peers.ts', {}, '/healthz', ['bare', dir])
+  const upstream = await startProcess('bench/proxy-peers.ts', {}, '/healthz', ['upstream', dir], {
+    realClock: true,
+  })
+  const bare = await startProcess('bench/proxy-peers.ts', {}, '/healthz', ['bare', dir], { realClock: true })
   const env = {
     API_BASE_URL: upstream.url,
     API_KEY: 'bench',
     JOB_API_URL: upstream.url,
     WEB_API_LICENSE: 'bench',
   }
-  const stitchboard = await startProcess('server/main.ts', { ...env, CACHE_TTL_SECONDS: '5' })
+  const stitchboard = await startProcess(
+    'server/main.ts',
+    { ...env, CACHE_TTL_SECONDS: '5' },
+    '/healthz',
+    [],
+    { realClock: true },
+  )
   const nginx = await startNginx(dir, Number(new URL(upstream.url).port))
   try {
     const results: Record<string, Record<string, Load>> = {}

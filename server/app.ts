@@ -17,6 +17,8 @@ export interface AppOptions {
   version: string
   clientKey?: (c: Context) => string
   sleep?: (ms: number) => Promise<void>
+  /** the monotonic clock of the answer cache's time to live (tests move it) */
+  perf?: { now(): number }
 }
 
 /** Thread-cone catalogue answers change rarely (ARCHITECTURE.md: an hour). */
@@ -58,9 +60,9 @@ function checkTarget(target: string) {
 }
 
 /** The stitchboard server (ARCHITECTURE.md, "Server contract"): one app for production, dev and tests. */
-export function createApp({ config, upstreams, staticFiles, version, clientKey, sleep }: AppOptions) {
+export function createApp({ config, upstreams, staticFiles, version, clientKey, sleep, perf }: AppOptions) {
   const app = new Hono()
-  const cache = new AnswerCache({ maxEntries: 2000, maxBytes: 256 * 1024 * 1024 })
+  const cache = new AnswerCache({ maxEntries: 2000, maxBytes: 256 * 1024 * 1024, ...(perf ? { perf } : {}) })
   const call = { timeoutSeconds: config.upstreamTimeoutSeconds, maxBytes: MAX_UPSTREAM_BYTES }
   /** Request targets already checked: a wall of kiosks asks the same few again and again. A plain Map,
    * emptied when full, is the cheapest memo on the cache-hit path. */

@@ -13,12 +13,25 @@ export const VENDOR_ENV = {
 }
 
 /** The server app as production builds it, on any environment and upstream transport. */
-export function testApp(env: Record<string, string> = {}, transport?: Transport) {
+export function testApp(
+  env: Record<string, string> = {},
+  transport?: Transport,
+  now: () => number = () => FIXED_NOW,
+) {
   const config: Config = loadConfig({ FACTORY_TIMEZONE: 'Europe/Berlin', ...env })
   const vendor: Transport = transport ?? (() => Promise.reject(new Error('no vendor upstream in this test')))
-  const upstreams = upstreamsFor(config, vendor, { now: () => FIXED_NOW })
+  const upstreams = upstreamsFor(config, vendor, { now })
   const sleeps: number[] = []
+  /** the answer cache's clock, moved by the test (`clock.advance(ms)`) */
+  const clock = {
+    ms: 1_000_000,
+    now: () => clock.ms,
+    advance: (ms: number) => {
+      clock.ms += ms
+    },
+  }
   const app = createApp({
+    perf: clock,
     config,
     upstreams,
     version: 'test',
@@ -35,5 +48,5 @@ export function testApp(env: Record<string, string> = {}, transport?: Transport)
       sleeps.push(ms)
     },
   })
-  return { app, config, sleeps }
+  return { app, config, sleeps, clock }
 }

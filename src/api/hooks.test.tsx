@@ -14,9 +14,7 @@ const week = { from: NOW_S - 7 * DAY, till: NOW_S }
 
 async function settled<T>(hook: () => { isSuccess: boolean; isError: boolean; data?: T; error: unknown }) {
   const { result } = renderHookWithProviders(hook)
-  await waitFor(() => expect(result.current.isSuccess || result.current.isError).toBe(true), {
-    timeout: 5000,
-  })
+  await waitFor(() => expect(result.current.isSuccess || result.current.isError).toBe(true))
   return result.current
 }
 

@@ -14,9 +14,7 @@ import {
 /** The four look-ups (reference 4.8) and the quirks of 2.4, 2.5 and 7. */
 async function settled<T>(hook: () => { isSuccess: boolean; isError: boolean; data?: T; error: unknown }) {
   const { result } = renderHookWithProviders(hook)
-  await waitFor(() => expect(result.current.isSuccess || result.current.isError).toBe(true), {
-    timeout: 5000,
-  })
+  await waitFor(() => expect(result.current.isSuccess || result.current.isError).toBe(true))
   return result.current
 }
 

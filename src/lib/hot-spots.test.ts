@@ -90,6 +90,16 @@ describe('the hot-spot rule', () => {
     expect(findHotSpots(machine('1', 15, 15, (h, n) => (h === 1 && n === 1 ? 2 : 0)))).toEqual([])
   })
 
+  test('a place must stand out at least 2× its expected share, not only beyond chance', () => {
+    // a busy machine: 100 breaks in every cell but one. 160 is far beyond chance (p ≈ 10⁻⁸) yet only 1.6×
+    // the expected share: nothing a supervisor should walk to. 210 is 2.1× and flagged.
+    const busy = (hot: number) => machine('9', 15, 15, (h, n) => (h === 5 && n === 5 ? hot : 100))
+    expect(findHotSpots(busy(160))).toEqual([])
+    expect(findHotSpots(busy(210))).toEqual([
+      expect.objectContaining({ machineId: '9', head: 5, needle: 5, count: 210 }),
+    ])
+  })
+
   test('says it in words', () => {
     // 41 + 15 × 1 = 56 breaks over 16 cells: 3.5 expected, 11.7× → "12×"
     const [spot] = findHotSpots(machine('7', 4, 4, (h, n) => (h === 3 && n === 2 ? 41 : 1)))

@@ -1,7 +1,8 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import { createServer } from 'node:net'
-import { type Browser, chromium, type Page } from 'playwright-core'
+import { type Browser, type BrowserContextOptions, chromium, type Page } from 'playwright-core'
 import { afterAll, beforeAll } from 'vitest'
+import { FIXED_NOW } from '../demo-client'
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium'
 
@@ -16,8 +17,31 @@ export const CHROMIUM_FLAGS = [
   '--no-first-run',
 ]
 
-export function launchChromium(): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS })
+/** The tests' one clock: the demo's pinned instant, running on in real time from when this module loads.
+ * Servers started here (`startProcess`) and pages of `launchChromium` both read it, so a page and the server
+ * behind it agree on "now", and no result depends on the day or hour the tests run. */
+export const CLOCK_OFFSET_MS = FIXED_NOW - Date.now()
+export const testNow = () => Date.now() + CLOCK_OFFSET_MS
+
+/** Chromium whose every page and context runs on the tests' clock (Playwright's clock, installed at the
+ * pinned instant and running naturally); `{ realClock: true }` for the benches that measure real time. */
+export async function launchChromium({ realClock = false }: { realClock?: boolean } = {}): Promise<Browser> {
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS })
+  if (realClock) return browser
+  const newContext = browser.newContext.bind(browser)
+  browser.newContext = async (options?: BrowserContextOptions) => {
+    const context = await newContext(options)
+    await context.clock.install({ time: testNow() })
+    return context
+  }
+  browser.newPage = async (options?: BrowserContextOptions) => {
+    const context = await browser.newContext(options)
+    const page = await context.newPage()
+    // as with browser.newPage, the page owns its context (already gone when the browser closed first)
+    page.once('close', () => void context.close().catch(() => {}))
+    return page
+  }
+  return browser
 }
 
 export async function freePort(): Promise<number> {
@@ -43,14 +67,17 @@ export async function startProcess(
   env: Record<string, string>,
   ready = '/healthz',
   args: string[] = [],
+  { realClock = false }: { realClock?: boolean } = {},
 ): Promise<Running> {
   const port = env.PORT ? Number(env.PORT) : await freePort()
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', entry, ...args], {
+  const clock = realClock ? [] : ['--import', './test/e2e/pinned-clock.ts']
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', ...clock, entry, ...args], {
     env: {
       PATH: process.env.PATH ?? '',
       HOST: '127.0.0.1',
       PORT: String(port),
       FACTORY_TIMEZONE: 'Europe/Berlin',
+      ...(realClock ? {} : { TEST_CLOCK_OFFSET_MS: String(CLOCK_OFFSET_MS) }),
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

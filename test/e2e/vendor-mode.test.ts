@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { type Running, startProcess } from './harness'
+import { type Running, startProcess, testNow } from './harness'
 
 /** Issue 3 acceptance: pointed at any upstream that speaks the reference (here the demo upstream run on
  * its own, `npm run demo-upstream`), the server works exactly as in demo mode. */
@@ -25,7 +25,7 @@ afterAll(async () => {
 })
 
 test('a closed past range gives the same report through a vendor upstream as in demo mode', async () => {
-  const till = Math.floor(Date.now() / 86_400_000) * 86_400 - 86_400
+  const till = Math.floor(testNow() / 86_400_000) * 86_400 - 86_400
   const path = `/api/reports/threadbreaks?from=${till - 2 * 86_400}&till=${till}&machineIds=all&includeBobbinThreadbreaks=true`
   const [a, b] = await Promise.all([fetch(vendor.url + path), fetch(demo.url + path)])
   expect(a.status).toBe(200)

@@ -7,8 +7,8 @@ const week = 'from=1763000000&till=1763600000&machineIds=all'
 
 function vendorApp(env: Record<string, string> = {}) {
   const upstream = fakeUpstream()
-  const { app } = testApp({ ...VENDOR_ENV, ...env }, upstream.transport)
-  return { app, upstream }
+  const { app, clock } = testApp({ ...VENDOR_ENV, ...env }, upstream.transport)
+  return { app, upstream, clock }
 }
 
 const postJob = (
@@ -42,6 +42,10 @@ describe('attacks are refused and never reach the upstream', () => {
     ],
     ['an unknown path', '/api/admin'],
     ['an unknown report', '/api/reports/everything'],
+    // with the parameters every report takes, so only the allow-list can refuse them
+    ['an unknown report with valid parameters', `/api/reports/everything?${week}`],
+    ['a report path one level deeper', `/api/reports/stitches/all?${week}`],
+    ['a known report under another name', `/api/reports/Stitches?${week}`],
     ['a deeper machine path', '/api/machines/AS-1042/secrets'],
     ['an unknown parameter', `/api/reports/stitches?${week}&format=xml`],
     ['a parameter twice', `/api/reports/stitches?${week}&from=1`],
@@ -196,6 +200,17 @@ describe('cache and coalescing', () => {
     await app.request('/api/reports/stitches?from=1763000000&till=1763600000&machineIds=all')
     await app.request('/api/reports/stitches?machineIds=all&till=1763600000&from=1763000000')
     expect(upstream.calls).toHaveLength(1)
+  })
+
+  test('an answer is kept for CACHE_TTL_SECONDS seconds, then asked again', async () => {
+    const { app, upstream, clock } = vendorApp({ CACHE_TTL_SECONDS: '5' })
+    expect((await app.request('/api/machines')).headers.get('X-Cache')).toBe('MISS')
+    clock.advance(4_900)
+    expect((await app.request('/api/machines')).headers.get('X-Cache')).toBe('HIT')
+    expect(upstream.calls).toHaveLength(1)
+    clock.advance(200)
+    expect((await app.request('/api/machines')).headers.get('X-Cache')).toBe('MISS')
+    expect(upstream.calls).toHaveLength(2)
   })
 
   test('with CACHE_TTL_SECONDS=0 every request goes upstream', async () => {

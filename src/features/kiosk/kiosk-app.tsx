@@ -265,7 +265,8 @@ export function useRotation(rotation: readonly string[], dwellMs: number, atBoun
 }
 
 /** A new server version (from /app-config.json) reloads the kiosk, at the next rotation boundary, and
- * only when the server answers: a reload into an error or a login page must never reach the wall. */
+ * only when the server answers: a reload into an error or a login page must never reach the wall. The
+ * returned function settles once that check is done. */
 export function useVersionReload(version: string | undefined, reload = () => window.location.reload()) {
   const first = useRef<string | undefined>(undefined)
   if (first.current === undefined && version !== undefined) first.current = version
@@ -275,11 +276,12 @@ export function useVersionReload(version: string | undefined, reload = () => win
   return useMemo(
     () =>
       pending
-        ? () => {
-            void fetch('/app-config.json', { cache: 'no-store' })
-              .then((response) => response.ok && reloadRef.current())
+        ? (): Promise<void> =>
+            fetch('/app-config.json', { cache: 'no-store' })
+              .then((response) => {
+                if (response.ok) reloadRef.current()
+              })
               .catch(() => {})
-          }
         : undefined,
     [pending],
   )

@@ -22,18 +22,10 @@ describe('machine page', () => {
     renderMachinePage('/machines/AS-1042?range=7d')
     expect(await screen.findByRole('heading', { level: 1, name: 'North 01 · 1H' })).toBeInTheDocument()
     expect(
-      await screen.findByRole(
-        'img',
-        { name: /North 01 · 1H: thread breaks by head and needle/ },
-        { timeout: 5000 },
-      ),
+      await screen.findByRole('img', { name: /North 01 · 1H: thread breaks by head and needle/ }),
     ).toBeInTheDocument()
     await userEvent.click(screen.getByText('As a table'))
-    const table = await screen.findByRole(
-      'table',
-      { name: /thread breaks per head and needle/ },
-      { timeout: 5000 },
-    )
+    const table = await screen.findByRole('table', { name: /thread breaks per head and needle/ })
     // machine 1 has 1 head × 9 needles: a header row, one head row and a total row
     expect(table.querySelectorAll('tbody tr')).toHaveLength(1)
     expect(table.querySelectorAll('thead th')).toHaveLength(1 + 9 + 1)

@@ -38,7 +38,7 @@ describe('reports explorer', () => {
 
   test('a report from the demo upstream: rows counted, columns inferred, numbers right-aligned', async () => {
     renderAt('/reports/machine-summary?range=7d&chart=0')
-    expect(await screen.findByText(/^44 rows/, {}, { timeout: 5000 })).toBeInTheDocument()
+    expect(await screen.findByText(/^44 rows/)).toBeInTheDocument()
     const table = screen.getByRole('table', { name: 'Machine summary' })
     expect(within(table).getByRole('button', { name: 'stitches' })).toBeInTheDocument()
     expect(within(table).getByRole('columnheader', { name: 'stitches' })).toHaveClass('text-right')
@@ -57,7 +57,7 @@ describe('reports explorer', () => {
     )
     const { container } = { container: document.body }
     renderAt('/reports/stitches?chart=0')
-    const table = await screen.findByRole('table', { name: 'Stitches' }, { timeout: 5000 })
+    const table = await screen.findByRole('table', { name: 'Stitches' })
     expect(within(table).getByRole('button', { name: 'design.name' })).toBeInTheDocument()
     expect(within(table).getByText('<img src=x onerror=alert(1)>')).toBeInTheDocument()
     expect(container.querySelector('img')).toBeNull()
@@ -85,7 +85,7 @@ describe('reports explorer', () => {
         seen.push(new URL(request.url).searchParams.get('grouping') ?? '')
     })
     renderAt('/reports/threadbreaks?range=7d&grouping=N&chart=0')
-    await screen.findByText(/^[\d,]+ rows/, {}, { timeout: 5000 })
+    await screen.findByText(/^[\d,]+ rows/)
     expect(seen).toContain('N')
     expect(screen.getByLabelText('Grouping')).toHaveValue('N')
     mswServer.events.removeAllListeners()
@@ -100,7 +100,7 @@ describe('reports explorer', () => {
     const rows = Array.from({ length: 10_000 }, (_, i) => ({ design_name: `d${i}`, pieces: i }))
     mswServer.use(http.get('/api/reports/daily-design', () => HttpResponse.json({ data: rows })))
     renderAt('/reports/daily-design?chart=0')
-    expect(await screen.findByText(/^10,000 rows/, {}, { timeout: 5000 })).toBeInTheDocument()
+    expect(await screen.findByText(/^10,000 rows/)).toBeInTheDocument()
     const rendered = screen.getAllByRole('row').length
     expect(rendered).toBeGreaterThan(10)
     expect(rendered).toBeLessThan(200)

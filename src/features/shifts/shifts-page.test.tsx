@@ -27,13 +27,10 @@ test('one day of the demo factory: each shift asked with the shift filter, figur
     </Routes>,
     { path: DAY },
   )
-  const heading = await screen.findByRole('heading', { name: /^Shifts over/ }, { timeout: 8000 })
+  const heading = await screen.findByRole('heading', { name: /^Shifts over/ })
   const table = within(heading.closest('section') as HTMLElement).getAllByRole('table')[0] as HTMLElement
-  await waitFor(
-    () => expect(within(table).getByRole('row', { name: /^Thread breaks/ })).toHaveTextContent(/\d/),
-    {
-      timeout: 8000,
-    },
+  await waitFor(() =>
+    expect(within(table).getByRole('row', { name: /^Thread breaks/ })).toHaveTextContent(/\d/),
   )
   const headers = within(table)
     .getAllByRole('columnheader')
@@ -52,7 +49,7 @@ test('one day of the demo factory: each shift asked with the shift filter, figur
     '{"from":"22:00","to":"06:00"}',
   ])
   // the API's own report, in full
-  const api = await screen.findByRole('table', { name: 'Shift comparison (API)' }, { timeout: 8000 })
+  const api = await screen.findByRole('table', { name: 'Shift comparison (API)' })
   const apiSection = api.closest('section') as HTMLElement
   expect(within(apiSection).getByText(/^3 rows/)).toBeInTheDocument()
   expect(within(api).getByRole('button', { name: 'threadbreaks' })).toBeInTheDocument()
@@ -72,11 +69,7 @@ test('a report that fails for one shift says which, and the others still show', 
     </Routes>,
     { path: DAY },
   )
-  const alert = await screen.findByText(
-    /Early shift, \/reports\/average-rpm: .*Not shown; retrying/,
-    {},
-    { timeout: 8000 },
-  )
+  const alert = await screen.findByText(/Early shift, \/reports\/average-rpm: .*Not shown; retrying/, {})
   expect(alert).toBeInTheDocument()
   const table = (await screen.findAllByRole('table'))[1] as HTMLElement
   await waitFor(() =>

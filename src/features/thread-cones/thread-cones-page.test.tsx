@@ -22,7 +22,7 @@ function renderAt(search: string) {
 }
 
 const answerCard = async () => {
-  const card = await screen.findByRole('article', {}, { timeout: 8000 })
+  const card = await screen.findByRole('article')
   const entries = within(card)
     .getAllByRole('term')
     .map((dt) => [dt.textContent, dt.nextElementSibling?.textContent])
@@ -80,26 +80,26 @@ describe('the look-up chain on the demo catalogue', () => {
   test('added leading zeros do not find the colour; the page offers the right one, which then answers', async () => {
     const user = userEvent.setup()
     renderAt('?m=Nordfaden&s=NFP-40&c=01004')
-    const alert = await screen.findByRole('alert', {}, { timeout: 8000 })
+    const alert = await screen.findByRole('alert')
     expect(alert).toHaveTextContent('No colour “01004” in series NFP-40.')
     expect(alert).toHaveTextContent('The service said: “Thread cone not found: NFP-40 / 01004”')
     expect(alert).toHaveTextContent('the service pads nothing')
-    await user.click(await within(alert).findByRole('button', { name: /^1004/ }, { timeout: 8000 }))
+    await user.click(await within(alert).findByRole('button', { name: /^1004/ }))
     const { facts } = await answerCard()
     expect(facts['Colour number']).toBe('1004')
   })
 
   test('"0012" and "12" are different colours: "012" offers both', async () => {
     renderAt('?m=Nordfaden&s=nf_rayon40&c=012')
-    const alert = await screen.findByRole('alert', {}, { timeout: 8000 })
-    await waitFor(() => expect(within(alert).getAllByRole('button')).toHaveLength(2), { timeout: 8000 })
+    const alert = await screen.findByRole('alert')
+    await waitFor(() => expect(within(alert).getAllByRole('button')).toHaveLength(2))
     const offers = within(alert).getAllByRole('button')
     expect(offers.map((b) => b.textContent?.split(' ')[0])).toEqual(['0012', '12'])
   })
 
   test('spaces typed are sent as typed, and the page says the service trims nothing', async () => {
     renderAt('?m=Nordfaden&s=NFP-40&c=+1004+')
-    const alert = await screen.findByRole('alert', {}, { timeout: 8000 })
+    const alert = await screen.findByRole('alert')
     expect(alert).toHaveTextContent('You typed spaces around the number: the service trims nothing.')
     expect(jobs.find((j) => j.RequestType === 'GetThreadCone')?.ThreadCone).toEqual({
       ConeSeries: 'NFP-40',
@@ -124,7 +124,7 @@ describe('the look-up chain on the demo catalogue', () => {
 
   test('a series id the service does not know: "series not found", in plain words and its own', async () => {
     renderAt('?m=Nordfaden&s=NFP-41&c=1004')
-    const [alert] = await screen.findAllByText(/the service has no series “NFP-41”/, {}, { timeout: 8000 })
+    const [alert] = await screen.findAllByText(/the service has no series “NFP-41”/)
     expect(alert).toHaveTextContent('its words: “Thread cone series not found: NFP-41”')
   })
 
@@ -133,7 +133,6 @@ describe('the look-up chain on the demo catalogue', () => {
     const alerts = await screen.findAllByText(
       /could not read this series; its own message, which may be in another language: “Die Datei/,
       {},
-      { timeout: 8000 },
     )
     expect(alerts.length).toBeGreaterThan(0)
   })
@@ -157,7 +156,6 @@ describe('the look-up chain on the demo catalogue', () => {
     const [alert] = await screen.findAllByText(
       /licence \(WEB_API_LICENSE\) is missing or not accepted: “Invalid licence token\.”/,
       {},
-      { timeout: 8000 },
     )
     expect(alert).toHaveTextContent('The manufacturers could not be loaded')
   })
@@ -169,7 +167,7 @@ describe('the look-up chain on the demo catalogue', () => {
       ),
     )
     renderAt('?m=Nordfaden')
-    const [alert] = await screen.findAllByText(/did not answer within 15 s/, {}, { timeout: 8000 })
+    const [alert] = await screen.findAllByText(/did not answer within 15 s/)
     expect(alert).toHaveTextContent(
       'The manufacturers could not be loaded: The thread-cone service did not answer',
     )
@@ -189,7 +187,7 @@ describe('catalogue and recent look-ups', () => {
   test('searching the series narrows the swatches; choosing one looks it up and remembers it', async () => {
     const user = userEvent.setup()
     renderAt('?m=Nordfaden&s=NFP-40')
-    await screen.findByText('300 of 300 colours', {}, { timeout: 8000 })
+    await screen.findByText('300 of 300 colours')
     await user.type(screen.getByLabelText('Search the series (number or name)'), 'pale coral')
     await screen.findByText(/^[1-9] of 300 colours$/)
     await user.click(screen.getByRole('button', { name: /^1004, Pale Coral 1, #/ }))

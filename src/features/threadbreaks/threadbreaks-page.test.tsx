@@ -42,16 +42,13 @@ function renderAt(path: string) {
   )
 }
 
-const whereToLook = async () =>
-  screen.findByRole('complementary', { name: 'Where to look first' }, { timeout: 8000 })
+const whereToLook = async () => screen.findByRole('complementary', { name: 'Where to look first' })
 
 describe('thread-break page on the demo factory', () => {
   test('flags the planted worn needle (machine 3, head 4, needle 7) and the badly timed head of machine 8', async () => {
     renderAt('/threadbreaks?range=7d')
     const aside = await whereToLook()
-    await waitFor(() => expect(within(aside).getAllByRole('listitem').length).toBeGreaterThan(0), {
-      timeout: 8000,
-    })
+    await waitFor(() => expect(within(aside).getAllByRole('listitem').length).toBeGreaterThan(0))
     expect(
       within(aside).getByText(/^North 03 · 18H, head 4, needle 7: \d+ breaks, [\d.]+× its expected share/),
     ).toBeInTheDocument()
@@ -65,18 +62,10 @@ describe('thread-break page on the demo factory', () => {
   test('include bobbin: asked of the server, kept in the URL, the total changes', async () => {
     const user = userEvent.setup()
     renderAt('/threadbreaks?range=7d')
-    const summary = await screen.findByText(
-      /thread breaks on 44 machines, bobbin not included/,
-      {},
-      { timeout: 8000 },
-    )
+    const summary = await screen.findByText(/thread breaks on 44 machines, bobbin not included/, {})
     const before = Number(summary.textContent?.match(/^([\d,]+)/)?.[1]?.replace(/,/g, ''))
     await user.click(screen.getByRole('checkbox', { name: 'Include bobbin (needle 0)' }))
-    const after = await screen.findByText(
-      /thread breaks on 44 machines, bobbin included/,
-      {},
-      { timeout: 8000 },
-    )
+    const after = await screen.findByText(/thread breaks on 44 machines, bobbin included/, {})
     expect(Number(after.textContent?.match(/^([\d,]+)/)?.[1]?.replace(/,/g, ''))).toBeGreaterThan(before)
     expect(search).toContain('bobbin=1')
     expect(requests.at(-1)?.searchParams.get('includeBobbinThreadbreaks')).toBe('true')
@@ -93,11 +82,7 @@ describe('thread-break page on the demo factory', () => {
 
   test('heads as bars: the flagged head is said in words, not by colour alone', async () => {
     renderAt('/threadbreaks?range=7d&grouping=H')
-    const bars = await screen.findByRole(
-      'list',
-      { name: 'North 08 · 18H: breaks per head' },
-      { timeout: 8000 },
-    )
+    const bars = await screen.findByRole('list', { name: 'North 08 · 18H: breaks per head' })
     expect(within(bars).getAllByRole('listitem')).toHaveLength(18)
     expect(within(bars).getByText(/^head 2: \d+ breaks, flagged$/)).toBeInTheDocument()
     expect(requests[0]?.searchParams.get('grouping')).toBe('H')
@@ -105,7 +90,7 @@ describe('thread-break page on the demo factory', () => {
 
   test('rows view: by machine, then most breaks first; the flagged row says so', async () => {
     renderAt('/threadbreaks?range=7d&view=rows')
-    const section = await screen.findByRole('region', { name: 'North 03 · 18H' }, { timeout: 8000 })
+    const section = await screen.findByRole('region', { name: 'North 03 · 18H' })
     const counts = within(section)
       .getAllByRole('row')
       .slice(1)
