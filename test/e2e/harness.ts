@@ -20,7 +20,7 @@ export const CHROMIUM_FLAGS = [
 /** The tests' one clock: the demo's pinned instant, running on in real time from when this module loads.
  * Servers started here (`startProcess`) and pages of `launchChromium` both read it, so a page and the server
  * behind it agree on "now", and no result depends on the day or hour the tests run. */
-export const CLOCK_OFFSET_MS = FIXED_NOW - Date.now()
+const CLOCK_OFFSET_MS = FIXED_NOW - Date.now()
 export const testNow = () => Date.now() + CLOCK_OFFSET_MS
 
 /** Chromium whose every page and context runs on the tests' clock (Playwright's clock, installed at the
@@ -77,7 +77,7 @@ export async function startProcess(
       HOST: '127.0.0.1',
       PORT: String(port),
       FACTORY_TIMEZONE: 'Europe/Berlin',
-      ...(realClock ? {} : { TEST_CLOCK_OFFSET_MS: String(CLOCK_OFFSET_MS) }),
+      ...(realClock ? {} : { TEST_CLOCK_AT_MS: String(testNow()) }),
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,8 +1,10 @@
-/** Preloaded into a server started by the end-to-end tests (`node --import`): the process's `Date` reads
- * the real clock moved by `TEST_CLOCK_OFFSET_MS`, so the demo factory lives at the tests' pinned instant
- * and runs on from there like a real clock. Timers and `performance` are untouched. */
-const offset = Number(process.env.TEST_CLOCK_OFFSET_MS)
-if (!Number.isFinite(offset)) throw new Error('TEST_CLOCK_OFFSET_MS must be a number of milliseconds')
+/** Preloaded into a server started by the end-to-end tests (`node --import`): the process's `Date` starts
+ * at `TEST_CLOCK_AT_MS` (the tests' clock when the process was spawned) and runs on from there like a real
+ * clock, so the demo factory lives at the tests' pinned instant whatever this process's own clock says
+ * (also under faketime). Timers and `performance` are untouched. */
+const at = Number(process.env.TEST_CLOCK_AT_MS)
+if (!Number.isFinite(at)) throw new Error('TEST_CLOCK_AT_MS must be a Unix time in milliseconds')
+const offset = at - Date.now()
 
 const RealDate = Date
 class ShiftedDate extends RealDate {
