@@ -1,59 +1,112 @@
 import * as z from 'zod'
+import { clockMinutes } from '../src/lib/clock'
 import { isValidTimeZone } from '../src/lib/factory-time'
 import { DEFAULT_SHIFTS_TEXT, type NamedShift, parseShifts } from './shifts'
 
-/** The demo keys injected when no vendor credentials are configured (README: "Demo data"). */
+/** The demo keys injected when no vendor credentials are configured (README: "Demo data"); the other
+ * demo company's key and licence pick that company. */
 export const DEMO_API_KEY = 'demo-key-a'
 export const DEMO_LICENCE = 'demo-licence-a'
+const DEMO_API_KEYS = [DEMO_API_KEY, 'demo-key-b']
+const DEMO_LICENCES = [DEMO_LICENCE, 'demo-licence-b']
+
+/** Variables whose values are never printed. */
+const SECRETS = new Set(['API_KEY', 'WEB_API_LICENSE', 'DASHBOARD_TOKEN'])
+const URLS = new Set(['API_BASE_URL', 'JOB_API_URL'])
 
 const text = z.string().trim()
 const optional = <T extends z.ZodType>(schema: T) =>
   z.preprocess((v) => (v === '' ? undefined : v), schema.optional())
-const httpUrl = text.refine((v) => {
+
+/** An upstream address: http(s), no credentials (the key goes in a header), no query or fragment (they
+ * would be mangled when paths are appended). */
+const upstreamUrl = text.superRefine((value, ctx) => {
+  let url: URL
   try {
-    return ['http:', 'https:'].includes(new URL(v).protocol)
+    url = new URL(value)
   } catch {
-    return false
+    ctx.addIssue({ code: 'custom', message: 'must be an http(s) URL such as https://api.example.com/v1' })
+    return
   }
-}, 'must be an http(s) URL such as https://api.example.com/v1')
-const seconds = (max: number) =>
-  z.coerce
-    .number({ message: 'must be a number of seconds' })
-    .min(0, 'must not be negative')
-    .max(max, `must be at most ${max}`)
+  const problem = !['http:', 'https:'].includes(url.protocol)
+    ? 'must be an http(s) URL such as https://api.example.com/v1'
+    : url.username || url.password
+      ? 'must not contain a user name or password (the key is sent in a header)'
+      : url.search || value.includes('?')
+        ? 'must not contain a query (?…); paths and parameters are appended to it'
+        : url.hash || value.includes('#')
+          ? 'must not contain a fragment (#…)'
+          : null
+  if (problem) ctx.addIssue({ code: 'custom', message: problem })
+})
+
+const number = (what: string, min: number, max: number, unit: string) =>
+  text
+    .regex(/^\d+(\.\d+)?$/, `must be a number of ${what}`)
+    .transform(Number)
+    .refine((v) => v >= min, `must be at least ${min} ${unit}`)
+    .refine((v) => v <= max, `must be at most ${max} ${unit}`)
+const whole = (what: string, min: number, max: number, unit: string) =>
+  text
+    .regex(/^\d+$/, `must be a whole number of ${what}`)
+    .transform(Number)
+    .refine((v) => v >= min && v <= max, `must be ${min}–${max} ${unit}`)
+
+const HOST_NAME = /^(\[[0-9a-f:.]+\]|[a-z0-9]([a-z0-9.-]{0,251}[a-z0-9])?)$/i
+const IP = /^(\d{1,3}(\.\d{1,3}){3}|[0-9a-f:]*:[0-9a-f:.]*)$/i
 
 const environment = z
   .object({
-    API_BASE_URL: optional(httpUrl),
+    API_BASE_URL: optional(upstreamUrl),
     API_KEY: optional(text.min(1)),
-    JOB_API_URL: optional(httpUrl),
+    JOB_API_URL: optional(upstreamUrl),
     WEB_API_LICENSE: optional(text.min(1)),
     HOST: optional(text.min(1)),
     PORT: optional(
-      z.coerce
-        .number({ message: 'must be a port number' })
-        .int('must be a whole number')
-        .min(1)
-        .max(65535, 'must be 1–65535'),
+      text
+        .regex(/^\d{1,5}$/, 'must be a decimal port number such as 8080')
+        .transform(Number)
+        .refine((v) => v >= 1 && v <= 65535, 'must be 1–65535'),
     ),
     DASHBOARD_TOKEN: optional(text.min(16, 'must be at least 16 characters (it guards the whole dashboard)')),
     FACTORY_TIMEZONE: optional(
       text.refine(isValidTimeZone, 'is not an IANA time zone such as Europe/Berlin'),
     ),
     SHIFTS: optional(text),
-    CACHE_TTL_SECONDS: optional(seconds(3600)),
-    UPSTREAM_TIMEOUT_SECONDS: optional(seconds(300).refine((v) => v > 0, 'must be more than 0')),
+    CACHE_TTL_SECONDS: optional(number('seconds', 0, 3600, 's')),
+    UPSTREAM_TIMEOUT_SECONDS: optional(number('seconds', 1, 300, 's')),
+    ALLOWED_HOSTS: optional(
+      text.refine(
+        (v) => v.split(',').every((h) => HOST_NAME.test(h.trim())),
+        'must be host names separated by commas, such as dashboard.factory.example,wall-01',
+      ),
+    ),
+    MAX_RANGE_DAYS: optional(whole('days', 1, 3660, 'days')),
+    TRUST_PROXY: optional(
+      text.refine(
+        (v) => v.split(',').every((a) => IP.test(a.trim())),
+        'must be the IP addresses of your reverse proxies, such as 127.0.0.1',
+      ),
+    ),
+    SESSION_HOURS: optional(whole('hours', 1, 8760, 'hours')),
+    SHUTDOWN_SECONDS: optional(number('seconds', 0, 300, 's')),
   })
   .superRefine((env, ctx) => {
-    if (env.API_BASE_URL && !env.API_KEY) {
-      ctx.addIssue({ code: 'custom', path: ['API_KEY'], message: 'is required when API_BASE_URL is set' })
+    const need = (name: string, message: string) => ctx.addIssue({ code: 'custom', path: [name], message })
+    if (env.API_BASE_URL && !env.API_KEY) need('API_KEY', 'is required when API_BASE_URL is set')
+    if (!env.API_BASE_URL && env.API_KEY && !DEMO_API_KEYS.includes(env.API_KEY)) {
+      need(
+        'API_KEY',
+        'is set but API_BASE_URL is not: set API_BASE_URL to the vendor’s address, or leave API_KEY unset for the demo',
+      )
     }
-    if (env.JOB_API_URL && !env.WEB_API_LICENSE) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['WEB_API_LICENSE'],
-        message: 'is required when JOB_API_URL is set',
-      })
+    if (env.JOB_API_URL && !env.WEB_API_LICENSE)
+      need('WEB_API_LICENSE', 'is required when JOB_API_URL is set')
+    if (!env.JOB_API_URL && env.WEB_API_LICENSE && !DEMO_LICENCES.includes(env.WEB_API_LICENSE)) {
+      need(
+        'WEB_API_LICENSE',
+        'is set but JOB_API_URL is not: set JOB_API_URL to the vendor’s address, or leave WEB_API_LICENSE unset for the demo',
+      )
     }
   })
 
@@ -69,31 +122,66 @@ export interface Config {
   shifts: NamedShift[]
   cacheTtlSeconds: number
   upstreamTimeoutSeconds: number
+  /** host names a request may be addressed to, besides IP literals and localhost (DNS rebinding) */
+  allowedHosts: string[]
+  /** the longest report range forwarded */
+  maxRangeDays: number
+  /** addresses of reverse proxies whose X-Forwarded-For / X-Forwarded-Proto are believed */
+  trustProxy: string[]
+  sessionHours: number
+  shutdownSeconds: number
 }
 
 export class ConfigError extends Error {
   override name = 'ConfigError'
 }
 
-/** Reads the environment (the only place that does); throws ConfigError with one line naming the
- * variable and what is wrong with it. */
+/** A value as it may be shown: secrets never, URL credentials masked. */
+function shown(name: string, value: string | undefined): string {
+  if (!value || SECRETS.has(name)) return ''
+  const masked = URLS.has(name) ? value.replace(/\/\/[^/?#]*@/, '//***@') : value
+  return ` (got "${masked.slice(0, 200)}")`
+}
+
+/** Overlapping shifts, in words, or null; shifts may cross midnight. */
+function shiftOverlap(shifts: readonly NamedShift[]): string | null {
+  const minutes = (shift: NamedShift) => {
+    const from = clockMinutes(shift.from)!
+    const to = clockMinutes(shift.to)!
+    const set = new Set<number>()
+    for (let m = from; m !== to; m = (m + 1) % 1440) set.add(m)
+    return set
+  }
+  const sets = shifts.map(minutes)
+  for (let i = 0; i < shifts.length; i++)
+    for (let j = i + 1; j < shifts.length; j++)
+      for (const m of sets[i]!) {
+        if (sets[j]!.has(m)) return `has overlapping shifts "${shifts[i]!.name}" and "${shifts[j]!.name}"`
+      }
+  return null
+}
+
+/** Reads the environment (the only place that does); throws ConfigError naming every bad variable,
+ * one per line, and what is wrong with each. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const parsed = environment.safeParse(env)
+  const problems: string[] = []
   if (!parsed.success) {
-    const issue = parsed.error.issues[0]!
-    const name = String(issue.path[0] ?? 'environment')
-    const value = env[name]
-    const shown =
-      name === 'API_KEY' || name === 'WEB_API_LICENSE' || name === 'DASHBOARD_TOKEN'
-        ? ''
-        : value
-          ? ` (got "${value}")`
-          : ''
-    throw new ConfigError(`${name} ${issue.message}${shown}`)
+    for (const issue of parsed.error.issues) {
+      const name = String(issue.path[0] ?? 'environment')
+      problems.push(`${name} ${issue.message}${shown(name, env[name])}`)
+    }
+  }
+  const shifts = parseShifts(parsed.data?.SHIFTS ?? env.SHIFTS?.trim() ?? DEFAULT_SHIFTS_TEXT)
+  if (typeof shifts === 'string') problems.push(`SHIFTS ${shifts}`)
+  else {
+    const overlap = shiftOverlap(shifts)
+    if (overlap) problems.push(`SHIFTS ${overlap}`)
+  }
+  if (problems.length > 0 || !parsed.data || typeof shifts === 'string') {
+    throw new ConfigError([...new Set(problems)].join('\n'))
   }
   const e = parsed.data
-  const shifts = parseShifts(e.SHIFTS ?? DEFAULT_SHIFTS_TEXT)
-  if (typeof shifts === 'string') throw new ConfigError(`SHIFTS ${shifts}`)
   const trimSlash = (url: string) => url.replace(/\/+$/, '')
   return {
     api: e.API_BASE_URL
@@ -109,5 +197,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     shifts,
     cacheTtlSeconds: e.CACHE_TTL_SECONDS ?? 5,
     upstreamTimeoutSeconds: e.UPSTREAM_TIMEOUT_SECONDS ?? 15,
+    allowedHosts: (e.ALLOWED_HOSTS ?? '')
+      .split(',')
+      .map((h) => h.trim().toLowerCase())
+      .filter(Boolean),
+    maxRangeDays: e.MAX_RANGE_DAYS ?? 400,
+    trustProxy: (e.TRUST_PROXY ?? '')
+      .split(',')
+      .map((a) => a.trim().toLowerCase())
+      .filter(Boolean),
+    sessionHours: e.SESSION_HOURS ?? 720,
+    shutdownSeconds: e.SHUTDOWN_SECONDS ?? 10,
   }
 }

@@ -18,7 +18,12 @@ function main() {
     config = loadConfig()
   } catch (error) {
     if (error instanceof ConfigError) {
-      console.error(`stitchboard: configuration error: ${error.message}`)
+      const lines = error.message.split('\n')
+      console.error(
+        lines.length === 1
+          ? `stitchboard: configuration error: ${lines[0]}`
+          : ['stitchboard: configuration errors:', ...lines.map((line) => `  ${line}`)].join('\n'),
+      )
       process.exit(1)
     }
     throw error

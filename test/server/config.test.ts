@@ -2,6 +2,16 @@ import { spawnSync } from 'node:child_process'
 import { describe, expect, test } from 'vitest'
 import { ConfigError, loadConfig } from '../../server/config'
 
+function messageOf(env: Record<string, string>): string {
+  try {
+    loadConfig(env)
+  } catch (error) {
+    if (error instanceof ConfigError) return error.message
+    throw error
+  }
+  throw new Error('loadConfig accepted the environment')
+}
+
 /** Every start-up misconfiguration stops the server with one line naming the variable. */
 describe('configuration from the environment', () => {
   test('no variables: demo mode on 127.0.0.1:8080 with the demo keys and default shifts', () => {
@@ -41,17 +51,48 @@ describe('configuration from the environment', () => {
     [{ API_BASE_URL: 'not a url', API_KEY: 'k' }, 'API_BASE_URL must be an http(s) URL'],
     [{ API_BASE_URL: 'ftp://api.example.com', API_KEY: 'k' }, 'API_BASE_URL must be an http(s) URL'],
     [{ JOB_API_URL: 'https://jobs.example.com' }, 'WEB_API_LICENSE is required when JOB_API_URL is set'],
-    [{ PORT: 'eighty' }, 'PORT must be a port number'],
+    [{ PORT: 'eighty' }, 'PORT must be a decimal port number'],
     [{ PORT: '70000' }, 'PORT must be 1–65535'],
     [{ FACTORY_TIMEZONE: 'Mars/Olympus' }, 'FACTORY_TIMEZONE is not an IANA time zone'],
     [{ SHIFTS: 'Early 06:00-14:00' }, 'SHIFTS must look like Early=06:00-14:00'],
     [{ SHIFTS: 'Early=06:00-25:00' }, 'SHIFTS has a time that is not HH:MM'],
     [{ SHIFTS: 'A=06:00-14:00,A=14:00-22:00' }, 'SHIFTS names the shift "A" twice'],
     [{ SHIFTS: 'A=06:00-06:00' }, 'SHIFTS has a shift of no length'],
-    [{ CACHE_TTL_SECONDS: '-1' }, 'CACHE_TTL_SECONDS must not be negative'],
+    [{ CACHE_TTL_SECONDS: '-1' }, 'CACHE_TTL_SECONDS must be a number of seconds'],
     [{ CACHE_TTL_SECONDS: 'soon' }, 'CACHE_TTL_SECONDS must be a number of seconds'],
-    [{ UPSTREAM_TIMEOUT_SECONDS: '0' }, 'UPSTREAM_TIMEOUT_SECONDS must be more than 0'],
+    [{ UPSTREAM_TIMEOUT_SECONDS: '0' }, 'UPSTREAM_TIMEOUT_SECONDS must be at least 1 s'],
+    [{ UPSTREAM_TIMEOUT_SECONDS: '0.0001' }, 'UPSTREAM_TIMEOUT_SECONDS must be at least 1 s'],
+    [{ UPSTREAM_TIMEOUT_SECONDS: '1e3' }, 'UPSTREAM_TIMEOUT_SECONDS must be a number of seconds'],
     [{ DASHBOARD_TOKEN: 'short' }, 'DASHBOARD_TOKEN must be at least 16 characters'],
+    // issue 21: addresses that would be mangled, ports that are not decimal, keys without an upstream
+    [
+      { API_BASE_URL: 'https://api.example.com/v1#frag', API_KEY: 'k' },
+      'API_BASE_URL must not contain a fragment',
+    ],
+    [
+      { API_BASE_URL: 'https://api.example.com/v1?x=1', API_KEY: 'k' },
+      'API_BASE_URL must not contain a query',
+    ],
+    [
+      { API_BASE_URL: 'https://user:pass@api.example.com', API_KEY: 'k' },
+      'API_BASE_URL must not contain a user name or password',
+    ],
+    [
+      { JOB_API_URL: 'https://jobs.example.com/?a=b', WEB_API_LICENSE: 'l' },
+      'JOB_API_URL must not contain a query',
+    ],
+    [{ PORT: '0x205C' }, 'PORT must be a decimal port number'],
+    [{ PORT: '8080.5' }, 'PORT must be a decimal port number'],
+    [{ PORT: '0' }, 'PORT must be 1–65535'],
+    [{ API_KEY: 'real-vendor-key' }, 'API_KEY is set but API_BASE_URL is not'],
+    [{ WEB_API_LICENSE: 'real-licence' }, 'WEB_API_LICENSE is set but JOB_API_URL is not'],
+    [{ SHIFTS: 'Early=06:00-14:00,Late=13:00-22:00' }, 'SHIFTS has overlapping shifts "Early" and "Late"'],
+    [{ SHIFTS: 'Day=06:00-18:00,Night=17:00-07:00' }, 'SHIFTS has overlapping shifts "Day" and "Night"'],
+    [{ MAX_RANGE_DAYS: '0' }, 'MAX_RANGE_DAYS must be 1–3660 days'],
+    [{ SESSION_HOURS: 'forever' }, 'SESSION_HOURS must be a whole number of hours'],
+    [{ SHUTDOWN_SECONDS: '9999' }, 'SHUTDOWN_SECONDS must be at most 300 s'],
+    [{ TRUST_PROXY: 'my-proxy' }, 'TRUST_PROXY must be the IP addresses of your reverse proxies'],
+    [{ ALLOWED_HOSTS: 'evil.example/x' }, 'ALLOWED_HOSTS must be host names separated by commas'],
   ])('%o → "%s"', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError)
     expect(() => loadConfig(env)).toThrow(message)
@@ -59,6 +100,39 @@ describe('configuration from the environment', () => {
 
   test('a secret in a bad variable is not repeated in the message', () => {
     expect(() => loadConfig({ DASHBOARD_TOKEN: 'tiny-secret' })).toThrow(/^(?!.*tiny-secret)/)
+  })
+
+  test('URL credentials are never printed, even when the URL is refused for another reason', () => {
+    const message = messageOf({ API_BASE_URL: 'ftp://admin:hunter2@api.example.com', API_KEY: 'k' })
+    expect(message).toContain('API_BASE_URL must be an http(s) URL')
+    expect(message).not.toContain('hunter2')
+    expect(message).not.toContain('admin')
+  })
+
+  test('every bad variable at once, one line each, secrets left out', () => {
+    const message = messageOf({
+      PORT: '0x205C',
+      API_BASE_URL: 'https://api.example.com/v1#x',
+      API_KEY: 'secret-key-value',
+      DASHBOARD_TOKEN: 'short-secret',
+      SHIFTS: 'A=06:00-14:00,B=12:00-20:00',
+      UPSTREAM_TIMEOUT_SECONDS: '0.0001',
+    })
+    expect(message.split('\n')).toEqual([
+      expect.stringMatching(/^API_BASE_URL must not contain a fragment/),
+      expect.stringMatching(/^PORT must be a decimal port number/),
+      expect.stringMatching(/^DASHBOARD_TOKEN must be at least 16 characters/),
+      expect.stringMatching(/^UPSTREAM_TIMEOUT_SECONDS must be at least 1 s/),
+      'SHIFTS has overlapping shifts "A" and "B"',
+    ])
+    expect(message).not.toMatch(/secret-key-value|short-secret/)
+  })
+
+  test('the demo keys of the other demo company work without an upstream address', () => {
+    expect(loadConfig({ API_KEY: 'demo-key-b', WEB_API_LICENSE: 'demo-licence-b' })).toMatchObject({
+      api: { mode: 'demo', apiKey: 'demo-key-b' },
+      job: { mode: 'demo', licence: 'demo-licence-b' },
+    })
   })
 
   test('the server exits with code 1 and one line on stderr', () => {
@@ -70,6 +144,17 @@ describe('configuration from the environment', () => {
     expect(result.status).toBe(1)
     expect(result.stderr.trim().split('\n')).toEqual([
       'stitchboard: configuration error: API_KEY is required when API_BASE_URL is set',
+    ])
+    const several = spawnSync(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+      env: { PATH: process.env.PATH, PORT: 'http', SHIFTS: 'A=06:00-14:00,B=12:00-20:00' },
+      encoding: 'utf8',
+      timeout: 30_000,
+    })
+    expect(several.status).toBe(1)
+    expect(several.stderr.trim().split('\n')).toEqual([
+      'stitchboard: configuration errors:',
+      '  PORT must be a decimal port number such as 8080 (got "http")',
+      '  SHIFTS has overlapping shifts "A" and "B"',
     ])
   }, 30_000)
 })
