@@ -2,10 +2,12 @@ import { type Context, Hono } from 'hono'
 import type { Config } from './config'
 import { accessControl } from './proxy/access'
 import { AnswerCache } from './proxy/answer-cache'
-import { checkGet } from './proxy/api-get'
+import { type CheckOptions, checkGet, MAX_TARGET_LENGTH } from './proxy/api-get'
 import { checkJob, MAX_JOB_BODY_BYTES, upstreamJobBody } from './proxy/job-request'
+import { sameOrigin } from './proxy/same-origin'
 import { SECURITY_HEADERS, secure, withSecurityHeaders } from './proxy/security-headers'
 import { type Answer, callUpstream, UpstreamError } from './proxy/upstream'
+import { readBodyLimited } from './proxy/request-body'
 import { type StaticFiles, serveStatic } from './static-files'
 import type { Upstreams } from './upstreams'
 
@@ -17,13 +19,16 @@ export interface AppOptions {
   version: string
   clientKey?: (c: Context) => string
   sleep?: (ms: number) => Promise<void>
+  /** host names this server answers to besides ALLOWED_HOSTS and HOST (the Node entry adds the
+   * machine's own name) */
+  extraHosts?: readonly string[]
   /** the monotonic clock of the answer cache's time to live (tests move it) */
   perf?: { now(): number }
 }
 
 /** Thread-cone catalogue answers change rarely (ARCHITECTURE.md: an hour). */
 const JOB_CACHE_SECONDS = 3600
-const MAX_UPSTREAM_BYTES = 64 * 1024 * 1024
+const MAX_UPSTREAM_BYTES = 64 * 1024 * 1024 // 64 MiB
 const decoder = new TextDecoder()
 
 const answerHeaders = (cache: 'HIT' | 'MISS') =>
@@ -52,21 +57,54 @@ function apiTarget(url: string): string {
   return url.slice(start, hash === -1 ? undefined : hash)
 }
 
-function checkTarget(target: string) {
+function checkTarget(target: string, options: CheckOptions) {
   const query = target.indexOf('?')
   return query === -1
-    ? checkGet(target, new URLSearchParams())
-    : checkGet(target.slice(0, query), new URLSearchParams(target.slice(query + 1)))
+    ? checkGet(target, new URLSearchParams(), options)
+    : checkGet(target.slice(0, query), new URLSearchParams(target.slice(query + 1)), options)
+}
+
+/** Request targets already checked, by the raw target: a wall of kiosks asks the same few again and
+ * again. Bounded by entries and by the characters it holds; emptied when full (the cheapest memo on
+ * the cache-hit path). */
+class TargetMemo {
+  private readonly map = new Map<string, string>()
+  private chars = 0
+  constructor(
+    private readonly maxEntries: number,
+    private readonly maxChars: number,
+  ) {}
+  get(raw: string) {
+    return this.map.get(raw)
+  }
+  set(raw: string, target: string) {
+    const size = raw.length + target.length
+    if (this.map.size >= this.maxEntries || this.chars + size > this.maxChars) {
+      this.map.clear()
+      this.chars = 0
+    }
+    // flattened copies: a key never keeps alive the request URL it was cut from
+    this.map.set((' ' + raw).slice(1), target)
+    this.chars += size
+  }
 }
 
 /** The stitchboard server (ARCHITECTURE.md, "Server contract"): one app for production, dev and tests. */
-export function createApp({ config, upstreams, staticFiles, version, clientKey, sleep, perf }: AppOptions) {
+export function createApp({
+  config,
+  upstreams,
+  staticFiles,
+  version,
+  clientKey,
+  sleep,
+  perf,
+  extraHosts,
+}: AppOptions) {
   const app = new Hono()
-  const cache = new AnswerCache({ maxEntries: 2000, maxBytes: 256 * 1024 * 1024, ...(perf ? { perf } : {}) })
+  const cache = new AnswerCache({ maxEntries: 2000, maxBytes: 96 * 1024 * 1024, ...(perf ? { perf } : {}) })
   const call = { timeoutSeconds: config.upstreamTimeoutSeconds, maxBytes: MAX_UPSTREAM_BYTES }
-  /** Request targets already checked: a wall of kiosks asks the same few again and again. A plain Map,
-   * emptied when full, is the cheapest memo on the cache-hit path. */
-  const checkedTargets = new Map<string, string>()
+  const checkedTargets = new TargetMemo(5000, 2 * 1024 * 1024)
+  const checkOptions: CheckOptions = { maxRangeDays: config.maxRangeDays }
 
   app.onError((error, c) => {
     if (error instanceof UpstreamError) return c.json({ error: error.message }, error.status)
@@ -96,6 +134,8 @@ export function createApp({ config, upstreams, staticFiles, version, clientKey, 
     }),
   )
 
+  app.use('*', sameOrigin({ allowedHosts: [...config.allowedHosts, config.host, ...(extraHosts ?? [])] }))
+
   if (config.dashboardToken) {
     app.use(
       '*',
@@ -119,12 +159,18 @@ export function createApp({ config, upstreams, staticFiles, version, clientKey, 
   })
 
   app.post('/api/job', async (c) => {
-    const declared = Number(c.req.header('Content-Length') ?? 0)
-    const text = declared > MAX_JOB_BODY_BYTES ? null : await c.req.text()
-    if (text === null || new TextEncoder().encode(text).byteLength > MAX_JOB_BODY_BYTES) {
-      return c.json({ error: `A look-up request may be at most ${MAX_JOB_BODY_BYTES / 1024} KB` }, 413)
+    const body = await readBodyLimited(c.req.raw, MAX_JOB_BODY_BYTES)
+    if (!body.ok) {
+      if (body.reason === 'aborted') {
+        console.warn('stitchboard: a thread-cone look-up was aborted by its client while uploading')
+        return c.json({ error: 'The request body broke off' }, 400)
+      }
+      // the rest of the body is not read: the connection is closed after this answer
+      return c.json({ error: `A look-up request may be at most ${MAX_JOB_BODY_BYTES / 1024} KiB` }, 413, {
+        Connection: 'close',
+      })
     }
-    const job = checkJob(text)
+    const job = checkJob(body.text)
     if (!job.ok) return c.json({ error: job.error }, 400)
     const key = `JOB ${job.requestType} ${JSON.stringify(job.threadCone ?? null)}`
     const { answer, hit } = await cache.get(
@@ -142,7 +188,8 @@ export function createApp({ config, upstreams, staticFiles, version, clientKey, 
           { ...call, name: 'the thread-cone service' },
         ),
       (a) =>
-        a.status === 200 && (JSON.parse(decoder.decode(a.body)) as { Success?: unknown }).Success === true,
+        a.status === 200 &&
+        (JSON.parse(decoder.decode(a.body)) as { Success?: unknown } | null)?.Success === true,
     )
     return jsonAnswer(answer, hit)
   })
@@ -159,10 +206,12 @@ export function createApp({ config, upstreams, staticFiles, version, clientKey, 
     const raw = apiTarget(c.req.url)
     let target = checkedTargets.get(raw)
     if (target === undefined) {
-      const checked = checkTarget(raw)
+      if (raw.length > MAX_TARGET_LENGTH) {
+        return c.json({ error: `The request address is longer than ${MAX_TARGET_LENGTH} characters` }, 414)
+      }
+      const checked = checkTarget(raw, checkOptions)
       if (!checked.ok) return c.json({ error: checked.error }, checked.status)
       target = `${checked.target.path}${checked.query ? `?${checked.query}` : ''}`
-      if (checkedTargets.size >= 5000) checkedTargets.clear()
       checkedTargets.set(raw, target)
     }
     const key = `GET ${target}`

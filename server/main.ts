@@ -1,4 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs'
+import { hostname } from 'node:os'
 import { fileURLToPath } from 'node:url'
 import { createApp } from './app'
 import { ConfigError, loadConfig } from './config'
@@ -6,6 +7,7 @@ import {
   buildVersion,
   createNodeServer,
   loadStaticFiles,
+  shutDown,
   socketAddress,
   undiciTransport,
 } from './node-server'
@@ -46,6 +48,7 @@ function main() {
     staticFiles,
     version: buildVersion(packageVersion, staticFiles),
     clientKey: socketAddress,
+    extraHosts: [hostname().toLowerCase()],
   })
   const server = createNodeServer(app.fetch)
   server.on('error', (error: NodeJS.ErrnoException) => {
@@ -64,7 +67,12 @@ function main() {
       `stitchboard on http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}  ·  upstream: ${mode}`,
     )
   })
-  const stop = () => server.close(() => process.exit(0))
+  let stopping = false
+  const stop = () => {
+    if (stopping) return
+    stopping = true
+    void shutDown(server, config.shutdownSeconds).then(() => process.exit(0))
+  }
   process.on('SIGTERM', stop)
   process.on('SIGINT', stop)
 }

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto'
 import { readdirSync, readFileSync } from 'node:fs'
-import { createServer, type IncomingMessage, type Server } from 'node:http'
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
+import type { Socket } from 'node:net'
 import { extname, join, relative, sep } from 'node:path'
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 import { getRequestListener } from '@hono/node-server'
@@ -18,7 +19,12 @@ const agent = new Agent({ keepAliveTimeout: 10_000, connections: 128 })
 /** undici.request: about twice as fast as Node 20's fetch to the upstream (ARCHITECTURE.md). */
 export const undiciTransport: Transport = async ({ url, method, headers, body, signal }) => {
   const answer = await request(url, { method, headers, body: body ?? null, signal, dispatcher: agent })
-  return { status: answer.statusCode, body: answer.body }
+  const location = answer.headers.location
+  return {
+    status: answer.statusCode,
+    body: answer.body,
+    ...(typeof location === 'string' ? { location } : {}),
+  }
 }
 
 const TYPES: Record<string, string> = {
@@ -70,15 +76,99 @@ export function buildVersion(packageVersion: string, files: ReadonlyMap<string, 
 export const socketAddress = (c: Context) =>
   (c.env as { incoming?: IncomingMessage } | undefined)?.incoming?.socket.remoteAddress ?? 'unknown'
 
-/** An HTTP server for `fetch`, refusing raw request targets a URL parser would quietly normalise. */
+/** Limits of the listener (issue 21): slow or idle clients are let go, no client can take every socket. */
+export interface ListenerLimits {
+  /** the whole request head must arrive within this (slow-header clients) */
+  headersTimeoutMs: number
+  /** the whole request, body included, must arrive within this (slow or endless bodies) */
+  requestTimeoutMs: number
+  /** an idle keep-alive connection is closed after this */
+  keepAliveTimeoutMs: number
+  /** a connection with no traffic at all is closed after this */
+  idleTimeoutMs: number
+  maxConnections: number
+  maxConnectionsPerClient: number
+  /** longest raw request target; longer ones are a 414 before any parsing */
+  maxTargetLength: number
+}
+
+export const LISTENER_LIMITS: ListenerLimits = {
+  headersTimeoutMs: 10_000,
+  requestTimeoutMs: 30_000,
+  keepAliveTimeoutMs: 5_000,
+  idleTimeoutMs: 30_000,
+  maxConnections: 512,
+  maxConnectionsPerClient: 64,
+  maxTargetLength: 4_200,
+}
+
+const refusal = (res: ServerResponse, status: number, error: string) => {
+  res.writeHead(status, {
+    ...SECURITY_HEADERS,
+    'Content-Type': 'application/json; charset=utf-8',
+    Connection: 'close',
+  })
+  res.end(JSON.stringify({ error }))
+}
+
+/** An HTTP server for `fetch`, refusing raw request targets a URL parser would quietly normalise, and
+ * too long ones, and holding slow, idle and greedy clients to the limits. */
 export function createNodeServer(
   fetch: (request: Request, env: unknown) => Response | Promise<Response>,
+  limits: ListenerLimits = LISTENER_LIMITS,
 ): Server {
   const listener = getRequestListener(fetch)
-  return createServer((req, res) => {
-    const problem = requestTargetProblem(req.url ?? '')
-    if (!problem) return listener(req, res)
-    res.writeHead(400, { ...SECURITY_HEADERS, 'Content-Type': 'application/json; charset=utf-8' })
-    res.end(JSON.stringify({ error: `Refused: ${problem}` }))
+  const server = createServer(
+    {
+      headersTimeout: limits.headersTimeoutMs,
+      requestTimeout: limits.requestTimeoutMs,
+      keepAliveTimeout: limits.keepAliveTimeoutMs,
+      connectionsCheckingInterval: 1000,
+    },
+    (req, res) => {
+      const target = req.url ?? ''
+      if (target.length > limits.maxTargetLength) {
+        return refusal(res, 414, `The request address is longer than ${limits.maxTargetLength} characters`)
+      }
+      const problem = requestTargetProblem(target)
+      if (!problem) return listener(req, res)
+      refusal(res, 400, `Refused: ${problem}`)
+    },
+  )
+  server.maxConnections = limits.maxConnections
+  server.setTimeout(limits.idleTimeoutMs, (socket) => socket.destroy())
+  const perClient = new Map<string, number>()
+  server.on('connection', (socket: Socket) => {
+    const client = socket.remoteAddress ?? 'unknown'
+    const count = (perClient.get(client) ?? 0) + 1
+    if (count > limits.maxConnectionsPerClient) {
+      socket.destroy()
+      return
+    }
+    perClient.set(client, count)
+    socket.once('close', () => {
+      const left = (perClient.get(client) ?? 1) - 1
+      if (left <= 0) perClient.delete(client)
+      else perClient.set(client, left)
+    })
+  })
+  // a client that disconnects mid-request is not an error worth a stack trace
+  server.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) => {
+    if (error.code !== 'ECONNRESET' && socket.writable) {
+      socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\nContent-Length: 0\r\n\r\n')
+    }
+    socket.destroy()
+  })
+  return server
+}
+
+/** Stops taking connections, lets requests in flight finish, and ends every connection left after
+ * `seconds`, slow clients included; resolves when the server is closed. */
+export function shutDown(server: Server, seconds: number): Promise<void> {
+  return new Promise((resolve) => {
+    server.close(() => resolve())
+    server.closeIdleConnections()
+    const timer = setTimeout(() => server.closeAllConnections(), seconds * 1000)
+    timer.unref()
   })
 }

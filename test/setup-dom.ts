@@ -23,10 +23,21 @@ beforeEach(pinClock)
 // test/e2e/threadbreaks.test.ts); their labels, keyboard readout and table twin are tested in jsdom.
 HTMLCanvasElement.prototype.getContext = (() => null) as typeof HTMLCanvasElement.prototype.getContext
 
+/** jsdom's fetch leaves out the headers a browser adds to every same-origin request and a page cannot
+ * set (Origin on a POST, Sec-Fetch-Site); the server checks them (server/proxy/same-origin.ts), so they
+ * are added here as Chromium adds them (test/e2e checks the real thing). */
+export function asBrowserSends(request: Request): Request {
+  if (request.method === 'GET' || request.method === 'HEAD') return request
+  const headers = new Headers(request.headers)
+  headers.set('Origin', new URL(request.url).origin)
+  headers.set('Sec-Fetch-Site', 'same-origin')
+  return new Request(request, { headers })
+}
+
 /** MSW hands the SPA's requests to the real server app, which answers from the demo upstream. */
 const { app } = testApp({}, undefined, () => Date.now())
 export const mswServer = setupServer(
-  http.all(/\/(api\/|app-config\.json)/, ({ request }) => app.fetch(request)),
+  http.all(/\/(api\/|app-config\.json)/, ({ request }) => app.fetch(asBrowserSends(request))),
   http.all('*', ({ request }) =>
     HttpResponse.json({ error: `unexpected request ${request.url}` }, { status: 500 }),
   ),

@@ -1,4 +1,4 @@
-import { parseReportQuery } from '../../src/api/contract/report-params'
+import { ALL_MACHINES, parseReportQuery } from '../../src/api/contract/report-params'
 import { type AllowedGet, allowedGet, isSafeSegment } from './allow-list'
 
 /** Parameters of reference 4.1 that every report accepts, then those only some reports name (4.3, 4.4). */
@@ -10,11 +10,24 @@ const OWN_PARAMS: Record<string, string[]> = {
 
 export type CheckedGet =
   | { ok: true; target: AllowedGet; query: string }
-  | { ok: false; status: 400 | 404; error: string }
+  | { ok: false; status: 400 | 404 | 414; error: string }
+
+/** Longest request target (path and query) looked at; longer ones are refused before any parsing. */
+export const MAX_TARGET_LENGTH = 4096
+
+export interface CheckOptions {
+  /** the longest report range forwarded (MAX_RANGE_DAYS) */
+  maxRangeDays: number
+}
 
 /** Checks a GET for the upstream: the path against the allow-list, every parameter against what the
- * reference documents. The query passed on is rebuilt from the checked parameters in a fixed order. */
-export function checkGet(rawPath: string, params: URLSearchParams): CheckedGet {
+ * reference documents. The query passed on is rebuilt from the parsed values in a fixed order, so
+ * padding, duplicate or extra JSON keys and odd spellings never reach the cache key or the upstream. */
+export function checkGet(
+  rawPath: string,
+  params: URLSearchParams,
+  { maxRangeDays }: CheckOptions,
+): CheckedGet {
   const target = allowedGet(rawPath)
   if (!target)
     return { ok: false, status: 404, error: `Not an endpoint stitchboard forwards: ${rawPath.slice(0, 200)}` }
@@ -31,18 +44,44 @@ export function checkGet(rawPath: string, params: URLSearchParams): CheckedGet {
 
   const parsed = parseReportQuery(target.path, params)
   if (!parsed.ok) return { ok: false, status: 400, error: parsed.error }
-  const { machineIds } = parsed.query
-  if (machineIds !== 'all' && !machineIds.every(isSafeSegment)) {
+  const q = parsed.query
+  if (q.till - q.from > maxRangeDays * 86_400) {
     return {
       ok: false,
       status: 400,
-      error: 'Parameter machineIds holds a machine ID with characters no machine ID has',
+      error: `The range from … till is longer than ${maxRangeDays} days (MAX_RANGE_DAYS); ask for a shorter one`,
     }
   }
-  const query = new URLSearchParams()
-  for (const name of accepted) {
-    const value = params.get(name)
-    if (value !== null) query.set(name, value)
+  let machineIds: string
+  if (q.machineIds === ALL_MACHINES) machineIds = ALL_MACHINES
+  else {
+    const ids = [...new Set(q.machineIds)]
+    if (ids.includes(ALL_MACHINES)) {
+      return {
+        ok: false,
+        status: 400,
+        error: 'Parameter machineIds is either "all" or a list of machine IDs',
+      }
+    }
+    if (!ids.every(isSafeSegment)) {
+      return {
+        ok: false,
+        status: 400,
+        error: 'Parameter machineIds holds a machine ID with characters no machine ID has',
+      }
+    }
+    machineIds = ids.join(',')
   }
+  // rebuilt from the parsed values: only what was asked for, each in its one canonical spelling
+  const query = new URLSearchParams()
+  query.set('from', String(q.from))
+  query.set('till', String(q.till))
+  query.set('machineIds', machineIds)
+  if (params.has('locationId')) query.set('locationId', String(q.locationId))
+  if (q.shift) query.set('shift', JSON.stringify({ from: q.shift.from, to: q.shift.to }))
+  if (params.has('includeBobbinThreadbreaks'))
+    query.set('includeBobbinThreadbreaks', String(q.includeBobbinThreadbreaks))
+  if (params.has('grouping') && q.grouping) query.set('grouping', q.grouping)
+  if (params.has('reverseHeadOrder')) query.set('reverseHeadOrder', String(q.reverseHeadOrder))
   return { ok: true, target, query: query.toString() }
 }

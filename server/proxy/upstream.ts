@@ -11,6 +11,8 @@ export interface UpstreamRequest {
 export interface UpstreamResponse {
   status: number
   body: AsyncIterable<Uint8Array>
+  /** the Location header of a redirect, for the message (redirects are never followed) */
+  location?: string
 }
 
 export type Transport = (request: UpstreamRequest) => Promise<UpstreamResponse>
@@ -50,8 +52,11 @@ async function* streamChunks(stream: ReadableStream<Uint8Array> | null): AsyncIt
 /** A transport over any fetch-like function: the demo upstream's `app.fetch`, a test's fake, or `fetch`. */
 export function fetchTransport(fetchLike: (request: Request) => Response | Promise<Response>): Transport {
   return async ({ url, method, headers, body, signal }) => {
-    const response = await fetchLike(new Request(url, { method, headers, body: body ?? null, signal }))
-    return { status: response.status, body: streamChunks(response.body) }
+    const response = await fetchLike(
+      new Request(url, { method, headers, body: body ?? null, signal, redirect: 'manual' }),
+    )
+    const location = response.headers.get('Location')
+    return { status: response.status, body: streamChunks(response.body), ...(location ? { location } : {}) }
   }
 }
 
@@ -60,7 +65,14 @@ export interface CallOptions {
   maxBytes: number
   /** what to call the upstream in messages, e.g. "the production API" */
   name: string
+  /** checks that a body is JSON and says what kind of value it holds (an object, an array, null …);
+   * rejects when it is not JSON */
+  parse?: JsonCheck
 }
+
+/** Resolves with a stand-in of the body's top-level value ({} for any object, [] for any array, the
+ * value itself otherwise); rejects when the body is not JSON. */
+export type JsonCheck = (body: Uint8Array) => Promise<unknown>
 
 async function readBody(
   body: AsyncIterable<Uint8Array>,
@@ -74,7 +86,7 @@ async function readBody(
     if (size > maxBytes) {
       throw new UpstreamError(
         502,
-        `${name} sent more than ${Math.round(maxBytes / 1e6)} MB; narrow the time range or machines`,
+        `${name} sent more than ${formatBytes(maxBytes)}; narrow the time range or machines`,
       )
     }
     chunks.push(chunk)
@@ -98,7 +110,7 @@ const decoder = new TextDecoder()
 export async function callUpstream(
   transport: Transport,
   request: Omit<UpstreamRequest, 'signal'>,
-  { timeoutSeconds, maxBytes, name }: CallOptions,
+  { timeoutSeconds, maxBytes, name, parse }: CallOptions,
 ): Promise<Answer> {
   const controller = new AbortController()
   let timer: ReturnType<typeof setTimeout> | undefined
@@ -132,15 +144,46 @@ export async function callUpstream(
       if (error instanceof UpstreamError) throw error
       throw new UpstreamError(502, `${name} broke off its answer (${describe(error)})`)
     }
+    if (response.status >= 300 && response.status < 400) {
+      const location = response.location ? ` to ${response.location.slice(0, 200)}` : ''
+      throw new UpstreamError(
+        502,
+        `${name} answered with a redirect (HTTP ${response.status}${location}); check the configured address`,
+      )
+    }
+    let json: unknown
     try {
-      JSON.parse(decoder.decode(body))
+      json = await (parse ?? parseInline)(body)
     } catch {
       throw new UpstreamError(502, `${name} answered HTTP ${response.status} with something that is not JSON`)
+    }
+    if (typeof json !== 'object' || json === null || Array.isArray(json)) {
+      throw new UpstreamError(
+        502,
+        `${name} answered HTTP ${response.status} with JSON that is not an object (${describeJson(json)})`,
+      )
     }
     return { status: response.status, body }
   } finally {
     clearTimeout(timer)
   }
+}
+
+/** 64 MiB, 16 KiB, 512 bytes: in the unit the limit is set in. */
+export function formatBytes(bytes: number): string {
+  if (bytes >= 1024 * 1024 && bytes % (1024 * 1024) === 0) return `${bytes / 1024 / 1024} MiB`
+  if (bytes >= 1024 && bytes % 1024 === 0) return `${bytes / 1024} KiB`
+  return `${bytes} bytes`
+}
+
+const describeJson = (json: unknown) =>
+  json === null ? 'null' : Array.isArray(json) ? 'an array' : typeof json
+
+/** Parses on the calling thread: fine for small answers; the Node entry passes a parser that sends
+ * large ones to a worker (`CallOptions.parse`). Resolves with the value only to say what kind it is. */
+const parseInline = async (body: Uint8Array): Promise<unknown> => {
+  const json = JSON.parse(decoder.decode(body)) as unknown
+  return json === null || typeof json !== 'object' ? json : Array.isArray(json) ? [] : {}
 }
 
 function describe(error: unknown): string {

@@ -36,7 +36,11 @@ test('a closed past range gives the same report through a vendor upstream as in 
 
 test('the thread-cone look-up and the health check say which upstream is used', async () => {
   const lookup = { RequestType: 'GetThreadCone', ThreadCone: { ConeSeries: 'NFP-40', ColorNumber: '1001' } }
-  const answer = await fetch(`${vendor.url}/api/job`, { method: 'POST', body: JSON.stringify(lookup) })
+  const answer = await fetch(`${vendor.url}/api/job`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Origin: vendor.url },
+    body: JSON.stringify(lookup),
+  })
   expect((await answer.json()).Success).toBe(true)
   expect(await (await fetch(`${vendor.url}/healthz`)).json()).toMatchObject({ api: 'vendor', job: 'vendor' })
   expect(await (await fetch(`${demo.url}/healthz`)).json()).toMatchObject({ api: 'demo', job: 'demo' })

@@ -28,6 +28,7 @@ describe('demo mode', () => {
     expect(report.status).toBe(200)
     const job = await app.request('/api/job', {
       method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'Sec-Fetch-Site': 'same-origin' },
       body: JSON.stringify({
         RequestType: 'GetThreadCone',
         ThreadCone: { ConeSeries: 'NFP-40', ColorNumber: '1001' },
@@ -47,6 +48,7 @@ describe('demo mode', () => {
     const ask = (ColorNumber: string) =>
       app.request('/api/job', {
         method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'Sec-Fetch-Site': 'same-origin' },
         body: JSON.stringify({
           RequestType: 'GetThreadCone',
           ThreadCone: { ConeSeries: 'NFP-40', ColorNumber },

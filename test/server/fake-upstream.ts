@@ -10,6 +10,9 @@ export type Behaviour =
   | 'reset'
   | 'huge'
   | 'notFound'
+  | 'null'
+  | 'array'
+  | 'redirect'
 
 /** An upstream that misbehaves on demand, counting the calls that reach it. */
 export function fakeUpstream(initial: Behaviour = 'ok') {
@@ -34,6 +37,12 @@ export function fakeUpstream(initial: Behaviour = 'ok') {
           status: 502,
           headers: { 'Content-Type': 'text/html' },
         })
+      case 'null':
+        return new Response('null', { headers: { 'Content-Type': 'application/json' } })
+      case 'array':
+        return Response.json([1, 2, 3])
+      case 'redirect':
+        return new Response(null, { status: 302, headers: { Location: 'https://login.example/sso' } })
       case 'malformed':
         return new Response('{"data": [', { headers: { 'Content-Type': 'application/json' } })
       case 'reset':

@@ -1,7 +1,8 @@
-import type { AddressInfo } from 'node:net'
+import type { Server } from 'node:http'
+import type { AddressInfo, Socket } from 'node:net'
 import { connect } from 'node:net'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { createNodeServer } from '../../server/node-server'
+import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
+import { createNodeServer, LISTENER_LIMITS, shutDown } from '../../server/node-server'
 import { testApp, VENDOR_ENV } from '../server-app'
 import { fakeUpstream } from './fake-upstream'
 
@@ -50,5 +51,112 @@ describe('the Node listener', () => {
     const answer = await rawGet('/api/machines')
     expect(answer).toMatch(/^HTTP\/1\.1 200/)
     expect(upstream.calls).toHaveLength(1)
+  })
+})
+
+/** Connection discipline (issue 21), with limits small enough to watch: sockets on loopback only. */
+describe('the Node listener holds clients to its limits', () => {
+  const limits = {
+    ...LISTENER_LIMITS,
+    headersTimeoutMs: 300,
+    requestTimeoutMs: 600,
+    keepAliveTimeoutMs: 300,
+    idleTimeoutMs: 600,
+    maxConnectionsPerClient: 5,
+  }
+  const open: Socket[] = []
+  const dial = (p: number) =>
+    new Promise<Socket>((resolve, reject) => {
+      const socket = connect(p, '127.0.0.1', () => resolve(socket))
+      socket.on('error', () => {})
+      socket.once('error', reject)
+      open.push(socket)
+    })
+  const closed = (socket: Socket) =>
+    new Promise<void>((resolve) => {
+      if (socket.destroyed || socket.readyState === 'closed') resolve()
+      else socket.once('close', () => resolve())
+    })
+  async function listening(server: Server) {
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+    return (server.address() as AddressInfo).port
+  }
+  afterEach(() => {
+    for (const socket of open.splice(0)) socket.destroy()
+  })
+
+  test('a target over the limit is a 414 before any parsing', async () => {
+    const answer = await rawGet(`/api/reports/stitches?shift=${'%20'.repeat(2000)}`)
+    expect(answer).toMatch(/^HTTP\/1\.1 414/)
+  })
+
+  test('a client that never finishes its request head is let go', async () => {
+    const server = createNodeServer(app.fetch, limits)
+    const p = await listening(server)
+    const slow = await dial(p)
+    slow.write('GET /api/machines HTTP/1.1\r\nHost: 127.0.0.1\r\n')
+    const idle = await dial(p)
+    await Promise.all([closed(slow), closed(idle)])
+    await shutDown(server, 0)
+  })
+
+  test('a body that never ends is cut off by the request timeout', async () => {
+    const server = createNodeServer(app.fetch, limits)
+    const p = await listening(server)
+    const endless = await dial(p)
+    endless.write(
+      'POST /api/job HTTP/1.1\r\nHost: 127.0.0.1\r\nOrigin: http://127.0.0.1\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n',
+    )
+    const drip = setInterval(() => endless.writable && endless.write('1\r\n \r\n'), 50)
+    await closed(endless)
+    clearInterval(drip)
+    await shutDown(server, 0)
+  })
+
+  test('one client cannot hold more than its share of connections; others still get in', async () => {
+    const server = createNodeServer(app.fetch, {
+      ...limits,
+      idleTimeoutMs: 10_000,
+      headersTimeoutMs: 10_000,
+      requestTimeoutMs: 10_000,
+    })
+    const p = await listening(server)
+    const sockets = await Promise.all(Array.from({ length: 8 }, () => dial(p)))
+    await new Promise((r) => setTimeout(r, 100))
+    expect(sockets.filter((s) => s.destroyed || s.readyState === 'closed').length).toBe(3)
+    // another client (another loopback address) is served meanwhile
+    const answer = await new Promise<string>((resolve, reject) => {
+      const other = connect({ port: p, host: '127.0.0.1', localAddress: '127.0.0.2' }, () =>
+        other.write('GET /api/machines HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n'),
+      )
+      let text = ''
+      other.on('data', (chunk) => (text += chunk.toString()))
+      other.on('end', () => resolve(text))
+      other.on('error', reject)
+    })
+    expect(answer).toMatch(/^HTTP\/1\.1 200/)
+    await shutDown(server, 0)
+  })
+
+  test('shutting down ends within SHUTDOWN_SECONDS even with a slow client mid-request', async () => {
+    const server = createNodeServer(app.fetch, {
+      ...limits,
+      requestTimeoutMs: 60_000,
+      headersTimeoutMs: 60_000,
+    })
+    const p = await listening(server)
+    const slow = await dial(p)
+    slow.write(
+      'POST /api/job HTTP/1.1\r\nHost: 127.0.0.1\r\nOrigin: http://127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{',
+    )
+    await new Promise((r) => setTimeout(r, 50))
+    const started = performance.now()
+    let done = false
+    const stopping = shutDown(server, 0.2).then(() => (done = true))
+    await new Promise((r) => setTimeout(r, 50))
+    expect(done).toBe(false) // a request in flight gets its grace period
+    await stopping
+    await closed(slow)
+    expect(performance.now() - started).toBeLessThan(10_000) // bounded, not the request timeout
   })
 })

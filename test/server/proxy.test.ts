@@ -1,4 +1,4 @@
-import { describe, expect, test } from 'vitest'
+import { describe, expect, test, vi } from 'vitest'
 import { testApp, VENDOR_ENV } from '../server-app'
 import { fakeUpstream } from './fake-upstream'
 
@@ -18,7 +18,7 @@ const postJob = (
 ) =>
   app.request('/api/job', {
     method: 'POST',
-    headers: { 'Content-Type': 'application/json', ...headers },
+    headers: { 'Content-Type': 'application/json', Origin: 'http://localhost', ...headers },
     body: typeof body === 'string' ? body : JSON.stringify(body),
   })
 
@@ -63,7 +63,10 @@ describe('attacks are refused and never reach the upstream', () => {
 
   test.each(['POST', 'PUT', 'PATCH', 'DELETE'])('%s to the read-only API is a 405', async (method) => {
     const { app, upstream } = vendorApp()
-    const response = await app.request('/api/machines', { method })
+    const response = await app.request('/api/machines', {
+      method,
+      headers: { Origin: 'http://localhost', 'Content-Type': 'application/json' },
+    })
     expect(response.status).toBe(405)
     expect(response.headers.get('Allow')).toBe('GET')
     expect(upstream.calls).toHaveLength(0)
@@ -121,9 +124,196 @@ describe('attacks are refused and never reach the upstream', () => {
     expect(upstream.calls).toHaveLength(0)
   })
 
+  test('a chunked job body is cut off at 16 KiB while it streams, never read whole', async () => {
+    const { app, upstream } = vendorApp()
+    let pulled = 0
+    const endless = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        pulled++
+        controller.enqueue(new Uint8Array(4096).fill(32))
+      },
+    })
+    const response = await app.request('/api/job', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Origin: 'http://localhost' },
+      body: endless,
+      duplex: 'half',
+    } as RequestInit)
+    expect(response.status).toBe(413)
+    expect(response.headers.get('Connection')).toBe('close')
+    expect((await response.json()).error).toBe('A look-up request may be at most 16 KiB')
+    expect(pulled).toBeLessThan(10)
+    expect(upstream.calls).toHaveLength(0)
+  })
+
+  test('an upload that breaks off is a 400 and one short log line', async () => {
+    const { app } = vendorApp()
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {})
+    const broken = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode('{"RequestType":'))
+        controller.error(new Error('aborted'))
+      },
+    })
+    const response = await app.request('/api/job', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Origin: 'http://localhost' },
+      body: broken,
+      duplex: 'half',
+    } as RequestInit)
+    expect(response.status).toBe(400)
+    expect(warn.mock.calls).toEqual([[expect.stringMatching(/^stitchboard: .*aborted[^\n]*$/)]])
+    expect(error).not.toHaveBeenCalled()
+    warn.mockRestore()
+    error.mockRestore()
+  })
+
+  test('a job answer of null or any other non-object is a 502 with words, not a crash', async () => {
+    const { app, upstream } = vendorApp()
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {})
+    upstream.set('null')
+    const response = await postJob(app, { RequestType: 'GetThreadConeManufacturer' })
+    expect(response.status).toBe(502)
+    expect((await response.json()).error).toMatch(
+      /the thread-cone service answered .* not an object \(null\)/,
+    )
+    expect(error).not.toHaveBeenCalled()
+    error.mockRestore()
+  })
+
   test('GET on /api/job is a 405', async () => {
     const { app } = vendorApp()
     expect((await app.request('/api/job')).status).toBe(405)
+  })
+})
+
+describe('same origin only (issue 21)', () => {
+  const job = JSON.stringify({ RequestType: 'GetThreadConeManufacturer' })
+
+  test.each([
+    ['an attacker’s domain (DNS rebinding)', 'evil.example'],
+    ['an attacker’s subdomain with our port', 'stitchboard.evil.example:8080'],
+  ])('a request addressed to %s is refused', async (_, host) => {
+    const { app, upstream } = vendorApp()
+    const response = await app.request('/api/machines', { headers: { Host: host } })
+    expect(response.status).toBe(421)
+    expect((await response.json()).error).toMatch(/ALLOWED_HOSTS/)
+    expect((await app.request('/app-config.json', { headers: { Host: host } })).status).toBe(421)
+    expect((await app.request('/', { headers: { Host: host } })).status).toBe(421)
+    expect(upstream.calls).toHaveLength(0)
+  })
+
+  test.each([
+    ['localhost with a port', 'localhost:8080'],
+    ['an IPv4 address', '192.0.2.7:8080'],
+    ['an IPv6 address', '[::1]:8080'],
+    ['a name in ALLOWED_HOSTS, in any case', 'Wall.Factory.example'],
+  ])('a request addressed to %s is answered', async (_, host) => {
+    const { app } = vendorApp({ ALLOWED_HOSTS: 'wall.factory.example' })
+    expect((await app.request('/api/machines', { headers: { Host: host } })).status).toBe(200)
+  })
+
+  test.each([
+    ['another site’s Origin', { Origin: 'http://evil.example', 'Content-Type': 'application/json' }, 403],
+    [
+      'a cross-site fetch',
+      { 'Sec-Fetch-Site': 'cross-site', Origin: 'http://localhost', 'Content-Type': 'application/json' },
+      403,
+    ],
+    ['no Origin at all', { 'Content-Type': 'application/json' }, 403],
+    ['the "null" Origin of a sandboxed frame', { Origin: 'null', 'Content-Type': 'application/json' }, 403],
+    ['text/plain from our own origin', { Origin: 'http://localhost', 'Content-Type': 'text/plain' }, 415],
+  ])('a POST with %s is refused and never reaches the upstream', async (_, headers, status) => {
+    const { app, upstream } = vendorApp()
+    const response = await app.request('/api/job', { method: 'POST', headers, body: job })
+    expect(response.status).toBe(status)
+    expect(upstream.calls).toHaveLength(0)
+  })
+
+  test('a POST from a page of this dashboard goes through', async () => {
+    const { app, upstream } = vendorApp()
+    const viaOrigin = await app.request('/api/job', {
+      method: 'POST',
+      headers: { Origin: 'http://localhost', 'Content-Type': 'application/json; charset=utf-8' },
+      body: job,
+    })
+    expect(viaOrigin.status).toBe(200)
+    const viaFetchMetadata = await app.request('/api/job', {
+      method: 'POST',
+      headers: { 'Sec-Fetch-Site': 'same-origin', 'Content-Type': 'application/json' },
+      body: JSON.stringify({ RequestType: 'GetThreadConeSeries', ThreadCone: { Manufacturer: 'M' } }),
+    })
+    expect(viaFetchMetadata.status).toBe(200)
+    expect(upstream.calls).toHaveLength(2)
+  })
+})
+
+describe('only checked values reach the upstream, each in one spelling (issue 21)', () => {
+  const padded = encodeURIComponent(`{"from":"22:00",${' '.repeat(500)}"to":"06:00"}`)
+
+  test.each([
+    [
+      'padding inside the shift JSON',
+      `&shift=${padded}`,
+      '&shift=%7B%22from%22%3A%2222%3A00%22%2C%22to%22%3A%2206%3A00%22%7D',
+    ],
+    [
+      'a duplicate key in the shift JSON',
+      `&shift=${encodeURIComponent('{"from":"01:00","from":"22:00","to":"06:00"}')}`,
+      '&shift=%7B%22from%22%3A%2222%3A00%22%2C%22to%22%3A%2206%3A00%22%7D',
+    ],
+    ['machine IDs with spaces and repeats', '&machineIds=A-1,%20A-1%20,B-2', ''],
+  ])('%s', async (_, extra, shift) => {
+    const { app, upstream } = vendorApp()
+    const base = extra.includes('machineIds') ? 'from=1763000000&till=1763600000' : week
+    const response = await app.request(`/api/reports/threadbreaks?${base}${extra}`)
+    expect(response.status).toBe(200)
+    const machineIds = extra.includes('machineIds') ? 'A-1%2CB-2' : 'all'
+    expect(upstream.calls[0]!.url).toBe(
+      `http://vendor.test/v1/reports/threadbreaks?from=1763000000&till=1763600000&machineIds=${machineIds}${shift}`,
+    )
+  })
+
+  test.each([
+    ['an extra key in the shift JSON', `&shift=${encodeURIComponent('{"from":"22:00","to":"06:00","x":1}')}`],
+    ['a nested shift', `&shift=${encodeURIComponent('{"from":{"h":22},"to":"06:00"}')}`],
+    ['"all" mixed with machine IDs', '&machineIds=all,evil'],
+  ])('%s is refused', async (_, extra) => {
+    const { app, upstream } = vendorApp()
+    const base = extra.includes('machineIds') ? 'from=1763000000&till=1763600000' : week
+    const response = await app.request(`/api/reports/threadbreaks?${base}${extra}`)
+    expect(response.status).toBe(400)
+    expect(upstream.calls).toHaveLength(0)
+  })
+
+  test('a request address over 4,096 characters is a 414, before any parameter is parsed', async () => {
+    const { app, upstream } = vendorApp()
+    const response = await app.request(`/api/reports/threadbreaks?${week}&shift=${'%20'.repeat(2000)}`)
+    expect(response.status).toBe(414)
+    expect(upstream.calls).toHaveLength(0)
+  })
+
+  test('a range longer than MAX_RANGE_DAYS is refused; the default is 400 days', async () => {
+    const { app, upstream } = vendorApp()
+    const ask = (days: number, path = '/api/reports/stitches') =>
+      app.request(`${path}?from=1700000000&till=${1700000000 + days * 86_400}&machineIds=all`)
+    expect((await ask(400)).status).toBe(200)
+    const refused = await ask(401)
+    expect(refused.status).toBe(400)
+    expect((await refused.json()).error).toMatch(/longer than 400 days \(MAX_RANGE_DAYS\)/)
+    expect((await app.request('/api/reports/stitches?from=0&till=999999999999&machineIds=all')).status).toBe(
+      400,
+    )
+    expect(upstream.calls).toHaveLength(1)
+    const short = vendorApp({ MAX_RANGE_DAYS: '31' })
+    expect(
+      (
+        await short.app.request(
+          `/api/reports/stitches?from=1700000000&till=${1700000000 + 32 * 86_400}&machineIds=all`,
+        )
+      ).status,
+    ).toBe(400)
   })
 })
 
@@ -247,7 +437,10 @@ describe('a failing upstream gets a status and words a supervisor can act on', (
     ['reset', 502, /Cannot reach the production API \(ECONNRESET\)/],
     ['html', 502, /not JSON/],
     ['malformed', 502, /not JSON/],
-    ['huge', 502, /more than 67 MB/],
+    ['huge', 502, /more than 64 MiB/],
+    ['null', 502, /JSON that is not an object \(null\)/],
+    ['array', 502, /JSON that is not an object \(an array\)/],
+    ['redirect', 502, /answered with a redirect \(HTTP 302 to https:\/\/login\.example\/sso\)/],
   ] as const)('%s → %i', async (behaviour, status, message) => {
     const { app, upstream } = vendorApp({ UPSTREAM_TIMEOUT_SECONDS: '1' })
     upstream.set(behaviour)

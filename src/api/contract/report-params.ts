@@ -53,11 +53,11 @@ function parseBoolean(params: URLSearchParams, name: string): boolean | string {
   if (value === null) return false
   if (value === 'true') return true
   if (value === 'false') return false
-  return `Parameter ${name} must be true or false, got "${value}"`
+  return `Parameter ${name} must be true or false, got "${value.slice(0, 60)}"`
 }
 
 function parseShift(text: string): ReportQuery['shift'] | string {
-  const error = `Parameter shift must be JSON like {"from":"22:00","to":"06:00"}, got ${JSON.stringify(text)}`
+  const error = `Parameter shift must be JSON like {"from":"22:00","to":"06:00"}, got ${JSON.stringify(text.slice(0, 100))}`
   let value: unknown
   try {
     value = JSON.parse(text)
@@ -65,6 +65,7 @@ function parseShift(text: string): ReportQuery['shift'] | string {
     return error
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return error
+  if (Object.keys(value).some((key) => key !== 'from' && key !== 'to')) return error
   const { from, to } = value as Record<string, unknown>
   if (typeof from !== 'string' || typeof to !== 'string' || !CLOCK.test(from) || !CLOCK.test(to)) return error
   return { from, to }
@@ -77,7 +78,7 @@ export function parseReportQuery(path: string, params: URLSearchParams): ReportQ
   for (const name of ['from', 'till']) {
     const value = params.get(name)
     if (value === null || value === '') return fail(`Missing required parameter ${name} (Unix seconds)`)
-    if (!UNIX_SECONDS.test(value)) return fail(`Parameter ${name} must be Unix seconds, got "${value}"`)
+    if (!UNIX_SECONDS.test(value)) return fail(`Parameter ${name} must be Unix seconds, got "${value.slice(0, 60)}"`)
     times.push(Number(value))
   }
   const [from, till] = times as [number, number]
@@ -97,7 +98,7 @@ export function parseReportQuery(path: string, params: URLSearchParams): ReportQ
 
   const location = params.get('locationId') ?? '0'
   if (!/^\d{1,9}$/.test(location))
-    return fail(`Parameter locationId must be a whole number, got "${location}"`)
+    return fail(`Parameter locationId must be a whole number, got "${location.slice(0, 60)}"`)
 
   const shiftText = params.get('shift')
   const shift = shiftText === null || shiftText === '' ? null : parseShift(shiftText)
@@ -112,13 +113,13 @@ export function parseReportQuery(path: string, params: URLSearchParams): ReportQ
   if (path === '/reports/threadbreaks') {
     grouping ??= 'HN'
     if (!(THREADBREAK_GROUPINGS as readonly string[]).includes(grouping)) {
-      return fail(`Parameter grouping must be one of ${THREADBREAK_GROUPINGS.join(', ')}, got "${grouping}"`)
+      return fail(`Parameter grouping must be one of ${THREADBREAK_GROUPINGS.join(', ')}, got "${grouping.slice(0, 60)}"`)
     }
   } else if (path === '/reports/threadbreaks-by-machine/aggregated') {
     if (grouping === null)
       return fail(`Missing required parameter grouping (${AGGREGATED_GROUPINGS.join(', ')})`)
     if (!(AGGREGATED_GROUPINGS as readonly string[]).includes(grouping)) {
-      return fail(`Parameter grouping must be one of ${AGGREGATED_GROUPINGS.join(', ')}, got "${grouping}"`)
+      return fail(`Parameter grouping must be one of ${AGGREGATED_GROUPINGS.join(', ')}, got "${grouping.slice(0, 60)}"`)
     }
   }
   return {

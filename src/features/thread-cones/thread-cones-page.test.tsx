@@ -8,7 +8,7 @@ import { fetchTransport } from '../../../server/proxy/upstream'
 import { FIXED_NOW } from '../../../test/demo-client'
 import { renderWithProviders } from '../../../test/render'
 import { testApp, VENDOR_ENV } from '../../../test/server-app'
-import { mswServer } from '../../../test/setup-dom'
+import { asBrowserSends, mswServer } from '../../../test/setup-dom'
 import { ThreadConesPage } from './thread-cones-page'
 
 /** Through MSW to the real server app and the demo upstream's job interface (reference 4.8, 7). */
@@ -150,7 +150,7 @@ describe('the look-up chain on the demo catalogue', () => {
       ),
     )
     const { app } = testApp({ ...VENDOR_ENV, WEB_API_LICENSE: 'not-a-licence' }, demoJobs)
-    mswServer.use(http.post('/api/job', ({ request }) => app.fetch(request)))
+    mswServer.use(http.post('/api/job', ({ request }) => app.fetch(asBrowserSends(request))))
     renderAt('?m=Nordfaden')
     // the first call, for the manufacturers, already fails
     const [alert] = await screen.findAllByText(
