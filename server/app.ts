@@ -1,13 +1,14 @@
 import { type Context, Hono } from 'hono'
 import type { Config } from './config'
-import { accessControl } from './proxy/access'
+import { accessControl, type SessionStore } from './proxy/access'
 import { AnswerCache } from './proxy/answer-cache'
 import { type CheckOptions, checkGet, MAX_TARGET_LENGTH } from './proxy/api-get'
+import { clientAddress, reachedOverHttps } from './proxy/client-address'
 import { checkJob, MAX_JOB_BODY_BYTES, upstreamJobBody } from './proxy/job-request'
+import { readBodyLimited } from './proxy/request-body'
 import { sameOrigin } from './proxy/same-origin'
 import { SECURITY_HEADERS, secure, withSecurityHeaders } from './proxy/security-headers'
 import { type Answer, callUpstream, UpstreamError } from './proxy/upstream'
-import { readBodyLimited } from './proxy/request-body'
 import { type StaticFiles, serveStatic } from './static-files'
 import type { Upstreams } from './upstreams'
 
@@ -17,8 +18,13 @@ export interface AppOptions {
   /** the built SPA; without it only the API routes answer */
   staticFiles?: StaticFiles
   version: string
+  /** the socket address of a request (the Node entry's); behind TRUST_PROXY the client is taken from
+   * X-Forwarded-For */
   clientKey?: (c: Context) => string
-  sleep?: (ms: number) => Promise<void>
+  /** wall-clock milliseconds for sessions and attempt limits (tests move it) */
+  now?: () => number
+  /** where token sessions are kept between restarts (the Node entry: a file in DATA_DIR) */
+  sessions?: SessionStore
   /** host names this server answers to besides ALLOWED_HOSTS and HOST (the Node entry adds the
    * machine's own name) */
   extraHosts?: readonly string[]
@@ -84,7 +90,7 @@ class TargetMemo {
       this.chars = 0
     }
     // flattened copies: a key never keeps alive the request URL it was cut from
-    this.map.set((' ' + raw).slice(1), target)
+    this.map.set(` ${raw}`.slice(1), target)
     this.chars += size
   }
 }
@@ -96,7 +102,8 @@ export function createApp({
   staticFiles,
   version,
   clientKey,
-  sleep,
+  now,
+  sessions,
   perf,
   extraHosts,
 }: AppOptions) {
@@ -137,12 +144,17 @@ export function createApp({
   app.use('*', sameOrigin({ allowedHosts: [...config.allowedHosts, config.host, ...(extraHosts ?? [])] }))
 
   if (config.dashboardToken) {
+    const socket = clientKey ?? (() => 'client')
     app.use(
       '*',
       accessControl({
         token: config.dashboardToken,
-        clientKey: clientKey ?? (() => 'client'),
-        ...(sleep ? { sleep } : {}),
+        clientKey: (c) => clientAddress(socket(c), c.req.header('X-Forwarded-For'), config.trustProxy),
+        isHttps: (c) =>
+          reachedOverHttps(c.req.url, socket(c), c.req.header('X-Forwarded-Proto'), config.trustProxy),
+        sessionHours: config.sessionHours,
+        ...(now ? { now } : {}),
+        ...(sessions ? { store: sessions } : {}),
       }),
     )
   }

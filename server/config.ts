@@ -90,6 +90,7 @@ const environment = z
     ),
     SESSION_HOURS: optional(whole('hours', 1, 8760, 'hours')),
     SHUTDOWN_SECONDS: optional(number('seconds', 0, 300, 's')),
+    DATA_DIR: optional(text.min(1)),
   })
   .superRefine((env, ctx) => {
     const need = (name: string, message: string) => ctx.addIssue({ code: 'custom', path: [name], message })
@@ -130,6 +131,8 @@ export interface Config {
   trustProxy: string[]
   sessionHours: number
   shutdownSeconds: number
+  /** where the server keeps what it must remember (sessions) */
+  dataDir: string
 }
 
 export class ConfigError extends Error {
@@ -208,5 +211,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       .filter(Boolean),
     sessionHours: e.SESSION_HOURS ?? 720,
     shutdownSeconds: e.SHUTDOWN_SECONDS ?? 10,
+    dataDir: e.DATA_DIR ?? './data',
   }
 }

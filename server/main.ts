@@ -11,6 +11,7 @@ import {
   socketAddress,
   undiciTransport,
 } from './node-server'
+import { sessionFile } from './session-file'
 import { upstreamsFor } from './upstreams'
 
 /** Production entry (`npm start`): configuration, upstreams, the built SPA, and the listener. */
@@ -42,6 +43,7 @@ function main() {
   }
   const upstreams = upstreamsFor(config, undiciTransport)
   upstreams.warmUp?.()
+  const sessions = config.dashboardToken ? sessionFile(config.dataDir) : undefined
   const app = createApp({
     config,
     upstreams,
@@ -49,6 +51,7 @@ function main() {
     version: buildVersion(packageVersion, staticFiles),
     clientKey: socketAddress,
     extraHosts: [hostname().toLowerCase()],
+    ...(sessions ? { sessions } : {}),
   })
   const server = createNodeServer(app.fetch)
   server.on('error', (error: NodeJS.ErrnoException) => {
@@ -71,7 +74,10 @@ function main() {
   const stop = () => {
     if (stopping) return
     stopping = true
-    void shutDown(server, config.shutdownSeconds).then(() => process.exit(0))
+    void shutDown(server, config.shutdownSeconds).then(() => {
+      sessions?.flush()
+      process.exit(0)
+    })
   }
   process.on('SIGTERM', stop)
   process.on('SIGINT', stop)

@@ -1,5 +1,6 @@
 import { createApp } from '../server/app'
 import { type Config, loadConfig } from '../server/config'
+import type { SessionStore } from '../server/proxy/access'
 import type { Transport } from '../server/proxy/upstream'
 import { upstreamsFor } from '../server/upstreams'
 import { FIXED_NOW } from './demo-client'
@@ -17,17 +18,20 @@ export function testApp(
   env: Record<string, string> = {},
   transport?: Transport,
   now: () => number = () => FIXED_NOW,
+  sessions?: SessionStore,
 ) {
   const config: Config = loadConfig({ FACTORY_TIMEZONE: 'Europe/Berlin', ...env })
   const vendor: Transport = transport ?? (() => Promise.reject(new Error('no vendor upstream in this test')))
   const upstreams = upstreamsFor(config, vendor, { now })
-  const sleeps: number[] = []
-  /** the answer cache's clock, moved by the test (`clock.advance(ms)`) */
+  /** the answer cache's monotonic clock (`now`) and the wall clock of sessions and attempt limits
+   * (`wall`), both moved by the test with `clock.advance(ms)` */
   const clock = {
     ms: 1_000_000,
+    wall: FIXED_NOW,
     now: () => clock.ms,
     advance: (ms: number) => {
       clock.ms += ms
+      clock.wall += ms
     },
   }
   const app = createApp({
@@ -44,9 +48,9 @@ export function testApp(
         },
       ],
     ]),
-    sleep: async (ms) => {
-      sleeps.push(ms)
-    },
+    clientKey: (c) => c.req.header('X-Test-Socket') ?? '127.0.0.1',
+    now: () => clock.wall,
+    ...(sessions ? { sessions } : {}),
   })
-  return { app, config, sleeps, clock }
+  return { app, config, clock }
 }

@@ -1,5 +1,8 @@
 import { type ChildProcess, spawn } from 'node:child_process'
+import { mkdtempSync } from 'node:fs'
 import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { type Browser, type BrowserContextOptions, chromium, type Page } from 'playwright-core'
 import { afterAll, beforeAll } from 'vitest'
 import { FIXED_NOW } from '../demo-client'
@@ -77,6 +80,8 @@ export async function startProcess(
       HOST: '127.0.0.1',
       PORT: String(port),
       FACTORY_TIMEZONE: 'Europe/Berlin',
+      // what the server keeps (sessions) goes to a folder of its own, never into the work tree
+      DATA_DIR: mkdtempSync(join(tmpdir(), 'stitchboard-e2e-')),
       ...(realClock ? {} : { TEST_CLOCK_AT_MS: String(testNow()) }),
       ...env,
     },

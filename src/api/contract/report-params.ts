@@ -78,7 +78,8 @@ export function parseReportQuery(path: string, params: URLSearchParams): ReportQ
   for (const name of ['from', 'till']) {
     const value = params.get(name)
     if (value === null || value === '') return fail(`Missing required parameter ${name} (Unix seconds)`)
-    if (!UNIX_SECONDS.test(value)) return fail(`Parameter ${name} must be Unix seconds, got "${value.slice(0, 60)}"`)
+    if (!UNIX_SECONDS.test(value))
+      return fail(`Parameter ${name} must be Unix seconds, got "${value.slice(0, 60)}"`)
     times.push(Number(value))
   }
   const [from, till] = times as [number, number]
@@ -113,13 +114,17 @@ export function parseReportQuery(path: string, params: URLSearchParams): ReportQ
   if (path === '/reports/threadbreaks') {
     grouping ??= 'HN'
     if (!(THREADBREAK_GROUPINGS as readonly string[]).includes(grouping)) {
-      return fail(`Parameter grouping must be one of ${THREADBREAK_GROUPINGS.join(', ')}, got "${grouping.slice(0, 60)}"`)
+      return fail(
+        `Parameter grouping must be one of ${THREADBREAK_GROUPINGS.join(', ')}, got "${grouping.slice(0, 60)}"`,
+      )
     }
   } else if (path === '/reports/threadbreaks-by-machine/aggregated') {
     if (grouping === null)
       return fail(`Missing required parameter grouping (${AGGREGATED_GROUPINGS.join(', ')})`)
     if (!(AGGREGATED_GROUPINGS as readonly string[]).includes(grouping)) {
-      return fail(`Parameter grouping must be one of ${AGGREGATED_GROUPINGS.join(', ')}, got "${grouping.slice(0, 60)}"`)
+      return fail(
+        `Parameter grouping must be one of ${AGGREGATED_GROUPINGS.join(', ')}, got "${grouping.slice(0, 60)}"`,
+      )
     }
   }
   return {
