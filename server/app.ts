@@ -5,10 +5,11 @@ import { AnswerCache } from './proxy/answer-cache'
 import { type CheckOptions, checkGet, MAX_TARGET_LENGTH } from './proxy/api-get'
 import { clientAddress, reachedOverHttps } from './proxy/client-address'
 import { checkJob, MAX_JOB_BODY_BYTES, upstreamJobBody } from './proxy/job-request'
+import { Limiter } from './proxy/limiter'
 import { readBodyLimited } from './proxy/request-body'
 import { sameOrigin } from './proxy/same-origin'
 import { SECURITY_HEADERS, secure, withSecurityHeaders } from './proxy/security-headers'
-import { type Answer, callUpstream, UpstreamError } from './proxy/upstream'
+import { type Answer, callUpstream, type JsonCheck, UpstreamError } from './proxy/upstream'
 import { type StaticFiles, serveStatic } from './static-files'
 import type { Upstreams } from './upstreams'
 
@@ -28,6 +29,8 @@ export interface AppOptions {
   /** host names this server answers to besides ALLOWED_HOSTS and HOST (the Node entry adds the
    * machine's own name) */
   extraHosts?: readonly string[]
+  /** how upstream answers are checked to be JSON (the Node entry: large ones on a worker thread) */
+  jsonCheck?: JsonCheck
   /** the monotonic clock of the answer cache's time to live (tests move it) */
   perf?: { now(): number }
 }
@@ -35,6 +38,9 @@ export interface AppOptions {
 /** Thread-cone catalogue answers change rarely (ARCHITECTURE.md: an hour). */
 const JOB_CACHE_SECONDS = 3600
 const MAX_UPSTREAM_BYTES = 64 * 1024 * 1024 // 64 MiB
+/** Upstream calls at once (the demo's included), and how many more may wait for a turn. */
+export const MAX_UPSTREAM_CALLS = 6
+export const MAX_QUEUED_CALLS = 64
 const decoder = new TextDecoder()
 
 const answerHeaders = (cache: 'HIT' | 'MISS') =>
@@ -106,15 +112,24 @@ export function createApp({
   sessions,
   perf,
   extraHosts,
+  jsonCheck,
 }: AppOptions) {
   const app = new Hono()
   const cache = new AnswerCache({ maxEntries: 2000, maxBytes: 96 * 1024 * 1024, ...(perf ? { perf } : {}) })
-  const call = { timeoutSeconds: config.upstreamTimeoutSeconds, maxBytes: MAX_UPSTREAM_BYTES }
+  const call = {
+    timeoutSeconds: config.upstreamTimeoutSeconds,
+    maxBytes: MAX_UPSTREAM_BYTES,
+    ...(jsonCheck ? { parse: jsonCheck } : {}),
+  }
+  const upstreamCalls = new Limiter(MAX_UPSTREAM_CALLS, MAX_QUEUED_CALLS)
   const checkedTargets = new TargetMemo(5000, 2 * 1024 * 1024)
   const checkOptions: CheckOptions = { maxRangeDays: config.maxRangeDays }
 
   app.onError((error, c) => {
-    if (error instanceof UpstreamError) return c.json({ error: error.message }, error.status)
+    if (error instanceof UpstreamError) {
+      if (error.status === 503) c.header('Retry-After', '2')
+      return c.json({ error: error.message }, error.status)
+    }
     console.error('stitchboard server error', error)
     return c.json({ error: 'The stitchboard server failed on this request; see its log' }, 500)
   })
@@ -189,15 +204,17 @@ export function createApp({
       key,
       JOB_CACHE_SECONDS,
       () =>
-        callUpstream(
-          upstreams.job.transport,
-          {
-            url: upstreams.job.url,
-            method: 'POST',
-            headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-            body: upstreamJobBody(job, upstreams.job.licence),
-          },
-          { ...call, name: 'the thread-cone service' },
+        upstreamCalls.run(() =>
+          callUpstream(
+            upstreams.job.transport,
+            {
+              url: upstreams.job.url,
+              method: 'POST',
+              headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+              body: upstreamJobBody(job, upstreams.job.licence),
+            },
+            { ...call, name: 'the thread-cone service' },
+          ),
         ),
       (a) =>
         a.status === 200 &&
@@ -237,14 +254,16 @@ export function createApp({
       key,
       config.cacheTtlSeconds,
       () =>
-        callUpstream(
-          upstreams.api.transport,
-          {
-            url: `${upstreams.api.baseUrl}${target}`,
-            method: 'GET',
-            headers: { 'X-API-Key': upstreams.api.apiKey, Accept: 'application/json' },
-          },
-          { ...call, name: 'the production API' },
+        upstreamCalls.run(() =>
+          callUpstream(
+            upstreams.api.transport,
+            {
+              url: `${upstreams.api.baseUrl}${target}`,
+              method: 'GET',
+              headers: { 'X-API-Key': upstreams.api.apiKey, Accept: 'application/json' },
+            },
+            { ...call, name: 'the production API' },
+          ),
         ),
       (a) => a.status === 200,
     )

@@ -3,6 +3,8 @@ import { hostname } from 'node:os'
 import { fileURLToPath } from 'node:url'
 import { createApp } from './app'
 import { ConfigError, loadConfig } from './config'
+import { demoWorkerTransport } from './demo/worker-transport'
+import { workerJsonCheck } from './json-check'
 import {
   buildVersion,
   createNodeServer,
@@ -41,7 +43,7 @@ function main() {
   const { version: packageVersion } = JSON.parse(readFileSync(`${root}package.json`, 'utf8')) as {
     version: string
   }
-  const upstreams = upstreamsFor(config, undiciTransport)
+  const upstreams = upstreamsFor(config, undiciTransport, {}, demoWorkerTransport)
   upstreams.warmUp?.()
   const sessions = config.dashboardToken ? sessionFile(config.dataDir) : undefined
   const app = createApp({
@@ -51,6 +53,7 @@ function main() {
     version: buildVersion(packageVersion, staticFiles),
     clientKey: socketAddress,
     extraHosts: [hostname().toLowerCase()],
+    jsonCheck: workerJsonCheck(),
     ...(sessions ? { sessions } : {}),
   })
   const server = createNodeServer(app.fetch)

@@ -12,19 +12,30 @@ export interface Upstreams {
 
 const DEMO_ORIGIN = 'http://demo-upstream.invalid'
 
-/** Wires the configured upstreams: the vendor's through `vendorTransport`, the demo one in-process. */
+/** Runs the demo upstream somewhere else than in this thread (the Node entry: a worker thread). */
+export type DemoRunner = (options: DemoUpstreamOptions) => { transport: Transport; warmUp: () => void }
+
+/** The demo upstream in this thread: for tests and the dev server. */
+const inProcess: DemoRunner = (options) => {
+  const upstream = createDemoUpstream(options)
+  return { transport: fetchTransport(upstream.app.fetch), warmUp: () => upstream.factory.warmUp() }
+}
+
+/** Wires the configured upstreams: the vendor's through `vendorTransport`, the demo one in-process
+ * unless a runner is given. */
 export function upstreamsFor(
   config: Config,
   vendorTransport: Transport,
   demoOptions: DemoUpstreamOptions = {},
+  runDemo: DemoRunner = inProcess,
 ): Upstreams {
   const needsDemo = config.api.mode === 'demo' || config.job.mode === 'demo'
-  const upstream = needsDemo
-    ? createDemoUpstream({ timeZone: config.timeZone, shifts: config.shifts, ...demoOptions })
+  const running = needsDemo
+    ? runDemo({ timeZone: config.timeZone, shifts: config.shifts, ...demoOptions })
     : undefined
-  const demo = upstream && fetchTransport(upstream.app.fetch)
+  const demo = running?.transport
   return {
-    ...(upstream ? { warmUp: () => upstream.factory.warmUp() } : {}),
+    ...(running ? { warmUp: running.warmUp } : {}),
     api:
       config.api.mode === 'vendor'
         ? { baseUrl: config.api.baseUrl, apiKey: config.api.apiKey, transport: vendorTransport, demo: false }

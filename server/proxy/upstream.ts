@@ -27,7 +27,7 @@ export interface Answer {
 /** Why a call failed, with the status we answer and words a supervisor can act on. */
 export class UpstreamError extends Error {
   constructor(
-    readonly status: 502 | 504,
+    readonly status: 502 | 503 | 504,
     message: string,
   ) {
     super(message)
@@ -71,8 +71,9 @@ export interface CallOptions {
 }
 
 /** Resolves with a stand-in of the body's top-level value ({} for any object, [] for any array, the
- * value itself otherwise); rejects when the body is not JSON. */
-export type JsonCheck = (body: Uint8Array) => Promise<unknown>
+ * value itself otherwise) and the body (the same bytes, possibly handed back from another thread);
+ * rejects when the body is not JSON. */
+export type JsonCheck = (body: Uint8Array) => Promise<{ kind: unknown; body: Uint8Array }>
 
 async function readBody(
   body: AsyncIterable<Uint8Array>,
@@ -153,7 +154,7 @@ export async function callUpstream(
     }
     let json: unknown
     try {
-      json = await (parse ?? parseInline)(body)
+      ;({ kind: json, body } = await (parse ?? parseInline)(body))
     } catch {
       throw new UpstreamError(502, `${name} answered HTTP ${response.status} with something that is not JSON`)
     }
@@ -181,9 +182,9 @@ const describeJson = (json: unknown) =>
 
 /** Parses on the calling thread: fine for small answers; the Node entry passes a parser that sends
  * large ones to a worker (`CallOptions.parse`). Resolves with the value only to say what kind it is. */
-const parseInline = async (body: Uint8Array): Promise<unknown> => {
+const parseInline: JsonCheck = async (body) => {
   const json = JSON.parse(decoder.decode(body)) as unknown
-  return json === null || typeof json !== 'object' ? json : Array.isArray(json) ? [] : {}
+  return { kind: json === null || typeof json !== 'object' ? json : Array.isArray(json) ? [] : {}, body }
 }
 
 function describe(error: unknown): string {

@@ -4,7 +4,9 @@
  * (also under faketime). Timers and `performance` are untouched. */
 const at = Number(process.env.TEST_CLOCK_AT_MS)
 if (!Number.isFinite(at)) throw new Error('TEST_CLOCK_AT_MS must be a Unix time in milliseconds')
-const offset = at - Date.now()
+// the first load fixes the offset; worker threads started later (the demo upstream's) inherit it
+const offset = Number(process.env.TEST_CLOCK_OFFSET_MS ?? at - Date.now())
+process.env.TEST_CLOCK_OFFSET_MS = String(offset)
 
 const RealDate = Date
 class ShiftedDate extends RealDate {

@@ -18,7 +18,8 @@ export type Behaviour =
 export function fakeUpstream(initial: Behaviour = 'ok') {
   const calls: Request[] = []
   let behaviour = initial
-  let release: (() => void) | undefined
+  let held = false
+  const waiting: Array<() => void> = []
   const handler = async (request: Request): Promise<Response> => {
     calls.push(request)
     switch (behaviour) {
@@ -56,7 +57,7 @@ export function fakeUpstream(initial: Behaviour = 'ok') {
           }),
         )
       default: {
-        if (release) await new Promise<void>((r) => (release = r))
+        if (held) await new Promise<void>((r) => waiting.push(r))
         return Response.json(
           { data: [{ id: new URL(request.url).pathname }] },
           { headers: { 'Set-Cookie': 'upstream=1' } },
@@ -73,8 +74,11 @@ export function fakeUpstream(initial: Behaviour = 'ok') {
     },
     /** hold answers until `open()` is called, to line up concurrent requests */
     hold: () => {
-      release = () => {}
+      held = true
     },
-    open: () => release?.(),
+    open: () => {
+      held = false
+      for (const resolve of waiting.splice(0)) resolve()
+    },
   }
 }

@@ -1,0 +1,38 @@
+import { parentPort, workerData } from 'node:worker_threads'
+import { createDemoUpstream, type DemoUpstreamOptions } from './app'
+
+/** The demo upstream on a thread of its own (server/demo/worker-transport.ts): a year of a living factory
+ * is real work, and it must never hold up the server's event loop. */
+export interface DemoCall {
+  id: number
+  url: string
+  method: string
+  headers: Record<string, string>
+  body?: string
+}
+export type DemoAnswer =
+  | { id: number; status: number; body: Uint8Array; location?: string }
+  | { id: number; error: string }
+
+const upstream = createDemoUpstream((workerData as { options: DemoUpstreamOptions }).options)
+const port = parentPort!
+/** One call at a time: a report's rows are built and sent before the next one starts, so the thread's
+ * memory holds one answer, not every answer asked for at once. */
+let queue = Promise.resolve()
+port.on('message', (message: DemoCall | 'warmUp') => {
+  if (message === 'warmUp') return upstream.factory.warmUp()
+  queue = queue.then(() => answer(message))
+})
+
+async function answer({ id, url, method, headers, body }: DemoCall) {
+  try {
+    const response = await upstream.app.fetch(new Request(url, { method, headers, body: body ?? null }))
+    const bytes = new Uint8Array(await response.arrayBuffer())
+    const location = response.headers.get('Location')
+    port.postMessage({ id, status: response.status, body: bytes, ...(location ? { location } : {}) }, [
+      bytes.buffer,
+    ])
+  } catch (error) {
+    port.postMessage({ id, error: error instanceof Error ? error.message : String(error) })
+  }
+}

@@ -1,0 +1,65 @@
+import { Worker } from 'node:worker_threads'
+import type { JsonCheck } from './proxy/upstream'
+
+/** Answers up to this size are parsed where they arrive; larger ones on the JSON worker. */
+const INLINE_BYTES = 1024 * 1024
+const decoder = new TextDecoder()
+
+const standIn = (kind: string): unknown => {
+  switch (kind) {
+    case 'object':
+      return {}
+    case 'array':
+      return []
+    case 'null':
+      return null
+    case 'invalid':
+      throw new SyntaxError('not JSON')
+    default:
+      return kind // a number, string or boolean: only its kind matters
+  }
+}
+
+/** The Node entry's JSON check (CallOptions.parse): large answers are checked on a worker thread by a
+ * validator that builds nothing (json-validate.mjs), so `/healthz` and cached answers stay quick and
+ * memory flat while heavy reports arrive. The body travels there and back by transfer, not copied. */
+export function workerJsonCheck(): JsonCheck {
+  let worker: Worker | undefined
+  const pending = new Map<number, (answer: { kind: string; returned: Uint8Array }) => void>()
+  let next = 0
+  const start = () => {
+    // no preloads: the worker is plain JavaScript and needs none (tsx's would fail in a worker on Node 20)
+    const started = new Worker(new URL('./json-worker.mjs', import.meta.url), { execArgv: [] })
+    started.unref()
+    started.on('message', ({ id, kind, body }: { id: number; kind: string; body: Uint8Array }) => {
+      pending.get(id)?.({ kind, returned: body })
+      pending.delete(id)
+    })
+    started.on('error', (error) => {
+      console.error(`stitchboard: the JSON worker stopped (${error.message}); starting another`)
+      for (const settle of pending.values()) settle({ kind: 'invalid', returned: new Uint8Array() })
+      pending.clear()
+      worker = undefined
+    })
+    return started
+  }
+  return async (body) => {
+    if (body.byteLength <= INLINE_BYTES) {
+      const value = JSON.parse(decoder.decode(body)) as unknown
+      return {
+        kind: value === null || typeof value !== 'object' ? value : Array.isArray(value) ? [] : {},
+        body,
+      }
+    }
+    worker ??= start()
+    const id = next++
+    // lent to the worker by transfer and handed back the same way; a view into a larger buffer is copied
+    const whole = body.byteOffset === 0 && body.byteLength === body.buffer.byteLength
+    const lent = whole ? body : body.slice()
+    const { kind, returned } = await new Promise<{ kind: string; returned: Uint8Array }>((resolve) => {
+      pending.set(id, resolve)
+      worker!.postMessage({ id, body: lent }, [lent.buffer as ArrayBuffer])
+    })
+    return { kind: standIn(kind), body: returned }
+  }
+}

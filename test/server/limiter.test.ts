@@ -1,0 +1,44 @@
+import { describe, expect, test } from 'vitest'
+import { MAX_QUEUED_CALLS, MAX_UPSTREAM_CALLS } from '../../server/app'
+import { testApp, VENDOR_ENV } from '../server-app'
+import { fakeUpstream } from './fake-upstream'
+
+/** Upstream cost limits (issue 21): a cap on calls at once, a bounded queue, then a clear 503. */
+describe('upstream calls at once', () => {
+  test(`at most ${MAX_UPSTREAM_CALLS} at once, ${MAX_QUEUED_CALLS} waiting, the rest a 503 at once; all answered once the upstream is back`, async () => {
+    const upstream = fakeUpstream()
+    const { app } = testApp(VENDOR_ENV, upstream.transport)
+    upstream.hold()
+    const total = MAX_UPSTREAM_CALLS + MAX_QUEUED_CALLS + 5
+    // distinct requests (no coalescing): one report per day
+    const answers = Array.from({ length: total }, (_, i) =>
+      app.request(
+        `/api/reports/stitches?from=${1_700_000_000 + i * 86_400}&till=${1_700_086_400 + i * 86_400}&machineIds=all`,
+      ),
+    )
+    await new Promise((r) => setTimeout(r, 20))
+    expect(upstream.calls).toHaveLength(MAX_UPSTREAM_CALLS)
+    upstream.open()
+    const statuses = (await Promise.all(answers)).map((a) => a.status)
+    expect(statuses.filter((s) => s === 503)).toHaveLength(5)
+    expect(statuses.filter((s) => s === 200)).toHaveLength(MAX_UPSTREAM_CALLS + MAX_QUEUED_CALLS)
+    expect(upstream.calls).toHaveLength(MAX_UPSTREAM_CALLS + MAX_QUEUED_CALLS)
+  })
+
+  test('the 503 says why and when to try again', async () => {
+    const upstream = fakeUpstream()
+    const { app } = testApp(VENDOR_ENV, upstream.transport)
+    upstream.hold()
+    const pending = Array.from({ length: MAX_UPSTREAM_CALLS + MAX_QUEUED_CALLS }, (_, i) =>
+      app.request(`/api/reports/stitches?from=${1_700_000_000 + i}&till=${1_700_086_400 + i}&machineIds=all`),
+    )
+    await new Promise((r) => setTimeout(r, 20))
+    const refused = await app.request('/api/machines')
+    expect(refused.status).toBe(503)
+    expect(refused.headers.get('Retry-After')).toBe('2')
+    expect((await refused.json()).error).toMatch(/already waiting for 6 answers .* try again in a moment/)
+    upstream.open()
+    await Promise.all(pending)
+    expect((await app.request('/api/machines')).status).toBe(200)
+  })
+})
