@@ -155,7 +155,10 @@ export function createNodeServer(
   // a client that disconnects mid-request is not an error worth a stack trace
   server.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) => {
     if (error.code !== 'ECONNRESET' && socket.writable) {
-      socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\nContent-Length: 0\r\n\r\n')
+      // a request line or head over Node's 16 KiB is refused by its parser, before our handler runs
+      const status =
+        error.code === 'HPE_HEADER_OVERFLOW' ? '431 Request Header Fields Too Large' : '400 Bad Request'
+      socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`)
     }
     socket.destroy()
   })

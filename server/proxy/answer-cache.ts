@@ -6,6 +6,8 @@ export interface AnswerCacheOptions {
   maxBytes: number
   /** the monotonic clock that times entries out (milliseconds); `performance` unless a test moves it */
   perf?: { now(): number }
+  /** larger answers are shared by the requests waiting for them but not kept */
+  maxEntryBytes?: number
 }
 
 /** Upstream answers by request key: identical concurrent requests share one upstream call, and
@@ -14,7 +16,10 @@ export class AnswerCache {
   private readonly stored: LRUCache<string, Answer>
   private readonly pending = new Map<string, Promise<Answer>>()
 
-  constructor({ maxEntries, maxBytes, perf }: AnswerCacheOptions) {
+  private readonly maxEntryBytes: number
+
+  constructor({ maxEntries, maxBytes, perf, maxEntryBytes = 8 * 1024 * 1024 }: AnswerCacheOptions) {
+    this.maxEntryBytes = maxEntryBytes
     this.stored = new LRUCache<string, Answer>({
       // an injected clock is read on every look-up (no 1 ms memo of the time), so a moved clock counts at once
       ...(perf ? { perf, ttlResolution: 0 } : {}),
@@ -43,7 +48,9 @@ export class AnswerCache {
       call = load().then(
         (answer) => {
           this.pending.delete(key)
-          if (ttlSeconds > 0 && cacheable(answer)) this.stored.set(key, answer, { ttl: ttlSeconds * 1000 })
+          if (ttlSeconds > 0 && answer.body.byteLength <= this.maxEntryBytes && cacheable(answer)) {
+            this.stored.set(key, answer, { ttl: ttlSeconds * 1000 })
+          }
           return answer
         },
         (error: unknown) => {

@@ -85,9 +85,11 @@ describe('the Node listener holds clients to its limits', () => {
     for (const socket of open.splice(0)) socket.destroy()
   })
 
-  test('a target over the limit is a 414 before any parsing', async () => {
+  test('a target over the limit is a 414 before any parsing; one over Node’s 16 KiB head a 431', async () => {
     const answer = await rawGet(`/api/reports/stitches?shift=${'%20'.repeat(2000)}`)
     expect(answer).toMatch(/^HTTP\/1\.1 414/)
+    const huge = await rawGet(`/api/reports/stitches?shift=${'%20'.repeat(14_000)}`)
+    expect(huge).toMatch(/^HTTP\/1\.1 431/)
   })
 
   test('a client that never finishes its request head is let go', async () => {
