@@ -7,7 +7,7 @@ import { clientAddress, reachedOverHttps } from './proxy/client-address'
 import { checkJob, MAX_JOB_BODY_BYTES, upstreamJobBody } from './proxy/job-request'
 import { Limiter } from './proxy/limiter'
 import { readBodyLimited } from './proxy/request-body'
-import { sameOrigin } from './proxy/same-origin'
+import { sameOriginRefusal } from './proxy/same-origin'
 import { SECURITY_HEADERS, secure, withSecurityHeaders } from './proxy/security-headers'
 import { type Answer, callUpstream, type JsonCheck, UpstreamError } from './proxy/upstream'
 import { type StaticFiles, serveStatic } from './static-files'
@@ -156,8 +156,6 @@ export function createApp({
     }),
   )
 
-  app.use('*', sameOrigin({ allowedHosts: [...config.allowedHosts, config.host, ...(extraHosts ?? [])] }))
-
   if (config.dashboardToken) {
     const socket = clientKey ?? (() => 'client')
     app.use(
@@ -273,7 +271,13 @@ export function createApp({
   // Security headers on every answer, errors included, applied once here rather than by a middleware
   // (one less asynchronous step on the cache-hit path, which bench:proxy measures).
   const dispatch = app.fetch
+  const knownHosts = new Set(
+    [...config.allowedHosts, config.host, ...(extraHosts ?? [])].map((h) => h.toLowerCase()),
+  )
   app.fetch = (request, env, executionContext) => {
+    const refusal = sameOriginRefusal(request, knownHosts)
+    // liveness probes may use any name
+    if (refusal && new URL(request.url).pathname !== '/healthz') return secure(refusal)
     const response = dispatch(request, env, executionContext)
     return response instanceof Promise ? response.then(secure) : secure(response)
   }

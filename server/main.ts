@@ -8,6 +8,7 @@ import { workerJsonCheck } from './json-check'
 import {
   buildVersion,
   createNodeServer,
+  LISTENER_LIMITS,
   loadStaticFiles,
   shutDown,
   socketAddress,
@@ -56,7 +57,7 @@ function main() {
     jsonCheck: workerJsonCheck(),
     ...(sessions ? { sessions } : {}),
   })
-  const server = createNodeServer(app.fetch)
+  const server = createNodeServer(app.fetch, LISTENER_LIMITS, config.trustProxy)
   server.on('error', (error: NodeJS.ErrnoException) => {
     console.error(
       `stitchboard: cannot listen on ${config.host}:${config.port}: ${error.code ?? error.message}`,

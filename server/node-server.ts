@@ -8,6 +8,7 @@ import { getRequestListener } from '@hono/node-server'
 import type { Context } from 'hono'
 import { Agent, request } from 'undici'
 import { requestTargetProblem } from './proxy/allow-list'
+import { normaliseAddress } from './proxy/client-address'
 import { SECURITY_HEADERS } from './proxy/security-headers'
 import type { Transport } from './proxy/upstream'
 import type { StaticFile } from './static-files'
@@ -87,6 +88,7 @@ export interface ListenerLimits {
   /** a connection with no traffic at all is closed after this */
   idleTimeoutMs: number
   maxConnections: number
+  /** per client address; a trusted reverse proxy (TRUST_PROXY) carries everyone's and is not held to it */
   maxConnectionsPerClient: number
   /** longest raw request target; longer ones are a 414 before any parsing */
   maxTargetLength: number
@@ -98,7 +100,7 @@ export const LISTENER_LIMITS: ListenerLimits = {
   keepAliveTimeoutMs: 5_000,
   idleTimeoutMs: 30_000,
   maxConnections: 512,
-  maxConnectionsPerClient: 64,
+  maxConnectionsPerClient: 256,
   maxTargetLength: 4_200,
 }
 
@@ -116,6 +118,7 @@ const refusal = (res: ServerResponse, status: number, error: string) => {
 export function createNodeServer(
   fetch: (request: Request, env: unknown) => Response | Promise<Response>,
   limits: ListenerLimits = LISTENER_LIMITS,
+  trustedProxies: readonly string[] = [],
 ): Server {
   const listener = getRequestListener(fetch)
   const server = createServer(
@@ -139,7 +142,8 @@ export function createNodeServer(
   server.setTimeout(limits.idleTimeoutMs, (socket) => socket.destroy())
   const perClient = new Map<string, number>()
   server.on('connection', (socket: Socket) => {
-    const client = socket.remoteAddress ?? 'unknown'
+    const client = normaliseAddress(socket.remoteAddress ?? 'unknown')
+    if (trustedProxies.includes(client)) return
     const count = (perClient.get(client) ?? 0) + 1
     if (count > limits.maxConnectionsPerClient) {
       socket.destroy()
