@@ -50,6 +50,8 @@ export default defineConfig({
           environment: 'node',
           include: ['test/e2e/**/*.test.ts'],
           testTimeout: 60_000,
+          // a page's data may take a while on a busy 2-core machine: one 15 s limit for every expect.poll
+          expect: { poll: { timeout: 15_000 } },
           hookTimeout: 120_000,
           fileParallelism: false,
         },
