@@ -11,6 +11,15 @@ function vendorApp(env: Record<string, string> = {}) {
   return { app, upstream, clock }
 }
 
+/** A job body sent as a stream (chunked, no Content-Length), from our own origin. */
+const postStream = (app: ReturnType<typeof vendorApp>['app'], body: ReadableStream<Uint8Array>) =>
+  app.request('/api/job', {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Origin: 'http://localhost' },
+    body,
+    duplex: 'half',
+  } as RequestInit)
+
 const postJob = (
   app: ReturnType<typeof vendorApp>['app'],
   body: unknown,
@@ -133,12 +142,7 @@ describe('attacks are refused and never reach the upstream', () => {
         controller.enqueue(new Uint8Array(4096).fill(32))
       },
     })
-    const response = await app.request('/api/job', {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', Origin: 'http://localhost' },
-      body: endless,
-      duplex: 'half',
-    } as RequestInit)
+    const response = await postStream(app, endless)
     expect(response.status).toBe(413)
     expect(response.headers.get('Connection')).toBe('close')
     expect((await response.json()).error).toBe('A look-up request may be at most 16 KiB')
@@ -156,12 +160,7 @@ describe('attacks are refused and never reach the upstream', () => {
         controller.error(new Error('aborted'))
       },
     })
-    const response = await app.request('/api/job', {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', Origin: 'http://localhost' },
-      body: broken,
-      duplex: 'half',
-    } as RequestInit)
+    const response = await postStream(app, broken)
     expect(response.status).toBe(400)
     expect(warn.mock.calls).toEqual([[expect.stringMatching(/^stitchboard: .*aborted[^\n]*$/)]])
     expect(error).not.toHaveBeenCalled()
