@@ -83,8 +83,9 @@ export class DemoFactory {
     const now = this.nowSeconds()
     const day = chunkDayAt(this.options, machine, now)
     const chunk = this.chunk(company, machine, day)
-    const index = chunk.segments.findIndex((s) => s.end > now)
-    const current = chunk.segments[index] ?? chunk.segments[chunk.segments.length - 1]!
+    const segments = chunk.segments // read once: a kept chunk hands out new objects on each read
+    const index = segments.findIndex((s) => s.end > now)
+    const current = segments[index] ?? segments[segments.length - 1]!
     const since = this.statusSince(company, machine, day, index)
     const runIndex = current.run
     const run = runIndex >= 0 ? chunk.runs[runIndex] : undefined
@@ -92,10 +93,10 @@ export class DemoFactory {
     let remaining: number | null = null
     if (run && current.status !== 'idle' && current.status !== 'offline') {
       const total = company.designs[run.design]!.stitches
-      const done = chunk.segments
+      const done = segments
         .filter((s) => s.run === runIndex && s.status === 'running' && s.start < now)
         .reduce((sum, s) => sum + stitchesIn(s, s.start, Math.min(s.end, now)), 0)
-      const rpm = chunk.segments.find((s) => s.run === runIndex && s.rpm > 0)?.rpm ?? machine.maxRpm
+      const rpm = segments.find((s) => s.run === runIndex && s.rpm > 0)?.rpm ?? machine.maxRpm
       const stitchesDone = Math.min(done, total)
       design = { name: company.designs[run.design]!.name, stitches_total: total, stitches_done: stitchesDone }
       remaining = Math.round(((total - stitchesDone) / rpm) * 60)
@@ -122,14 +123,16 @@ export class DemoFactory {
   /** When the current status began, looking back over earlier chunks (at most a week). */
   private statusSince(company: DemoCompany, machine: DemoMachine, day: number, index: number): number {
     let chunk = this.chunk(company, machine, day)
-    const status = chunk.segments[index]?.status
-    let since = chunk.segments[index]?.start ?? chunk.start
+    let segments = chunk.segments // read once: a kept chunk hands out new objects on each read
+    const status = segments[index]?.status
+    let since = segments[index]?.start ?? chunk.start
     for (let d = day, i = index - 1; d > day - 7; ) {
-      const previous: Segment | undefined = chunk.segments[i]
+      const previous: Segment | undefined = segments[i]
       if (!previous) {
         d--
         chunk = this.chunk(company, machine, d)
-        i = chunk.segments.length - 1
+        segments = chunk.segments
+        i = segments.length - 1
         continue
       }
       if (previous.status !== status) break
