@@ -115,7 +115,7 @@ export function createApp({
   jsonCheck,
 }: AppOptions) {
   const app = new Hono()
-  const cache = new AnswerCache({ maxEntries: 2000, maxBytes: 96 * 1024 * 1024, ...(perf ? { perf } : {}) })
+  const cache = new AnswerCache({ maxEntries: 2000, maxBytes: 48 * 1024 * 1024, ...(perf ? { perf } : {}) })
   const call = {
     timeoutSeconds: config.upstreamTimeoutSeconds,
     maxBytes: MAX_UPSTREAM_BYTES,
