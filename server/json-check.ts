@@ -1,24 +1,8 @@
 import { Worker } from 'node:worker_threads'
-import type { JsonCheck } from './proxy/upstream'
+import { checkJsonInline, type JsonCheck, type JsonKind } from './proxy/upstream'
 
-/** Answers up to this size are parsed where they arrive; larger ones on the JSON worker. */
+/** Answers up to this size are checked where they arrive; larger ones on the JSON worker. */
 const INLINE_BYTES = 1024 * 1024
-const decoder = new TextDecoder()
-
-const standIn = (kind: string): unknown => {
-  switch (kind) {
-    case 'object':
-      return {}
-    case 'array':
-      return []
-    case 'null':
-      return null
-    case 'invalid':
-      throw new SyntaxError('not JSON')
-    default:
-      return kind // a number, string or boolean: only its kind matters
-  }
-}
 
 /** The Node entry's JSON check (CallOptions.parse): large answers are checked on a worker thread by a
  * validator that builds nothing (json-validate.mjs), so `/healthz` and cached answers stay quick and
@@ -44,13 +28,7 @@ export function workerJsonCheck(): JsonCheck {
     return started
   }
   return async (body) => {
-    if (body.byteLength <= INLINE_BYTES) {
-      const value = JSON.parse(decoder.decode(body)) as unknown
-      return {
-        kind: value === null || typeof value !== 'object' ? value : Array.isArray(value) ? [] : {},
-        body,
-      }
-    }
+    if (body.byteLength <= INLINE_BYTES) return checkJsonInline(body)
     worker ??= start()
     const id = next++
     // lent to the worker by transfer and handed back the same way; a view into a larger buffer is copied
@@ -60,6 +38,7 @@ export function workerJsonCheck(): JsonCheck {
       pending.set(id, resolve)
       worker!.postMessage({ id, body: lent }, [lent.buffer as ArrayBuffer])
     })
-    return { kind: standIn(kind), body: returned }
+    if (kind === 'invalid') throw new SyntaxError('not JSON')
+    return { kind: kind as JsonKind, body: returned }
   }
 }

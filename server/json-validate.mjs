@@ -68,39 +68,32 @@ export function jsonKind(b) {
     }
     return true
   }
-  // containers on a stack of bytes: '{' or '['; `expect` says what may come next
+  // after an object's '{' or ',': a key and its ':'
+  const key = () => {
+    if (b[i] !== 0x22 || !string()) return false
+    skip()
+    if (b[i] !== 0x3a) return false
+    i++
+    skip()
+    return true
+  }
+  // the open containers, innermost last: 0x7b for an object, 0x5b for an array
   const stack = []
-  let top = 'invalid'
-  skip()
-  if (i >= n) return 'invalid'
-  // value: parse one value (scalars at once, containers opened)
+  // one value: a scalar whole ('string', 'number' …), a container opened ('open') or, when empty,
+  // whole ('object', 'array'); null when it is not JSON
   const value = () => {
     const c = b[i]
-    if (c === 0x7b) {
-      stack.push(0x7b)
+    if (c === 0x7b || c === 0x5b) {
+      const close = c + 2 // '}' and ']' follow '{' and '[' two code points on
+      stack.push(c)
       i++
       skip()
-      if (b[i] === 0x7d) {
+      if (b[i] === close) {
         stack.pop()
         i++
-        return 'object'
+        return c === 0x7b ? 'object' : 'array'
       }
-      if (b[i] !== 0x22 || !string()) return null
-      skip()
-      if (b[i] !== 0x3a) return null
-      i++
-      skip()
-      return 'open'
-    }
-    if (c === 0x5b) {
-      stack.push(0x5b)
-      i++
-      skip()
-      if (b[i] === 0x5d) {
-        stack.pop()
-        i++
-        return 'array'
-      }
+      if (c === 0x7b && !key()) return null
       return 'open'
     }
     if (c === 0x22) return string() ? 'string' : null
@@ -110,9 +103,10 @@ export function jsonKind(b) {
     if (c === 0x2d || (c >= 0x30 && c <= 0x39)) return number() ? 'number' : null
     return null
   }
+  skip()
   const first = b[i]
-  top = first === 0x7b ? 'object' : first === 0x5b ? 'array' : 'scalar'
   let result = value()
+  const top = result === 'open' ? (first === 0x7b ? 'object' : 'array') : result
   for (;;) {
     if (result === null) return 'invalid'
     if (result === 'open') {
@@ -128,25 +122,13 @@ export function jsonKind(b) {
     if (c === 0x2c) {
       i++
       skip()
-      if (container === 0x7b) {
-        if (b[i] !== 0x22 || !string()) return 'invalid'
-        skip()
-        if (b[i] !== 0x3a) return 'invalid'
-        i++
-        skip()
-      }
+      if (container === 0x7b && !key()) return 'invalid'
       result = value()
-    } else if ((container === 0x7b && c === 0x7d) || (container === 0x5b && c === 0x5d)) {
+    } else if (c === container + 2) {
       stack.pop()
       i++
       result = 'closed'
     } else return 'invalid'
   }
-  if (i !== n) return 'invalid'
-  if (top === 'scalar') {
-    // re-read the kind of a lone scalar
-    const c = first
-    return c === 0x22 ? 'string' : c === 0x74 || c === 0x66 ? 'boolean' : c === 0x6e ? 'null' : 'number'
-  }
-  return top
+  return i === n ? top : 'invalid'
 }

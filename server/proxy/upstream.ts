@@ -65,15 +65,24 @@ export interface CallOptions {
   maxBytes: number
   /** what to call the upstream in messages, e.g. "the production API" */
   name: string
-  /** checks that a body is JSON and says what kind of value it holds (an object, an array, null …);
-   * rejects when it is not JSON */
+  /** checks that a body is JSON and says what kind of value it holds (the Node entry: large bodies on
+   * a worker thread); `checkJsonInline` when not given */
   parse?: JsonCheck
 }
 
-/** Resolves with a stand-in of the body's top-level value ({} for any object, [] for any array, the
- * value itself otherwise) and the body (the same bytes, possibly handed back from another thread);
- * rejects when the body is not JSON. */
-export type JsonCheck = (body: Uint8Array) => Promise<{ kind: unknown; body: Uint8Array }>
+/** The kind of a JSON document's top-level value. */
+export type JsonKind = 'object' | 'array' | 'string' | 'number' | 'boolean' | 'null'
+
+/** Resolves with the kind of the body's top-level value and the body (the same bytes, possibly handed
+ * back from another thread); rejects when the body is not JSON. */
+export type JsonCheck = (body: Uint8Array) => Promise<{ kind: JsonKind; body: Uint8Array }>
+
+/** The JSON check on the calling thread: fine for small answers. */
+export const checkJsonInline: JsonCheck = async (body) => {
+  const json = JSON.parse(decoder.decode(body)) as unknown
+  const kind = json === null ? 'null' : Array.isArray(json) ? 'array' : (typeof json as JsonKind)
+  return { kind, body }
+}
 
 async function readBody(
   body: AsyncIterable<Uint8Array>,
@@ -152,16 +161,17 @@ export async function callUpstream(
         `${name} answered with a redirect (HTTP ${response.status}${location}); check the configured address`,
       )
     }
-    let json: unknown
+    let kind: JsonKind
     try {
-      ;({ kind: json, body } = await (parse ?? parseInline)(body))
+      ;({ kind, body } = await (parse ?? checkJsonInline)(body))
     } catch {
       throw new UpstreamError(502, `${name} answered HTTP ${response.status} with something that is not JSON`)
     }
-    if (typeof json !== 'object' || json === null || Array.isArray(json)) {
+    if (kind !== 'object') {
+      const what = kind === 'array' ? 'an array' : kind
       throw new UpstreamError(
         502,
-        `${name} answered HTTP ${response.status} with JSON that is not an object (${describeJson(json)})`,
+        `${name} answered HTTP ${response.status} with JSON that is not an object (${what})`,
       )
     }
     return { status: response.status, body }
@@ -175,16 +185,6 @@ export function formatBytes(bytes: number): string {
   if (bytes >= 1024 * 1024 && bytes % (1024 * 1024) === 0) return `${bytes / 1024 / 1024} MiB`
   if (bytes >= 1024 && bytes % 1024 === 0) return `${bytes / 1024} KiB`
   return `${bytes} bytes`
-}
-
-const describeJson = (json: unknown) =>
-  json === null ? 'null' : Array.isArray(json) ? 'an array' : typeof json
-
-/** Parses on the calling thread: fine for small answers; the Node entry passes a parser that sends
- * large ones to a worker (`CallOptions.parse`). Resolves with the value only to say what kind it is. */
-const parseInline: JsonCheck = async (body) => {
-  const json = JSON.parse(decoder.decode(body)) as unknown
-  return { kind: json === null || typeof json !== 'object' ? json : Array.isArray(json) ? [] : {}, body }
 }
 
 function describe(error: unknown): string {
