@@ -1,7 +1,7 @@
 import { parentPort, workerData } from 'node:worker_threads'
 import { createDemoUpstream, type DemoUpstreamOptions } from './app'
 
-/** The demo upstream on a thread of its own (server/demo/worker-transport.ts): a year of a living factory
+/** The demo upstream on a thread of its own (server/demo/worker-transport.ts): 120 days of a living factory
  * is real work, and it must never hold up the server's event loop. */
 export interface DemoCall {
   id: number

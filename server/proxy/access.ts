@@ -135,12 +135,17 @@ export function accessControl({
     return ok
   }
 
-  const newSession = async () => {
-    const id = base64url(crypto.getRandomValues(new Uint8Array(32)))
-    const key = hex(await digest(id))
-    while (sessions.size >= MAX_SESSIONS) sessions.delete(sessions.keys().next().value!)
+  /** (Re)starts a session's time; moved to the end of the map, the most recently renewed. */
+  const renew = (key: string) => {
+    sessions.delete(key)
     sessions.set(key, now() + sessionMs)
     save()
+  }
+
+  const newSession = async () => {
+    const id = base64url(crypto.getRandomValues(new Uint8Array(32)))
+    while (sessions.size >= MAX_SESSIONS) sessions.delete(sessions.keys().next().value!)
+    renew(hex(await digest(id)))
     return id
   }
 
@@ -154,12 +159,6 @@ export function accessControl({
       return null
     }
     return key
-  }
-
-  const renew = (key: string) => {
-    sessions.delete(key)
-    sessions.set(key, now() + sessionMs)
-    save()
   }
 
   const setSession = (c: Context, id: string) =>

@@ -10,7 +10,7 @@ const OWN_PARAMS: Record<string, string[]> = {
 
 export type CheckedGet =
   | { ok: true; target: AllowedGet; query: string }
-  | { ok: false; status: 400 | 404 | 414; error: string }
+  | { ok: false; status: 400 | 404; error: string }
 
 /** Longest request target (path and query) looked at; longer ones are refused before any parsing. */
 export const MAX_TARGET_LENGTH = 4096
