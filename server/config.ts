@@ -52,8 +52,13 @@ const whole = (what: string, min: number, max: number, unit: string) =>
     .transform(Number)
     .refine((v) => v >= min && v <= max, `must be ${min}–${max} ${unit}`)
 
-const HOST_NAME = /^(\[[0-9a-f:.]+\]|[a-z0-9]([a-z0-9.-]{0,251}[a-z0-9])?)$/i
-const IP = /^(\d{1,3}(\.\d{1,3}){3}|[0-9a-f:]*:[0-9a-f:.]*)$/i
+const HOST_NAME = /^(\[[0-9a-f:.]+\]|[a-z0-9]([a-z0-9.-]{0,251}[a-z0-9])?)$/
+const IP = /^(\d{1,3}(\.\d{1,3}){3}|[0-9a-f:]*:[0-9a-f:.]*)$/
+/** A comma-separated list, each item trimmed, lower case and matching `item`. */
+const list = (item: RegExp, message: string) =>
+  text
+    .transform((v) => v.split(',').map((entry) => entry.trim().toLowerCase()))
+    .refine((entries) => entries.every((entry) => item.test(entry)), message)
 
 const environment = z
   .object({
@@ -76,18 +81,10 @@ const environment = z
     CACHE_TTL_SECONDS: optional(number('seconds', 0, 3600, 's')),
     UPSTREAM_TIMEOUT_SECONDS: optional(number('seconds', 1, 300, 's')),
     ALLOWED_HOSTS: optional(
-      text.refine(
-        (v) => v.split(',').every((h) => HOST_NAME.test(h.trim())),
-        'must be host names separated by commas, such as dashboard.factory.example,wall-01',
-      ),
+      list(HOST_NAME, 'must be host names separated by commas, such as dashboard.factory.example,wall-01'),
     ),
     MAX_RANGE_DAYS: optional(whole('days', 1, 3660, 'days')),
-    TRUST_PROXY: optional(
-      text.refine(
-        (v) => v.split(',').every((a) => IP.test(a.trim())),
-        'must be the IP addresses of your reverse proxies, such as 127.0.0.1',
-      ),
-    ),
+    TRUST_PROXY: optional(list(IP, 'must be the IP addresses of your reverse proxies, such as 127.0.0.1')),
     SESSION_HOURS: optional(whole('hours', 1, 8760, 'hours')),
     SHUTDOWN_SECONDS: optional(number('seconds', 0, 300, 's')),
     DATA_DIR: optional(text.min(1)),
@@ -200,15 +197,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     shifts,
     cacheTtlSeconds: e.CACHE_TTL_SECONDS ?? 5,
     upstreamTimeoutSeconds: e.UPSTREAM_TIMEOUT_SECONDS ?? 15,
-    allowedHosts: (e.ALLOWED_HOSTS ?? '')
-      .split(',')
-      .map((h) => h.trim().toLowerCase())
-      .filter(Boolean),
+    allowedHosts: e.ALLOWED_HOSTS ?? [],
     maxRangeDays: e.MAX_RANGE_DAYS ?? 400,
-    trustProxy: (e.TRUST_PROXY ?? '')
-      .split(',')
-      .map((a) => a.trim().toLowerCase())
-      .filter(Boolean),
+    trustProxy: e.TRUST_PROXY ?? [],
     sessionHours: e.SESSION_HOURS ?? 720,
     shutdownSeconds: e.SHUTDOWN_SECONDS ?? 10,
     dataDir: e.DATA_DIR ?? './data',
