@@ -8,6 +8,7 @@ import { getRequestListener } from '@hono/node-server'
 import type { Context } from 'hono'
 import { Agent, request } from 'undici'
 import { requestTargetProblem } from './proxy/allow-list'
+import { MAX_TARGET_LENGTH } from './proxy/api-get'
 import { normaliseAddress } from './proxy/client-address'
 import { SECURITY_HEADERS } from './proxy/security-headers'
 import type { Transport } from './proxy/upstream'
@@ -101,7 +102,8 @@ export const LISTENER_LIMITS: ListenerLimits = {
   idleTimeoutMs: 30_000,
   maxConnections: 512,
   maxConnectionsPerClient: 256,
-  maxTargetLength: 4_200,
+  // the app's own limit on what follows /api (server/proxy/api-get.ts), for every path
+  maxTargetLength: MAX_TARGET_LENGTH + '/api'.length,
 }
 
 const refusal = (res: ServerResponse, status: number, error: string) => {
