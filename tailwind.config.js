@@ -12,6 +12,8 @@ export default {
           stopped: '#b91c1c',
           threadbreak: '#f46d43',
           idle: '#6b7280',
+          setup: '#1d4ed8',
+          error: '#7f1d1d',
           offline: '#7b3294',
           unknown: '#b8860b',
         },

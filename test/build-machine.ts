@@ -1,22 +1,28 @@
-import type { Machine } from '../src/api/contract/machine'
+import type { Machine } from '../src/lib/domain'
 
-/** A deterministic machine record in the assumed shape, with overrides. */
+/** A deterministic machine in stitchboard's domain shape, with overrides. */
 export function buildMachine(overrides: Partial<Machine> = {}): Machine {
   return {
-    machine_id: 'AS-1001',
-    machine_name: 'North 01 · 12H',
-    location_id: 1,
-    location_name: 'Hall North',
-    datacollector_id: 'dc-n1',
+    id: 'AS-1001',
+    name: 'North 01 · 12H',
+    locationId: 1,
+    collectorId: 'dc-n1',
+    order: 1,
     heads: 12,
+    activeHeads: 12,
     needles: 15,
-    status: 'running',
-    status_since: '2026-11-18T10:00:00Z',
-    design: { name: 'Club crest', stitches_total: 20_000, stitches_done: 5_000 },
-    rpm: 850,
-    remaining_seconds: 1059,
-    operator: 'Anna K.',
-    last_seen: '2026-11-18T10:29:58Z',
+    activeNeedle: 3,
+    firstSeen: Date.parse('2024-03-01T00:00:00Z'),
+    lastSeen: Date.parse('2026-11-18T10:29:58Z'),
+    configuredRpm: 900,
+    liveRpm: 850,
+    statusCode: 1,
+    designId: 'ASD1001',
+    designStitches: 20_000,
+    stitch: 5_000,
+    repeats: 1,
+    passes: 0,
+    vendorRemainingSeconds: 1059,
     ...overrides,
   }
 }

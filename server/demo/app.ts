@@ -1,11 +1,9 @@
 import { Hono } from 'hono'
-import type { CollectorMachine } from '../../src/api/contract/collector-machine'
 import { parseReportQuery, REPORT_PATHS } from '../../src/api/contract/report-params'
 import { DEFAULT_SHIFTS } from '../shifts'
 import { DemoFactory, type DemoFactoryOptions, isoSeconds } from './demo-factory'
 import type { DemoCompany } from './factory'
-import { hash } from './random'
-import { runReport } from './reports'
+import { runReport, workPeriods } from './reports'
 import { handleStitchJob } from './stitch-job'
 import { demoCatalogue } from './thread-cones'
 
@@ -15,7 +13,8 @@ export interface DemoUpstreamOptions extends Partial<DemoFactoryOptions> {}
 
 type Env = { Variables: { company: DemoCompany } }
 
-/** The demo upstream: the whole documented API (reference sections 4 and 7) over a generated factory.
+/** The demo upstream: the vendor's whole documented API (myzsk-api.md section 1, production-api.md 2.3,
+ * 4.8 and 7) in exactly its documented shapes, over a generated factory.
  * GET paths are those of {base_url}; the job interface answers POST /StitchJob. */
 export function createDemoUpstream(options: DemoUpstreamOptions = {}) {
   const factory = new DemoFactory({
@@ -60,6 +59,48 @@ export function createDemoUpstream(options: DemoUpstreamOptions = {}) {
     })
   }
 
+  // myzsk-api.md 1.5: the design catalogue, paged (page ≥ 1, limit ≤ 1000, default 100), in catalogue order
+  app.get('/designs', (c) => {
+    const page = c.req.query('page') ?? '1'
+    const limit = c.req.query('limit') ?? '100'
+    if (!/^[1-9]\d{0,5}$/.test(page))
+      return c.json({ error: 'Parameter page must be a whole number from 1' }, 400)
+    if (!/^[1-9]\d{0,3}$/.test(limit) || Number(limit) > 1000)
+      return c.json({ error: 'Parameter limit must be a whole number from 1 to 1000' }, 400)
+    const { designs } = c.get('company')
+    const first = (Number(page) - 1) * Number(limit)
+    const data = designs.slice(first, first + Number(limit)).map((d) => ({
+      id: d.id,
+      name: d.name,
+      stitches: d.stitches,
+      date_inserted: isoSeconds(d.inserted),
+    }))
+    return c.json({ data, total: designs.length, page: Number(page), limit: Number(limit) })
+  })
+
+  // myzsk-api.md 1.6: the company's work periods (its shifts), names only
+  app.get('/work-periods', (c) => {
+    const company = c.get('company')
+    return c.json({ data: workPeriods(factory, company).map(({ shift: _shift, ...period }) => period) })
+  })
+
+  // myzsk-api.md 1.3: the Poolbox units with the number of machines on each
+  app.get('/datacollectors', (c) => {
+    const company = c.get('company')
+    const machines = company.machines.map((m) => ({ m, live: factory.liveMachine(company, m) }))
+    const data = company.collectors.map((dc) => {
+      const mine = machines.filter((x) => x.m.datacollector_id === dc.id)
+      const lastSeen = Math.max(...mine.map((x) => Date.parse(x.live.last_seen)))
+      return {
+        id: dc.id,
+        id_location: dc.location_id,
+        last_seen: isoSeconds(Math.floor(lastSeen / 1000)),
+        machine_count: mine.length,
+      }
+    })
+    return c.json({ data })
+  })
+
   app.get('/machines', (c) => {
     const company = c.get('company')
     return c.json({ data: company.machines.map((m) => factory.liveMachine(company, m)) })
@@ -79,22 +120,18 @@ export function createDemoUpstream(options: DemoUpstreamOptions = {}) {
     if (!company.collectors.some((dc) => dc.id === id)) {
       return c.json({ error: `Collector unit not found: ${id}` }, 404)
     }
-    const data: CollectorMachine[] = company.machines
+    // production-api.md 2.3 (no vendor page found for it: myzsk-api.md 1.4)
+    const data = company.machines
       .filter((m) => m.datacollector_id === id)
-      .map((m) => {
-        const live = factory.liveMachine(company, m)
-        const installed =
-          Date.UTC(2024, 0, 1) / 1000 + (hash(factory.options.seed, m.machine_id) % 500) * 86_400
-        return {
-          machine_id: m.machine_id,
-          machine_name: m.machine_name,
-          location_name: m.location_name,
-          heads: m.heads,
-          needles: m.needles,
-          first_seen: isoSeconds(installed),
-          last_seen: live.last_seen ?? isoSeconds(factory.nowSeconds()),
-        }
-      })
+      .map((m) => ({
+        machine_id: m.machine_id,
+        machine_name: m.machine_name,
+        location_name: m.location_name,
+        heads: m.heads,
+        needles: m.needles,
+        first_seen: isoSeconds(m.firstSeen),
+        last_seen: factory.liveMachine(company, m).last_seen,
+      }))
     return c.json({ data })
   })
 

@@ -1,6 +1,8 @@
-import type { Machine } from '../../src/api/contract/machine'
+import type { VendorMachine } from '../../src/api/contract/machine'
+import { DEMO_CODE_OF } from '../../src/lib/status-codes'
 import { type DemoCompany, type DemoMachine, demoCompanies } from './factory'
 import { type Chunk, chunkDayAt, generateChunk, type LogSettings, type Segment } from './machine-log'
+import { hash } from './random'
 
 /** Days of history the demo keeps behind "now" (the issue asks for at least 90). */
 export const HISTORY_DAYS = 120
@@ -78,68 +80,64 @@ export class DemoFactory {
     return result
   }
 
-  /** The machine record of GET /machines at this moment (shape assumed in ARCHITECTURE.md). */
-  liveMachine(company: DemoCompany, machine: DemoMachine): Machine {
+  /** The machine record of GET /machines at this moment, exactly in the vendor's documented shape
+   * (myzsk-api.md 1.1/1.2): a status code, no status text, no "since", no operator, no design name. */
+  liveMachine(company: DemoCompany, machine: DemoMachine): VendorMachine {
     const now = this.nowSeconds()
     const day = chunkDayAt(this.options, machine, now)
     const chunk = this.chunk(company, machine, day)
     const segments = chunk.segments // read once: a kept chunk hands out new objects on each read
     const index = segments.findIndex((s) => s.end > now)
     const current = segments[index] ?? segments[segments.length - 1]!
-    const since = this.statusSince(company, machine, day, index)
-    const runIndex = current.run
-    const run = runIndex >= 0 ? chunk.runs[runIndex] : undefined
-    let design: Machine['design'] = null
-    let remaining: number | null = null
-    if (run && current.status !== 'idle' && current.status !== 'offline') {
-      const total = company.designs[run.design]!.stitches
-      const done = segments
-        .filter((s) => s.run === runIndex && s.status === 'running' && s.start < now)
-        .reduce((sum, s) => sum + stitchesIn(s, s.start, Math.min(s.end, now)), 0)
-      const rpm = segments.find((s) => s.run === runIndex && s.rpm > 0)?.rpm ?? machine.maxRpm
-      const stitchesDone = Math.min(done, total)
-      design = { name: company.designs[run.design]!.name, stitches_total: total, stitches_done: stitchesDone }
-      remaining = Math.round(((total - stitchesDone) / rpm) * 60)
-    }
     const offline = current.status === 'offline'
+    // a silent machine's record keeps what it last said
+    const said = offline ? (segments[index - 1] ?? current) : current
+    const run = said.run >= 0 ? chunk.runs[said.run] : undefined
+    const loaded = run && said.status !== 'idle' && said.status !== 'offline' ? run : undefined
+    const design = loaded ? company.designs[loaded.design]! : undefined
+    const until = offline ? current.start : now
+    let stitch = 0
+    if (loaded && design) {
+      if (said.status === 'completed') stitch = design.stitches
+      else {
+        const done = segments
+          .filter((s) => s.run === said.run && s.status === 'running' && s.start < until)
+          .reduce((sum, s) => sum + stitchesIn(s, s.start, Math.min(s.end, until)), 0)
+        stitch = Math.min(done, design.stitches)
+      }
+    }
+    const passesDone = loaded ? loaded.pass - (said.status === 'completed' ? 0 : 1) : 0
+    const remainingStitches =
+      loaded && design ? design.stitches - stitch + (loaded.repeats - loaded.pass) * design.stitches : 0
+    const sewing = current.status === 'running'
     return {
       machine_id: machine.machine_id,
-      machine_name: machine.machine_name,
-      location_id: machine.location_id,
-      location_name: machine.location_name,
-      datacollector_id: machine.datacollector_id,
+      alias: machine.machine_name,
+      id_location: machine.location_id,
+      id_datacollector: machine.datacollector_id,
+      order: machine.order,
       heads: machine.heads,
+      active_heads: machine.activeHeads,
+      active_needle: loaded
+        ? 1 + (hash(this.options.seed, machine.machine_id, Math.floor(now / 240)) % machine.needles)
+        : null,
       needles: machine.needles,
-      status: current.status,
-      status_since: isoSeconds(since),
-      design,
-      rpm: current.status === 'running' ? current.rpm : 0,
-      remaining_seconds: remaining,
-      operator: current.operator >= 0 ? company.operators[current.operator]! : null,
+      hide_machine: false,
+      first_seen: isoSeconds(machine.firstSeen),
       last_seen: isoSeconds(offline ? current.start : now - (now % 7)),
+      rpm: machine.maxRpm,
+      rotation_speed: sewing ? current.rpm : 0,
+      repeated_pattern: loaded ? loaded.repeats : null,
+      passes_pattern: passesDone,
+      id_design: design ? design.id : null,
+      design_stitches: design ? design.stitches : null,
+      stitch,
+      status_code: said.status === 'offline' ? null : DEMO_CODE_OF[said.status],
+      pattern_stitchcounter: loaded ? stitch : null,
+      pattern_stitchnumber: loaded ? stitch : null,
+      // the vendor's estimate: remaining stitches of all passes at the configured speed, in seconds
+      estimate_time_remaining: loaded ? Math.round((remainingStitches / machine.maxRpm) * 60) : null,
     }
-  }
-
-  /** When the current status began, looking back over earlier chunks (at most a week). */
-  private statusSince(company: DemoCompany, machine: DemoMachine, day: number, index: number): number {
-    let chunk = this.chunk(company, machine, day)
-    let segments = chunk.segments // read once: a kept chunk hands out new objects on each read
-    const status = segments[index]?.status
-    let since = segments[index]?.start ?? chunk.start
-    for (let d = day, i = index - 1; d > day - 7; ) {
-      const previous: Segment | undefined = segments[i]
-      if (!previous) {
-        d--
-        chunk = this.chunk(company, machine, d)
-        segments = chunk.segments
-        i = segments.length - 1
-        continue
-      }
-      if (previous.status !== status) break
-      since = previous.start
-      i--
-    }
-    return since
   }
 }
 

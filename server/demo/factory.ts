@@ -9,13 +9,21 @@ export interface HotSpot {
 
 export interface DemoMachine {
   machine_id: string
+  /** the display name the vendor calls `alias` */
   machine_name: string
+  /** place in the company's list (the vendor's `order`) */
+  order: number
   location_id: number
   location_name: string
   datacollector_id: string
   heads: number
+  /** heads switched on: the first `activeHeads` heads sew; the others are off and never break */
+  activeHeads: number
   needles: number
+  /** the configured speed (the vendor's `rpm`); live speed varies below it */
   maxRpm: number
+  /** Unix seconds the machine was first seen */
+  firstSeen: number
   /** thread breaks per head per running hour, before hot spots */
   breakRate: number
   hotSpots: HotSpot[]
@@ -28,9 +36,15 @@ export interface DemoMachine {
 }
 
 export interface DemoDesign {
+  id: string
   name: string
   stitches: number
+  /** Unix seconds the design was added to the catalogue */
+  inserted: number
 }
+
+/** Designs of the catalogue the demo machines sew; the rest of the catalogue is older designs. */
+export const CATALOGUE_SIZE = 160
 
 export interface DemoCompany {
   id: string
@@ -40,21 +54,25 @@ export interface DemoCompany {
   /** names of the configured shifts during which this company works; others are idle time */
   workingShifts: 'all' | readonly string[]
   locations: Array<{ id: number; name: string }>
+  /** the vendor's numeric company ID (work periods carry it) */
+  numericId: number
   collectors: Array<{ id: string; location_id: number }>
   machines: DemoMachine[]
+  /** the whole catalogue; machines sew the first `activeDesigns` of it */
   designs: DemoDesign[]
-  operators: string[]
+  activeDesigns: number
+  operators: Array<{ id: string; name: string }>
 }
 
 /** Bobbin breaks relative to one needle position (reference 4.1: needle 0 is the bobbin). */
 const BOBBIN_WEIGHT = 0.9
 
-function cellWeights(heads: number, needles: number, hotSpots: HotSpot[]): Float64Array {
+function cellWeights(heads: number, activeHeads: number, needles: number, hotSpots: HotSpot[]): Float64Array {
   const weights = new Float64Array(heads * (needles + 1))
   let sum = 0
   for (let head = 1; head <= heads; head++) {
     for (let needle = 0; needle <= needles; needle++) {
-      let w = needle === 0 ? BOBBIN_WEIGHT : 1
+      let w = head > activeHeads ? 0 : needle === 0 ? BOBBIN_WEIGHT : 1
       for (const spot of hotSpots) {
         const headMatch = spot.head === undefined || spot.head === head
         const needleMatch = spot.needle === undefined || spot.needle === needle
@@ -188,28 +206,35 @@ function buildCompany(plan: CompanyPlan, seed: number): DemoCompany {
       if (!plan.planted[n] && rng.next() < 0.25) {
         hotSpots.push({ head: rng.int(1, heads), needle: rng.int(1, needles), factor: rng.int(5, 9) })
       }
-      const weights = cellWeights(heads, needles, hotSpots)
-      const evenWeight = heads * (needles + BOBBIN_WEIGHT)
+      // some multi-head machines run with a head or two switched off (a separate stream of chance, so
+      // the rest of the factory stays as it was)
+      const side = random(hash(seed, 'active-heads', plan.id, n))
+      const activeHeads = heads >= 4 && side.next() < 0.25 ? heads - side.int(1, 2) : heads
+      const weights = cellWeights(heads, activeHeads, needles, hotSpots)
+      const evenWeight = activeHeads * (needles + BOBBIN_WEIGHT)
       const breakRate = 0.12 + rng.next() * 0.1
       const maxRpm = heads === 1 ? 1200 : heads <= 6 ? 1000 : 850
       machines.push({
         machine_id: `${plan.idPrefix}-${String(1000 + n * 37 + rng.int(0, 9)).padStart(4, '0')}`,
         machine_name: `${location.short} ${String(i).padStart(2, '0')} · ${heads}H`,
+        order: n,
         location_id: location.id,
         location_name: location.name,
         datacollector_id: location.collectors[(i - 1) % location.collectors.length]!,
         heads,
+        activeHeads,
         needles,
         maxRpm,
+        firstSeen: Date.UTC(2024, 0, 1) / 1000 + (hash(seed, plan.id, 'installed', n) % 500) * 86_400,
         breakRate,
         hotSpots,
         offlineChance: n === 5 ? 0.9 : 0.04, // machine 5 hangs on a flaky collector link
         cellWeights: weights,
-        breaksPerSecond: ((heads * breakRate) / 3600) * (weights[weights.length - 1]! / evenWeight),
+        breaksPerSecond: ((activeHeads * breakRate) / 3600) * (weights[weights.length - 1]! / evenWeight),
       })
     }
   }
-  const designs = DESIGN_WORDS.flatMap((word, i) =>
+  const sewn = DESIGN_WORDS.flatMap((word, i) =>
     i % 3 === 0
       ? [
           { name: word, stitches: rng.int(3, 45) * 1000 + rng.int(0, 999) },
@@ -217,17 +242,34 @@ function buildCompany(plan: CompanyPlan, seed: number): DemoCompany {
         ]
       : [{ name: word, stitches: rng.int(3, 45) * 1000 + rng.int(0, 999) }],
   )
+  // the catalogue behind GET /designs: the designs sewn now, then older ones (more than one page of 100)
+  const old = random(hash(seed, 'catalogue', plan.id))
+  const catalogue = [...sewn]
+  for (let i = catalogue.length; i < CATALOGUE_SIZE; i++) {
+    const word = DESIGN_WORDS[i % DESIGN_WORDS.length]!
+    catalogue.push({ name: `${word} ${2019 + (i % 6)}`, stitches: old.int(2, 60) * 1000 + old.int(0, 999) })
+  }
+  const designs: DemoDesign[] = catalogue.map((d, i) => ({
+    ...d,
+    id: `${plan.idPrefix}D${String(1001 + i)}`,
+    // newest first in the catalogue's history: the designs sewn now were added last
+    inserted: Date.UTC(2026, 9, 1) / 1000 - (i < sewn.length ? 0 : (i - sewn.length + 1) * 5 * 86_400),
+  }))
   return {
     id: plan.id,
     name: plan.name,
     apiKey: plan.apiKey,
     licence: plan.licence,
     workingShifts: plan.workingShifts,
+    numericId: PLANS.indexOf(plan) + 1,
     locations: plan.locations.map(({ id, name }) => ({ id, name })),
     collectors: plan.locations.flatMap((l) => l.collectors.map((id) => ({ id, location_id: l.id }))),
     machines,
     designs,
-    operators: OPERATORS.filter((_, i) => hash(seed, plan.id, i) % 4 !== 0),
+    activeDesigns: sewn.length,
+    operators: OPERATORS.flatMap((name, i) =>
+      hash(seed, plan.id, i) % 4 !== 0 ? [{ id: `OP${String(i + 1).padStart(3, '0')}`, name }] : [],
+    ),
   }
 }
 

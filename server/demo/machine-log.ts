@@ -4,8 +4,9 @@ import type { NamedShift } from '../shifts'
 import { breakCell, type DemoCompany, type DemoMachine } from './factory'
 import { hash, type Random, random } from './random'
 
-/** The statuses the demo machines report (ARCHITECTURE.md assumptions). */
-export type DemoStatus = 'running' | 'stopped' | 'threadbreak' | 'idle' | 'offline'
+/** The states of the demo machines' STATUS log; each has its code in the demo's code table
+ * (DEMO_CODE_OF), except offline: a machine that is offline sends nothing. */
+export type DemoStatus = 'running' | 'stopped' | 'threadbreak' | 'idle' | 'setup' | 'completed' | 'offline'
 
 /** One row of the STATUS log: the machine was in `status` during [start, end). While running,
  * it sewed at `rpm` stitches per minute (the MIN log is these segments cut into minutes). */
@@ -29,15 +30,24 @@ export interface Break {
   needle: number
   design: number
   operator: number
+  /** stitch position in the design when the thread broke */
+  stitch: number
+  /** speed when it broke */
+  rpm: number
 }
 
-/** One design sewn once on every head: from the first stitch to the last (or to the chunk's end). */
+/** One pass: a design sewn once on every active head, from the first stitch to the last (or to the
+ * chunk's end). A job repeats its design `repeats` times; this is pass number `pass` of it. */
 export interface Run {
   start: number
   end: number
   design: number
   operator: number
   completed: boolean
+  pass: number
+  repeats: number
+  /** running seconds of the pass */
+  running: number
 }
 
 export interface Chunk {
@@ -190,39 +200,61 @@ export function generateChunk(
       continue
     }
     const rpm = Math.round((machine.maxRpm * (0.78 + rng.next() * 0.22)) / 10) * 10
-    const fits = (d: number) =>
-      w.t + 360 + Math.ceil((company.designs[d]!.stitches / rpm) * 60) * 1.15 + 600 <= limit
-    let design = rng.int(0, company.designs.length - 1)
-    for (let tries = 0; tries < 3 && !fits(design); tries++) design = rng.int(0, company.designs.length - 1)
-    const sewSeconds = Math.ceil((company.designs[design]!.stitches / rpm) * 60)
+    const sewing = (d: number) => Math.ceil((company.designs[d]!.stitches / rpm) * 60)
+    const fits = (d: number) => w.t + 360 + sewing(d) * 1.15 + 600 <= limit
+    const pick = () => rng.int(0, company.activeDesigns - 1)
+    let design = pick()
+    for (let tries = 0; tries < 3 && !fits(design); tries++) design = pick()
     if (!fits(design)) {
       // not enough time left for this job before the shift or chunk ends
       w.add('idle', Math.min(limit, end) - w.t, -1, span.operator)
       continue
     }
     const operator = span.operator
-    const run = w.runs.length
-    // hooping and changeover; now and then the operator is away much longer
-    const changeover = rng.next() < 0.03 ? rng.int(12, 40) * 60 : rng.int(90, 360)
-    w.add('stopped', changeover, design, operator, 0, run)
-    const runStart = w.t
-    let left = sewSeconds
-    while (left > 0 && w.t < end) {
-      const toBreak = rng.exponential(machine.breaksPerSecond)
-      const toPause = rng.exponential(1 / 2700)
-      const step = Math.min(left, toBreak, toPause, end - w.t)
-      w.add('running', Math.ceil(step), design, operator, rpm, run)
-      left -= Math.ceil(step)
-      if (left <= 0 || w.t >= end) break
-      if (toBreak <= toPause) {
-        const { head, needle } = breakCell(machine, rng.next())
-        w.breaks.push({ at: w.t, head, needle, design, operator })
-        w.add('threadbreak', rng.int(40, 240), design, operator, 0, run)
-      } else {
-        w.add('stopped', rng.int(60, 420), design, operator, 0, run) // bobbin change, trimming, checks
+    const sewSeconds = sewing(design)
+    const stitches = company.designs[design]!.stitches
+    const repeats = rng.next() < 0.3 ? rng.int(2, 4) : 1
+    for (let pass = 1; pass <= repeats; pass++) {
+      if (pass > 1 && w.t + 180 + sewSeconds * 1.15 + 600 > limit) break
+      const run = w.runs.length
+      // hooping and changeover; now and then the operator is away much longer; a new hoop between passes
+      const setup = pass > 1 ? rng.int(60, 180) : rng.next() < 0.03 ? rng.int(12, 40) * 60 : rng.int(90, 360)
+      w.add('setup', setup, design, operator, 0, run)
+      const runStart = w.t
+      let left = sewSeconds
+      let running = 0
+      while (left > 0 && w.t < end) {
+        const toBreak = rng.exponential(machine.breaksPerSecond)
+        const toPause = rng.exponential(1 / 2700)
+        const step = Math.min(left, toBreak, toPause, end - w.t)
+        w.add('running', Math.ceil(step), design, operator, rpm, run)
+        left -= Math.ceil(step)
+        running += Math.ceil(step)
+        if (left <= 0 || w.t >= end) break
+        if (toBreak <= toPause) {
+          const { head, needle } = breakCell(machine, rng.next())
+          const stitch = Math.min(stitches, Math.round(((sewSeconds - left) * rpm) / 60))
+          w.breaks.push({ at: w.t, head, needle, design, operator, stitch, rpm })
+          w.add('threadbreak', rng.int(40, 240), design, operator, 0, run)
+        } else {
+          w.add('stopped', rng.int(60, 420), design, operator, 0, run) // bobbin change, trimming, checks
+        }
       }
+      const completed = left <= 0
+      w.runs.push({
+        start: runStart,
+        end: Math.min(w.t, end),
+        design,
+        operator,
+        completed,
+        pass,
+        repeats,
+        running,
+      })
+      if (!completed) break
+      // the machine reports the finished pass (code 1012) until the operator takes the hoop off
+      w.add('completed', rng.int(20, 90), design, operator, 0, run)
     }
-    w.runs.push({ start: runStart, end: Math.min(w.t, end), design, operator, completed: left <= 0 })
   }
   // the last segment may overshoot the boundary by a break's repair time: cut it there
   const segments = w.segments
@@ -238,7 +270,15 @@ export function generateChunk(
   )
 }
 
-const STATUSES: readonly DemoStatus[] = ['running', 'stopped', 'threadbreak', 'idle', 'offline']
+const STATUSES: readonly DemoStatus[] = [
+  'running',
+  'stopped',
+  'threadbreak',
+  'idle',
+  'setup',
+  'completed',
+  'offline',
+]
 
 /** The segments of the chunks read most recently, as objects: a month of every machine of both demo
  * companies (31 × 58 = 1,798 chunks) stays quick to report on; older ones are unpacked when read. */

@@ -103,7 +103,15 @@ export function visitLogs(scope: Scope, visitor: LogVisitor): void {
 
 /** Running totals of one group of a report. */
 export class Totals {
-  seconds: Record<DemoStatus, number> = { running: 0, stopped: 0, threadbreak: 0, idle: 0, offline: 0 }
+  seconds: Record<DemoStatus, number> = {
+    running: 0,
+    stopped: 0,
+    threadbreak: 0,
+    idle: 0,
+    setup: 0,
+    completed: 0,
+    offline: 0,
+  }
   stitches = 0
   threadbreaks = 0
   pieces = 0
@@ -123,9 +131,15 @@ export class Totals {
     this.machines.add(machine.machine_id)
   }
 
-  /** seconds with a design loaded: sewing, stopped or repairing a break */
+  /** seconds with a design loaded: hooping, sewing, stopped, repairing a break, taking it off */
   get productionSeconds() {
-    return this.seconds.running + this.seconds.stopped + this.seconds.threadbreak
+    const s = this.seconds
+    return s.running + s.stopped + s.threadbreak + s.setup + s.completed
+  }
+
+  /** seconds the machines reported a status (offline time is a gap in the log) */
+  get reportedSeconds() {
+    return this.productionSeconds + this.seconds.idle
   }
 
   get averageRpm() {
@@ -157,7 +171,7 @@ export function totalsBy(
     completedRun: (m, r) => {
       const totals = group(key(m, r.design, r.operator, r.end))
       if (totals) {
-        totals.pieces += m.heads
+        totals.pieces += m.activeHeads
         totals.runs++
       }
     },

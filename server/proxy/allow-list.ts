@@ -13,11 +13,15 @@ export type AllowedGet =
   | { kind: 'machines'; path: string }
   | { kind: 'machine'; path: string }
   | { kind: 'collector'; path: string }
+  | { kind: 'collectors'; path: string }
+  | { kind: 'designs'; path: string }
+  | { kind: 'work-periods'; path: string }
 
 const REPORTS = new Set<string>(REPORT_PATHS)
 
-/** Matches the raw path after `/api` (still percent-encoded as received) against the allow-list:
- * the 16 reports, /machines, /machines/{id}, /datacollectors/{id}/machines. Null means refuse. */
+/** Matches the raw path after `/api` (still percent-encoded as received) against the allow-list: the
+ * endpoints of myzsk-api.md section 1 (the 16 reports, /machines, /machines/{id}, /datacollectors,
+ * /datacollectors/{id}/machines, /designs, /work-periods). Null means refuse. */
 export function allowedGet(rawPath: string): AllowedGet | null {
   if (!rawPath.startsWith('/')) return null
   const segments = rawPath.slice(1).split('/')
@@ -26,6 +30,9 @@ export function allowedGet(rawPath: string): AllowedGet | null {
   if (REPORTS.has(path)) return { kind: 'report', path }
   const [first, id, last] = segments
   if (segments.length === 1 && first === 'machines') return { kind: 'machines', path }
+  if (segments.length === 1 && first === 'datacollectors') return { kind: 'collectors', path }
+  if (segments.length === 1 && first === 'designs') return { kind: 'designs', path }
+  if (segments.length === 1 && first === 'work-periods') return { kind: 'work-periods', path }
   if (segments.length === 2 && first === 'machines') return { kind: 'machine', path }
   if (segments.length === 3 && first === 'datacollectors' && last === 'machines' && id) {
     return { kind: 'collector', path }

@@ -1,11 +1,29 @@
-import { ALL_MACHINES, parseReportQuery } from '../../src/api/contract/report-params'
+import {
+  ALL_MACHINES,
+  parseReportQuery,
+  REPORT_SPECS,
+  type ReportPath,
+} from '../../src/api/contract/report-params'
 import { type AllowedGet, allowedGet, isSafeSegment } from './allow-list'
 
-/** Parameters of reference 4.1 that every report accepts, then those only some reports name (4.3, 4.4). */
-const SHARED_PARAMS = ['from', 'till', 'machineIds', 'locationId', 'shift', 'includeBobbinThreadbreaks']
-const OWN_PARAMS: Record<string, string[]> = {
-  '/reports/threadbreaks': ['grouping'],
-  '/reports/threadbreaks-by-machine/aggregated': ['grouping', 'reverseHeadOrder'],
+/** GET /designs is paged (myzsk-api.md 1.5): page ≥ 1, limit 1–1000. */
+const DESIGN_PAGE = /^[1-9]\d{0,5}$/
+const MAX_DESIGN_LIMIT = 1000
+
+function designsQuery(params: URLSearchParams): { ok: true; query: string } | { ok: false; error: string } {
+  const query = new URLSearchParams()
+  const page = params.get('page')
+  if (page !== null) {
+    if (!DESIGN_PAGE.test(page)) return { ok: false, error: 'Parameter page must be a whole number from 1' }
+    query.set('page', page)
+  }
+  const limit = params.get('limit')
+  if (limit !== null) {
+    if (!DESIGN_PAGE.test(limit) || Number(limit) > MAX_DESIGN_LIMIT)
+      return { ok: false, error: `Parameter limit must be a whole number from 1 to ${MAX_DESIGN_LIMIT}` }
+    query.set('limit', limit)
+  }
+  return { ok: true, query: query.toString() }
 }
 
 export type CheckedGet =
@@ -31,7 +49,12 @@ export function checkGet(
   const target = allowedGet(rawPath)
   if (!target)
     return { ok: false, status: 404, error: `Not an endpoint stitchboard forwards: ${rawPath.slice(0, 200)}` }
-  const accepted = target.kind === 'report' ? [...SHARED_PARAMS, ...(OWN_PARAMS[target.path] ?? [])] : []
+  const accepted: readonly string[] =
+    target.kind === 'report'
+      ? REPORT_SPECS[target.path as ReportPath].takes
+      : target.kind === 'designs'
+        ? ['page', 'limit']
+        : []
   for (const name of new Set(params.keys())) {
     if (!accepted.includes(name)) {
       const shown = JSON.stringify(name.slice(0, 60))
@@ -40,9 +63,15 @@ export function checkGet(
     if (params.getAll(name).length > 1)
       return { ok: false, status: 400, error: `Parameter ${name} is given more than once` }
   }
+  if (target.kind === 'designs') {
+    const checked = designsQuery(params)
+    return checked.ok
+      ? { ok: true, target, query: checked.query }
+      : { ok: false, status: 400, error: checked.error }
+  }
   if (target.kind !== 'report') return { ok: true, target, query: '' }
 
-  const parsed = parseReportQuery(target.path, params)
+  const parsed = parseReportQuery(target.path as ReportPath, params)
   if (!parsed.ok) return { ok: false, status: 400, error: parsed.error }
   const q = parsed.query
   if (q.till - q.from > maxRangeDays * 86_400) {
@@ -76,12 +105,16 @@ export function checkGet(
   const query = new URLSearchParams()
   query.set('from', String(q.from))
   query.set('till', String(q.till))
-  query.set('machineIds', machineIds)
+  if (params.has('machineIds')) query.set('machineIds', machineIds)
   if (params.has('locationId')) query.set('locationId', String(q.locationId))
   if (q.shift) query.set('shift', JSON.stringify({ from: q.shift.from, to: q.shift.to }))
   if (params.has('includeBobbinThreadbreaks'))
     query.set('includeBobbinThreadbreaks', String(q.includeBobbinThreadbreaks))
   if (params.has('grouping') && q.grouping) query.set('grouping', q.grouping)
   if (params.has('reverseHeadOrder')) query.set('reverseHeadOrder', String(q.reverseHeadOrder))
+  if (q.designId !== null) query.set('designId', q.designId)
+  if (q.designStitches !== null) query.set('designStitches', String(q.designStitches))
+  if (params.has('ignoreOutliers')) query.set('ignoreOutliers', String(q.ignoreOutliers))
+  if (params.has('operatorId')) query.set('operatorId', q.operatorId)
   return { ok: true, target, query: query.toString() }
 }

@@ -21,12 +21,14 @@ async function settled<T>(hook: () => { isSuccess: boolean; isError: boolean; da
 describe('machines and collectors (reference 4.5–4.7)', () => {
   test('useMachines lists the company’s machines', async () => {
     const { data } = await settled(() => useMachines())
-    expect(data!.length).toBeGreaterThanOrEqual(40)
+    expect(data!.records.length).toBeGreaterThanOrEqual(40)
+    expect(data!.malformed).toEqual([])
   })
 
   test('useMachine reads one machine; an unknown one is an HttpError 404 with the upstream’s words', async () => {
     const known = await settled(() => useMachine('AS-1042'))
-    expect(known.data!.machine_id).toBe('AS-1042')
+    expect(known.data!.id).toBe('AS-1042')
+    expect(known.data!.name).toBe('North 01 · 1H')
     const unknown = await settled(() => useMachine('NO-SUCH'))
     expect(unknown.error).toBeInstanceOf(HttpError)
     expect((unknown.error as HttpError).status).toBe(404)
@@ -35,35 +37,42 @@ describe('machines and collectors (reference 4.5–4.7)', () => {
 
   test('useCollectorMachines lists a collector’s machines', async () => {
     const { data } = await settled(() => useCollectorMachines('dc-n1'))
-    expect(data!.length).toBeGreaterThan(0)
-    expect(data![0]).toMatchObject({ location_name: 'Hall North' })
+    expect(data!.records.length).toBeGreaterThan(0)
+    expect(data!.records[0]).toMatchObject({ locationName: 'Hall North' })
   })
 })
 
 describe('reports (reference 4.2–4.4)', () => {
-  test.each(REPORTS.map((r) => [r.path]))('useReport(%s) gives rows', async (path) => {
+  test.each(REPORTS.map((r) => [r.path]))('useReport(%s) gives documented rows', async (path) => {
     const grouping = path.endsWith('/aggregated') ? ('both' as const) : undefined
+    // the two design reports need a design of the catalogue: its ID and stitch count
+    const design = path.includes('design-') || path.endsWith('by-design')
     const { data, error } = await settled(() =>
-      useReport(path, { ...week, ...(grouping ? { grouping } : {}) }),
+      useReport(path, {
+        ...week,
+        ...(grouping ? { grouping } : {}),
+        ...(design ? { designId: 'ASD1001', designStitches: 38053 } : {}),
+      }),
     )
     expect(error).toBeNull()
-    expect(data!.length).toBeGreaterThan(0)
+    expect(data!.records.length).toBeGreaterThan(0)
+    expect(data!.malformed).toEqual([])
   })
 
   test('useThreadbreaks with grouping H drops the folded needle: null, never the bobbin’s 0', async () => {
     const { data } = await settled(() => useThreadbreaks({ ...week, grouping: 'H' }))
-    expect(data!.length).toBeGreaterThan(0)
-    expect(data!.every((r) => r.needle === null && typeof r.head === 'number')).toBe(true)
+    expect(data!.records.length).toBeGreaterThan(0)
+    expect(data!.records.every((r) => r.needle === null && typeof r.head === 'number')).toBe(true)
   })
 
   test('useThreadbreaks with bobbin keeps needle 0 rows as the bobbin', async () => {
     const { data } = await settled(() => useThreadbreaks({ ...week, includeBobbinThreadbreaks: true }))
-    expect(data!.some((r) => r.needle === 0)).toBe(true)
+    expect(data!.records.some((r) => r.needle === 0)).toBe(true)
   })
 
   test('useAggregatedThreadbreaks with grouping needle drops the folded head', async () => {
     const { data } = await settled(() => useAggregatedThreadbreaks({ ...week, grouping: 'needle' }))
-    expect(data!.every((r) => r.head === null && typeof r.needle === 'number')).toBe(true)
+    expect(data!.records.every((r) => r.head === null && typeof r.needle === 'number')).toBe(true)
   })
 
   test('a bad parameter comes back as the server’s 400 message', async () => {
@@ -72,18 +81,32 @@ describe('reports (reference 4.2–4.4)', () => {
     expect((error as HttpError).message).toBe('Parameter till must be later than from')
   })
 
-  test('a row that breaks section 2.1 names the field', async () => {
+  test('a row that breaks myzsk-api.md 1.8 is kept raw with the field named; the other rows are read', async () => {
     mswServer.use(
       http.get('/api/reports/threadbreaks', () =>
         HttpResponse.json({
-          data: [{ id_machine: 'A', machine_name: 'A', head: 1, needle: 2, threadbreaks: 'many' }],
+          data: [
+            { id_machine: 'A', machine_name: 'A', head: 1, needle: 2, threadbreaks: 'many' },
+            { id_machine: 'A', machine_name: 'A', head: 1, needle: 3, threadbreaks: 4, extra: true },
+          ],
         }),
       ),
     )
+    const { data } = await settled(() => useThreadbreaks(week))
+    expect(data!.records).toEqual([{ machineId: 'A', machineName: 'A', head: 1, needle: 3, count: 4 }])
+    expect(data!.malformed).toEqual([
+      {
+        index: 0,
+        raw: { id_machine: 'A', machine_name: 'A', head: 1, needle: 2, threadbreaks: 'many' },
+        problem: 'threadbreaks should be number',
+      },
+    ])
+  })
+
+  test('an answer whose data is not a list names the field', async () => {
+    mswServer.use(http.get('/api/reports/threadbreaks', () => HttpResponse.json({ data: {} })))
     const { error } = await settled(() => useThreadbreaks(week))
     expect(error).toBeInstanceOf(UnexpectedResponseError)
-    expect((error as Error).message).toBe(
-      'Unexpected response from the production API: data[0].threadbreaks should be number',
-    )
+    expect((error as Error).message).toBe('Unexpected response from the production API: data should be array')
   })
 })

@@ -10,13 +10,26 @@ function fieldOf(path: readonly PropertyKey[]): string {
         .replace(/^\./, '')
 }
 
+/** The first problem of a failed parse in words: the field and what is wrong with it. */
+export function problemOf(error: z.core.$ZodError, value: unknown): { field: string; detail: string } {
+  const issue = error.issues[0]!
+  let at: unknown = value
+  for (const key of issue.path) at = (at as Record<PropertyKey, unknown> | null | undefined)?.[key]
+  const detail =
+    issue.code === 'invalid_type'
+      ? at === undefined
+        ? 'is missing'
+        : `should be ${issue.expected === 'int' ? 'a whole number' : issue.expected}`
+      : 'is not as documented'
+  return { field: fieldOf(issue.path), detail }
+}
+
 /** Parses `value` with `schema`, or throws UnexpectedResponseError naming the field. */
 export function parseResponse<T extends z.ZodMiniType>(schema: T, value: unknown): z.infer<T> {
   const result = schema.safeParse(value)
   if (result.success) return result.data
-  const issue = result.error.issues[0]!
-  const detail = issue.code === 'invalid_type' ? `should be ${issue.expected}` : 'is not as documented'
-  throw new UnexpectedResponseError(fieldOf(issue.path), detail)
+  const { field, detail } = problemOf(result.error, value)
+  throw new UnexpectedResponseError(field, detail)
 }
 
 /** fetch() for our own server: a request that never got an answer becomes a NetworkError. */

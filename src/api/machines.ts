@@ -1,22 +1,54 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import { itemEnvelope, listEnvelope } from './contract/envelope'
-import { type Machine, machineSchema } from './contract/machine'
-import { getJson } from './http'
+import * as z from 'zod/mini'
+import type { Machine, RecordList } from '../lib/domain'
+import { type VendorMachineRecord, vendorMachineRecordSchema } from './contract/machine'
+import { getJson, parseResponse } from './http'
+import { instantOf, orNull, readRecords } from './records'
 
 /** Live machine data refreshes about every 15 s (issue: status board). */
 export const MACHINE_REFRESH_MS = 15_000
 
-const machinesSchema = listEnvelope(machineSchema)
-const machineEnvelope = itemEnvelope(machineSchema)
+const listEnvelope = z.looseObject({ data: z.array(z.unknown()) })
+const itemEnvelope = z.looseObject({ data: z.unknown() })
 
-/** GET /machines: every machine of the company with its live status (reference 4.5). */
-export async function fetchMachines(signal?: AbortSignal) {
-  return (await getJson('/api/machines', machinesSchema, signal)).data
+/** A vendor machine record (myzsk-api.md 1.1/1.2) as stitchboard's Machine. */
+export function machineOf(m: VendorMachineRecord): Machine {
+  const remaining = m.estimate_time_remaining
+  return {
+    id: m.machine_id,
+    name: m.alias?.trim() ? m.alias : `Machine ${m.machine_id}`,
+    locationId: orNull(m.id_location),
+    collectorId: orNull(m.id_datacollector),
+    order: orNull(m.order),
+    heads: orNull(m.heads),
+    activeHeads: orNull(m.active_heads),
+    needles: orNull(m.needles),
+    activeNeedle: orNull(m.active_needle),
+    firstSeen: instantOf(m.first_seen),
+    lastSeen: instantOf(m.last_seen),
+    configuredRpm: orNull(m.rpm),
+    liveRpm: orNull(m.rotation_speed),
+    statusCode: orNull(m.status_code),
+    designId: m.id_design ? m.id_design : null,
+    designStitches: orNull(m.design_stitches),
+    stitch: orNull(m.stitch),
+    repeats: orNull(m.repeated_pattern),
+    passes: orNull(m.passes_pattern),
+    vendorRemainingSeconds:
+      typeof remaining === 'number' && Number.isFinite(remaining) && remaining >= 0 ? remaining : null,
+  }
 }
 
-/** GET /machines/{machineId} (reference 4.6); the ID is encoded as one path segment. */
-export async function fetchMachine(machineId: string, signal?: AbortSignal) {
-  return (await getJson(`/api/machines/${encodeURIComponent(machineId)}`, machineEnvelope, signal)).data
+/** GET /machines: every visible machine of the company with its live status. */
+export async function fetchMachines(signal?: AbortSignal): Promise<RecordList<Machine>> {
+  const { data } = await getJson('/api/machines', listEnvelope, signal)
+  return readRecords(data, vendorMachineRecordSchema, machineOf)
+}
+
+/** GET /machines/{machineId}; the ID is encoded as one path segment. */
+export async function fetchMachine(machineId: string, signal?: AbortSignal): Promise<Machine> {
+  const { data } = await getJson(`/api/machines/${encodeURIComponent(machineId)}`, itemEnvelope, signal)
+  return machineOf(parseResponse(vendorMachineRecordSchema, data))
 }
 
 export const machinesQueryOptions = () =>
@@ -44,17 +76,27 @@ export interface MachineLayout {
   machineName: string
   heads: number
   needles: number
+  /** heads switched on, where the machine says (heads above it are marked inactive) */
+  activeHeads: number | null
   locationId: number | null
 }
 
-const layoutsOf = (machines: readonly Machine[]): MachineLayout[] =>
-  machines.map((m) => ({
-    machineId: m.machine_id,
-    machineName: m.machine_name,
-    heads: m.heads,
-    needles: m.needles,
-    locationId: m.location_id ?? null,
-  }))
+/** Machines without heads and needles cannot be drawn as a grid and are left out. */
+const layoutsOf = ({ records }: RecordList<Machine>): MachineLayout[] =>
+  records.flatMap((m) =>
+    m.heads !== null && m.needles !== null && m.heads > 0 && m.needles > 0
+      ? [
+          {
+            machineId: m.id,
+            machineName: m.name,
+            heads: m.heads,
+            needles: m.needles,
+            activeHeads: m.activeHeads,
+            locationId: m.locationId,
+          },
+        ]
+      : [],
+  )
 
 /** Only the machines' build: with structural sharing the layouts keep their identity across the 15-s
  * refreshes, so grids built from them are not rebuilt (and heatmaps not redrawn) for a change of rpm. */

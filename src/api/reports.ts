@@ -1,46 +1,77 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import type * as z from 'zod/mini'
-import { listEnvelope } from './contract/envelope'
+import * as z from 'zod/mini'
+import type {
+  DesignThreadbreaks,
+  MachineShifts,
+  MachineSpeed,
+  MachineSummary,
+  RecordList,
+  ThreadbreakCount,
+  ThreadbreakEvent,
+} from '../lib/domain'
 import type { ReportPath } from './contract/report-params'
-import { reportRowSchema } from './contract/report-row'
-import { threadbreakRowSchema } from './contract/threadbreak-row'
+import {
+  type ListReportPath,
+  reportListEnvelope,
+  reportObjectEnvelope,
+  VENDOR_REPORT_RECORDS,
+  VENDOR_REPORT_ROWS,
+  type VendorReportRecord,
+} from './contract/report-rows'
 import { getJson } from './http'
+import { orNull, readRecords } from './records'
 import { type ReportParams, reportSearchParams, reportStaleTime } from './report-params'
 
 /** Open ranges are re-read every minute; closed past ranges never (reportStaleTime). */
 export const REPORT_REFRESH_MS = 60_000
 
-/** The 16 reports of reference 4.2, as data: pages and the explorer are driven by this list. */
+/** The 16 reports of myzsk-api.md 1.7–1.22, as data: the explorer is driven by this list. */
 export const REPORTS: ReadonlyArray<{ path: ReportPath; title: string; description: string }> = [
-  { path: '/reports/stitches', title: 'Stitches', description: 'Stitches by pattern' },
+  {
+    path: '/reports/stitches',
+    title: 'Stitches',
+    description: 'Stitches and thread breaks by machine and design',
+  },
   {
     path: '/reports/threadbreaks',
     title: 'Thread breaks',
     description: 'Thread breaks grouped by head and needle',
   },
-  { path: '/reports/machine-summary', title: 'Machine summary', description: 'Machine summary' },
-  { path: '/reports/average-rpm', title: 'Average RPM', description: 'Average RPM per machine' },
+  {
+    path: '/reports/machine-summary',
+    title: 'Machine summary',
+    description: 'Time, stitches and breaks per machine',
+  },
+  {
+    path: '/reports/average-rpm',
+    title: 'Average RPM',
+    description: 'Average speed per machine while producing',
+  },
   {
     path: '/reports/machine-productivity',
     title: 'Machine productivity',
-    description: 'Machine productivity',
+    description: 'Running time, passes and stitches per machine and design',
   },
-  { path: '/reports/runningtime', title: 'Running time', description: 'Running time statistics per design' },
+  {
+    path: '/reports/runningtime',
+    title: 'Running time',
+    description: 'Time of one pass per design, running only',
+  },
   {
     path: '/reports/productiontime',
     title: 'Production time',
-    description: 'Production time statistics per design',
+    description: 'Time of one pass per design, production pauses included',
   },
-  { path: '/reports/shift-comparison', title: 'Shift comparison', description: 'Shift comparison' },
   {
-    path: '/reports/time-comparison',
-    title: 'Time comparison',
-    description: 'Time comparison, monthly aggregation',
+    path: '/reports/shift-comparison',
+    title: 'Shift comparison',
+    description: 'Stitches and breaks per machine and shift',
   },
+  { path: '/reports/time-comparison', title: 'Time comparison', description: 'Stitches and breaks per day' },
   {
     path: '/reports/threadbreaks-by-machine',
     title: 'Thread-break log',
-    description: 'Thread-break event log',
+    description: 'Every thread break, newest first',
   },
   {
     path: '/reports/threadbreaks-by-machine/aggregated',
@@ -50,28 +81,71 @@ export const REPORTS: ReadonlyArray<{ path: ReportPath; title: string; descripti
   {
     path: '/reports/threadbreaks-by-design',
     title: 'Thread breaks by design',
-    description: 'Thread breaks by design',
+    description: 'Where along one design’s stitches threads break',
   },
   {
     path: '/reports/design-summary',
     title: 'Design summary',
-    description: 'Detailed design status intervals',
+    description: 'Every status interval of one design',
   },
-  { path: '/reports/daily-design', title: 'Daily design', description: 'Daily production by design' },
-  { path: '/reports/number-of-pieces', title: 'Number of pieces', description: 'Number of pieces produced' },
+  {
+    path: '/reports/daily-design',
+    title: 'Daily design',
+    description: 'Time per status by design and machine',
+  },
+  {
+    path: '/reports/number-of-pieces',
+    title: 'Number of pieces',
+    description: 'Pieces per machine and design',
+  },
   {
     path: '/reports/operator-overview',
     title: 'Operator overview',
-    description: 'Operator productivity overview',
+    description: 'Production and status time per operator',
   },
 ]
 
-const genericReportSchema = listEnvelope(reportRowSchema)
-const threadbreakReportSchema = listEnvelope(threadbreakRowSchema)
+/** The reports of `path`: rows of a list, or (threadbreaks-by-design) one object. */
+export const answersWithObject = (path: ReportPath) => path === '/reports/threadbreaks-by-design'
 
-/** Any report as flat rows (the payloads of 4.2 are not shown: rendered generically). */
-export async function fetchReport(path: ReportPath, params: ReportParams, signal?: AbortSignal) {
-  return (await getJson(`/api${path}?${reportSearchParams(params)}`, genericReportSchema, signal)).data
+const EMPTY: RecordList<never> = { records: [], malformed: [] }
+
+async function fetchList<P extends ListReportPath, T>(
+  path: P,
+  params: ReportParams,
+  map: (row: VendorReportRecord<P>) => T,
+  signal?: AbortSignal,
+): Promise<RecordList<T>> {
+  const search = reportSearchParams(path, params)
+  if (!search) return EMPTY
+  const { data } = await getJson(`/api${path}?${search}`, reportListEnvelope, signal)
+  const schema = VENDOR_REPORT_RECORDS[path] as unknown as z.ZodMiniType<VendorReportRecord<P>>
+  return readRecords(data, schema, map)
+}
+
+/** A report row as the vendor sent it, for the explorer's generic table. */
+export type RawRow = Record<string, unknown>
+const rawRow = z.record(z.string(), z.unknown())
+
+/** Any report as the vendor's rows (the explorer shows them as they come; threadbreaks-by-design's
+ * object as its rows of stitch positions, with its totals beside). A record that is not a documented
+ * row is listed as malformed. */
+export async function fetchReport(
+  path: ReportPath,
+  params: ReportParams,
+  signal?: AbortSignal,
+): Promise<RecordList<RawRow> & { summary: RawRow | null }> {
+  const search = reportSearchParams(path, params)
+  if (!search) return { ...EMPTY, summary: null }
+  if (answersWithObject(path)) {
+    const { data } = await getJson(`/api${path}?${search}`, reportObjectEnvelope, signal)
+    const { threadbreaks, ...summary } = data
+    return { records: threadbreaks, malformed: [], summary }
+  }
+  const { data } = await getJson(`/api${path}?${search}`, reportListEnvelope, signal)
+  const rows = readRecords(data, VENDOR_REPORT_ROWS[path as ListReportPath], (row) => row as RawRow)
+  // a documented-looking row that fails its schema is still shown raw, flagged, never dropped
+  return { ...rows, records: rows.records.map((r) => rawRow.parse(r)), summary: null }
 }
 
 /** A closed past range is never refetched; an open one every minute. */
@@ -83,9 +157,11 @@ function reportTiming(params: ReportParams) {
   }
 }
 
+const keyOf = (path: ReportPath, params: ReportParams) => reportSearchParams(path, params)?.toString() ?? ''
+
 export const reportQueryOptions = (path: ReportPath, params: ReportParams) =>
   queryOptions({
-    queryKey: ['report', path, reportSearchParams(params).toString()],
+    queryKey: ['report', path, keyOf(path, params)],
     queryFn: ({ signal }) => fetchReport(path, params, signal),
     ...reportTiming(params),
   })
@@ -93,51 +169,43 @@ export const reportQueryOptions = (path: ReportPath, params: ReportParams) =>
 export const useReport = (path: ReportPath, params: ReportParams) =>
   useQuery(reportQueryOptions(path, params))
 
-/** A thread-break count; a dimension the grouping folded away is null, not 0 (needle 0 is the bobbin). */
-export interface ThreadbreakCount {
-  id_machine: string
-  machine_name: string
-  head: number | null
-  needle: number | null
-  threadbreaks: number
-}
-
-/** Reference 4.3 / 4.4: with grouping H / head the needle comes back as 0, with N / needle the head;
+/** myzsk-api.md 1.8 / 1.9: with grouping H / head the needle comes back as 0, with N / needle the head;
  * the folded dimension is dropped here so that 0 can only ever mean the bobbin. */
-export function foldedDimensionDropped(
-  rows: z.infer<typeof threadbreakRowSchema>[],
+export function threadbreakCountOf(
+  row: { id_machine: string; machine_name: string; head: number; needle: number; threadbreaks: number },
   grouping: string,
-): ThreadbreakCount[] {
+): ThreadbreakCount {
   const headOnly = grouping === 'H' || grouping === 'head'
   const needleOnly = grouping === 'N' || grouping === 'needle'
-  return rows.map((row) => ({
-    ...row,
+  return {
+    machineId: row.id_machine,
+    machineName: row.machine_name,
     head: needleOnly ? null : row.head,
     needle: headOnly ? null : row.needle,
-  }))
+    count: row.threadbreaks,
+  }
 }
 
 type ThreadbreakPath = '/reports/threadbreaks' | '/reports/threadbreaks-by-machine/aggregated'
 
 async function fetchThreadbreakCounts(path: ThreadbreakPath, params: ReportParams, signal?: AbortSignal) {
-  const search = reportSearchParams(params)
-  const rows = (await getJson(`/api${path}?${search}`, threadbreakReportSchema, signal)).data
-  return foldedDimensionDropped(rows, search.get('grouping') ?? 'HN')
+  const grouping = params.grouping ?? 'HN'
+  return fetchList(path, params, (row) => threadbreakCountOf(row, grouping), signal)
 }
 
 function threadbreakQueryOptions(path: ThreadbreakPath, params: ReportParams) {
   return queryOptions({
-    queryKey: ['threadbreak-counts', path, reportSearchParams(params).toString()],
+    queryKey: ['threadbreak-counts', path, keyOf(path, params)],
     queryFn: ({ signal }) => fetchThreadbreakCounts(path, params, signal),
     ...reportTiming(params),
   })
 }
 
-/** GET /reports/threadbreaks (reference 4.3): grouping HN (default), H or N. */
+/** GET /reports/threadbreaks (1.8): grouping HN (default), H or N. */
 export const threadbreaksQueryOptions = (params: ReportParams & { grouping?: 'HN' | 'H' | 'N' }) =>
   threadbreakQueryOptions('/reports/threadbreaks', params)
 
-/** GET /reports/threadbreaks-by-machine/aggregated (reference 4.4): grouping head, needle or both. */
+/** GET /reports/threadbreaks-by-machine/aggregated (1.9): grouping head, needle or both. */
 export const aggregatedThreadbreaksQueryOptions = (
   params: ReportParams & { grouping: 'head' | 'needle' | 'both' },
 ) => threadbreakQueryOptions('/reports/threadbreaks-by-machine/aggregated', params)
@@ -146,3 +214,122 @@ export const useThreadbreaks = (params: Parameters<typeof threadbreaksQueryOptio
   useQuery(threadbreaksQueryOptions(params))
 export const useAggregatedThreadbreaks = (params: Parameters<typeof aggregatedThreadbreaksQueryOptions>[0]) =>
   useQuery(aggregatedThreadbreaksQueryOptions(params))
+
+/** GET /reports/machine-summary (1.12): seconds, and seconds per status code. */
+export const machineSummaryQueryOptions = (params: ReportParams) =>
+  queryOptions({
+    queryKey: ['machine-summary', keyOf('/reports/machine-summary', params)],
+    queryFn: ({ signal }) =>
+      fetchList(
+        '/reports/machine-summary',
+        params,
+        (row): MachineSummary => ({
+          machineId: row.machineId,
+          machineName: row.machineName,
+          stitches: orNull(row.stitches),
+          threadbreaks: orNull(row.threadbreaks),
+          passes: orNull(row.passes),
+          pieces: orNull(row.pieces),
+          totalSeconds: orNull(row.totalTime),
+          productionSeconds: orNull(row.productionTime),
+          utilizationPercent: orNull(row.utilization),
+          stitchesPerMinute: orNull(row.stitchesPerMinute),
+          secondsByStatus: new Map(
+            Object.entries(row.statusBreakdown ?? {}).flatMap(([code, seconds]) =>
+              /^-?\d+$/.test(code) ? [[Number(code), seconds] as const] : [],
+            ),
+          ),
+        }),
+        signal,
+      ),
+    ...reportTiming(params),
+  })
+export const useMachineSummary = (params: ReportParams) => useQuery(machineSummaryQueryOptions(params))
+
+/** GET /reports/average-rpm (1.13): no machine filter. */
+export const machineSpeedQueryOptions = (params: ReportParams) =>
+  queryOptions({
+    queryKey: ['average-rpm', keyOf('/reports/average-rpm', params)],
+    queryFn: ({ signal }) =>
+      fetchList(
+        '/reports/average-rpm',
+        params,
+        (row): MachineSpeed => ({
+          machineId: row.machineId,
+          machineName: row.machineName,
+          locationId: orNull(row.locationId),
+          locationName: orNull(row.locationName),
+          productiveSeconds: orNull(row.productiveTime),
+          stitches: orNull(row.stitches),
+          averageRpm: orNull(row.averageRpm),
+        }),
+        signal,
+      ),
+    ...reportTiming(params),
+  })
+
+/** GET /reports/shift-comparison (1.17): per machine, split by the vendor's work periods. */
+export const machineShiftsQueryOptions = (params: ReportParams) =>
+  queryOptions({
+    queryKey: ['shift-comparison', keyOf('/reports/shift-comparison', params)],
+    queryFn: ({ signal }) =>
+      fetchList(
+        '/reports/shift-comparison',
+        params,
+        (row): MachineShifts => ({
+          machineId: row.machineId,
+          machineName: row.machineName,
+          locationId: orNull(row.locationId),
+          locationName: orNull(row.locationName),
+          stitches: orNull(row.stitches),
+          threadbreaks: orNull(row.threadbreaks),
+          shifts: (row.shifts ?? []).map((s) => ({ ...s })),
+        }),
+        signal,
+      ),
+    ...reportTiming(params),
+  })
+export const useMachineShifts = (params: ReportParams) => useQuery(machineShiftsQueryOptions(params))
+
+/** GET /reports/threadbreaks-by-machine (1.10): the break log, newest first; times in ms. */
+export const threadbreakEventsQueryOptions = (params: ReportParams) =>
+  queryOptions({
+    queryKey: ['threadbreak-events', keyOf('/reports/threadbreaks-by-machine', params)],
+    queryFn: ({ signal }) =>
+      fetchList(
+        '/reports/threadbreaks-by-machine',
+        params,
+        (row): ThreadbreakEvent => ({
+          at: row.timestamp,
+          machineId: row.id_machine,
+          machineName: row.machine_name,
+          head: row.head,
+          needle: row.needle,
+          designId: row.pattern || null,
+          stitch: row.pattern_stitchnumber,
+          designStitches: row.stitches,
+          rpm: row.rotation_speed,
+        }),
+        signal,
+      ),
+    ...reportTiming(params),
+  })
+
+/** GET /reports/threadbreaks-by-design (1.11): needs designId and designStitches. */
+export async function fetchDesignThreadbreaks(
+  params: ReportParams & { designId: string; designStitches: number },
+  signal?: AbortSignal,
+): Promise<DesignThreadbreaks> {
+  const path = '/reports/threadbreaks-by-design'
+  const { data } = await getJson(
+    `/api${path}?${reportSearchParams(path, params)}`,
+    reportObjectEnvelope,
+    signal,
+  )
+  return {
+    designId: data.designId,
+    designStitches: data.designStitches,
+    passes: data.totalPasses,
+    byStitch: data.threadbreaks.map((t) => ({ stitch: t.stitch, count: t.threadbreaks })),
+  }
+}

@@ -6,7 +6,7 @@ import { NowProvider } from '../components/now'
 import { AppRoutes } from './router'
 
 /** The wall-monitor mode is its own small app: no shell, each page on its own in-memory router. */
-const KioskApp = lazy(() => import('../features/kiosk/kiosk-app'))
+const KioskApp = lazy(() => import('./kiosk-app'))
 
 export const isKioskPath = (pathname: string) => pathname === '/kiosk' || pathname.startsWith('/kiosk/')
 

@@ -9,8 +9,8 @@ import { ageInWords, QueryState } from './query-state'
 function Machines() {
   const query = useQuery({ ...machinesQueryOptions(), refetchInterval: false })
   return (
-    <QueryState query={query} isEmpty={(d) => d.length === 0} empty={<p>None</p>}>
-      {(data) => <p>{data.length} machines</p>}
+    <QueryState query={query} isEmpty={(d) => d.records.length === 0} empty={<p>None</p>}>
+      {(data) => <p>{data.records.length} machines</p>}
     </QueryState>
   )
 }

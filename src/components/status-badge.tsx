@@ -6,6 +6,8 @@ export const STATE_STYLES: Record<BoardState, string> = {
   stopped: 'bg-status-stopped text-white',
   threadbreak: 'bg-status-threadbreak text-gray-950',
   idle: 'bg-status-idle text-white',
+  setup: 'bg-status-setup text-white',
+  error: 'bg-status-error text-white',
   'not-reporting': 'bg-status-offline text-white',
   unknown: 'bg-status-unknown text-gray-950',
 }

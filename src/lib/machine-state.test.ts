@@ -13,106 +13,93 @@ import {
 } from './machine-state'
 
 const NOW = Date.parse('2026-11-18T10:30:00Z') / 1000
-const ago = (s: number) => new Date((NOW - s) * 1000).toISOString()
-const fresh = { last_seen: ago(5) }
+const ago = (s: number) => (NOW - s) * 1000
+const fresh = { lastSeen: ago(5) }
+const still = { liveRpm: 0 }
 
-describe('boardState', () => {
+describe('boardState from the status code, the live speed and the last report', () => {
   test.each([
-    ['running', fresh, 'running'],
-    ['stopped', fresh, 'stopped'],
-    ['threadbreak', fresh, 'threadbreak'],
-    ['idle', fresh, 'idle'],
-    ['offline', fresh, 'not-reporting'],
-    ['running', { last_seen: ago(6 * 60) }, 'not-reporting'],
-    ['stopped', { last_seen: ago(6 * 60) }, 'not-reporting'],
-    ['maintenance', fresh, 'unknown'],
-    ['running', { last_seen: null }, 'running'],
-  ] as const)('status %s with %j → %s', (status, extra, state) => {
-    expect(boardState(buildMachine({ status, ...extra }), NOW)).toBe(state)
+    [1, { ...fresh, liveRpm: 850 }, 'running'],
+    [2, { ...fresh, ...still }, 'stopped'],
+    [1012, { ...fresh, ...still }, 'stopped'],
+    [9, { ...fresh, ...still }, 'threadbreak'],
+    [30, { ...fresh, ...still }, 'setup'],
+    [40, { ...fresh, ...still }, 'idle'],
+    [99, { ...fresh, ...still }, 'error'],
+    [1234, { ...fresh, ...still }, 'unknown'],
+    [null, { ...fresh, ...still }, 'unknown'],
+    // live evidence beats the dictionary: a turning machine is running whatever its code says
+    [2, { ...fresh, liveRpm: 600 }, 'running'],
+    [1, { lastSeen: ago(6 * 60), liveRpm: 850 }, 'not-reporting'],
+    [2, { lastSeen: null, ...still }, 'not-reporting'],
+  ] as const)('code %s with %j → %s', (statusCode, extra, state) => {
+    expect(boardState(buildMachine({ statusCode, ...extra }), NOW)).toBe(state)
   })
 
   test.each([
-    ['maintenance', 'maintenance'],
-    ['  ', 'No status reported'],
-  ])('an unknown status %j is shown as the upstream’s text: %s', (status, label) => {
-    const m = buildMachine({ status, ...fresh })
+    [1234, 'Status 1234'],
+    [null, 'No status reported'],
+    [2, 'Stopped'],
+    [1012, 'Design completed'],
+    [30, 'Hooping'],
+  ])('code %j is labelled %s, never guessed', (statusCode, label) => {
+    const m = buildMachine({ statusCode, ...fresh, ...still })
     expect(stateLabel(m, boardState(m, NOW))).toBe(label)
   })
 })
 
 describe('time in state and exceptions', () => {
-  test('a silent machine counts from its last report', () => {
-    const m = buildMachine({ status: 'running', status_since: ago(3600), last_seen: ago(600) })
-    expect(secondsInState(m, boardState(m, NOW), NOW)).toBe(600)
+  test('a silent machine counts from its last report; other states have no known start', () => {
+    const silent = buildMachine({ lastSeen: ago(600) })
+    expect(secondsInState(silent, boardState(silent, NOW), NOW)).toBe(600)
+    const stopped = buildMachine({ statusCode: 2, ...still, ...fresh })
+    expect(secondsInState(stopped, boardState(stopped, NOW), NOW)).toBeNull()
   })
 
   test.each([
-    ['stopped', 11 * 60, 10, true],
-    ['stopped', 9 * 60, 10, false],
-    ['threadbreak', 11 * 60, 10, true],
-    ['threadbreak', 4 * 60, 3, true],
-    ['running', 60 * 60, 10, false],
-    ['idle', 60 * 60, 10, false],
-  ] as const)('%s for %i s with threshold %i min → attention %s', (status, since, threshold, expected) => {
-    expect(needsAttention(buildMachine({ status, status_since: ago(since), ...fresh }), NOW, threshold)).toBe(
-      expected,
-    )
+    [2, true],
+    [9, true],
+    [99, true],
+    [1, false],
+    [40, false],
+    [30, false],
+  ] as const)('code %i, time in state unknown → attention %s', (statusCode, expected) => {
+    const liveRpm = statusCode === 1 ? 850 : 0
+    expect(needsAttention(buildMachine({ statusCode, liveRpm, ...fresh }), NOW, 10)).toBe(expected)
   })
 })
 
 describe('design progress and finish', () => {
   test.each([
-    [{ name: 'A', stitches_total: 20_000, stitches_done: 5_000 }, 0.25],
-    [{ name: 'A', stitches_total: 0, stitches_done: 0 }, null],
-    [null, null],
-  ])('%j → %s', (design, progress) => expect(designProgress(buildMachine({ design }))).toBe(progress))
+    [{ stitch: 5_000, designStitches: 20_000 }, 0.25],
+    [{ stitch: 0, designStitches: 0 }, null],
+    [{ designId: null }, null],
+    [{ stitch: null }, null],
+  ])('%j → %s', (fields, progress) => expect(designProgress(buildMachine(fields))).toBe(progress))
 
-  test('finish time from remaining seconds; none without remaining time, design or reports', () => {
+  test('finish time from the vendor’s remaining time while running; none without it, a design or reports', () => {
     const nowMs = NOW * 1000
-    expect(finishAt(buildMachine({ remaining_seconds: 600 }), 'running', nowMs)).toBe(nowMs + 600_000)
-    expect(finishAt(buildMachine({ remaining_seconds: null }), 'running', nowMs)).toBeNull()
-    expect(finishAt(buildMachine({ design: null }), 'idle', nowMs)).toBeNull()
-    expect(finishAt(buildMachine({ remaining_seconds: 600 }), 'not-reporting', nowMs)).toBeNull()
+    expect(finishAt(buildMachine({ vendorRemainingSeconds: 600 }), 'running', nowMs)).toBe(nowMs + 600_000)
+    expect(finishAt(buildMachine({ vendorRemainingSeconds: null }), 'running', nowMs)).toBeNull()
+    expect(finishAt(buildMachine({ designId: null }), 'running', nowMs)).toBeNull()
+    expect(finishAt(buildMachine({ vendorRemainingSeconds: 600 }), 'stopped', nowMs)).toBeNull()
+    expect(finishAt(buildMachine({ vendorRemainingSeconds: 600 }), 'not-reporting', nowMs)).toBeNull()
   })
 })
 
 describe('sorting and summary', () => {
   const machines = [
-    buildMachine({
-      machine_id: 'a',
-      machine_name: 'M 10',
-      status: 'running',
-      status_since: ago(50),
-      ...fresh,
-    }),
-    buildMachine({
-      machine_id: 'b',
-      machine_name: 'M 2',
-      status: 'stopped',
-      status_since: ago(100),
-      ...fresh,
-    }),
-    buildMachine({
-      machine_id: 'c',
-      machine_name: 'M 3',
-      status: 'threadbreak',
-      status_since: ago(30),
-      ...fresh,
-    }),
-    buildMachine({
-      machine_id: 'd',
-      machine_name: 'M 4',
-      status: 'stopped',
-      status_since: ago(900),
-      ...fresh,
-    }),
-    buildMachine({ machine_id: 'e', machine_name: 'M 5', status: 'running', last_seen: ago(3600) }),
+    buildMachine({ id: 'a', name: 'M 10', statusCode: 1, liveRpm: 800, ...fresh }),
+    buildMachine({ id: 'b', name: 'M 2', statusCode: 2, ...still, ...fresh }),
+    buildMachine({ id: 'c', name: 'M 3', statusCode: 9, ...still, ...fresh }),
+    buildMachine({ id: 'd', name: 'M 4', statusCode: 30, ...still, ...fresh }),
+    buildMachine({ id: 'e', name: 'M 5', statusCode: 1, lastSeen: ago(3600) }),
   ]
-  test('urgency: thread break, then stopped longest first, then not reporting, then running', () => {
-    expect(sortMachines(machines, 'urgency', NOW).map((m) => m.machine_id)).toEqual(['c', 'd', 'b', 'e', 'a'])
+  test('urgency: thread break, stopped, not reporting, setup, running', () => {
+    expect(sortMachines(machines, 'urgency', NOW).map((m) => m.id)).toEqual(['c', 'b', 'e', 'd', 'a'])
   })
   test('by name, numbers in natural order', () => {
-    expect(sortMachines(machines, 'name', NOW).map((m) => m.machine_name)).toEqual([
+    expect(sortMachines(machines, 'name', NOW).map((m) => m.name)).toEqual([
       'M 2',
       'M 3',
       'M 4',
@@ -124,9 +111,11 @@ describe('sorting and summary', () => {
     const summary = boardSummary(machines, NOW)
     expect(summary.counts).toEqual({
       running: 1,
-      stopped: 2,
+      stopped: 1,
       threadbreak: 1,
       idle: 0,
+      setup: 1,
+      error: 0,
       'not-reporting': 1,
       unknown: 0,
     })

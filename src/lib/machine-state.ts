@@ -1,10 +1,11 @@
-import { KNOWN_MACHINE_STATUSES, type Machine } from '../api/contract/machine'
+import type { Machine } from './domain'
+import { DEMO_STATUS_CODES, type MachineState, type StatusMeaning } from './status-codes'
 
 export { durationInWords } from './duration'
 
 /** What the board shows for a machine. "not-reporting" is its own state: a silent machine must never
  * look stopped, nor keep showing "running" from old data. */
-export type BoardState = 'running' | 'stopped' | 'threadbreak' | 'idle' | 'not-reporting' | 'unknown'
+export type BoardState = MachineState | 'not-reporting' | 'unknown'
 
 /** A machine whose last report is older than this is not reporting, whatever its last status said. */
 export const SILENT_AFTER_SECONDS = 5 * 60
@@ -16,6 +17,8 @@ export const STATE_LABELS: Record<BoardState, string> = {
   stopped: 'Stopped',
   threadbreak: 'Thread break',
   idle: 'Idle',
+  setup: 'Setup',
+  error: 'Error',
   'not-reporting': 'Not reporting',
   unknown: 'Unknown status',
 }
@@ -26,80 +29,91 @@ export const STATE_ICONS: Record<BoardState, string> = {
   stopped: '■',
   threadbreak: '✂',
   idle: '◌',
+  setup: '⚙',
+  error: '⛔',
   'not-reporting': '⚠',
   unknown: '?',
 }
 
-const seconds = (iso: string | null | undefined) => {
-  const ms = iso ? Date.parse(iso) : Number.NaN
-  return Number.isNaN(ms) ? null : Math.floor(ms / 1000)
+export type StatusDictionary = ReadonlyMap<number, StatusMeaning>
+
+/** The board state of a machine: silent machines are not reporting, whatever their last code; a
+ * machine turning (live speed above 0) is running, whatever its code says; otherwise the dictionary's
+ * state for the code, or unknown. */
+export function boardState(
+  machine: Machine,
+  now: number,
+  codes: StatusDictionary = DEMO_STATUS_CODES,
+): BoardState {
+  if (machine.lastSeen === null || now - Math.floor(machine.lastSeen / 1000) > SILENT_AFTER_SECONDS)
+    return 'not-reporting'
+  if (machine.liveRpm !== null && machine.liveRpm > 0) return 'running'
+  if (machine.statusCode === null) return 'unknown'
+  return codes.get(machine.statusCode)?.state ?? 'unknown'
 }
 
-export function boardState(machine: Machine, now: number): BoardState {
-  if (machine.status === 'offline') return 'not-reporting'
-  const lastSeen = seconds(machine.last_seen)
-  if (lastSeen !== null && now - lastSeen > SILENT_AFTER_SECONDS) return 'not-reporting'
-  if ((KNOWN_MACHINE_STATUSES as readonly string[]).includes(machine.status))
-    return machine.status as BoardState
-  return 'unknown'
-}
-
-/** The words for a machine's state; an unknown status shows the upstream's own text, never a blank. */
-export function stateLabel(machine: Machine, state: BoardState): string {
-  if (state === 'unknown') return machine.status.trim() || 'No status reported'
+/** The words for a machine's state: the dictionary's label for its code, "Status 1234" for a code the
+ * dictionary does not know (never guessed). */
+export function stateLabel(
+  machine: Machine,
+  state: BoardState,
+  codes: StatusDictionary = DEMO_STATUS_CODES,
+): string {
+  if (state === 'not-reporting') return STATE_LABELS[state]
+  if (state === 'unknown')
+    return machine.statusCode === null ? 'No status reported' : `Status ${machine.statusCode}`
+  const meaning = machine.statusCode === null ? undefined : codes.get(machine.statusCode)
+  if (meaning && meaning.state === state) return meaning.label
   return STATE_LABELS[state]
 }
 
-/** Seconds since the state began: since the last report for a silent machine, else since status_since. */
+/** Seconds the machine has been in its state, where known. The vendor's API says what a machine does
+ * now, never since when: only silence has a known start (its last report). */
 export function secondsInState(machine: Machine, state: BoardState, now: number): number | null {
-  const since =
-    state === 'not-reporting'
-      ? (seconds(machine.last_seen) ?? seconds(machine.status_since))
-      : seconds(machine.status_since)
-  return since === null ? null : Math.max(0, now - since)
+  if (state !== 'not-reporting' || machine.lastSeen === null) return null
+  return Math.max(0, now - Math.floor(machine.lastSeen / 1000))
 }
 
-/** Stopped or in a thread break for longer than the threshold: someone should go and look. */
+/** Stopped, in a thread break or in error for longer than the threshold: someone should go and look.
+ * Where the time in the state is not known, the machine counts as needing attention (better seen once
+ * too often than missed). */
 export function needsAttention(machine: Machine, now: number, thresholdMinutes: number): boolean {
   const state = boardState(machine, now)
-  if (state !== 'stopped' && state !== 'threadbreak') return false
-  return (secondsInState(machine, state, now) ?? 0) > thresholdMinutes * 60
+  if (state !== 'stopped' && state !== 'threadbreak' && state !== 'error') return false
+  const age = secondsInState(machine, state, now)
+  return age === null || age > thresholdMinutes * 60
 }
 
 /** Share of the loaded design sewn, 0–1, or null without a design. */
 export function designProgress(machine: Machine): number | null {
-  const design = machine.design
-  if (!design || design.stitches_total <= 0) return null
-  return Math.min(1, Math.max(0, design.stitches_done / design.stitches_total))
+  const { stitch, designStitches } = machine
+  if (machine.designId === null || stitch === null || designStitches === null || designStitches <= 0)
+    return null
+  return Math.min(1, Math.max(0, stitch / designStitches))
 }
 
 /** Unix ms when the design should be done, from the remaining time; null when unknown or silent. */
 export function finishAt(machine: Machine, state: BoardState, nowMs: number): number | null {
-  if (
-    state === 'not-reporting' ||
-    machine.remaining_seconds === null ||
-    machine.remaining_seconds === undefined
-  )
-    return null
-  if (!machine.design) return null
-  return nowMs + machine.remaining_seconds * 1000
+  if (state !== 'running' || machine.vendorRemainingSeconds === null || machine.designId === null) return null
+  return nowMs + machine.vendorRemainingSeconds * 1000
 }
 
 const URGENCY: Record<BoardState, number> = {
   threadbreak: 0,
-  stopped: 1,
-  'not-reporting': 2,
-  unknown: 3,
-  idle: 4,
-  running: 5,
+  error: 1,
+  stopped: 2,
+  'not-reporting': 3,
+  unknown: 4,
+  setup: 5,
+  idle: 6,
+  running: 7,
 }
 
 export type SortOrder = 'urgency' | 'name'
 
 /** Thread break and stopped first, longest first; or by name. */
 export function sortMachines(machines: readonly Machine[], order: SortOrder, now: number): Machine[] {
-  const byName = (a: Machine, b: Machine) =>
-    a.machine_name.localeCompare(b.machine_name, undefined, { numeric: true })
+  const byName = (a: Machine, b: Machine) => a.name.localeCompare(b.name, undefined, { numeric: true })
   if (order === 'name') return [...machines].sort(byName)
   return machines
     .map((m) => ({ m, state: boardState(m, now) }))
@@ -115,6 +129,8 @@ export function boardSummary(machines: readonly Machine[], now: number) {
     stopped: 0,
     threadbreak: 0,
     idle: 0,
+    setup: 0,
+    error: 0,
     'not-reporting': 0,
     unknown: 0,
   }

@@ -1,8 +1,7 @@
 import { beforeAll, describe, expect, test } from 'vitest'
-import { REPORT_PATHS } from '../../src/api/contract/report-params'
-import { reportRowSchema } from '../../src/api/contract/report-row'
-import { threadbreakRowSchema } from '../../src/api/contract/threadbreak-row'
-import { localDateKey } from '../../src/lib/factory-time'
+import { REPORT_PATHS, REPORT_SPECS } from '../../src/api/contract/report-params'
+import { VENDOR_REPORT_ROWS, vendorDesignThreadbreaksSchema } from '../../src/api/contract/report-rows'
+import { localDate, startOfLocalDay } from '../../src/lib/factory-time'
 import { DAY, demoClient, NOW_S } from '../demo-client'
 
 /** The demo upstream against the reference, sections 4.1–4.4 and 5. Each case names its section. */
@@ -64,14 +63,15 @@ describe('reference 4.1: shared parameters', () => {
   })
 
   test('locationId limits rows to that location; 0 means all locations', async () => {
-    const all = await rowsOf('/reports/machine-summary', { ...week, locationId: 0 })
-    const south = (await rowsOf('/reports/machine-summary', { ...week, locationId: 2 })) as unknown as Array<{
-      location_name: string
+    const range = { from: week.from, till: week.till }
+    const all = await rowsOf('/reports/average-rpm', { ...range, locationId: 0 })
+    const south = (await rowsOf('/reports/average-rpm', { ...range, locationId: 2 })) as unknown as Array<{
+      locationName: string
     }>
     expect(all).toHaveLength(machineIds.length)
     expect(south.length).toBeGreaterThan(0)
     expect(south.length).toBeLessThan(all.length)
-    expect(new Set(south.map((r) => r.location_name))).toEqual(new Set(['Hall South']))
+    expect(new Set(south.map((r) => r.locationName))).toEqual(new Set(['Hall South']))
   })
 
   test('machineIds lists machines: rows only for those', async () => {
@@ -85,7 +85,7 @@ describe('reference 4.1: shared parameters', () => {
     const events = (await rowsOf('/reports/threadbreaks-by-machine', {
       ...week,
       shift: night,
-    })) as unknown as Array<{ timestamp: string }>
+    })) as unknown as Array<{ timestamp: number }>
     expect(events.length).toBeGreaterThan(0)
     const hour = new Intl.DateTimeFormat('en-GB', {
       timeZone: 'Europe/Berlin',
@@ -119,7 +119,7 @@ describe('reference 4.3: GET /reports/threadbreaks', () => {
     const rows = await rowsOf('/reports/threadbreaks', week)
     expect(rows.length).toBeGreaterThan(0)
     for (const row of rows) {
-      expect(threadbreakRowSchema.safeParse(row).success).toBe(true)
+      expect(VENDOR_REPORT_ROWS['/reports/threadbreaks'].safeParse(row).success).toBe(true)
       expect(Object.keys(row).sort()).toEqual([
         'head',
         'id_machine',
@@ -198,7 +198,9 @@ describe('reference 4.4: GET /reports/threadbreaks-by-machine/aggregated', () =>
   ])('grouping %s gives rows of section 2.2 with the right dimensions', async (grouping, shape) => {
     const rows = await rowsOf(path, { ...week, grouping })
     expect(rows.length).toBeGreaterThan(0)
-    expect(rows.every((r) => threadbreakRowSchema.safeParse(r).success && shape(r))).toBe(true)
+    expect(
+      rows.every((r) => VENDOR_REPORT_ROWS['/reports/threadbreaks'].safeParse(r).success && shape(r)),
+    ).toBe(true)
     expect(sum(rows)).toBe(sum(await rowsOf('/reports/threadbreaks', week)))
   })
 
@@ -228,48 +230,134 @@ describe('reference 4.4: GET /reports/threadbreaks-by-machine/aggregated', () =>
   })
 })
 
-describe('reference 4.2: all 16 reports', () => {
+/** The parameters each report requires, with valid values (a design of the catalogue for the two
+ * design reports). */
+function validParams(path: (typeof REPORT_PATHS)[number], from: number, till: number) {
+  const params: Record<string, string | number> = { from, till }
+  const requires = REPORT_SPECS[path].requires
+  if (requires.includes('machineIds')) params.machineIds = 'all'
+  if (requires.includes('grouping')) params.grouping = 'both'
+  if (requires.includes('designId')) Object.assign(params, design)
+  return params
+}
+let design: { designId: string; designStitches: number }
+beforeAll(async () => {
+  const first = (await demo.get('/designs')).body.data[0]
+  design = { designId: first.id, designStitches: first.stitches }
+})
+
+describe('myzsk-api.md 1.7–1.22: all 16 reports in their documented shapes', () => {
   test.each(REPORT_PATHS.map((p) => [p]))(
-    '%s answers {data: [rows]} of flat records over 31 days',
+    '%s answers exactly its documented fields over 31 days',
     async (path) => {
-      const params = {
-        from: NOW_S - 31 * DAY,
-        till: NOW_S,
-        machineIds: 'all',
-        ...(path.endsWith('aggregated') ? { grouping: 'both' } : {}),
+      const { status, body } = await demo.report(path, validParams(path, NOW_S - 31 * DAY, NOW_S))
+      expect(status, JSON.stringify(body)).toBe(200)
+      if (path === '/reports/threadbreaks-by-design') {
+        // the one report whose data is an object
+        const parsed = vendorDesignThreadbreaksSchema.safeParse(body.data)
+        expect(parsed.success, JSON.stringify(parsed.error?.issues)).toBe(true)
+        expect(Object.keys(body.data).sort()).toEqual(
+          Object.keys(vendorDesignThreadbreaksSchema.def.shape).sort(),
+        )
+        expect(body.data).toMatchObject(design)
+        expect(body.data.totalPasses).toBeGreaterThan(0)
+        expect(body.data.threadbreaks.length).toBeGreaterThan(0)
+        return
       }
-      const { status, body } = await demo.report(path, params)
-      expect(status).toBe(200)
+      const schema = VENDOR_REPORT_ROWS[path]
+      expect(Array.isArray(body.data)).toBe(true)
       expect(body.data.length).toBeGreaterThan(0)
       for (const row of body.data.slice(0, 50)) {
-        expect(reportRowSchema.safeParse(row).success).toBe(true)
-        for (const value of Object.values(row))
-          expect(typeof value === 'object' && value !== null).toBe(false)
+        const parsed = schema.safeParse(row)
+        expect(parsed.success, `${JSON.stringify(row)}: ${JSON.stringify(parsed.error?.issues)}`).toBe(true)
+        // nothing the vendor does not document
+        expect(Object.keys(row).sort()).toEqual(Object.keys(schema.def.shape).sort())
       }
     },
   )
 
+  test.each(REPORT_PATHS.flatMap((p) => REPORT_SPECS[p].requires.map((name) => [p, name] as const)))(
+    '%s without its required %s is a 400 naming it',
+    async (path, name) => {
+      const params = validParams(path, NOW_S - DAY, NOW_S)
+      delete params[name]
+      const { status, body } = await demo.report(path, params)
+      expect(status).toBe(400)
+      expect(body.error).toContain(name)
+    },
+  )
+
+  test.each([
+    ['/reports/average-rpm', 'machineIds'],
+    ['/reports/shift-comparison', 'machineIds'],
+    ['/reports/time-comparison', 'machineIds'],
+    ['/reports/daily-design', 'machineIds'],
+    ['/reports/stitches', 'locationId'],
+    ['/reports/runningtime', 'locationId'],
+    ['/reports/number-of-pieces', 'includeBobbinThreadbreaks'],
+    ['/reports/machine-summary', 'designId'],
+  ] as const)('%s does not take %s: 400 naming it', async (path, name) => {
+    const { status, body } = await demo.report(path, {
+      ...validParams(path, NOW_S - DAY, NOW_S),
+      [name]: '1',
+    })
+    expect(status).toBe(400)
+    expect(body.error).toContain(name)
+  })
+
+  test('units: the break log in ms newest first, design-summary strings in ms, time-comparison days at midnight', async () => {
+    const log = (await rowsOf('/reports/threadbreaks-by-machine', {
+      from: NOW_S - DAY,
+      till: NOW_S,
+      machineIds: 'all',
+    })) as unknown as Array<{ timestamp: number }>
+    expect(log.length).toBeGreaterThan(1)
+    for (const e of log) expect(e.timestamp).toBeGreaterThan((NOW_S - DAY) * 1000 - 1)
+    expect(log.map((e) => e.timestamp)).toEqual([...log.map((e) => e.timestamp)].sort((a, b) => b - a))
+
+    const intervals = (await rowsOf('/reports/design-summary', {
+      ...validParams('/reports/design-summary', NOW_S - 7 * DAY, NOW_S),
+    })) as unknown as Array<{ start: string; stop: string; pastTime: string; status: string }>
+    for (const i of intervals.slice(0, 100)) {
+      expect(Number(i.stop) - Number(i.start)).toBe(Number(i.pastTime))
+      expect(Number(i.start)).toBeGreaterThanOrEqual((NOW_S - 7 * DAY) * 1000)
+      expect(i.status).toMatch(/^\d+$/)
+    }
+
+    const days = (await rowsOf('/reports/time-comparison', {
+      from: NOW_S - 3 * DAY,
+      till: NOW_S,
+    })) as unknown as Array<{ day: number }>
+    expect(days).toHaveLength(4)
+    for (const d of days)
+      expect(d.day).toBe(startOfLocalDay(localDate(d.day + 3600, 'Europe/Berlin'), 'Europe/Berlin'))
+  })
+
+  test('machine-summary: status breakdown by code adds up to the total time; 1012 marks completed passes', async () => {
+    const rows = (await rowsOf('/reports/machine-summary', week)) as unknown as Array<{
+      totalTime: number
+      passes: number
+      statusBreakdown: Record<string, number>
+    }>
+    for (const r of rows) {
+      const sum = Object.values(r.statusBreakdown).reduce((a, b) => a + b, 0)
+      expect(Math.abs(sum - r.totalTime)).toBeLessThanOrEqual(Object.keys(r.statusBreakdown).length)
+      if (r.passes > 0) expect(r.statusBreakdown['1012']).toBeGreaterThan(0)
+    }
+  })
+
   test('reports agree: thread breaks, stitches and pieces are the same totals in every report', async () => {
-    const machines = (await rowsOf('/reports/machine-summary', week)) as unknown as Array<{
-      threadbreaks: number
-      stitches: number
-      pieces: number
-    }>
-    const operators = (await rowsOf('/reports/operator-overview', week)) as unknown as Array<{
-      threadbreaks: number
-      stitches: number
-      pieces: number
-    }>
-    const designs = (await rowsOf('/reports/stitches', week)) as unknown as Array<{
-      stitches: number
-      pieces: number
-    }>
+    type Totals = { threadbreaks: number; stitches: number; pieces: number }
+    const machines = (await rowsOf('/reports/machine-summary', week)) as unknown as Totals[]
+    const operators = (await rowsOf('/reports/operator-overview', week)) as unknown as Totals[]
+    const byDesign = (await rowsOf('/reports/stitches', week)) as unknown as Totals[]
+    const pieces = (await rowsOf('/reports/number-of-pieces', week)) as unknown as Totals[]
     const total = <T>(rows: T[], key: keyof T) => rows.reduce((s, r) => s + Number(r[key]), 0)
     expect(total(machines, 'threadbreaks')).toBe(sum(await rowsOf('/reports/threadbreaks', week)))
     expect(total(operators, 'threadbreaks')).toBe(total(machines, 'threadbreaks'))
     expect(total(operators, 'stitches')).toBe(total(machines, 'stitches'))
-    expect(total(designs, 'stitches')).toBe(total(machines, 'stitches'))
-    expect(total(designs, 'pieces')).toBe(total(machines, 'pieces'))
+    expect(total(byDesign, 'stitches')).toBe(total(machines, 'stitches'))
+    expect(total(pieces, 'pieces')).toBe(total(machines, 'pieces'))
   })
 
   test('history reaches back at least 90 days', async () => {
@@ -277,17 +365,7 @@ describe('reference 4.2: all 16 reports', () => {
       from: NOW_S - 91 * DAY,
       till: NOW_S - 90 * DAY,
       machineIds: 'all',
-    })) as unknown as Array<{ running_hours: number }>
-    expect(rows.reduce((s, r) => s + r.running_hours, 0)).toBeGreaterThan(0)
-  })
-
-  test('daily-design names days in the factory timezone', async () => {
-    const rows = (await rowsOf('/reports/daily-design', {
-      from: NOW_S - 2 * DAY,
-      till: NOW_S,
-      machineIds: 'all',
-    })) as unknown as Array<{ date: string }>
-    const days = new Set(rows.map((r) => r.date))
-    expect(days).toContain(localDateKey(NOW_S - 1, 'Europe/Berlin'))
+    })) as unknown as Array<{ productionTime: number }>
+    expect(rows.reduce((s, r) => s + r.productionTime, 0)).toBeGreaterThan(0)
   })
 })

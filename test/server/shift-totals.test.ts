@@ -19,7 +19,7 @@ const dayBounds = (text: string) => {
 }
 
 async function breaks(from: number, till: number, shift?: { from: string; to: string }) {
-  const search = reportSearchParams({
+  const search = reportSearchParams('/reports/threadbreaks', {
     from,
     till,
     machineIds: 'all',

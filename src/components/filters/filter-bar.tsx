@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { useId } from 'react'
 import { appConfigQueryOptions } from '../../api/app-config'
+import { useLocations } from '../../api/locations'
 import { machinesQueryOptions } from '../../api/machines'
 import { RANGE_LABELS, RANGE_PRESETS, type RangePreset } from '../../lib/time-range'
 import { CONTROL } from '../form-styles'
@@ -18,12 +19,10 @@ export function FilterBar({
   const machines = useQuery(machinesQueryOptions())
   const id = useId()
   const kiosk = useKiosk()
-  const locations = [
-    ...new Map((machines.data ?? []).map((m) => [m.location_id, m.location_name])).entries(),
-  ].filter((entry): entry is [number, string] => typeof entry[0] === 'number')
+  const locations = useLocations().locations.map((l) => [l.id, l.name] as const)
   const chosen = new Set(filters.machines)
-  const visibleMachines = (machines.data ?? []).filter(
-    (m) => !filters.location || m.location_id === filters.location,
+  const visibleMachines = (machines.data?.records ?? []).filter(
+    (m) => !filters.location || m.locationId === filters.location,
   )
 
   if (kiosk.on) return null
@@ -125,19 +124,19 @@ export function FilterBar({
               All machines
             </button>
             {visibleMachines.map((m) => (
-              <label key={m.machine_id} className="flex items-center gap-2 py-0.5">
+              <label key={m.id} className="flex items-center gap-2 py-0.5">
                 <input
                   type="checkbox"
-                  checked={chosen.has(m.machine_id)}
+                  checked={chosen.has(m.id)}
                   onChange={(e) =>
                     setFilters({
                       machines: e.target.checked
-                        ? [...filters.machines, m.machine_id]
-                        : filters.machines.filter((x) => x !== m.machine_id),
+                        ? [...filters.machines, m.id]
+                        : filters.machines.filter((x) => x !== m.id),
                     })
                   }
                 />
-                {m.machine_name}
+                {m.name}
               </label>
             ))}
           </fieldset>

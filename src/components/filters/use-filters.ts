@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query'
 import { useCallback, useMemo } from 'react'
 import { useSearchParams } from 'react-router'
 import { appConfigQueryOptions } from '../../api/app-config'
+import { machinesQueryOptions } from '../../api/machines'
 import type { ReportParams } from '../../api/report-params'
 import { type Filters, filtersFromSearch, searchWithFilters } from '../../lib/filters'
 import { type ResolvedRange, resolveRange } from '../../lib/time-range'
@@ -26,9 +27,23 @@ export function useReportScope():
   | { status: 'ready'; range: ResolvedRange; params: ReportParams } {
   const { filters } = useFilters()
   const config = useQuery(appConfigQueryOptions())
+  // a report that takes machines but no location is asked for the location's machines
+  const machines = useQuery({ ...machinesQueryOptions(), enabled: filters.location !== null })
   const now = useNow()
+  const locationMachineIds = useMemo(
+    () =>
+      filters.location === null
+        ? undefined
+        : machines.data?.records.filter((m) => m.locationId === filters.location).map((m) => m.id),
+    [filters.location, machines.data],
+  )
   return useMemo(() => {
     if (!config.data) return { status: 'loading' as const }
+    if (filters.location !== null && !locationMachineIds) {
+      if (machines.isError)
+        return { status: 'error' as const, error: 'Cannot read which machines are at this location' }
+      return { status: 'loading' as const }
+    }
     const { timeZone, shifts } = config.data
     const range = resolveRange(filters.range, now, timeZone, shifts)
     if ('error' in range) return { status: 'error' as const, error: range.error }
@@ -37,9 +52,9 @@ export function useReportScope():
       from: range.from,
       till: range.till,
       machineIds: filters.machines,
-      ...(filters.location ? { locationId: filters.location } : {}),
+      ...(filters.location ? { locationId: filters.location, locationMachineIds } : {}),
       ...(shift ? { shift: { from: shift.from, to: shift.to } } : {}),
     }
     return { status: 'ready' as const, range, params }
-  }, [config.data, filters, now])
+  }, [config.data, filters, now, locationMachineIds, machines.isError])
 }

@@ -6,9 +6,9 @@ import { machineGrid } from './heatmap-grid'
 
 const grid = machineGrid(
   [
-    { id_machine: 'A', machine_name: 'A', head: 1, needle: 2, threadbreaks: 3 },
-    { id_machine: 'A', machine_name: 'A', head: 2, needle: 0, threadbreaks: 1 },
-    { id_machine: 'A', machine_name: 'A', head: 3, needle: 3, threadbreaks: 5 },
+    { machineId: 'A', machineName: 'A', head: 1, needle: 2, count: 3 },
+    { machineId: 'A', machineName: 'A', head: 2, needle: 0, count: 1 },
+    { machineId: 'A', machineName: 'A', head: 3, needle: 3, count: 5 },
   ],
   2,
   2,

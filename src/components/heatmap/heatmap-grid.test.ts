@@ -2,11 +2,11 @@ import { describe, expect, test } from 'vitest'
 import { machineGrid } from './heatmap-grid'
 
 const row = (head: number | null, needle: number | null, threadbreaks: number) => ({
-  id_machine: 'A',
-  machine_name: 'A',
+  machineId: 'A',
+  machineName: 'A',
   head,
   needle,
-  threadbreaks,
+  count: threadbreaks,
 })
 
 describe('machineGrid', () => {

@@ -1,4 +1,4 @@
-import type { ThreadbreakCount } from '../../api/reports'
+import type { ThreadbreakCount } from '../../lib/domain'
 import type { HotSpot, Place, PlaceFamily } from '../../lib/hot-spots'
 import type { HeatmapGrid } from './heatmap'
 import type { HeatmapMarks } from './heatmap-canvas'
@@ -24,7 +24,7 @@ export function machineGrid(
       if (!headList.includes(row.head)) headList.push(row.head)
       if (!needleList.includes(row.needle)) needleList.push(row.needle)
     }
-    counts.set(key, (counts.get(key) ?? 0) + row.threadbreaks)
+    counts.set(key, (counts.get(key) ?? 0) + row.count)
   }
   return { heads: headList, needles: needleList, counts }
 }
@@ -87,7 +87,7 @@ export function machineBars(
     const key = row[dimension]
     if (key === null) continue
     if (!counts.has(key)) keys.push(key)
-    counts.set(key, (counts.get(key) ?? 0) + row.threadbreaks)
+    counts.set(key, (counts.get(key) ?? 0) + row.count)
   }
   return keys.map((key) => ({
     head: dimension === 'head' ? key : null,

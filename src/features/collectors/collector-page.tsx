@@ -3,6 +3,7 @@ import { Link, useParams } from 'react-router'
 import { useCollectorMachines } from '../../api/collectors'
 import { HttpError } from '../../api/errors'
 import { FactoryTime } from '../../components/factory-time'
+import { MalformedRecords } from '../../components/malformed-records'
 import { useNow } from '../../components/now'
 import { DataAge, QueryState } from '../../components/query-state'
 import { durationInWords } from '../../lib/duration'
@@ -11,7 +12,7 @@ import { rememberCollector } from './recent-collectors'
 /** A collector unit has gone quiet when its machines stopped reporting this long ago. */
 const SILENT_MINUTES = 10
 
-/** GET /datacollectors/{id}/machines (reference 4.7) as a table. */
+/** GET /datacollectors/{id}/machines (production-api.md 2.3) as a table. */
 export function CollectorPage() {
   const { collectorId = '' } = useParams()
   const machines = useCollectorMachines(collectorId)
@@ -49,15 +50,16 @@ export function CollectorPage() {
       </h1>
       <QueryState
         query={machines}
-        isEmpty={(rows) => rows.length === 0}
+        isEmpty={(data) => data.records.length === 0 && data.malformed.length === 0}
         empty={<p>No machines are connected to this collector unit.</p>}
       >
-        {(rows) => {
+        {({ records: rows, malformed }) => {
           const silentCount = rows.filter(
-            (r) => now - Date.parse(r.last_seen) / 1000 > SILENT_MINUTES * 60,
+            (r) => r.lastSeen === null || now - r.lastSeen / 1000 > SILENT_MINUTES * 60,
           ).length
           return (
             <>
+              <MalformedRecords records={malformed} what="machine record" />
               {silentCount > 0 && (
                 <p role="status" className="rounded border border-status-offline p-2">
                   <span aria-hidden="true">⚠ </span>
@@ -81,32 +83,37 @@ export function CollectorPage() {
                 </thead>
                 <tbody>
                   {rows.map((r) => {
-                    const silentFor = now - Math.floor(Date.parse(r.last_seen) / 1000)
-                    const silent = silentFor > SILENT_MINUTES * 60
+                    const silentFor = r.lastSeen === null ? Number.NaN : now - Math.floor(r.lastSeen / 1000)
+                    const silent = !(silentFor <= SILENT_MINUTES * 60)
                     return (
-                      <tr key={r.machine_id} className="border-b border-gray-200 dark:border-gray-800">
+                      <tr key={r.id} className="border-b border-gray-200 dark:border-gray-800">
                         <th scope="row" className="py-1 pr-3 font-medium">
-                          <Link className="underline" to={`/machines/${encodeURIComponent(r.machine_id)}`}>
-                            {r.machine_name}
+                          <Link className="underline" to={`/machines/${encodeURIComponent(r.id)}`}>
+                            {r.name ?? r.id}
                           </Link>
                         </th>
-                        <td className="py-1 pr-3">{r.location_name}</td>
-                        <td className="py-1 pr-3 text-right tabular-nums">{r.heads}</td>
-                        <td className="py-1 pr-3 text-right tabular-nums">{r.needles}</td>
+                        <td className="py-1 pr-3">{r.locationName ?? '—'}</td>
+                        <td className="py-1 pr-3 text-right tabular-nums">{r.heads ?? '—'}</td>
+                        <td className="py-1 pr-3 text-right tabular-nums">{r.needles ?? '—'}</td>
                         <td className="py-1 pr-3">
-                          <FactoryTime epochMs={Date.parse(r.first_seen)} format="date" />
+                          {r.firstSeen === null ? '—' : <FactoryTime epochMs={r.firstSeen} format="date" />}
                         </td>
                         <td
                           className={`py-1 pr-3 ${silent ? 'font-semibold text-red-800 dark:text-red-300' : ''}`}
                         >
                           {silent && <span aria-hidden="true">⚠ </span>}
                           {Number.isNaN(silentFor)
-                            ? r.last_seen
+                            ? 'never'
                             : silentFor < 60
                               ? 'just now'
                               : `${durationInWords(silentFor)} ago`}
-                          {silent && ' — silent'} (
-                          <FactoryTime epochMs={Date.parse(r.last_seen)} withSeconds={false} />)
+                          {silent && ' — silent'}
+                          {r.lastSeen !== null && (
+                            <>
+                              {' '}
+                              (<FactoryTime epochMs={r.lastSeen} withSeconds={false} />)
+                            </>
+                          )}
                         </td>
                       </tr>
                     )

@@ -1,18 +1,28 @@
 import { type FormEvent, useId, useState } from 'react'
 import { Link, useNavigate } from 'react-router'
-import { useMachines } from '../../api/machines'
+import { useCollectors } from '../../api/collectors'
+import { useLocations } from '../../api/locations'
+import { FactoryTime } from '../../components/factory-time'
 import { CONTROL } from '../../components/form-styles'
+import { MalformedRecords } from '../../components/malformed-records'
+import { useNow } from '../../components/now'
+import { DataAge, QueryState } from '../../components/query-state'
+import { durationInWords } from '../../lib/duration'
 import { recentCollectors } from './recent-collectors'
 
-/** Collector units: those named by the machines, those opened before, and any other id. */
+/** A unit that has not reported for this long is flagged. */
+const SILENT_MINUTES = 10
+
+/** Collector units (GET /datacollectors, myzsk-api.md 1.3) with their machine counts and last report;
+ * those opened before; any other id. */
 export function CollectorsPage() {
-  const machines = useMachines()
+  const collectors = useCollectors()
+  const { nameOf } = useLocations()
+  const now = useNow()
   const navigate = useNavigate()
   const id = useId()
   const [typed, setTyped] = useState('')
-  const known = [
-    ...new Set((machines.data ?? []).map((m) => m.datacollector_id).filter((x): x is string => !!x)),
-  ].sort()
+  const known = (collectors.data?.records ?? []).map((c) => c.id)
   const recent = recentCollectors().filter((x) => !known.includes(x))
   const open = (event: FormEvent) => {
     event.preventDefault()
@@ -52,9 +62,72 @@ export function CollectorsPage() {
       </form>
       <section aria-labelledby={`${id}-known`}>
         <h2 id={`${id}-known`} className="text-lg font-semibold">
-          Collector units of your machines
+          Collector units of your company
         </h2>
-        {known.length ? list(known) : <p>The machine list names no collector units.</p>}
+        <QueryState
+          query={collectors}
+          isEmpty={(data) => data.records.length === 0 && data.malformed.length === 0}
+          empty={<p>This API key sees no collector units.</p>}
+        >
+          {(data) => (
+            <>
+              <MalformedRecords records={data.malformed} what="collector record" />
+              <table className="w-full max-w-3xl border-collapse text-left">
+                <thead>
+                  <tr className="border-b border-gray-400">
+                    <th scope="col" className="py-1 pr-3">
+                      Unit
+                    </th>
+                    <th scope="col" className="py-1 pr-3">
+                      Location
+                    </th>
+                    <th scope="col" className="py-1 pr-3 text-right">
+                      Machines
+                    </th>
+                    <th scope="col" className="py-1 pr-3">
+                      Last report
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {data.records.map((c) => {
+                    const silentFor = c.lastSeen === null ? null : now - Math.floor(c.lastSeen / 1000)
+                    const silent = silentFor === null || silentFor > SILENT_MINUTES * 60
+                    return (
+                      <tr key={c.id} className="border-b border-gray-200 dark:border-gray-800">
+                        <th scope="row" className="py-1 pr-3 font-medium">
+                          <Link className="underline" to={`/collectors/${encodeURIComponent(c.id)}`}>
+                            {c.id}
+                          </Link>
+                        </th>
+                        <td className="py-1 pr-3">{nameOf(c.locationId) ?? '—'}</td>
+                        <td className="py-1 pr-3 text-right tabular-nums">{c.machineCount ?? '—'}</td>
+                        <td
+                          className={`py-1 pr-3 ${silent ? 'font-semibold text-red-800 dark:text-red-300' : ''}`}
+                        >
+                          {silent && <span aria-hidden="true">⚠ </span>}
+                          {silentFor === null
+                            ? 'never'
+                            : silentFor < 60
+                              ? 'just now'
+                              : `${durationInWords(silentFor)} ago`}
+                          {silent && silentFor !== null && ' — silent'}
+                          {c.lastSeen !== null && (
+                            <>
+                              {' '}
+                              (<FactoryTime epochMs={c.lastSeen} withSeconds={false} />)
+                            </>
+                          )}
+                        </td>
+                      </tr>
+                    )
+                  })}
+                </tbody>
+              </table>
+              <DataAge updatedAt={collectors.dataUpdatedAt} />
+            </>
+          )}
+        </QueryState>
       </section>
       {recent.length > 0 && (
         <section aria-labelledby={`${id}-recent`}>

@@ -1,3 +1,4 @@
+import { useLocations } from '../../api/locations'
 import { useNow } from '../../components/now'
 import { StatusBadge } from '../../components/status-badge'
 import { boardState, stateLabel } from '../../lib/machine-state'
@@ -6,19 +7,20 @@ import type { Exception } from './schedule'
 /** The machines that need someone now, in large type: what, where, why. */
 export function ExceptionsPage({ exceptions }: { exceptions: readonly Exception[] }) {
   const now = useNow()
+  const { nameOf } = useLocations()
   if (exceptions.length === 0) return <p className="p-6 text-kiosk-lg">No machine needs action.</p>
   return (
     <ul className="grid grid-cols-2 gap-4 p-4">
       {exceptions.map(({ machine, reason }) => {
         const state = boardState(machine, now)
         return (
-          <li key={machine.machine_id} className="rounded-lg border-4 border-amber-400 p-4">
-            <p className="text-kiosk-xl font-bold break-all">{machine.machine_name}</p>
+          <li key={machine.id} className="rounded-lg border-4 border-amber-400 p-4">
+            <p className="text-kiosk-xl font-bold break-all">{machine.name}</p>
             <p className="mt-2 flex flex-wrap items-center gap-3 text-kiosk-lg">
               <StatusBadge state={state} label={stateLabel(machine, state)} />
               <span>{reason}</span>
             </p>
-            <p className="mt-1 text-kiosk-base text-gray-300">{machine.location_name ?? ''}</p>
+            <p className="mt-1 text-kiosk-base text-gray-300">{nameOf(machine.locationId) ?? ''}</p>
           </li>
         )
       })}

@@ -1,21 +1,18 @@
-import { useQuery } from '@tanstack/react-query'
 import { useId, useState } from 'react'
-import { machinesQueryOptions } from '../../api/machines'
+import { useLocations } from '../../api/locations'
 import { CONTROL } from '../../components/form-styles'
 import { DEFAULT_DWELL, DEFAULT_REFRESH, KIOSK_PAGES } from './kiosk-params'
 
 /** /kiosk without parameters: choose what the wall shows, get the address to bookmark on its PC. */
 export function KioskSetup() {
-  const machines = useQuery(machinesQueryOptions())
+  const named = useLocations()
   const [pages, setPages] = useState<string[]>(['status', 'threadbreaks', 'shifts'])
   const [dwell, setDwell] = useState(String(DEFAULT_DWELL))
   const [refresh, setRefresh] = useState(String(DEFAULT_REFRESH))
   const [location, setLocation] = useState('')
   const [exceptions, setExceptions] = useState(true)
   const id = useId()
-  const locations = [
-    ...new Map((machines.data ?? []).map((m) => [m.location_id, m.location_name])).entries(),
-  ].filter((entry): entry is [number, string] => typeof entry[0] === 'number')
+  const locations = named.locations.map((l) => [l.id, l.name] as const)
   const search = new URLSearchParams({ pages: pages.join(','), dwell, refresh })
   if (location) search.set('location', location)
   if (exceptions) search.set('exceptions', '1')

@@ -37,21 +37,27 @@ describe('refresh plan', () => {
 
 describe('machines that need action', () => {
   const now = utc('2026-11-18T10:30:00Z')
-  const ago = (minutes: number) => new Date((now - minutes * 60) * 1000).toISOString()
-  const seen = new Date(now * 1000).toISOString()
+  const ago = (minutes: number) => (now - minutes * 60) * 1000
+  const seen = now * 1000
 
-  test('stopped or thread break beyond the threshold, not reporting, a design finishing within 5 minutes', () => {
+  test('stopped or thread break (time in state unknown), not reporting, a design finishing within 5 minutes', () => {
     const machines = [
-      buildMachine({ machine_name: 'M 4', status: 'running', last_seen: seen, remaining_seconds: 200 }),
-      buildMachine({ machine_name: 'M 3', status: 'offline', last_seen: ago(30) }),
-      buildMachine({ machine_name: 'M 2', status: 'stopped', status_since: ago(12), last_seen: seen }),
-      buildMachine({ machine_name: 'M 1', status: 'threadbreak', status_since: ago(11), last_seen: seen }),
-      buildMachine({ machine_name: 'M 5', status: 'stopped', status_since: ago(3), last_seen: seen }),
-      buildMachine({ machine_name: 'M 6', status: 'running', last_seen: seen, remaining_seconds: 3600 }),
+      buildMachine({ name: 'M 4', statusCode: 1, liveRpm: 800, lastSeen: seen, vendorRemainingSeconds: 200 }),
+      buildMachine({ name: 'M 3', statusCode: 1, lastSeen: ago(30) }),
+      buildMachine({ name: 'M 2', statusCode: 2, liveRpm: 0, lastSeen: seen }),
+      buildMachine({ name: 'M 1', statusCode: 9, liveRpm: 0, lastSeen: seen }),
+      buildMachine({ name: 'M 5', statusCode: 40, liveRpm: 0, lastSeen: seen }),
+      buildMachine({
+        name: 'M 6',
+        statusCode: 1,
+        liveRpm: 800,
+        lastSeen: seen,
+        vendorRemainingSeconds: 3600,
+      }),
     ]
-    expect(exceptionsOf(machines, now, 10).map((e) => `${e.machine.machine_name}: ${e.reason}`)).toEqual([
-      'M 1: Thread break for 11 min',
-      'M 2: Stopped for 12 min',
+    expect(exceptionsOf(machines, now, 10).map((e) => `${e.machine.name}: ${e.reason}`)).toEqual([
+      'M 1: Thread break',
+      'M 2: Stopped',
       'M 3: Not reporting for 30 min',
       'M 4: Design done in 4 min: prepare the next',
     ])

@@ -1,6 +1,6 @@
-import type { Machine } from '../../api/contract/machine'
+import type { Machine } from '../../lib/domain'
 import { addDays, localDate } from '../../lib/factory-time'
-import { boardState, needsAttention, secondsInState } from '../../lib/machine-state'
+import { boardState, needsAttention, secondsInState, stateLabel } from '../../lib/machine-state'
 import { shiftWindow } from '../../lib/shift-window'
 import { currentShift, type NamedShift } from '../../lib/time-range'
 
@@ -63,7 +63,7 @@ export function exceptionsOf(
     if (needsAttention(machine, now, attentionMinutes)) {
       found.push({
         machine,
-        reason: `${state === 'threadbreak' ? 'Thread break' : 'Stopped'} for ${minutes} min`,
+        reason: `${stateLabel(machine, state)}${minutes === null ? '' : ` for ${minutes} min`}`,
         rank: state === 'threadbreak' ? 0 : 1,
       })
     } else if (state === 'not-reporting') {
@@ -74,18 +74,16 @@ export function exceptionsOf(
       })
     } else if (
       state === 'running' &&
-      machine.design &&
-      machine.remaining_seconds != null &&
-      machine.remaining_seconds <= FINISHING_SECONDS
+      machine.designId !== null &&
+      machine.vendorRemainingSeconds !== null &&
+      machine.vendorRemainingSeconds <= FINISHING_SECONDS
     ) {
-      const left = Math.max(0, Math.ceil(machine.remaining_seconds / 60))
+      const left = Math.max(0, Math.ceil(machine.vendorRemainingSeconds / 60))
       found.push({ machine, reason: `Design done in ${left} min: prepare the next`, rank: 3 })
     }
   }
   return found.sort(
-    (a, b) =>
-      a.rank - b.rank ||
-      a.machine.machine_name.localeCompare(b.machine.machine_name, undefined, { numeric: true }),
+    (a, b) => a.rank - b.rank || a.machine.name.localeCompare(b.machine.name, undefined, { numeric: true }),
   )
 }
 

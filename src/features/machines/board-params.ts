@@ -9,7 +9,16 @@ export interface BoardParams {
   attentionMinutes: number
 }
 
-const STATES: BoardState[] = ['running', 'stopped', 'threadbreak', 'idle', 'not-reporting', 'unknown']
+const STATES: BoardState[] = [
+  'running',
+  'stopped',
+  'threadbreak',
+  'setup',
+  'idle',
+  'error',
+  'not-reporting',
+  'unknown',
+]
 
 export function boardParams(search: URLSearchParams): BoardParams {
   const minutes = Number(search.get('attention'))

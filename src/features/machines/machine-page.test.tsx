@@ -29,7 +29,7 @@ describe('machine page', () => {
     // machine 1 has 1 head × 9 needles: a header row, one head row and a total row
     expect(table.querySelectorAll('tbody tr')).toHaveLength(1)
     expect(table.querySelectorAll('thead th')).toHaveLength(1 + 9 + 1)
-    expect(screen.getByText('Raw record from the production API')).toBeInTheDocument()
+    expect(screen.getByText('The machine record as stitchboard reads it')).toBeInTheDocument()
   })
 
   test('an unknown or foreign machine: a clear "not found for this API key"', async () => {
@@ -47,7 +47,7 @@ test('however many components show a machine, its detail is requested once per r
   mswServer.events.on('request:start', listener)
   function Name() {
     const machine = useQuery(machineQueryOptions('AS-1042'))
-    return <p>{machine.data?.machine_name ?? '…'}</p>
+    return <p>{machine.data?.name ?? '…'}</p>
   }
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } })
   render(

@@ -1,10 +1,11 @@
 import { type ReactNode, useMemo } from 'react'
 import { Link, useLocation, useParams, useSearchParams } from 'react-router'
-import type { Machine } from '../../api/contract/machine'
+import { designLabel, useDesignsById } from '../../api/designs'
 import { HttpError } from '../../api/errors'
+import { useLocations } from '../../api/locations'
 import { useMachine } from '../../api/machines'
 import type { ReportParams } from '../../api/report-params'
-import { type ThreadbreakCount, useThreadbreaks } from '../../api/reports'
+import { useThreadbreaks } from '../../api/reports'
 import { WidgetErrorBoundary } from '../../components/error-boundary'
 import { FactoryTime } from '../../components/factory-time'
 import { FilterBar } from '../../components/filters/filter-bar'
@@ -18,6 +19,7 @@ import { useNow } from '../../components/now'
 import { DataAge, QueryState } from '../../components/query-state'
 import { Skeleton } from '../../components/skeleton'
 import { StatusBadge } from '../../components/status-badge'
+import type { Machine, ThreadbreakCount } from '../../lib/domain'
 import { filterSearch, withParam } from '../../lib/filters'
 import { findHotSpots, hotSpotInWords } from '../../lib/hot-spots'
 import {
@@ -29,7 +31,7 @@ import {
   stateLabel,
 } from '../../lib/machine-state'
 
-/** Everything about one machine (GET /machines/{machineId}, reference 4.6). */
+/** Everything about one machine (GET /machines/{machineId}, myzsk-api.md 1.2). */
 export function MachinePage() {
   const { machineId = '' } = useParams()
   const machine = useMachine(machineId)
@@ -69,7 +71,7 @@ export function MachinePage() {
               <MachineThreadbreaks machine={m} />
             </WidgetErrorBoundary>
             <details className="rounded border border-gray-300 p-2 dark:border-gray-700">
-              <summary className="cursor-pointer">Raw record from the production API</summary>
+              <summary className="cursor-pointer">The machine record as stitchboard reads it</summary>
               <pre className="mt-2 overflow-x-auto text-sm">{JSON.stringify(m, null, 2)}</pre>
             </details>
           </>
@@ -86,35 +88,47 @@ function MachineSummary({ machine }: { machine: Machine }) {
   const progress = designProgress(machine)
   const finish = finishAt(machine, state, now * 1000)
   const silent = state === 'not-reporting'
+  const { nameOf } = useLocations()
+  const designs = useDesignsById().data
+  const design = machine.designId === null ? null : designLabel(designs, machine.designId)
+  const heads =
+    machine.heads === null
+      ? '—'
+      : machine.activeHeads !== null && machine.activeHeads < machine.heads
+        ? `${machine.activeHeads} of ${machine.heads} heads active`
+        : `${machine.heads} heads`
   const facts: Array<[string, ReactNode]> = [
-    ['Location', machine.location_name ?? '—'],
+    ['Location', nameOf(machine.locationId) ?? '—'],
     [
       'Collector unit',
-      machine.datacollector_id ? (
+      machine.collectorId ? (
         <Link
           key="collector"
           className="underline"
-          to={`/collectors/${encodeURIComponent(machine.datacollector_id)}`}
+          to={`/collectors/${encodeURIComponent(machine.collectorId)}`}
         >
-          {machine.datacollector_id}
+          {machine.collectorId}
         </Link>
       ) : (
         '—'
       ),
     ],
-    ['Heads × needles', `${machine.heads} × ${machine.needles}`],
-    ['RPM', silent || !machine.rpm ? '—' : machine.rpm],
-    ['Operator', silent ? '—' : (machine.operator ?? 'nobody logged on')],
+    ['Heads', heads],
+    ['Needles per head', machine.needles ?? '—'],
+    ['Active needle', silent || machine.activeNeedle === null ? '—' : machine.activeNeedle],
+    ['Speed now', silent || machine.liveRpm === null ? '—' : `${machine.liveRpm} rpm`],
+    ['Speed set', machine.configuredRpm === null ? '—' : `${machine.configuredRpm} rpm`],
+    ['Status code', machine.statusCode ?? '—'],
     [
       'Last report',
-      machine.last_seen ? <FactoryTime key="last" epochMs={Date.parse(machine.last_seen)} /> : 'never',
+      machine.lastSeen !== null ? <FactoryTime key="last" epochMs={machine.lastSeen} /> : 'never',
     ],
   ]
   return (
     <>
       <header className="flex flex-wrap items-center gap-3">
         <h1 id="machine-heading" className="text-2xl font-semibold break-all">
-          {machine.machine_name}
+          {machine.name}
         </h1>
         <StatusBadge state={state} label={stateLabel(machine, state)} />
         {age !== null && <span>for {durationInWords(age)}</span>}
@@ -124,17 +138,25 @@ function MachineSummary({ machine }: { machine: Machine }) {
           <h2 className="font-semibold">Design</h2>
           {silent ? (
             <p>The machine is not reporting; its last design and progress are not shown as if live.</p>
-          ) : machine.design ? (
+          ) : design ? (
             <>
-              <p className="text-lg">{machine.design.name}</p>
-              <p className="tabular-nums">
-                {machine.design.stitches_done.toLocaleString()} of{' '}
-                {machine.design.stitches_total.toLocaleString()} stitches
-                {progress !== null && ` (${Math.round(progress * 100)} %)`}
-              </p>
-              {machine.remaining_seconds != null && (
+              <p className="text-lg">{design}</p>
+              {machine.stitch !== null && machine.designStitches !== null && (
+                <p className="tabular-nums">
+                  stitch {machine.stitch.toLocaleString()} of {machine.designStitches.toLocaleString()}
+                  {progress !== null && ` (${Math.round(progress * 100)} %)`}
+                </p>
+              )}
+              {machine.repeats !== null && machine.repeats > 1 && machine.passes !== null && (
                 <p>
-                  {durationInWords(machine.remaining_seconds)} left
+                  Pass {Math.min(machine.passes + 1, machine.repeats)} of {machine.repeats} ({machine.passes}{' '}
+                  done)
+                </p>
+              )}
+              {machine.vendorRemainingSeconds !== null && (
+                <p>
+                  {durationInWords(machine.vendorRemainingSeconds)} left at the set speed (the machine’s own
+                  estimate)
                   {finish !== null && (
                     <>
                       {' '}
@@ -185,7 +207,7 @@ function MachineThreadbreaks({ machine }: { machine: Machine }) {
           machine={machine}
           params={{
             ...scope.params,
-            machineIds: [machine.machine_id],
+            machineIds: [machine.id],
             locationId: 0,
             includeBobbinThreadbreaks: bobbin,
             grouping: 'HN',
@@ -206,8 +228,8 @@ function MachineHeatmap({
   const breaks = useThreadbreaks(params)
   return (
     <QueryState query={breaks} empty={null}>
-      {(rows) => (
-        <MachineGrid machine={machine} rows={rows} bobbin={params.includeBobbinThreadbreaks ?? false} />
+      {({ records }) => (
+        <MachineGrid machine={machine} rows={records} bobbin={params.includeBobbinThreadbreaks ?? false} />
       )}
     </QueryState>
   )
@@ -224,10 +246,10 @@ function MachineGrid({
   bobbin: boolean
 }) {
   const { grid, spots, marks } = useMemo(() => {
-    const grid = machineGrid(rows, machine.heads, machine.needles, { bobbin })
-    const spots = findHotSpots(gridFamilies(grid, machine.machine_id, machine.machine_name))
+    const grid = machineGrid(rows, machine.heads ?? 1, machine.needles ?? 1, { bobbin })
+    const spots = findHotSpots(gridFamilies(grid, machine.id, machine.name))
     return { grid, spots, marks: marksOf(spots) }
-  }, [rows, machine.heads, machine.needles, machine.machine_id, machine.machine_name, bobbin])
+  }, [rows, machine.heads, machine.needles, machine.id, machine.name, bobbin])
   const max = Math.max(0, ...grid.counts.values())
   return (
     <div className="space-y-2">
@@ -243,13 +265,13 @@ function MachineGrid({
         <p>Nothing stands out: breaks are spread as evenly as chance allows.</p>
       )}
       <HeatmapLegend max={max} />
-      <HeatmapCanvas grid={grid} max={max} label={machine.machine_name} marks={marks} cell={26} />
+      <HeatmapCanvas grid={grid} max={max} label={machine.name} marks={marks} cell={26} />
       <LazyDetails summary="As a table">
         {() => (
           <HeatmapTable
             grid={grid}
             max={max}
-            caption={`${machine.machine_name}: thread breaks per head and needle`}
+            caption={`${machine.name}: thread breaks per head and needle`}
           />
         )}
       </LazyDetails>

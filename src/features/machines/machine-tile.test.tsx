@@ -2,17 +2,21 @@ import { screen } from '@testing-library/react'
 import { describe, expect, test } from 'vitest'
 import { buildMachine } from '../../../test/build-machine'
 import { renderWithProviders } from '../../../test/render'
-import type { Machine } from '../../api/contract/machine'
+import type { Design, Machine } from '../../lib/domain'
 import { MachineTile } from './machine-tile'
 
 const NOW = Math.floor(Date.now() / 1000)
-const ago = (s: number) => new Date((NOW - s) * 1000).toISOString()
+const ago = (s: number) => (NOW - s) * 1000
+const designs: ReadonlyMap<string, Design> = new Map([
+  ['ASD1001', { id: 'ASD1001', name: 'Club crest', stitches: 20_000, insertedAt: null }],
+])
 
 function tile(overrides: Partial<Machine>, attentionMinutes = 10) {
-  const machine = buildMachine({ status_since: ago(120), last_seen: ago(3), ...overrides })
+  const machine = buildMachine({ lastSeen: ago(3), ...overrides })
   return renderWithProviders(
     <MachineTile
       machine={machine}
+      designs={designs}
       now={NOW}
       attentionMinutes={attentionMinutes}
       density="desk"
@@ -23,24 +27,24 @@ function tile(overrides: Partial<Machine>, attentionMinutes = 10) {
 
 describe('MachineTile', () => {
   test.each([
-    ['running', 'Running'],
-    ['stopped', 'Stopped'],
-    ['threadbreak', 'Thread break'],
-    ['idle', 'Idle'],
-    ['offline', 'Not reporting'],
-  ])('status %s shows "%s" as text with an icon, not colour alone', (status, label) => {
-    tile({ status })
+    [1, 850, 'Running'],
+    [2, 0, 'Stopped'],
+    [9, 0, 'Thread break'],
+    [40, 0, 'Idle'],
+    [30, 0, 'Hooping'],
+  ])('status code %i shows "%s" as text with an icon, not colour alone', (statusCode, liveRpm, label) => {
+    tile({ statusCode, liveRpm })
     expect(screen.getByRole('article', { name: `North 01 · 12H: ${label}` })).toBeInTheDocument()
     expect(screen.getByText(label)).toBeInTheDocument()
   })
 
-  test('a status unknown to us shows the upstream’s raw text', () => {
-    tile({ status: 'needle-change' })
-    expect(screen.getByText('needle-change')).toBeInTheDocument()
+  test('a code the dictionary does not know is shown as its number, never guessed', () => {
+    tile({ statusCode: 4711, liveRpm: 0 })
+    expect(screen.getByText('Status 4711')).toBeInTheDocument()
   })
 
   test('running with a report older than 5 minutes is not reporting, live values hidden', () => {
-    tile({ status: 'running', last_seen: ago(20 * 60), rpm: 850, operator: 'Anna K.' })
+    tile({ lastSeen: ago(20 * 60), liveRpm: 850 })
     expect(screen.getByText('Not reporting')).toBeInTheDocument()
     expect(screen.queryByText('Running')).toBeNull()
     expect(screen.getByText(/Silent for 20 min/)).toBeInTheDocument()
@@ -48,31 +52,41 @@ describe('MachineTile', () => {
     expect(screen.queryByRole('progressbar')).toBeNull()
   })
 
-  test('design, progress, heads × needles, rpm, operator and the estimated finish', () => {
-    tile({ remaining_seconds: 600 })
+  test('design name from the catalogue, progress from stitch ÷ design stitches, live rpm, the finish', () => {
+    tile({ vendorRemainingSeconds: 600 })
     expect(screen.getByText('Club crest')).toBeInTheDocument()
     expect(screen.getByRole('progressbar', { name: 'Club crest progress' })).toHaveAttribute(
       'aria-valuenow',
       '25',
     )
-    expect(screen.getByText(/12 × 15 · 850 rpm · Anna K\./)).toBeInTheDocument()
+    expect(screen.getByText(/12 heads × 15 · 850 rpm/)).toBeInTheDocument()
     expect(screen.getByText(/done ≈/)).toBeInTheDocument()
   })
 
+  test('active heads below heads and the pass of a repeated design are said', () => {
+    tile({ activeHeads: 10, repeats: 3, passes: 1 })
+    expect(screen.getByText(/10 of 12 heads × 15 · 850 rpm · pass 2 of 3/)).toBeInTheDocument()
+  })
+
+  test('a design the catalogue does not know shows its ID', () => {
+    tile({ designId: 'X-77' })
+    expect(screen.getByText('Design X-77')).toBeInTheDocument()
+  })
+
   test('no design: says so; no remaining time: no finish estimate', () => {
-    tile({ design: null, remaining_seconds: null, status: 'idle' })
+    tile({ designId: null, vendorRemainingSeconds: null, statusCode: 40, liveRpm: 0 })
     expect(screen.getByText('No design loaded')).toBeInTheDocument()
     expect(screen.queryByText(/done ≈/)).toBeNull()
   })
 
-  test('stopped longer than the threshold is highlighted in words', () => {
-    tile({ status: 'stopped', status_since: ago(25 * 60) })
-    expect(screen.getByText(/needs attention: for 25 min/i)).toBeInTheDocument()
+  test('a stopped machine is highlighted in words', () => {
+    tile({ statusCode: 2, liveRpm: 0 })
+    expect(screen.getByText(/needs attention/i)).toBeInTheDocument()
   })
 
   test('a very long name is cut visually but kept whole in the title and the link', () => {
     const name = 'North 01 · 20H · the machine by the loading bay next to the window with the broken blind'
-    tile({ machine_name: name })
+    tile({ name })
     const link = screen.getByRole('link', { name })
     expect(link.closest('h3')).toHaveAttribute('title', name)
     expect(link).toHaveAttribute('href', '/machines/AS-1001?location=2')
@@ -80,7 +94,7 @@ describe('MachineTile', () => {
 
   test('a machine name like <img src=x onerror=alert(1)> renders as text', () => {
     const name = '<img src=x onerror=alert(1)>'
-    const { container } = tile({ machine_name: name })
+    const { container } = tile({ name })
     expect(screen.getByRole('link', { name })).toBeInTheDocument()
     expect(container.querySelector('img')).toBeNull()
   })

@@ -1,7 +1,8 @@
 import { Link } from 'react-router'
-import type { Machine } from '../../api/contract/machine'
+import { designLabel } from '../../api/designs'
 import { FactoryTime } from '../../components/factory-time'
 import { StatusBadge } from '../../components/status-badge'
+import type { Design, Machine } from '../../lib/domain'
 import {
   boardState,
   designProgress,
@@ -17,12 +18,14 @@ export type Density = 'desk' | 'wall'
 /** One machine on the board: what it does, since when, what it sews and when it will be done. */
 export function MachineTile({
   machine,
+  designs,
   now,
   attentionMinutes,
   density,
   linkSearch,
 }: {
   machine: Machine
+  designs: ReadonlyMap<string, Design> | undefined
   now: number
   attentionMinutes: number
   density: Density
@@ -44,55 +47,68 @@ export function MachineTile({
   const since = silent
     ? `Silent${age === null ? '' : ` for ${durationInWords(age)}`}`
     : age === null
-      ? 'since: unknown'
+      ? attention
+        ? 'needs attention'
+        : ''
       : `${attention ? 'needs attention: ' : ''}for ${durationInWords(age)}`
+  const design = machine.designId === null ? null : designLabel(designs, machine.designId)
+  const heads =
+    machine.activeHeads !== null && machine.heads !== null && machine.activeHeads < machine.heads
+      ? `${machine.activeHeads} of ${machine.heads} heads`
+      : machine.heads === null
+        ? null
+        : `${machine.heads} heads`
   const details = [
-    `${machine.heads} × ${machine.needles}`,
-    !silent && typeof machine.rpm === 'number' && machine.rpm > 0 ? `${machine.rpm} rpm` : null,
-    !silent && machine.operator ? machine.operator : null,
+    heads && machine.needles !== null ? `${heads} × ${machine.needles}` : heads,
+    !silent && machine.liveRpm !== null && machine.liveRpm > 0 ? `${machine.liveRpm} rpm` : null,
+    !silent && machine.repeats !== null && machine.repeats > 1 && machine.passes !== null
+      ? `pass ${Math.min(machine.passes + 1, machine.repeats)} of ${machine.repeats}`
+      : null,
   ].filter(Boolean)
   return (
     <article
       className={`flex h-full flex-col rounded-lg ${wall ? 'gap-0.5 p-1.5 text-sm' : 'gap-1 p-2'} ${frame}`}
-      aria-label={`${machine.machine_name}: ${label}`}
+      aria-label={`${machine.name}: ${label}`}
     >
-      <h3 className={`truncate font-semibold ${wall ? 'text-base' : 'text-lg'}`} title={machine.machine_name}>
+      <h3 className={`truncate font-semibold ${wall ? 'text-base' : 'text-lg'}`} title={machine.name}>
         <Link
-          to={{ pathname: `/machines/${encodeURIComponent(machine.machine_id)}`, search: linkSearch }}
+          to={{ pathname: `/machines/${encodeURIComponent(machine.id)}`, search: linkSearch }}
           className="hover:underline"
         >
-          {machine.machine_name}
+          {machine.name}
         </Link>
       </h3>
       <p
         className={`flex flex-wrap items-center gap-x-2 ${attention ? 'font-semibold text-red-800 dark:text-red-300' : ''}`}
       >
         <StatusBadge state={state} label={label} className="text-sm" />
-        <span>
-          {attention && <span aria-hidden="true">⚠ </span>}
-          {since}
-        </span>
+        {since && (
+          <span>
+            {attention && <span aria-hidden="true">⚠ </span>}
+            {since}
+          </span>
+        )}
       </p>
       {silent ? (
         <p className="text-gray-700 dark:text-gray-300">
           Last report{' '}
-          {machine.last_seen ? (
-            <FactoryTime epochMs={Date.parse(machine.last_seen)} withSeconds={false} />
+          {machine.lastSeen !== null ? (
+            <FactoryTime epochMs={machine.lastSeen} withSeconds={false} />
           ) : (
             'never'
           )}{' '}
           — live values hidden
         </p>
-      ) : machine.design ? (
+      ) : design ? (
         <div className={wall ? 'flex items-center gap-2' : ''}>
-          <p className={`truncate ${wall ? 'min-w-0 flex-1' : ''}`} title={machine.design.name}>
-            {machine.design.name}
+          <p className={`truncate ${wall ? 'min-w-0 flex-1' : ''}`} title={design}>
+            {design}
           </p>
           {progress !== null && (
             <div className={`flex items-center gap-2 ${wall ? 'w-24 shrink-0' : ''}`}>
               <div
                 role="progressbar"
-                aria-label={`${machine.design.name} progress`}
+                aria-label={`${design} progress`}
                 aria-valuemin={0}
                 aria-valuemax={100}
                 aria-valuenow={Math.round(progress * 100)}

@@ -2,49 +2,51 @@ import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { HttpResponse, http } from 'msw'
 import { describe, expect, test } from 'vitest'
-import { buildMachine } from '../../../test/build-machine'
 import { renderWithProviders } from '../../../test/render'
 import { mswServer } from '../../../test/setup-dom'
 import { StatusBoardPage } from './status-board-page'
 
 const NOW = Math.floor(Date.now() / 1000)
-const ago = (s: number) => new Date((NOW - s) * 1000).toISOString()
-const fresh = { last_seen: ago(3) }
+const iso = (s: number) => new Date((NOW - s) * 1000).toISOString()
+
+/** A machine record exactly as the vendor documents it (myzsk-api.md 1.1). */
+const vendorMachine = (fields: Record<string, unknown>) => ({
+  machine_id: 'x',
+  alias: 'X',
+  id_location: 1,
+  id_datacollector: 'dc-n1',
+  order: null,
+  heads: 12,
+  active_heads: 12,
+  active_needle: 4,
+  needles: 15,
+  hide_machine: false,
+  first_seen: '2024-01-01T00:00:00Z',
+  last_seen: iso(3),
+  rpm: 900,
+  rotation_speed: 0,
+  repeated_pattern: null,
+  passes_pattern: 0,
+  id_design: 'ASD1001',
+  design_stitches: 20000,
+  stitch: 5000,
+  status_code: 1,
+  pattern_stitchcounter: 5000,
+  pattern_stitchnumber: 5000,
+  estimate_time_remaining: 900,
+  ...fields,
+})
 const MACHINES = [
-  buildMachine({
-    machine_id: 'a',
-    machine_name: 'A 10',
-    location_id: 1,
-    location_name: 'Hall North',
-    status: 'running',
-    status_since: ago(60),
-    ...fresh,
-  }),
-  buildMachine({
-    machine_id: 'b',
-    machine_name: 'A 2',
-    location_id: 1,
-    location_name: 'Hall North',
-    status: 'stopped',
-    status_since: ago(30 * 60),
-    ...fresh,
-  }),
-  buildMachine({
-    machine_id: 'c',
-    machine_name: 'B 1',
-    location_id: 2,
-    location_name: 'Hall South',
-    status: 'threadbreak',
-    status_since: ago(90),
-    ...fresh,
-  }),
-  buildMachine({
+  vendorMachine({ machine_id: 'a', alias: 'A 10', id_location: 1, status_code: 1, rotation_speed: 850 }),
+  vendorMachine({ machine_id: 'b', alias: 'A 2', id_location: 1, status_code: 2 }),
+  vendorMachine({ machine_id: 'c', alias: 'B 1', id_location: 2, status_code: 9 }),
+  vendorMachine({
     machine_id: 'd',
-    machine_name: 'B 2',
-    location_id: 2,
-    location_name: 'Hall South',
-    status: 'running',
-    last_seen: ago(3600),
+    alias: 'B 2',
+    id_location: 2,
+    status_code: 1,
+    rotation_speed: 850,
+    last_seen: iso(3600),
   }),
 ]
 
@@ -82,11 +84,38 @@ describe('status board', () => {
     expect(screen.queryByRole('region', { name: 'Hall North' })).toBeNull()
   })
 
-  test('an answer that breaks the schema names the field instead of crashing', async () => {
-    mswServer.use(http.get('/api/machines', () => HttpResponse.json({ data: [{ machine_id: 7 }] })))
+  test('one malformed record is shown as raw data with what was wrong; the rest of the board renders', async () => {
+    mswServer.use(
+      http.get('/api/machines', () =>
+        HttpResponse.json({ data: [...MACHINES, { machine_id: 7, alias: 'Broken <b>one</b>' }] }),
+      ),
+    )
+    renderWithProviders(<StatusBoardPage />, { path: '/machines' })
+    expect(names(await screen.findByRole('region', { name: 'Hall North' }))).toEqual(['A 2', 'A 10'])
+    const problem = screen.getByRole('region', { name: /1 machine record could not be read/ })
+    expect(problem).toHaveTextContent('Record 5: machine_id should be string')
+    expect(problem).toHaveTextContent('"alias": "Broken <b>one</b>"')
+    expect(problem.querySelector('b')).toBeNull()
+  })
+
+  test('missing optional fields never fail a record; unknown extra fields are kept', async () => {
+    mswServer.use(
+      http.get('/api/machines', () =>
+        HttpResponse.json({
+          data: [{ machine_id: '26027', last_seen: iso(3), status_code: 2, colour: 'red' }],
+        }),
+      ),
+    )
+    renderWithProviders(<StatusBoardPage />, { path: '/machines' })
+    expect(await screen.findByRole('article', { name: 'Machine 26027: Stopped' })).toBeInTheDocument()
+    expect(screen.queryByRole('region', { name: /could not be read/ })).toBeNull()
+  })
+
+  test('an answer without a list names the field instead of crashing', async () => {
+    mswServer.use(http.get('/api/machines', () => HttpResponse.json({ data: { machine_id: '7' } })))
     renderWithProviders(<StatusBoardPage />, { path: '/machines' })
     expect(await screen.findByRole('alert')).toHaveTextContent(
-      'Unexpected response from the production API: data[0].machine_id should be string',
+      'Unexpected response from the production API: data should be array',
     )
   })
 })

@@ -1,15 +1,18 @@
 import { useId } from 'react'
 import { useLocation, useSearchParams } from 'react-router'
-import type { Machine } from '../../api/contract/machine'
+import { useDesignsById } from '../../api/designs'
+import { useLocations } from '../../api/locations'
 import { useMachines } from '../../api/machines'
 import { WidgetErrorBoundary } from '../../components/error-boundary'
 import { FilterBar } from '../../components/filters/filter-bar'
 import { useFilters } from '../../components/filters/use-filters'
 import { CONTROL } from '../../components/form-styles'
 import { NotInKiosk } from '../../components/kiosk'
+import { MalformedRecords } from '../../components/malformed-records'
 import { useNow } from '../../components/now'
 import { DataAge, QueryState } from '../../components/query-state'
 import { StatusBadge } from '../../components/status-badge'
+import type { Machine } from '../../lib/domain'
 import {
   type BoardState,
   boardState,
@@ -43,19 +46,22 @@ export function StatusBoardPage() {
       <WidgetErrorBoundary name="The status board">
         <QueryState
           query={machines}
-          isEmpty={(data) => data.length === 0}
+          isEmpty={(data) => data.records.length === 0 && data.malformed.length === 0}
           empty={<p>No machines are visible with this API key.</p>}
         >
           {(data) => (
-            <Board
-              machines={data.filter(
-                (m) =>
-                  (!filters.location || m.location_id === filters.location) &&
-                  (filters.machines.length === 0 || filters.machines.includes(m.machine_id)),
-              )}
-              params={params}
-              updatedAt={machines.dataUpdatedAt}
-            />
+            <>
+              <MalformedRecords records={data.malformed} what="machine record" />
+              <Board
+                machines={data.records.filter(
+                  (m) =>
+                    (!filters.location || m.locationId === filters.location) &&
+                    (filters.machines.length === 0 || filters.machines.includes(m.id)),
+                )}
+                params={params}
+                updatedAt={machines.dataUpdatedAt}
+              />
+            </>
           )}
         </QueryState>
       </WidgetErrorBoundary>
@@ -133,6 +139,8 @@ function Board({
 }) {
   const now = useNow()
   const location = useLocation()
+  const { nameOf } = useLocations()
+  const designs = useDesignsById().data
   const summary = boardSummary(machines, now)
   const shown = params.states.length
     ? machines.filter((m) => params.states.includes(boardState(m, now)))
@@ -141,7 +149,7 @@ function Board({
   // groups keep a fixed order (a wall should not reshuffle); machines within follow the sort
   const groups = new Map<string, Machine[]>()
   for (const m of sorted) {
-    const name = m.location_name ?? 'No location'
+    const name = nameOf(m.locationId) ?? 'No location'
     groups.set(name, [...(groups.get(name) ?? []), m])
   }
   const wall = params.density === 'wall'
@@ -158,7 +166,9 @@ function Board({
           </span>
         </p>
         <ul className="flex flex-wrap gap-2">
-          {BOARD_STATES.filter((s) => summary.counts[s] > 0 || s !== 'unknown').map((state) => (
+          {BOARD_STATES.filter(
+            (s) => summary.counts[s] > 0 || (s !== 'unknown' && s !== 'error' && s !== 'setup'),
+          ).map((state) => (
             <li key={state}>
               <StatusBadge state={state} label={`${STATE_LABELS[state]}: ${summary.counts[state]}`} />
             </li>
@@ -178,9 +188,10 @@ function Board({
             </h2>
             <ul className={`grid ${grid}`}>
               {group.map((m) => (
-                <li key={m.machine_id}>
+                <li key={m.id}>
                   <MachineTile
                     machine={m}
+                    designs={designs}
                     now={now}
                     attentionMinutes={params.attentionMinutes}
                     density={params.density}

@@ -2,14 +2,15 @@ import { useQuery } from '@tanstack/react-query'
 import { lazy, Suspense, useEffect, useId, useMemo } from 'react'
 import { Link, useLocation, useParams, useSearchParams } from 'react-router'
 import { appConfigQueryOptions } from '../../api/app-config'
-import type { ReportPath } from '../../api/contract/report-params'
-import type { ReportRow } from '../../api/contract/report-row'
-import type { ReportParams } from '../../api/report-params'
-import { REPORTS, useReport } from '../../api/reports'
+import { IGNORE_OUTLIERS, REPORT_SPECS, type ReportPath, reportTakes } from '../../api/contract/report-params'
+import { useDesigns } from '../../api/designs'
+import { filtersNotApplied, type ReportParams } from '../../api/report-params'
+import { type RawRow, REPORTS, useReport } from '../../api/reports'
 import { WidgetErrorBoundary } from '../../components/error-boundary'
 import { FilterBar } from '../../components/filters/filter-bar'
 import { useReportScope } from '../../components/filters/use-filters'
 import { CONTROL } from '../../components/form-styles'
+import { MalformedRecords } from '../../components/malformed-records'
 import { DataAge, QueryState } from '../../components/query-state'
 import { flattenRow, inferColumns } from '../../components/report-table/columns'
 import { Skeleton } from '../../components/skeleton'
@@ -73,6 +74,13 @@ export function ReportPage() {
     ? search.get('grouping')!
     : own?.fallback
   const set = (key: string, value: string | null) => setSearch((current) => withParam(current, key, value))
+  const path = definition.path
+  const takesDesign = reportTakes(path, 'designId')
+  const needsDesign = REPORT_SPECS[path].requires.includes('designId')
+  const outliers = Number(search.get('outliers') ?? '0')
+  const ignoreOutliers = (IGNORE_OUTLIERS as readonly number[]).includes(outliers)
+    ? (outliers as (typeof IGNORE_OUTLIERS)[number])
+    : 0
   return (
     <section className="space-y-3 p-4" aria-labelledby={id}>
       <p>
@@ -91,14 +99,42 @@ export function ReportPage() {
       </p>
       <div className="flex flex-wrap items-end gap-3">
         <FilterBar />
-        <label className="flex items-center gap-1">
-          <input
-            type="checkbox"
-            checked={search.get('bobbin') === '1'}
-            onChange={(e) => set('bobbin', e.target.checked ? '1' : null)}
+        {reportTakes(path, 'includeBobbinThreadbreaks') && (
+          <label className="flex items-center gap-1">
+            <input
+              type="checkbox"
+              checked={search.get('bobbin') === '1'}
+              onChange={(e) => set('bobbin', e.target.checked ? '1' : null)}
+            />
+            Include bobbin breaks
+          </label>
+        )}
+        {takesDesign && (
+          <DesignPicker
+            value={search.get('design')}
+            required={needsDesign}
+            onChange={(value) => set('design', value)}
           />
-          Include bobbin breaks
-        </label>
+        )}
+        {reportTakes(path, 'ignoreOutliers') && (
+          <div className="flex flex-col">
+            <label htmlFor={`${id}-outliers`} className="text-sm">
+              Leave out fastest and slowest passes
+            </label>
+            <select
+              id={`${id}-outliers`}
+              className={CONTROL}
+              value={ignoreOutliers}
+              onChange={(e) => set('outliers', e.target.value === '0' ? null : e.target.value)}
+            >
+              {IGNORE_OUTLIERS.map((value) => (
+                <option key={value} value={value}>
+                  {value === 0 ? 'None' : `${value} %`}
+                </option>
+              ))}
+            </select>
+          </div>
+        )}
         {own && (
           <div className="flex flex-col">
             <label htmlFor={`${id}-grouping`} className="text-sm">
@@ -133,14 +169,17 @@ export function ReportPage() {
       {scope.status === 'error' && <p role="alert">{scope.error}</p>}
       {scope.status === 'ready' && (
         <WidgetErrorBoundary name="The report">
-          <ReportResult
-            path={definition.path}
+          <ReportRequest
+            path={path}
             title={definition.title}
+            design={search.get('design')}
+            needsDesign={needsDesign}
             params={{
               ...scope.params,
               includeBobbinThreadbreaks: search.get('bobbin') === '1',
               ...(grouping ? { grouping: grouping as ReportParams['grouping'] } : {}),
               ...(own?.reverse ? { reverseHeadOrder: search.get('reverse') === '1' } : {}),
+              ...(ignoreOutliers ? { ignoreOutliers } : {}),
             }}
           />
         </WidgetErrorBoundary>
@@ -149,25 +188,118 @@ export function ReportPage() {
   )
 }
 
-function ReportResult({ path, title, params }: { path: ReportPath; title: string; params: ReportParams }) {
-  const report = useReport(path, params)
+/** A design of the catalogue (GET /designs): its ID and stitch count are what the design reports take. */
+function DesignPicker({
+  value,
+  required,
+  onChange,
+}: {
+  value: string | null
+  required: boolean
+  onChange: (value: string | null) => void
+}) {
+  const designs = useDesigns()
+  const id = useId()
+  const records = designs.data?.records ?? []
   return (
-    <QueryState
-      query={report}
-      isEmpty={(rows) => rows.length === 0}
-      empty={<p>No data for these filters.</p>}
-    >
-      {(rows) => (
-        <>
-          <ReportView rows={rows} path={path} title={title} />
-          <DataAge updatedAt={report.dataUpdatedAt} />
-        </>
-      )}
-    </QueryState>
+    <div className="flex flex-col">
+      <label htmlFor={id} className="text-sm">
+        Design{required ? ' (required)' : ''}
+      </label>
+      <select
+        id={id}
+        className={`${CONTROL} max-w-xs`}
+        value={value ?? ''}
+        onChange={(e) => onChange(e.target.value || null)}
+        disabled={designs.isPending}
+      >
+        <option value="">
+          {designs.isPending ? 'Loading designs…' : required ? 'Choose a design' : 'All designs'}
+        </option>
+        {records
+          .filter((d) => d.stitches !== null)
+          .map((d) => (
+            <option key={d.id} value={d.id}>
+              {d.name ?? d.id} · {d.stitches?.toLocaleString()} stitches
+            </option>
+          ))}
+      </select>
+    </div>
   )
 }
 
-function ReportView({ rows, path, title }: { rows: ReportRow[]; path: ReportPath; title: string }) {
+/** The design chosen in the URL, with its stitch count from the catalogue. */
+function ReportRequest({
+  path,
+  title,
+  design,
+  needsDesign,
+  params,
+}: {
+  path: ReportPath
+  title: string
+  design: string | null
+  needsDesign: boolean
+  params: ReportParams
+}) {
+  const designs = useDesigns()
+  const chosen = design ? designs.data?.records.find((d) => d.id === design) : undefined
+  if (design && designs.isPending) return <Skeleton />
+  if (design && !chosen) return <p role="alert">The design “{design}” is not in the catalogue.</p>
+  if (needsDesign && !chosen) return <p>Choose a design: this report is about one design at a time.</p>
+  const withDesign =
+    chosen && chosen.stitches !== null
+      ? { ...params, designId: chosen.id, designStitches: chosen.stitches }
+      : params
+  return <ReportResult path={path} title={title} params={withDesign} />
+}
+
+const FILTER_WORDS = { machines: 'the machine choice', location: 'the location' } as const
+
+function ReportResult({ path, title, params }: { path: ReportPath; title: string; params: ReportParams }) {
+  const report = useReport(path, params)
+  const unapplied = filtersNotApplied(path, params)
+  return (
+    <>
+      {unapplied.length > 0 && (
+        <p role="note" className="rounded border border-status-unknown p-2">
+          <span aria-hidden="true">⚠ </span>
+          This report cannot be filtered by {unapplied.map((f) => FILTER_WORDS[f]).join(' or ')}: it covers
+          {unapplied.includes('machines') ? ' every machine' : ' every location'}.
+        </p>
+      )}
+      <QueryState
+        query={report}
+        isEmpty={(data) => data.records.length === 0 && data.malformed.length === 0 && !data.summary}
+        empty={<p>No data for these filters.</p>}
+      >
+        {(data) => (
+          <>
+            {data.summary && (
+              <dl className="flex flex-wrap gap-x-6 gap-y-1">
+                {Object.entries(data.summary).map(([key, value]) => (
+                  <div key={key}>
+                    <dt className="text-sm text-gray-700 dark:text-gray-300">{key}</dt>
+                    <dd className="font-semibold tabular-nums">{String(value)}</dd>
+                  </div>
+                ))}
+              </dl>
+            )}
+            <MalformedRecords records={data.malformed} what="row" />
+            {data.records.length > 0 ? (
+              <ReportView rows={data.records} path={path} title={title} />
+            ) : (
+              <p>No rows.</p>
+            )}
+            <DataAge updatedAt={report.dataUpdatedAt} />
+          </>
+        )}
+      </QueryState>
+    </>
+  )
+}
+
+function ReportView({ rows, path, title }: { rows: RawRow[]; path: ReportPath; title: string }) {
   const config = useQuery(appConfigQueryOptions())
   const [search, setSearch] = useSearchParams()
   const flat = useMemo(() => rows.map((row) => flattenRow(row)), [rows])

@@ -1,5 +1,7 @@
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts'
-import type { DayRow } from './shift-days'
+
+/** One row per factory day, one value per shift (the day a shift starts on), for the chart and its table. */
+export type DayRow = { day: string } & Record<string, number | string | null>
 
 /** Colour-blind-safe series colours (Okabe–Ito); the legend names each shift. */
 const SERIES = ['#0072B2', '#E69F00', '#009E73', '#CC79A7', '#56B4E9', '#D55E00']

@@ -1,14 +1,21 @@
 import { useQueries } from '@tanstack/react-query'
 import { lazy, Suspense, useMemo } from 'react'
 import type { ReportParams } from '../../api/report-params'
-import { reportQueryOptions, threadbreaksQueryOptions } from '../../api/reports'
+import { machineSummaryQueryOptions, threadbreaksQueryOptions } from '../../api/reports'
 import { LazyDetails } from '../../components/lazy-details'
 import { QueriesProblems } from '../../components/query-state'
 import { Skeleton } from '../../components/skeleton'
+import type { MachineSummary, RecordList, ThreadbreakCount } from '../../lib/domain'
 import { addDays, localDate, startOfLocalDay } from '../../lib/factory-time'
 import { daysOf, type ShiftInstance, shiftInstances } from '../../lib/shift-compare'
 import type { NamedShift } from '../../lib/time-range'
 import { sumOf } from './shift-figures'
+
+/** A day metric of one row: breaks of a thread-break row, stitches or pieces of a machine summary. */
+function metricOf(row: ThreadbreakCount | MachineSummary, metric: DayMetric): number | null {
+  if ('count' in row) return metric === 'threadbreaks' ? row.count : null
+  return metric === 'stitches' ? row.stitches : metric === 'pieces' ? row.pieces : null
+}
 
 const ShiftDayChart = lazy(() => import('./shift-day-chart'))
 
@@ -19,8 +26,9 @@ export const DAY_METRICS = [
 ] as const
 export type DayMetric = (typeof DAY_METRICS)[number]['key']
 
-/** One row per factory day, one value per shift (the day a shift starts on), for the chart and its table. */
-export type DayRow = { day: string } & Record<string, number | string | null>
+import type { DayRow } from './shift-day-chart'
+
+export type { DayRow }
 
 /** Each shift of the last `days` factory days: one request per shift occurrence (its own span, so
  * closed ones are cached for good), plotted per day. */
@@ -52,14 +60,14 @@ export function ShiftDays({
       const params = { ...scope, from: start, till: end }
       return metric === 'threadbreaks'
         ? threadbreaksQueryOptions({ ...params, grouping: 'H' })
-        : reportQueryOptions('/reports/machine-summary', params)
+        : machineSummaryQueryOptions(params)
     }),
   })
   const rows = useMemo(() => {
     const byDay = new Map<string, DayRow>(daysOf(from, now, timeZone).map((day) => [day, { day }]))
     instances.forEach((instance: ShiftInstance, i) => {
-      const data = results[i]?.data as Array<Record<string, unknown>> | undefined
-      const value = data === undefined ? null : (sumOf(data, metric) ?? null)
+      const data = results[i]?.data as RecordList<ThreadbreakCount | MachineSummary> | undefined
+      const value = data === undefined ? null : sumOf(data.records, (row) => metricOf(row, metric))
       const row = byDay.get(instance.day)
       if (row) row[instance.shift.name] = value
     })

@@ -1,53 +1,84 @@
 import { describe, expect, test } from 'vitest'
-import { comparable, FIGURES, formatFigure, shiftFigures, sumOf, weightedAverage } from './shift-figures'
+import type { MachineSummary } from '../../lib/domain'
+import { comparable, FIGURES, formatFigure, shiftFigures, sumOf } from './shift-figures'
 
 const figure = (key: string) => FIGURES.find((f) => f.key === key)!
 
-describe('shift figures from report rows whose payload the reference does not show', () => {
-  test('sums and weighted averages read only numeric fields; absent fields give null, not 0', () => {
-    const rows = [
-      { stitches: 100, running_hours: 2, average_rpm: 800 },
-      { stitches: 50, running_hours: 1, average_rpm: 500 },
-      { stitches: 'n/a' },
-    ]
-    expect(sumOf(rows, 'stitches')).toBe(150)
-    expect(sumOf(rows, 'pieces')).toBeNull()
-    expect(sumOf(undefined, 'stitches')).toBeNull()
-    expect(weightedAverage(rows, 'average_rpm', 'running_hours')).toBe(700)
-    expect(
-      weightedAverage([{ average_rpm: 700, running_hours: 0 }], 'average_rpm', 'running_hours'),
-    ).toBeNull()
+const summary = (fields: Partial<MachineSummary>): MachineSummary => ({
+  machineId: 'A',
+  machineName: 'A',
+  stitches: null,
+  threadbreaks: null,
+  passes: null,
+  pieces: null,
+  totalSeconds: null,
+  productionSeconds: null,
+  utilizationPercent: null,
+  stitchesPerMinute: null,
+  secondsByStatus: new Map(),
+  ...fields,
+})
+
+describe('shift figures from the machine summary and average-rpm (myzsk-api.md 1.12, 1.13)', () => {
+  test('sums read only numbers; no rows or no values give null, not 0', () => {
+    expect(sumOf([{ v: 100 }, { v: 50 }, { v: null }], (r) => r.v)).toBe(150)
+    expect(sumOf([{ v: null }], (r) => r.v)).toBeNull()
+    expect(sumOf(undefined, () => 1)).toBeNull()
   })
 
-  test('one shift: each figure from its report, productivity as running ÷ production time', () => {
+  test('one shift: running time from the running status codes, rpm from stitches ÷ productive minutes', () => {
     const values = shiftFigures({
       breaks: 30,
-      summary: [{ stitches: 1000, pieces: 4, running_hours: 10 }],
-      rpm: [{ average_rpm: 750, running_hours: 10 }],
-      productivity: [{ running_hours: 6, production_hours: 8 }],
+      summary: [
+        summary({
+          stitches: 1000,
+          pieces: 4,
+          totalSeconds: 40_000,
+          productionSeconds: 30_000,
+          // demo dictionary: 1 running, 2 stopped, 30 setup
+          secondsByStatus: new Map([
+            [1, 30_000],
+            [2, 6_000],
+            [30, 4_000],
+          ]),
+        }),
+        summary({ secondsByStatus: new Map([[1, 6_000]]), totalSeconds: 10_000, productionSeconds: 6_000 }),
+      ],
+      speeds: [
+        {
+          machineId: 'A',
+          machineName: 'A',
+          locationId: 1,
+          locationName: 'N',
+          productiveSeconds: 3600,
+          stitches: 45_000,
+          averageRpm: 750,
+        },
+      ],
     })
     expect(values).toEqual({
       threadbreaks: 30,
       stitches: 1000,
       pieces: 4,
-      running_hours: 10,
-      average_rpm: 750,
-      productivity: 75,
-      breaks_per_running_hour: 3,
+      runningHours: 10,
+      averageRpm: 750,
+      utilizationPercent: 72,
+      breaksPerRunningHour: 3,
     })
   })
 
-  test('a report that does not carry a figure leaves it empty and says so', () => {
-    const values = shiftFigures({ breaks: 3, summary: [{ other: 1 }], rpm: [], productivity: undefined })
+  test('a report without rows leaves its figures empty', () => {
+    const values = shiftFigures({ breaks: 3, summary: [], speeds: [] })
     expect(values.stitches).toBeNull()
-    expect(values.breaks_per_running_hour).toBeNull()
+    expect(values.averageRpm).toBeNull()
+    expect(values.breaksPerRunningHour).toBeNull()
     expect(formatFigure(figure('stitches'), null)).toBe('—')
   })
 
   test('compared per hour of shift for totals, as they are for rates', () => {
     expect(comparable(figure('threadbreaks'), 80, 40)).toBe(2)
-    expect(comparable(figure('average_rpm'), 800, 40)).toBe(800)
+    expect(comparable(figure('averageRpm'), 800, 40)).toBe(800)
     expect(comparable(figure('threadbreaks'), 80, 0)).toBeNull()
-    expect(formatFigure(figure('productivity'), 74.6)).toBe('75 %')
+    expect(formatFigure(figure('utilizationPercent'), 74.6)).toBe('75 %')
   })
 })

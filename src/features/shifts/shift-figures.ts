@@ -1,9 +1,9 @@
 import type { ReportPath } from '../../api/contract/report-params'
-import type { ReportRow } from '../../api/contract/report-row'
+import type { MachineSpeed, MachineSummary } from '../../lib/domain'
+import { secondsInStateOf } from '../../lib/status-codes'
 
-/** The production figures of a shift, each from the report that carries it. The reference does not
- * show these reports' payloads (4.2): a figure is read only where a report's rows carry the field, and
- * is null (shown as "—", "not in this report") where they do not. */
+/** The production figures of a shift, each from the report that carries it (myzsk-api.md 1.12, 1.13).
+ * A figure is null (shown as "—") where its report gave no rows. */
 export interface Figure {
   key: string
   label: string
@@ -29,7 +29,7 @@ export const FIGURES: readonly Figure[] = [
     key: 'stitches',
     label: 'Stitches',
     source: '/reports/machine-summary',
-    how: 'sum of stitches',
+    how: 'sum over machines',
     kind: 'total',
     digits: 0,
   },
@@ -37,38 +37,38 @@ export const FIGURES: readonly Figure[] = [
     key: 'pieces',
     label: 'Pieces',
     source: '/reports/machine-summary',
-    how: 'sum of pieces',
+    how: 'sum over machines',
     kind: 'total',
     digits: 0,
   },
   {
-    key: 'running_hours',
+    key: 'runningHours',
     label: 'Running time',
     source: '/reports/machine-summary',
-    how: 'sum of running_hours',
+    how: 'time in every status code that means running',
     kind: 'total',
     digits: 1,
     unit: 'h',
   },
   {
-    key: 'average_rpm',
+    key: 'averageRpm',
     label: 'Average rpm',
     source: '/reports/average-rpm',
-    how: 'average_rpm weighted by running_hours',
+    how: 'stitches ÷ productive minutes',
     kind: 'rate',
     digits: 0,
   },
   {
-    key: 'productivity',
-    label: 'Productivity',
-    source: '/reports/machine-productivity',
-    how: 'running_hours ÷ production_hours',
+    key: 'utilizationPercent',
+    label: 'Utilization',
+    source: '/reports/machine-summary',
+    how: 'production time ÷ total time',
     kind: 'rate',
     digits: 0,
     unit: '%',
   },
   {
-    key: 'breaks_per_running_hour',
+    key: 'breaksPerRunningHour',
     label: 'Breaks per running hour',
     source: 'computed',
     how: 'thread breaks ÷ running time',
@@ -77,59 +77,46 @@ export const FIGURES: readonly Figure[] = [
   },
 ]
 
-const numbers = (rows: readonly ReportRow[], field: string) =>
-  rows
-    .map((row) => row[field])
-    .filter((value): value is number => typeof value === 'number' && Number.isFinite(value))
-
-/** Σ field over the rows, or null when no row carries it as a number. */
-export function sumOf(rows: readonly ReportRow[] | undefined, field: string): number | null {
+/** Σ of a figure over rows, or null without rows or when no row carries it. */
+export function sumOf<T>(rows: readonly T[] | undefined, value: (row: T) => number | null): number | null {
   if (!rows) return null
-  const values = numbers(rows, field)
-  return values.length ? values.reduce((a, b) => a + b, 0) : null
-}
-
-/** Σ(value × weight) ÷ Σ weight over rows that carry both as numbers. */
-export function weightedAverage(
-  rows: readonly ReportRow[] | undefined,
-  field: string,
-  weight: string,
-): number | null {
   let sum = 0
-  let weights = 0
-  for (const row of rows ?? []) {
-    const value = row[field]
-    const w = row[weight]
-    if (typeof value === 'number' && typeof w === 'number' && w > 0) {
-      sum += value * w
-      weights += w
+  let any = false
+  for (const row of rows) {
+    const v = value(row)
+    if (v !== null && Number.isFinite(v)) {
+      sum += v
+      any = true
     }
   }
-  return weights > 0 ? sum / weights : null
+  return any ? sum : null
 }
 
-/** The inputs of one shift's figures: the rows of each report (undefined while loading). */
+/** The inputs of one shift's figures (undefined while loading). `speeds` holds only the machines in
+ * scope (average-rpm cannot be asked for machines: its rows are narrowed by machine ID). */
 export interface ShiftReports {
   breaks: number | undefined
-  summary: readonly ReportRow[] | undefined
-  rpm: readonly ReportRow[] | undefined
-  productivity: readonly ReportRow[] | undefined
+  summary: readonly MachineSummary[] | undefined
+  speeds: readonly MachineSpeed[] | undefined
 }
 
 export function shiftFigures(reports: ShiftReports): Record<string, number | null> {
-  const running = sumOf(reports.summary, 'running_hours')
-  const production = sumOf(reports.productivity, 'production_hours')
-  const runningForProductivity = sumOf(reports.productivity, 'running_hours')
+  const { summary, speeds } = reports
+  const runningSeconds = sumOf(summary, (r) => secondsInStateOf(r.secondsByStatus, 'running'))
+  const running = runningSeconds === null ? null : runningSeconds / 3600
+  const production = sumOf(summary, (r) => r.productionSeconds)
+  const total = sumOf(summary, (r) => r.totalSeconds)
+  const speedStitches = sumOf(speeds, (r) => r.stitches)
+  const productive = sumOf(speeds, (r) => r.productiveSeconds)
   const breaks = reports.breaks ?? null
   return {
     threadbreaks: breaks,
-    stitches: sumOf(reports.summary, 'stitches'),
-    pieces: sumOf(reports.summary, 'pieces'),
-    running_hours: running,
-    average_rpm: weightedAverage(reports.rpm, 'average_rpm', 'running_hours'),
-    productivity:
-      production && runningForProductivity !== null ? (100 * runningForProductivity) / production : null,
-    breaks_per_running_hour: breaks !== null && running ? breaks / running : null,
+    stitches: sumOf(summary, (r) => r.stitches),
+    pieces: sumOf(summary, (r) => r.pieces),
+    runningHours: running,
+    averageRpm: speedStitches !== null && productive ? speedStitches / (productive / 60) : null,
+    utilizationPercent: production !== null && total ? (100 * production) / total : null,
+    breaksPerRunningHour: breaks !== null && running ? breaks / running : null,
   }
 }
 

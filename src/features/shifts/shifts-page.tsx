@@ -1,15 +1,14 @@
 import { useQueries, useQuery } from '@tanstack/react-query'
-import { lazy, Suspense, useId, useMemo } from 'react'
+import { useId, useMemo } from 'react'
 import { useSearchParams } from 'react-router'
 import { appConfigQueryOptions } from '../../api/app-config'
-import type { ReportRow } from '../../api/contract/report-row'
 import { type MachineLayout, useMachineLayouts } from '../../api/machines'
 import type { ReportParams } from '../../api/report-params'
 import {
-  reportQueryOptions,
-  type ThreadbreakCount,
+  machineSpeedQueryOptions,
+  machineSummaryQueryOptions,
   threadbreaksQueryOptions,
-  useReport,
+  useMachineShifts,
 } from '../../api/reports'
 import { WidgetErrorBoundary } from '../../components/error-boundary'
 import { FilterBar } from '../../components/filters/filter-bar'
@@ -18,11 +17,12 @@ import { CONTROL } from '../../components/form-styles'
 import { gridFamilies, machineGrid, sizeFromRows } from '../../components/heatmap/heatmap-grid'
 import { NotInKiosk } from '../../components/kiosk'
 import { LazyDetails } from '../../components/lazy-details'
+import { MalformedRecords } from '../../components/malformed-records'
 import { useNow } from '../../components/now'
 import { DataAge, QueriesProblems, QueryState } from '../../components/query-state'
-import { flattenRow, inferColumns } from '../../components/report-table/columns'
 import { Skeleton } from '../../components/skeleton'
 import { WhenNear } from '../../components/when-near'
+import type { MachineSpeed, MachineSummary, RecordList, ThreadbreakCount } from '../../lib/domain'
 import { durationInWords } from '../../lib/duration'
 import { formatFactoryRange } from '../../lib/factory-time'
 import { withParam } from '../../lib/filters'
@@ -31,10 +31,6 @@ import { perHour, relativeChange, type ShiftSoFar, shiftHours, shiftSoFar } from
 import type { NamedShift, ResolvedRange } from '../../lib/time-range'
 import { DAY_METRICS, type DayMetric, ShiftDays } from './shift-days'
 import { comparable, FIGURES, type Figure, formatFigure, shiftFigures, sumOf } from './shift-figures'
-
-const ReportTable = lazy(() =>
-  import('../../components/report-table/report-table').then((m) => ({ default: m.ReportTable })),
-)
 
 const SOURCE_NOTE =
   'A shift that crosses midnight belongs to the day it starts (Monday’s night shift ends on Tuesday).'
@@ -116,10 +112,7 @@ function ShiftsView({
 /** Thread breaks and the machine summary for one span, without a shift filter (the span is the shift). */
 function spanQueries(scope: ReportParams, [from, till]: readonly [number, number]) {
   const params = { ...scope, from, till }
-  return [
-    threadbreaksQueryOptions({ ...params, grouping: 'H' }),
-    reportQueryOptions('/reports/machine-summary', params),
-  ] as const
+  return [threadbreaksQueryOptions({ ...params, grouping: 'H' }), machineSummaryQueryOptions(params)] as const
 }
 
 function ThisShift({ scope, soFar, timeZone }: { scope: ReportParams; soFar: ShiftSoFar; timeZone: string }) {
@@ -134,15 +127,15 @@ function ThisShift({ scope, soFar, timeZone }: { scope: ReportParams; soFar: Shi
   const rows = [
     {
       label: 'Thread breaks',
-      value: (i: number) => sumCounts(results[2 * i]?.data as ThreadbreakCount[] | undefined),
+      value: (i: number) => sumCounts(recordsOf<ThreadbreakCount>(results[2 * i]?.data)),
     },
     {
       label: 'Stitches',
-      value: (i: number) => sumOf(results[2 * i + 1]?.data as ReportRow[] | undefined, 'stitches'),
+      value: (i: number) => sumOf(recordsOf<MachineSummary>(results[2 * i + 1]?.data), (r) => r.stitches),
     },
     {
       label: 'Pieces',
-      value: (i: number) => sumOf(results[2 * i + 1]?.data as ReportRow[] | undefined, 'pieces'),
+      value: (i: number) => sumOf(recordsOf<MachineSummary>(results[2 * i + 1]?.data), (r) => r.pieces),
     },
   ]
   const headingId = useId()
@@ -223,8 +216,8 @@ function ThisShift({ scope, soFar, timeZone }: { scope: ReportParams; soFar: Shi
   )
 }
 
-const sumCounts = (rows: ReadonlyArray<{ threadbreaks: number }> | undefined) =>
-  rows ? rows.reduce((sum, row) => sum + row.threadbreaks, 0) : null
+const sumCounts = (rows: readonly ThreadbreakCount[] | undefined) =>
+  rows ? rows.reduce((sum, row) => sum + row.count, 0) : null
 
 function ShiftsOverRange({
   scope,
@@ -239,31 +232,32 @@ function ShiftsOverRange({
   timeZone: string
   now: number
 }) {
-  const REPORTS = [
-    '/reports/machine-summary',
-    '/reports/average-rpm',
-    '/reports/machine-productivity',
-  ] as const
+  const REPORTS = ['/reports/machine-summary', '/reports/average-rpm'] as const
   const results = useQueries({
     queries: shifts.flatMap((shift) => {
       const params = { ...scope, shift: { from: shift.from, to: shift.to } }
       return [
         threadbreaksQueryOptions({ ...params, grouping: 'HN' }),
-        ...REPORTS.map((path) => reportQueryOptions(path, params)),
+        machineSummaryQueryOptions(params),
+        machineSpeedQueryOptions(params),
       ]
     }),
   })
   const layouts = useMachineLayouts()
+  const chosen =
+    Array.isArray(scope.machineIds) && scope.machineIds.length > 0 ? new Set(scope.machineIds) : null
   const perShift = shifts.map((shift, s) => {
-    const breaks = results[4 * s]?.data as ThreadbreakCount[] | undefined
-    const [summary, rpm, productivity] = [1, 2, 3].map(
-      (k) => results[4 * s + k]?.data as Array<Record<string, unknown>> | undefined,
+    const breaks = recordsOf<ThreadbreakCount>(results[3 * s]?.data)
+    const summary = recordsOf<MachineSummary>(results[3 * s + 1]?.data)
+    // average-rpm takes no machine filter: its rows are narrowed to the chosen machines here
+    const speeds = recordsOf<MachineSpeed>(results[3 * s + 2]?.data)?.filter(
+      (r) => !chosen || chosen.has(r.machineId),
     )
     return {
       shift,
       breakRows: breaks,
       hours: shiftHours(shift, range, now, timeZone),
-      figures: shiftFigures({ breaks: sumCounts(breaks) ?? undefined, summary, rpm, productivity }),
+      figures: shiftFigures({ breaks: sumCounts(breaks) ?? undefined, summary, speeds }),
     }
   })
   const headingId = useId()
@@ -275,7 +269,7 @@ function ShiftsOverRange({
       </h2>
       <QueriesProblems
         queries={results.map((query, i) => ({
-          name: `${shifts[Math.floor(i / 4)]?.name} shift, ${i % 4 === 0 ? '/reports/threadbreaks' : REPORTS[(i % 4) - 1]}`,
+          name: `${shifts[Math.floor(i / 3)]?.name} shift, ${i % 3 === 0 ? '/reports/threadbreaks' : REPORTS[(i % 3) - 1]}`,
           query,
         }))}
       />
@@ -381,10 +375,10 @@ function MachinesByShift({
     const spots = perShift.map(({ breakRows }) => {
       const byMachine = new Map<string, ThreadbreakCount[]>()
       for (const row of breakRows ?? []) {
-        names.set(row.id_machine, row.machine_name)
-        const list = byMachine.get(row.id_machine)
+        names.set(row.machineId, row.machineName)
+        const list = byMachine.get(row.machineId)
         if (list) list.push(row)
-        else byMachine.set(row.id_machine, [row])
+        else byMachine.set(row.machineId, [row])
       }
       const families = [...byMachine].flatMap(([id, list]) => {
         const { heads, needles } = layoutOf.get(id) ?? sizeFromRows(list)
@@ -394,8 +388,8 @@ function MachinesByShift({
     })
     perShift.forEach(({ breakRows, shift }) => {
       for (const row of breakRows ?? []) {
-        const key = `${row.id_machine}|${shift.name}`
-        counts.set(key, (counts.get(key) ?? 0) + row.threadbreaks)
+        const key = `${row.machineId}|${shift.name}`
+        counts.set(key, (counts.get(key) ?? 0) + row.count)
       }
     })
     const machines = [...names].sort((a, b) => a[1].localeCompare(b[1], undefined, { numeric: true }))
@@ -528,41 +522,87 @@ function ShiftDaysSection({
   )
 }
 
-function ApiShiftComparison({ scope, timeZone }: { scope: ReportParams; timeZone: string }) {
-  const report = useReport('/reports/shift-comparison', scope)
+/** The vendor's own shift comparison (myzsk-api.md 1.17): stitches and breaks per machine and per
+ * work period, the shifts configured in the vendor's portal (not stitchboard's SHIFTS). */
+function ApiShiftComparison({ scope }: { scope: ReportParams; timeZone: string }) {
+  const report = useMachineShifts(scope)
   const id = useId()
+  // the report takes no machine filter: rows are narrowed to the chosen machines by their ID
+  const chosen =
+    Array.isArray(scope.machineIds) && scope.machineIds.length > 0 ? new Set(scope.machineIds) : null
   return (
     <section aria-labelledby={id} className="space-y-2">
       <h2 id={id} className="text-xl font-semibold">
-        The API’s shift-comparison report
+        Shifts as the machine portal defines them
       </h2>
       <p className="text-sm text-gray-700 dark:text-gray-300">
-        GET /reports/shift-comparison for the same range and machines, in full, as the API sends it (its
-        payload is not documented, so every field is shown as it comes).
+        Stitches and thread breaks per machine in each work period configured in the vendor’s portal (the
+        shift-comparison report), for the same range.
       </p>
-      <QueryState query={report} isEmpty={(rows) => rows.length === 0} empty={<p>The report has no rows.</p>}>
-        {(rows) => (
-          <WhenNear minHeight="10rem">
-            <GenericTable rows={rows} timeZone={timeZone} />
-          </WhenNear>
-        )}
+      <QueryState
+        query={report}
+        isEmpty={(data) => data.records.length === 0 && data.malformed.length === 0}
+        empty={<p>The report has no rows.</p>}
+      >
+        {({ records, malformed }) => {
+          const rows = records.filter((r) => !chosen || chosen.has(r.machineId))
+          const periods = [
+            ...new Map(rows.flatMap((r) => r.shifts.map((s) => [s.shiftId, s.shiftName] as const))),
+          ]
+          return (
+            <WhenNear minHeight="10rem">
+              <MalformedRecords records={malformed} what="shift-comparison row" />
+              <div className="max-h-[32rem] overflow-auto">
+                <table className="border-collapse text-left tabular-nums">
+                  <caption className="sr-only">
+                    Stitches and thread breaks per machine and work period
+                  </caption>
+                  <thead className="sticky top-0 bg-gray-50 dark:bg-gray-950">
+                    <tr className="border-b border-gray-400">
+                      <th scope="col" className="py-1 pr-3">
+                        Machine
+                      </th>
+                      {periods.map(([shiftId, name]) => (
+                        <th key={shiftId} scope="col" className="px-2 text-right">
+                          {name}: stitches / breaks
+                        </th>
+                      ))}
+                      <th scope="col" className="px-2 text-right">
+                        All: stitches / breaks
+                      </th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {rows.map((r) => (
+                      <tr key={r.machineId} className="border-b border-gray-200 dark:border-gray-800">
+                        <th scope="row" className="py-1 pr-3 font-medium">
+                          {r.machineName}
+                        </th>
+                        {periods.map(([shiftId]) => {
+                          const s = r.shifts.find((x) => x.shiftId === shiftId)
+                          return (
+                            <td key={shiftId} className="px-2 text-right">
+                              {s ? `${s.stitches.toLocaleString()} / ${s.threadbreaks}` : '—'}
+                            </td>
+                          )
+                        })}
+                        <td className="px-2 text-right">
+                          {(r.stitches ?? 0).toLocaleString()} / {r.threadbreaks ?? 0}
+                        </td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            </WhenNear>
+          )
+        }}
       </QueryState>
     </section>
   )
 }
 
-function GenericTable({
-  rows,
-  timeZone,
-}: {
-  rows: ReadonlyArray<Record<string, unknown>>
-  timeZone: string
-}) {
-  const flat = useMemo(() => rows.map((row) => flattenRow(row)), [rows])
-  const columns = useMemo(() => inferColumns(flat), [flat])
-  return (
-    <Suspense fallback={<Skeleton />}>
-      <ReportTable columns={columns} rows={flat} timeZone={timeZone} caption="Shift comparison (API)" />
-    </Suspense>
-  )
+/** The records of a list query's data, undefined while it loads. */
+function recordsOf<T>(data: unknown): T[] | undefined {
+  return (data as RecordList<T> | undefined)?.records
 }

@@ -14,16 +14,16 @@ export function threadbreakCsv(view: ThreadbreakView): string {
       : m.rows.map((r) => {
           const spot = flagged.get(`${m.machineId}|${r.head}|${r.needle}`)
           return [
-            r.id_machine,
-            r.machine_name,
+            r.machineId,
+            r.machineName,
             r.head,
             r.needle,
-            r.threadbreaks,
+            r.count,
             spot ? `${placeName(spot)}: ${spot.ratio.toFixed(1)}× expected` : '',
           ]
         }),
   )
-  return toCsv(['id_machine', 'machine_name', 'head', 'needle', 'threadbreaks', 'flagged'], rows)
+  return toCsv(['machine id', 'machine', 'head', 'needle', 'thread breaks', 'flagged'], rows)
 }
 
 export function downloadCsv(filename: string, view: ThreadbreakView) {

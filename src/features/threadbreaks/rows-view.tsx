@@ -59,10 +59,8 @@ function MachineRows({ machine, grouping }: { machine: MachineBreaks; grouping: 
                   {grouping !== 'H' && (
                     <td className="px-2 text-right">{row.needle === 0 ? 'bobbin (0)' : row.needle}</td>
                   )}
-                  <td className="px-2 text-right">{row.threadbreaks}</td>
-                  <td className="px-2 text-right">
-                    {((100 * row.threadbreaks) / machine.total).toFixed(1)} %
-                  </td>
+                  <td className="px-2 text-right">{row.count}</td>
+                  <td className="px-2 text-right">{((100 * row.count) / machine.total).toFixed(1)} %</td>
                   <td className="px-2">{flagged.has(key) ? '▲ look here' : ''}</td>
                 </tr>
               )

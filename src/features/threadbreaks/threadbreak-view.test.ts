@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import type { ThreadbreakCount } from '../../api/reports'
+import type { ThreadbreakCount } from '../../lib/domain'
 import { threadbreakCsv } from './export'
 import { referenceOrder, runningHoursByMachine, threadbreakView } from './threadbreak-view'
 
@@ -9,11 +9,11 @@ const row = (
   needle: number | null,
   threadbreaks: number,
 ): ThreadbreakCount => ({
-  id_machine: id,
-  machine_name: `Machine ${id}`,
+  machineId: id,
+  machineName: `Machine ${id}`,
   head,
   needle,
-  threadbreaks,
+  count: threadbreaks,
 })
 const layout = (id: string, heads: number, needles: number) => ({
   machineId: id,
@@ -97,8 +97,8 @@ describe('threadbreakView', () => {
     const rows = [row('10', 1, 1, 1), row('2', 1, 1, 1), row('2', 1, 2, 9)]
     const view = threadbreakView(rows, [layout('10', 1, 2), layout('2', 1, 2)], HN)
     expect(view.machines.map((m) => m.machineId)).toEqual(['2', '10'])
-    expect(view.machines[0]?.rows.map((r) => r.threadbreaks)).toEqual([9, 1])
-    expect(referenceOrder(rows).map((r) => [r.id_machine, r.threadbreaks])).toEqual([
+    expect(view.machines[0]?.rows.map((r) => r.count)).toEqual([9, 1])
+    expect(referenceOrder(rows).map((r) => [r.machineId, r.count])).toEqual([
       ['2', 9],
       ['2', 1],
       ['10', 1],
@@ -114,13 +114,33 @@ describe('threadbreakView', () => {
     expect(view.machines[0]?.spots.length).toBe(view.spots.length)
   })
 
-  test('running hours are read from any report row that carries id_machine and running_hours', () => {
+  test('running hours are the machine summary’s seconds in every status code that means running', () => {
+    const summary = (machineId: string, secondsByStatus: Array<[number, number]>) => ({
+      machineId,
+      machineName: machineId,
+      stitches: null,
+      threadbreaks: null,
+      passes: null,
+      pieces: null,
+      totalSeconds: null,
+      productionSeconds: null,
+      utilizationPercent: null,
+      stitchesPerMinute: null,
+      secondsByStatus: new Map(secondsByStatus),
+    })
+    // demo dictionary: 1 running; 2 stopped; 4711 unknown
     const hours = runningHoursByMachine([
-      { id_machine: 'A', running_hours: 12.5 },
-      { id_machine: 'B', running_hours: 'n/a' },
-      { machine: 'C', running_hours: 3 },
+      summary('A', [
+        [1, 45_000],
+        [2, 3600],
+        [4711, 7200],
+      ]),
+      summary('B', []),
     ])
-    expect([...hours]).toEqual([['A', 12.5]])
+    expect([...hours]).toEqual([
+      ['A', 12.5],
+      ['B', 0],
+    ])
     const view = threadbreakView([row('A', 1, 1, 1)], [layout('A', 1, 1)], HN, hours)
     expect(view.machines[0]?.runningHours).toBe(12.5)
   })
@@ -132,7 +152,7 @@ describe('CSV of the rows behind the view', () => {
     for (let n = 1; n <= 12; n++) rows.push(row('3', 1, n, n === 7 ? 30 : 1))
     const view = threadbreakView(rows, [layout('3', 1, 12), layout('4', 1, 1)], HN)
     const lines = threadbreakCsv(view).replace('\uFEFF', '').trim().split('\r\n')
-    expect(lines[0]).toBe('id_machine,machine_name,head,needle,threadbreaks,flagged')
+    expect(lines[0]).toBe('machine id,machine,head,needle,thread breaks,flagged')
     expect(lines[1]).toMatch(/^3,Machine 3,1,7,30,"head 1, needle 7: [\d.]+× expected"$/)
     expect(lines.at(-1)).toBe('4,Machine 4,,,0,')
     expect(lines).toHaveLength(1 + 12 + 1)

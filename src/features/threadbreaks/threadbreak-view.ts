@@ -1,8 +1,9 @@
 import type { MachineLayout as ApiMachineLayout } from '../../api/machines'
-import type { ThreadbreakCount } from '../../api/reports'
 import type { HeatmapGrid } from '../../components/heatmap/heatmap'
 import { gridFamilies, machineBars, machineGrid, sizeFromRows } from '../../components/heatmap/heatmap-grid'
+import type { MachineSummary, ThreadbreakCount } from '../../lib/domain'
 import { findHotSpots, type HotSpot, type Place, type PlaceFamily } from '../../lib/hot-spots'
+import { secondsInStateOf } from '../../lib/status-codes'
 import type { ThreadbreakParams } from './threadbreak-params'
 
 /** What the view needs of a machine's build (GET /machines). */
@@ -38,10 +39,10 @@ export function referenceOrder(rows: readonly ThreadbreakCount[]): ThreadbreakCo
   return [...rows].sort(
     (a, b) =>
       byMachine(
-        { machineName: a.machine_name, machineId: a.id_machine },
-        { machineName: b.machine_name, machineId: b.id_machine },
+        { machineName: a.machineName, machineId: a.machineId },
+        { machineName: b.machineName, machineId: b.machineId },
       ) ||
-      b.threadbreaks - a.threadbreaks ||
+      b.count - a.count ||
       (a.head ?? 0) - (b.head ?? 0) ||
       (a.needle ?? 0) - (b.needle ?? 0),
   )
@@ -56,9 +57,9 @@ export function threadbreakView(
 ): ThreadbreakView {
   const rowsByMachine = new Map<string, ThreadbreakCount[]>()
   for (const row of referenceOrder(rows)) {
-    const list = rowsByMachine.get(row.id_machine)
+    const list = rowsByMachine.get(row.machineId)
     if (list) list.push(row)
-    else rowsByMachine.set(row.id_machine, [row])
+    else rowsByMachine.set(row.machineId, [row])
   }
   const known = new Map(layouts.map((layout) => [layout.machineId, layout]))
   // a machine in the answer but not in GET /machines is still shown, sized by its rows
@@ -66,7 +67,7 @@ export function threadbreakView(
     if (known.has(machineId)) continue
     known.set(machineId, {
       machineId,
-      machineName: list[0]?.machine_name ?? machineId,
+      machineName: list[0]?.machineName ?? machineId,
       ...sizeFromRows(list),
     })
   }
@@ -90,7 +91,7 @@ export function threadbreakView(
     return {
       ...layout,
       rows: machineRows,
-      total: machineRows.reduce((sum, row) => sum + row.threadbreaks, 0),
+      total: machineRows.reduce((sum, row) => sum + row.count, 0),
       grid,
       bars,
       spots: [],
@@ -108,15 +109,12 @@ export function threadbreakView(
   return { machines, spots, max: Math.max(0, ...values) }
 }
 
-/** Running hours by machine from any report whose rows carry `id_machine` and a numeric
- * `running_hours` (the demo's machine summary does; the reference does not show payloads). */
-export function runningHoursByMachine(rows: ReadonlyArray<Record<string, unknown>> | undefined) {
+/** Running hours by machine from the machine summary: the seconds of every status code the
+ * dictionary calls running. */
+export function runningHoursByMachine(rows: readonly MachineSummary[] | undefined) {
   const hours = new Map<string, number>()
-  for (const row of rows ?? []) {
-    if (typeof row.id_machine === 'string' && typeof row.running_hours === 'number') {
-      hours.set(row.id_machine, row.running_hours)
-    }
-  }
+  for (const row of rows ?? [])
+    hours.set(row.machineId, secondsInStateOf(row.secondsByStatus, 'running') / 3600)
   return hours
 }
 

@@ -6,9 +6,8 @@ import { useMachineLayouts } from '../../api/machines'
 import type { ReportParams } from '../../api/report-params'
 import {
   aggregatedThreadbreaksQueryOptions,
-  type ThreadbreakCount,
   threadbreaksQueryOptions,
-  useReport,
+  useMachineSummary,
 } from '../../api/reports'
 import { WidgetErrorBoundary } from '../../components/error-boundary'
 import { FilterBar } from '../../components/filters/filter-bar'
@@ -18,8 +17,10 @@ import { marksOf } from '../../components/heatmap/heatmap-grid'
 import { HeatmapLegend } from '../../components/heatmap/heatmap-legend'
 import { HeatmapSmallMultiples } from '../../components/heatmap/small-multiples'
 import { NotInKiosk, useKiosk } from '../../components/kiosk'
+import { MalformedRecords } from '../../components/malformed-records'
 import { DataAge, QueryState } from '../../components/query-state'
 import { Skeleton } from '../../components/skeleton'
+import type { ThreadbreakCount } from '../../lib/domain'
 import { formatFactoryRange, localDateKey } from '../../lib/factory-time'
 import { HOT_SPOT_RULE, hotSpotInWords } from '../../lib/hot-spots'
 import type { ResolvedRange } from '../../lib/time-range'
@@ -180,8 +181,8 @@ function Breaks({
   const breaks = useBreakRows(scope, params)
   const layouts = useMachineLayouts()
   // running time per machine, from the machine summary (the one report here that carries it)
-  const summary = useReport('/reports/machine-summary', scope)
-  const hours = useMemo(() => runningHoursByMachine(summary.data), [summary.data])
+  const summary = useMachineSummary(scope)
+  const hours = useMemo(() => runningHoursByMachine(summary.data?.records), [summary.data])
   const inScope = useMemo(
     () =>
       (layouts.data ?? []).filter(
@@ -208,8 +209,9 @@ function Breaks({
   if (layouts.isPending) return <Skeleton />
   return (
     <QueryState query={breaks} empty={null}>
-      {(rows) => (
+      {({ records: rows, malformed }) => (
         <>
+          <MalformedRecords records={malformed} what="thread-break row" />
           {breaks.isPlaceholderData ? (
             <p role="status" className="text-sm">
               Updating for the new settings…

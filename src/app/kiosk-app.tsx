@@ -7,19 +7,19 @@ import {
 } from '@tanstack/react-query'
 import { startTransition, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react'
 import { MemoryRouter, Routes } from 'react-router'
-import { appConfigQueryOptions } from '../../api/app-config'
-import { machinesQueryOptions } from '../../api/machines'
-import { pageRoutes } from '../../app/router'
-import { FactoryClock } from '../../components/factory-clock'
-import { KioskProvider } from '../../components/kiosk'
-import { NowProvider, useNow } from '../../components/now'
-import { formatFactoryTime } from '../../lib/factory-time'
-import { DEFAULT_ATTENTION_MINUTES } from '../../lib/machine-state'
-import { currentShift } from '../../lib/time-range'
-import { ExceptionsPage } from './exceptions-page'
-import { type KioskParams, kioskParams } from './kiosk-params'
-import { KioskSetup } from './kiosk-setup'
-import { exceptionsOf, refreshPlan, rotationOf } from './schedule'
+import { appConfigQueryOptions } from '../api/app-config'
+import { machinesQueryOptions } from '../api/machines'
+import { FactoryClock } from '../components/factory-clock'
+import { KioskProvider } from '../components/kiosk'
+import { NowProvider, useNow } from '../components/now'
+import { ExceptionsPage } from '../features/kiosk/exceptions-page'
+import { type KioskParams, kioskParams } from '../features/kiosk/kiosk-params'
+import { KioskSetup } from '../features/kiosk/kiosk-setup'
+import { exceptionsOf, refreshPlan, rotationOf } from '../features/kiosk/schedule'
+import { formatFactoryTime } from '../lib/factory-time'
+import { DEFAULT_ATTENTION_MINUTES } from '../lib/machine-state'
+import { currentShift } from '../lib/time-range'
+import { pageRoutes } from './router'
 
 /** A QueryClient for weeks on a wall: answers no page uses any more (an open range moves with every
  * refresh, so each refresh leaves one behind) are dropped after two refreshes, at most a minute, so
@@ -89,7 +89,9 @@ function KioskWall({ params }: { params: KioskParams }) {
   const refresh = useKioskRefresh(params.refresh, config.data?.timeZone, config.data?.shifts)
   const exceptions = useMemo(
     () =>
-      params.exceptions && machines.data ? exceptionsOf(machines.data, now, DEFAULT_ATTENTION_MINUTES) : [],
+      params.exceptions && machines.data
+        ? exceptionsOf(machines.data.records, now, DEFAULT_ATTENTION_MINUTES)
+        : [],
     [params.exceptions, machines.data, now],
   )
   const anyException = exceptions.length > 0

@@ -2,9 +2,9 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { act, render, renderHook, screen, waitFor, within } from '@testing-library/react'
 import { HttpResponse, http } from 'msw'
 import { afterEach, describe, expect, test, vi } from 'vitest'
-import { mswServer } from '../../../test/setup-dom'
+import { mswServer } from '../../test/setup-dom'
+import { kioskParams } from '../features/kiosk/kiosk-params'
 import { KioskShow, useRotation, useVersionReload } from './kiosk-app'
-import { kioskParams } from './kiosk-params'
 
 describe('rotation', () => {
   afterEach(() => {

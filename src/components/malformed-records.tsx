@@ -1,0 +1,37 @@
+import { useId } from 'react'
+import type { MalformedRecord } from '../lib/domain'
+
+/** Records of an answer that could not be read: each shown as its raw data (as text, never as HTML)
+ * with what was wrong, so nothing is lost silently and the rest of the list still shows. */
+export function MalformedRecords({ records, what }: { records: readonly MalformedRecord[]; what: string }) {
+  const id = useId()
+  if (records.length === 0) return null
+  return (
+    <section
+      aria-labelledby={id}
+      className="rounded border border-status-unknown bg-yellow-50 p-2 text-sm dark:bg-yellow-950"
+    >
+      <h2 id={id} className="font-semibold">
+        <span aria-hidden="true">⚠ </span>
+        {records.length === 1
+          ? `1 ${what} could not be read`
+          : `${records.length} ${what}s could not be read`}
+      </h2>
+      <ul className="mt-1 space-y-1">
+        {records.slice(0, 20).map((r) => (
+          <li key={r.index}>
+            <details>
+              <summary className="cursor-pointer">
+                Record {r.index + 1}: {r.problem}
+              </summary>
+              <pre className="mt-1 max-h-40 overflow-auto whitespace-pre-wrap break-all rounded bg-white p-1 dark:bg-gray-900">
+                {JSON.stringify(r.raw, null, 2)?.slice(0, 4000)}
+              </pre>
+            </details>
+          </li>
+        ))}
+      </ul>
+      {records.length > 20 && <p className="mt-1">… and {records.length - 20} more.</p>}
+    </section>
+  )
+}

@@ -1,0 +1,151 @@
+/** stitchboard's own picture of the factory. The API layer (src/api) maps the vendor's records onto
+ * these types; pages and components work on them and never on the vendor's field names. Times are
+ * instants in Unix milliseconds, durations in seconds; what the vendor does not send is null. */
+
+/** A machine as GET /machines describes it now (myzsk-api.md 1.1/1.2). */
+export interface Machine {
+  id: string
+  name: string
+  locationId: number | null
+  collectorId: string | null
+  /** sort order set in the vendor's portal */
+  order: number | null
+  heads: number | null
+  activeHeads: number | null
+  needles: number | null
+  activeNeedle: number | null
+  firstSeen: number | null
+  lastSeen: number | null
+  /** speed set in the company settings, not the live speed */
+  configuredRpm: number | null
+  /** the live rotation speed; 0 when not sewing */
+  liveRpm: number | null
+  statusCode: number | null
+  designId: string | null
+  designStitches: number | null
+  /** stitch position in the current pass */
+  stitch: number | null
+  /** configured number of passes of the current design, null when not repeated */
+  repeats: number | null
+  /** completed passes of the current design */
+  passes: number | null
+  /** the vendor's own estimate (configured speed only); its unit is not documented, read as seconds */
+  vendorRemainingSeconds: number | null
+}
+
+/** A record of a list the vendor sent that could not be read: shown as raw data with what was wrong. */
+export interface MalformedRecord {
+  index: number
+  raw: unknown
+  problem: string
+}
+
+/** A list as read: the records understood, and those that were not. */
+export interface RecordList<T> {
+  records: T[]
+  malformed: MalformedRecord[]
+}
+
+/** A datacollector (Poolbox unit), myzsk-api.md 1.3. */
+export interface Collector {
+  id: string
+  locationId: number | null
+  lastSeen: number | null
+  machineCount: number | null
+}
+
+/** A machine as GET /datacollectors/{id}/machines lists it (production-api.md 2.3). */
+export interface CollectorMachine {
+  id: string
+  name: string | null
+  locationName: string | null
+  heads: number | null
+  needles: number | null
+  firstSeen: number | null
+  lastSeen: number | null
+}
+
+/** An embroidery design of the company's catalogue (GET /designs). */
+export interface Design {
+  id: string
+  name: string | null
+  stitches: number | null
+  insertedAt: number | null
+}
+
+/** A work period (vendor shift definition) of GET /work-periods: a name, no times. */
+export interface WorkPeriod {
+  id: number
+  name: string | null
+  timeZone: string | null
+}
+
+/** Thread breaks of one machine at one head and needle; a dimension the grouping folded away is null
+ * (needle 0 is the bobbin). */
+export interface ThreadbreakCount {
+  machineId: string
+  machineName: string
+  head: number | null
+  needle: number | null
+  count: number
+}
+
+/** One break of the thread-break log. */
+export interface ThreadbreakEvent {
+  at: number
+  machineId: string
+  machineName: string
+  head: number
+  needle: number
+  designId: string | null
+  /** stitch position in the design at the break */
+  stitch: number | null
+  designStitches: number | null
+  rpm: number | null
+}
+
+/** Per machine over a range: machine-summary (myzsk-api.md 1.12). */
+export interface MachineSummary {
+  machineId: string
+  machineName: string
+  stitches: number | null
+  threadbreaks: number | null
+  passes: number | null
+  pieces: number | null
+  totalSeconds: number | null
+  productionSeconds: number | null
+  utilizationPercent: number | null
+  stitchesPerMinute: number | null
+  /** seconds per vendor status code */
+  secondsByStatus: ReadonlyMap<number, number>
+}
+
+/** Per machine over a range: average-rpm (1.13). */
+export interface MachineSpeed {
+  machineId: string
+  machineName: string
+  locationId: number | null
+  locationName: string | null
+  productiveSeconds: number | null
+  stitches: number | null
+  averageRpm: number | null
+}
+
+/** Per machine and shift (vendor work period): shift-comparison (1.17). */
+export interface MachineShifts {
+  machineId: string
+  machineName: string
+  locationId: number | null
+  locationName: string | null
+  stitches: number | null
+  threadbreaks: number | null
+  shifts: Array<{ shiftId: number; shiftName: string; stitches: number; threadbreaks: number }>
+}
+
+/** Breaks along one design's stitches: threadbreaks-by-design (1.11). */
+export interface DesignThreadbreaks {
+  designId: string
+  designStitches: number
+  passes: number
+  byStitch: Array<{ stitch: number; count: number }>
+}
