@@ -28,6 +28,15 @@ afterEach(() => {
   vi.restoreAllMocks()
 })
 
+const STITCH_ROW = {
+  machine_id: 'AS-1',
+  stitches: 100,
+  threadbreaks: 1,
+  id_design: 'D1',
+  design_name: 'Crest',
+  design_stitches: 50,
+}
+
 describe('reports explorer', () => {
   test('lists the 16 reports, links keeping the filters', async () => {
     renderAt('/reports?range=7d&grouping=H')
@@ -49,8 +58,9 @@ describe('reports explorer', () => {
       http.get('/api/reports/stitches', () =>
         HttpResponse.json({
           data: [
-            { design: { name: '<img src=x onerror=alert(1)>', size: 9 }, n: 2 },
-            { design: { name: 'Alpha', size: 3 }, n: 10 },
+            // documented rows (myzsk-api.md 1.7) with an extra nested field the vendor might add: kept
+            { ...STITCH_ROW, design: { name: '<img src=x onerror=alert(1)>', size: 9 }, n: 2 },
+            { ...STITCH_ROW, design: { name: 'Alpha', size: 3 }, n: 10 },
           ],
         }),
       ),
@@ -97,9 +107,9 @@ describe('reports explorer', () => {
   })
 
   test('10,000 rows: all counted, only a window of them in the DOM', async () => {
-    const rows = Array.from({ length: 10_000 }, (_, i) => ({ design_name: `d${i}`, pieces: i }))
-    mswServer.use(http.get('/api/reports/daily-design', () => HttpResponse.json({ data: rows })))
-    renderAt('/reports/daily-design?chart=0')
+    const rows = Array.from({ length: 10_000 }, (_, i) => ({ ...STITCH_ROW, design_name: `d${i}`, stitches: i }))
+    mswServer.use(http.get('/api/reports/stitches', () => HttpResponse.json({ data: rows })))
+    renderAt('/reports/stitches?chart=0')
     expect(await screen.findByText(/^10,000 rows/)).toBeInTheDocument()
     const rendered = screen.getAllByRole('row').length
     expect(rendered).toBeGreaterThan(10)

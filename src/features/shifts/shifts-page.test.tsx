@@ -48,11 +48,10 @@ test('one day of the demo factory: each shift asked with the shift filter, figur
     '{"from":"14:00","to":"22:00"}',
     '{"from":"22:00","to":"06:00"}',
   ])
-  // the API's own report, in full
-  const api = await screen.findByRole('table', { name: 'Shift comparison (API)' })
-  const apiSection = api.closest('section') as HTMLElement
-  expect(within(apiSection).getByText(/^3 rows/)).toBeInTheDocument()
-  expect(within(api).getByRole('button', { name: 'threadbreaks' })).toBeInTheDocument()
+  // the vendor's own shift comparison: per machine and work period
+  const api = await screen.findByRole('table', { name: 'Stitches and thread breaks per machine and work period' })
+  expect(within(api).getByRole('columnheader', { name: 'Early: stitches / breaks' })).toBeInTheDocument()
+  expect(within(api).getAllByRole('row').length).toBeGreaterThan(10)
   expect(screen.getByText(/belongs to the day it starts/)).toBeInTheDocument()
 })
 
