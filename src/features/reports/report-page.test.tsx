@@ -107,7 +107,11 @@ describe('reports explorer', () => {
   })
 
   test('10,000 rows: all counted, only a window of them in the DOM', async () => {
-    const rows = Array.from({ length: 10_000 }, (_, i) => ({ ...STITCH_ROW, design_name: `d${i}`, stitches: i }))
+    const rows = Array.from({ length: 10_000 }, (_, i) => ({
+      ...STITCH_ROW,
+      design_name: `d${i}`,
+      stitches: i,
+    }))
     mswServer.use(http.get('/api/reports/stitches', () => HttpResponse.json({ data: rows })))
     renderAt('/reports/stitches?chart=0')
     expect(await screen.findByText(/^10,000 rows/)).toBeInTheDocument()

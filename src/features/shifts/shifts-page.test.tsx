@@ -49,7 +49,9 @@ test('one day of the demo factory: each shift asked with the shift filter, figur
     '{"from":"22:00","to":"06:00"}',
   ])
   // the vendor's own shift comparison: per machine and work period
-  const api = await screen.findByRole('table', { name: 'Stitches and thread breaks per machine and work period' })
+  const api = await screen.findByRole('table', {
+    name: 'Stitches and thread breaks per machine and work period',
+  })
   expect(within(api).getByRole('columnheader', { name: 'Early: stitches / breaks' })).toBeInTheDocument()
   expect(within(api).getAllByRole('row').length).toBeGreaterThan(10)
   expect(screen.getByText(/belongs to the day it starts/)).toBeInTheDocument()
