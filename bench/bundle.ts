@@ -35,7 +35,7 @@ export function bundleSizes(dist = 'dist') {
   if (!entry) throw new Error('no entry in the Vite manifest: run npm run build first')
   const shell = closure(entry)
   const routes = Object.keys(manifest)
-    .filter((key) => manifest[key]?.isDynamicEntry && /^src\/features\/.*-(page|app)\.tsx$/.test(key))
+    .filter((key) => manifest[key]?.isDynamicEntry && /^src\/(features|app)\/.*-(page|app)\.tsx$/.test(key))
     .sort()
     .map((route) => {
       const files = closure(route, new Set(shell))

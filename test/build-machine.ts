@@ -23,6 +23,7 @@ export function buildMachine(overrides: Partial<Machine> = {}): Machine {
     repeats: 1,
     passes: 0,
     vendorRemainingSeconds: 1059,
+    otherFields: {},
     ...overrides,
   }
 }

@@ -11,9 +11,34 @@ export const MACHINE_REFRESH_MS = 15_000
 const listEnvelope = z.looseObject({ data: z.array(z.unknown()) })
 const itemEnvelope = z.looseObject({ data: z.unknown() })
 
+/** The fields machineOf reads; every other field of a record is kept as sent in otherFields. */
+const READ_FIELDS = new Set([
+  'machine_id',
+  'alias',
+  'id_location',
+  'id_datacollector',
+  'order',
+  'heads',
+  'active_heads',
+  'needles',
+  'active_needle',
+  'first_seen',
+  'last_seen',
+  'rpm',
+  'rotation_speed',
+  'status_code',
+  'id_design',
+  'design_stitches',
+  'stitch',
+  'repeated_pattern',
+  'passes_pattern',
+  'estimate_time_remaining',
+])
+
 /** A vendor machine record (myzsk-api.md 1.1/1.2) as stitchboard's Machine. */
 export function machineOf(m: VendorMachineRecord): Machine {
   const remaining = m.estimate_time_remaining
+  const otherFields = Object.fromEntries(Object.entries(m).filter(([key]) => !READ_FIELDS.has(key)))
   return {
     id: m.machine_id,
     name: m.alias?.trim() ? m.alias : `Machine ${m.machine_id}`,
@@ -36,6 +61,7 @@ export function machineOf(m: VendorMachineRecord): Machine {
     passes: orNull(m.passes_pattern),
     vendorRemainingSeconds:
       typeof remaining === 'number' && Number.isFinite(remaining) && remaining >= 0 ? remaining : null,
+    otherFields,
   }
 }
 

@@ -21,6 +21,7 @@ import {
 import { getJson } from './http'
 import { orNull, readRecords } from './records'
 import { type ReportParams, reportSearchParams, reportStaleTime } from './report-params'
+import { rowInOurUnits } from './report-units'
 
 /** Open ranges are re-read every minute; closed past ranges never (reportStaleTime). */
 export const REPORT_REFRESH_MS = 60_000
@@ -127,7 +128,8 @@ async function fetchList<P extends ListReportPath, T>(
 export type RawRow = Record<string, unknown>
 const rawRow = z.record(z.string(), z.unknown())
 
-/** Any report as the vendor's rows (the explorer shows them as they come; threadbreaks-by-design's
+/** Any report as the vendor's rows in stitchboard's units (times as instants, durations in seconds;
+ * the explorer shows the vendor's fields; threadbreaks-by-design's
  * object as its rows of stitch positions, with its totals beside). A record that is not a documented
  * row is listed as malformed. */
 export async function fetchReport(
@@ -145,7 +147,11 @@ export async function fetchReport(
   const { data } = await getJson(`/api${path}?${search}`, reportListEnvelope, signal)
   const rows = readRecords(data, VENDOR_REPORT_ROWS[path as ListReportPath], (row) => row as RawRow)
   // a documented-looking row that fails its schema is still shown raw, flagged, never dropped
-  return { ...rows, records: rows.records.map((r) => rawRow.parse(r)), summary: null }
+  return {
+    ...rows,
+    records: rows.records.map((r) => rowInOurUnits(path, rawRow.parse(r))),
+    summary: null,
+  }
 }
 
 /** A closed past range is never refetched; an open one every minute. */

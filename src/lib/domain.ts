@@ -31,6 +31,8 @@ export interface Machine {
   passes: number | null
   /** the vendor's own estimate (configured speed only); its unit is not documented, read as seconds */
   vendorRemainingSeconds: number | null
+  /** every field of the record stitchboard does not read (undocumented ones included), as sent */
+  otherFields: Readonly<Record<string, unknown>>
 }
 
 /** A record of a list the vendor sent that could not be read: shown as raw data with what was wrong. */

@@ -41,11 +41,13 @@ describe('the app shell in Chromium', () => {
     await page.goto(`${app.server.url}/?location=2&machines=`)
     for (let round = 0; round < 2; round++) {
       await page.getByRole('article', { name: /^South 01/ }).waitFor()
-      expect(await page.getByLabel('Location').inputValue()).toBe('2')
+      // the location is named from the average-rpm report, the one answer that names locations
+      await page.getByRole('region', { name: 'Hall South' }).waitFor()
+      expect(await page.getByLabel('Location', { exact: true }).inputValue()).toBe('2')
       expect(await page.getByRole('article', { name: /^North/ }).count()).toBe(0)
       await page.reload()
     }
-    await page.getByLabel('Location').selectOption({ label: 'Annex' })
+    await page.getByLabel('Location', { exact: true }).selectOption({ label: 'Annex' })
     await page.getByRole('article', { name: /^Annex 01/ }).waitFor()
     expect(new URL(page.url()).searchParams.get('location')).toBe('3')
     await page.close()

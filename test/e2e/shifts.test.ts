@@ -18,8 +18,14 @@ describe('shift comparison in Chromium', () => {
     await page.getByRole('heading', { name: 'Each shift per day' }).scrollIntoViewIfNeeded()
     await page.locator('.recharts-surface').first().waitFor()
     expect(await page.locator('.recharts-legend-item').allTextContents()).toEqual(['Early', 'Late', 'Night'])
-    await page.getByRole('heading', { name: 'The API’s shift-comparison report' }).scrollIntoViewIfNeeded()
-    await page.getByRole('table', { name: 'Shift comparison (API)' }).waitFor()
+    await page
+      .getByRole('heading', { name: 'Shifts as the machine portal defines them' })
+      .scrollIntoViewIfNeeded()
+    const vendor = page.getByRole('table', { name: 'Stitches and thread breaks per machine and work period' })
+    await vendor.waitFor()
+    // one row per machine of the demo factory, a column per work period of the vendor's portal
+    expect(await vendor.locator('tbody tr').count()).toBe(44)
+    expect(await vendor.locator('thead th').allTextContents()).toContain('All: stitches / breaks')
     await page.getByLabel('Days').selectOption('30')
     await expect.poll(() => new URL(page.url()).searchParams.get('days')).toBe('30')
     await page.locator('.recharts-surface').first().waitFor()

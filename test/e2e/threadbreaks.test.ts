@@ -45,11 +45,12 @@ describe('thread-break heatmaps in Chromium', () => {
 
   test('toggling bobbin adds and removes the needle-0 column and changes the totals', async () => {
     const page = await app.browser.newPage()
-    await page.goto(`${app.server.url}/threadbreaks?range=7d&machines=AS-1042`)
+    // Annex 01 (1 head, 9 needles) has bobbin breaks in the 7 days before the pinned clock
+    await page.goto(`${app.server.url}/threadbreaks?range=7d&machines=AS-2300`)
     const without = await totalBreaks(page, 'not included')
     const card = page
       .getByRole('listitem')
-      .filter({ has: page.getByRole('heading', { name: 'North 01 · 1H' }) })
+      .filter({ has: page.getByRole('heading', { name: 'Annex 01 · 1H' }) })
     await card.getByText('As a table').click()
     const table = card.getByRole('table')
     // the table twin is loaded on first opening
@@ -82,7 +83,7 @@ describe('thread-break heatmaps in Chromium', () => {
       page.getByRole('button', { name: 'Download CSV' }).click(),
     ])
     const text = await readFile((await csv.path()) as string, 'utf8')
-    expect(text.split('\r\n')[0]).toBe('\uFEFFid_machine,machine_name,head,needle,threadbreaks,flagged')
+    expect(text.split('\r\n')[0]).toBe('\uFEFFmachine id,machine,head,needle,thread breaks,flagged')
     expect(csv.suggestedFilename()).toMatch(/^threadbreaks_HN_\d{4}-\d{2}-\d{2}_\d{4}-\d{2}-\d{2}\.csv$/)
     const [png] = await Promise.all([
       page.waitForEvent('download'),

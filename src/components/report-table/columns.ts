@@ -1,7 +1,8 @@
 /** Column inference for report rows whose shape the reference does not show (4.2): nested objects are
  * flattened with dotted names, arrays kept as one cell, and each column typed by what its values are. */
 
-export type ColumnKind = 'number' | 'time' | 'boolean' | 'text'
+/** duration: seconds, as the API layer says (never inferred) */
+export type ColumnKind = 'number' | 'duration' | 'time' | 'boolean' | 'text'
 
 export interface Column {
   key: string

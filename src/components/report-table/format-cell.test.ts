@@ -10,6 +10,8 @@ describe('formatCell', () => {
     [null, col('n', 'number'), /^—$/],
     ['2026-11-18T10:30:00Z', col('t', 'time'), /11:30/],
     [1794997800, col('first_seen', 'time'), /11:30/],
+    [3900, col('totalTime', 'duration'), /^1 h 5 min$/],
+    [42, col('pastTime', 'duration'), /^42 s$/],
     [true, col('ok', 'boolean'), /^yes$/],
     [['a', 'b'], col('tags', 'text'), /^\["a","b"\]$/],
     ['<b>bold</b>', col('name', 'text'), /^<b>bold<\/b>$/],
@@ -24,6 +26,11 @@ describe('compareCells', () => {
       9,
       10,
       100,
+      null,
+    ])
+    expect([3900, 42, null].sort((a, b) => compareCells(a, b, col('d', 'duration')))).toEqual([
+      42,
+      3900,
       null,
     ])
     expect(['M 10', 'M 9'].sort((a, b) => compareCells(a, b, col('m', 'text')))).toEqual(['M 9', 'M 10'])

@@ -1,3 +1,4 @@
+import { durationInWords } from '../../lib/duration'
 import { formatFactoryDate, formatFactoryTime } from '../../lib/factory-time'
 import type { Column } from './columns'
 
@@ -27,6 +28,8 @@ export function formatCell(value: unknown, column: Column, timeZone: string): st
   switch (column.kind) {
     case 'number':
       return typeof value === 'number' ? numberFormat().format(value) : String(value)
+    case 'duration':
+      return typeof value === 'number' && value >= 0 ? durationInWords(value) : String(value)
     case 'time': {
       const ms = timeMs(value)
       return ms === null
@@ -44,7 +47,12 @@ export function formatCell(value: unknown, column: Column, timeZone: string): st
 export function compareCells(a: unknown, b: unknown, column: Column): number {
   const blank = (v: unknown) => v === null || v === undefined || v === ''
   if (blank(a) || blank(b)) return blank(a) === blank(b) ? 0 : blank(a) ? 1 : -1
-  if (column.kind === 'number' && typeof a === 'number' && typeof b === 'number') return a - b
+  if (
+    (column.kind === 'number' || column.kind === 'duration') &&
+    typeof a === 'number' &&
+    typeof b === 'number'
+  )
+    return a - b
   if (column.kind === 'time') return (timeMs(a) ?? 0) - (timeMs(b) ?? 0)
   return String(a).localeCompare(String(b), undefined, { numeric: true })
 }

@@ -65,7 +65,7 @@ export function ReportTable({
                   aria-sort={
                     sort?.key === c.key ? (sort.direction === 1 ? 'ascending' : 'descending') : 'none'
                   }
-                  className={`whitespace-nowrap px-2 py-1 ${c.kind === 'number' ? 'text-right' : 'text-left'}`}
+                  className={`whitespace-nowrap px-2 py-1 ${c.kind === 'number' || c.kind === 'duration' ? 'text-right' : 'text-left'}`}
                 >
                   <button
                     type="button"
@@ -99,7 +99,7 @@ export function ReportTable({
                   {columns.map((c) => (
                     <td
                       key={c.key}
-                      className={`whitespace-nowrap px-2 ${c.kind === 'number' ? 'text-right tabular-nums' : ''}`}
+                      className={`whitespace-nowrap px-2 ${c.kind === 'number' || c.kind === 'duration' ? 'text-right tabular-nums' : ''}`}
                     >
                       {formatCell(row[c.key], c, timeZone)}
                     </td>

@@ -18,10 +18,13 @@ const MAX_SERIES = 3
  * measure (ids, head, needle, index) are not plotted. */
 export function chartSpec(columns: readonly Column[], rows: readonly FlatRow[]): ChartSpec | null {
   if (rows.length === 0) return null
-  const measures = columns.filter(
-    (c) => c.kind === 'number' && !/(^|_|\.)(id|heads?|needles?|index)$/i.test(c.key),
+  const measurable = columns.filter(
+    (c) =>
+      (c.kind === 'number' || c.kind === 'duration') && !/(^|_|\.)(id|heads?|needles?|index)$/i.test(c.key),
   )
-  if (measures.length === 0) return null
+  if (measurable.length === 0) return null
+  // durations and counts never share an axis
+  const measures = measurable.filter((c) => c.kind === measurable[0]!.kind)
   // series share one axis: only those within 10× of the first one's size, or they would flatten to zero
   const peak = (key: string) => Math.max(0, ...rows.map((r) => Math.abs(Number(r[key]) || 0)))
   const size = peak(measures[0]!.key)

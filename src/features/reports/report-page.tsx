@@ -5,6 +5,7 @@ import { appConfigQueryOptions } from '../../api/app-config'
 import { IGNORE_OUTLIERS, REPORT_SPECS, type ReportPath, reportTakes } from '../../api/contract/report-params'
 import { useDesigns } from '../../api/designs'
 import { filtersNotApplied, type ReportParams } from '../../api/report-params'
+import { isDurationColumn } from '../../api/report-units'
 import { type RawRow, REPORTS, useReport } from '../../api/reports'
 import { WidgetErrorBoundary } from '../../components/error-boundary'
 import { FilterBar } from '../../components/filters/filter-bar'
@@ -303,7 +304,14 @@ function ReportView({ rows, path, title }: { rows: RawRow[]; path: ReportPath; t
   const config = useQuery(appConfigQueryOptions())
   const [search, setSearch] = useSearchParams()
   const flat = useMemo(() => rows.map((row) => flattenRow(row)), [rows])
-  const columns = useMemo(() => inferColumns(flat), [flat])
+  // durations in seconds are known from the API layer, never guessed from a column's name
+  const columns = useMemo(
+    () =>
+      inferColumns(flat).map((c) =>
+        c.kind === 'number' && isDurationColumn(path, c.key) ? { ...c, kind: 'duration' as const } : c,
+      ),
+    [flat, path],
+  )
   const spec = useMemo(() => chartSpec(columns, flat), [columns, flat])
   const showChart = search.get('chart') !== '0'
   const base = path.slice('/reports/'.length).replace(/\//g, '-')

@@ -1,0 +1,197 @@
+import { HttpResponse, http } from 'msw'
+import { describe, expect, test } from 'vitest'
+import { mswServer } from '../../test/setup-dom'
+import { fetchMachines, machineOf } from './machines'
+import { isDurationColumn, rowInOurUnits } from './report-units'
+import { fetchReport } from './reports'
+
+/** The API layer on vendor-shaped answers (myzsk-api.md section 1): vendor records become
+ * stitchboard's domain types, times become instants and durations seconds. */
+
+/** A record of GET /machines as a vendor server sends it, every documented field (1.1/1.2). */
+const RECORDED = {
+  machine_id: '26027',
+  alias: 'ZSK Sprint 6',
+  id_location: 2,
+  id_datacollector: 'PB-0042',
+  order: 7,
+  heads: 15,
+  active_heads: 13,
+  active_needle: 4,
+  needles: 15,
+  hide_machine: false,
+  first_seen: '2024-03-01T06:00:00Z',
+  last_seen: '2026-11-18T10:29:50Z',
+  rpm: 1000,
+  rotation_speed: 850,
+  repeated_pattern: 3,
+  passes_pattern: 1,
+  id_design: 'D-7781',
+  design_stitches: 40000,
+  stitch: 12000,
+  status_code: 1,
+  pattern_stitchcounter: 52000,
+  pattern_stitchnumber: 12000,
+  estimate_time_remaining: 1680,
+}
+
+describe('machine records → Machine', () => {
+  test('every documented field is read under stitchboard’s name, with times as instants', () => {
+    expect(machineOf(RECORDED)).toEqual({
+      id: '26027',
+      name: 'ZSK Sprint 6',
+      locationId: 2,
+      collectorId: 'PB-0042',
+      order: 7,
+      heads: 15,
+      activeHeads: 13,
+      needles: 15,
+      activeNeedle: 4,
+      firstSeen: Date.parse('2024-03-01T06:00:00Z'),
+      lastSeen: Date.parse('2026-11-18T10:29:50Z'),
+      configuredRpm: 1000,
+      liveRpm: 850,
+      statusCode: 1,
+      designId: 'D-7781',
+      designStitches: 40000,
+      stitch: 12000,
+      repeats: 3,
+      passes: 1,
+      vendorRemainingSeconds: 1680,
+      otherFields: { hide_machine: false, pattern_stitchcounter: 52000, pattern_stitchnumber: 12000 },
+    })
+  })
+
+  test('missing optional fields are null, an empty alias names the machine by its ID, unknown fields are kept', () => {
+    const machine = machineOf({ machine_id: '7', alias: ' ', operator_badge: 'B-12' })
+    expect(machine.name).toBe('Machine 7')
+    expect(machine.statusCode).toBeNull()
+    expect(machine.liveRpm).toBeNull()
+    expect(machine.designId).toBeNull()
+    expect(machine.lastSeen).toBeNull()
+    expect(machine.otherFields).toEqual({ operator_badge: 'B-12' })
+  })
+
+  test('a remaining time that is not a non-negative number is no estimate at all', () => {
+    expect(
+      machineOf({ machine_id: '7', estimate_time_remaining: '00:28:00' }).vendorRemainingSeconds,
+    ).toBeNull()
+    expect(machineOf({ machine_id: '7', estimate_time_remaining: -5 }).vendorRemainingSeconds).toBeNull()
+  })
+
+  test('one malformed record in the list is kept raw with what was wrong; the others are read', async () => {
+    mswServer.use(
+      http.get('/api/machines', () =>
+        HttpResponse.json({
+          data: [
+            RECORDED,
+            { machine_id: 26028, alias: 'Numeric ID' },
+            { ...RECORDED, machine_id: '26029', status_code: '9' },
+          ],
+        }),
+      ),
+    )
+    const { records, malformed } = await fetchMachines()
+    expect(records.map((m) => m.id)).toEqual(['26027'])
+    expect(malformed).toEqual([
+      { index: 1, raw: { machine_id: 26028, alias: 'Numeric ID' }, problem: 'machine_id should be string' },
+      {
+        index: 2,
+        raw: { ...RECORDED, machine_id: '26029', status_code: '9' },
+        problem: 'status_code should be number',
+      },
+    ])
+  })
+})
+
+describe('report rows in stitchboard’s units', () => {
+  test('design-summary: numbers sent as strings become numbers, ms times instants, ms lengths seconds', () => {
+    expect(
+      rowInOurUnits('/reports/design-summary', {
+        machineId: '26027',
+        machineName: 'ZSK Sprint 6',
+        designId: 'D-7781',
+        designName: 'Club crest',
+        stitches: '40000',
+        status: '1',
+        start: '1763460000000',
+        stop: '1763461800000',
+        pastTime: '1800000',
+        counter: '2',
+      }),
+    ).toEqual({
+      machineId: '26027',
+      machineName: 'ZSK Sprint 6',
+      designId: 'D-7781',
+      designName: 'Club crest',
+      stitches: 40000,
+      status: 1,
+      start: '2025-11-18T10:00:00.000Z',
+      stop: '2025-11-18T10:30:00.000Z',
+      pastTime: 1800,
+      counter: 2,
+    })
+  })
+
+  test('the break log’s millisecond timestamp and time-comparison’s Unix-seconds day become instants', () => {
+    expect(rowInOurUnits('/reports/threadbreaks-by-machine', { timestamp: 1763460000123, head: 2 })).toEqual({
+      timestamp: '2025-11-18T10:00:00.123Z',
+      head: 2,
+    })
+    expect(rowInOurUnits('/reports/time-comparison', { day: 1763424000, stitches: 5 })).toEqual({
+      day: '2025-11-18T00:00:00.000Z',
+      stitches: 5,
+    })
+  })
+
+  test('nested lists: operator status times from ms to seconds, daily-design durations stay seconds', () => {
+    expect(
+      rowInOurUnits('/reports/operator-overview', {
+        workTime: 3600,
+        status: [{ status: 2, counter: 3, pastTime: 90000 }],
+      }),
+    ).toEqual({ workTime: 3600, status: [{ status: 2, counter: 3, pastTime: 90 }] })
+    expect(
+      rowInOurUnits('/reports/daily-design', { stitches: '1200', data: [{ duration: 60, status: 1 }] }),
+    ).toEqual({ stitches: 1200, data: [{ duration: 60, status: 1 }] })
+  })
+
+  test('a value not in its documented form is left as sent, never turned into a wrong number', () => {
+    expect(rowInOurUnits('/reports/design-summary', { start: 'yesterday', stitches: '12k' })).toEqual({
+      start: 'yesterday',
+      stitches: '12k',
+    })
+  })
+
+  test('durations in seconds are known by report and column, including each status of the breakdown', () => {
+    expect(isDurationColumn('/reports/machine-summary', 'totalTime')).toBe(true)
+    expect(isDurationColumn('/reports/machine-summary', 'statusBreakdown.1012')).toBe(true)
+    expect(isDurationColumn('/reports/machine-summary', 'stitches')).toBe(false)
+    expect(isDurationColumn('/reports/design-summary', 'pastTime')).toBe(true)
+    expect(isDurationColumn('/reports/threadbreaks', 'threadbreaks')).toBe(false)
+  })
+
+  test('fetchReport hands the explorer rows in these units, and the malformed ones apart', async () => {
+    mswServer.use(
+      http.get('/api/reports/time-comparison', () =>
+        HttpResponse.json({
+          data: [
+            { day: 1763424000, stitches: 5, threadbreaks: 1, tbPer10k: 2 },
+            { day: 'Tuesday', stitches: 5, threadbreaks: 1, tbPer10k: 2 },
+          ],
+        }),
+      ),
+    )
+    const answer = await fetchReport('/reports/time-comparison', { from: 1763424000, till: 1763510400 })
+    expect(answer.records).toEqual([
+      { day: '2025-11-18T00:00:00.000Z', stitches: 5, threadbreaks: 1, tbPer10k: 2 },
+    ])
+    expect(answer.malformed).toEqual([
+      {
+        index: 1,
+        raw: { day: 'Tuesday', stitches: 5, threadbreaks: 1, tbPer10k: 2 },
+        problem: 'day should be number',
+      },
+    ])
+  })
+})
