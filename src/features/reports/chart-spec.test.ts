@@ -50,6 +50,24 @@ describe('chartSpec', () => {
     expect(spec!.rows.map((r) => r.stitches)).toEqual([1, 3])
   })
 
+  test('durations and counts never share an axis: the first measure’s kind decides', () => {
+    const rows = [
+      { designName: 'Crest', minTime: 300, avgTime: 420, passes: 12 },
+      { designName: 'Shield', minTime: 200, avgTime: 260, passes: 30 },
+    ]
+    const spec = chartSpec(
+      [
+        col('designName', 'text'),
+        col('minTime', 'duration'),
+        col('avgTime', 'duration'),
+        col('passes', 'number'),
+      ],
+      rows,
+    )
+    expect(spec).toMatchObject({ kind: 'bar', ys: ['minTime', 'avgTime'], durations: true })
+    expect(chartSpec(machineColumns, machineRows)!.durations).toBe(false)
+  })
+
   test('many categories: the 40 largest, said so', () => {
     const rows = Array.from({ length: 100 }, (_, i) => ({ name: `d${i}`, n: i }))
     const spec = chartSpec([col('name', 'text'), col('n', 'number')], rows)!

@@ -4,6 +4,8 @@ export interface ChartSpec {
   kind: 'bar' | 'line'
   x: string
   ys: string[]
+  /** the series are durations in seconds (else counts and other numbers) */
+  durations: boolean
   rows: FlatRow[]
   /** said under the chart when not every row is drawn */
   note: string | null
@@ -15,16 +17,19 @@ const MAX_SERIES = 3
 
 /** A chart that fits the rows, or null: a time column gives a line over time, otherwise a text column
  * with numbers gives bars (the largest first when there are many). Columns that identify rather than
- * measure (ids, head, needle, index) are not plotted. */
+ * measure (ids, head, needle, index, a design’s stitch count) are not plotted. */
 export function chartSpec(columns: readonly Column[], rows: readonly FlatRow[]): ChartSpec | null {
   if (rows.length === 0) return null
   const measurable = columns.filter(
     (c) =>
-      (c.kind === 'number' || c.kind === 'duration') && !/(^|_|\.)(id|heads?|needles?|index)$/i.test(c.key),
+      (c.kind === 'number' || c.kind === 'duration') &&
+      !/(^|_|\.)(id|heads?|needles?|index)$/i.test(c.key) &&
+      !/^design_?stitches$/i.test(c.key),
   )
   if (measurable.length === 0) return null
   // durations and counts never share an axis
   const measures = measurable.filter((c) => c.kind === measurable[0]!.kind)
+  const durations = measurable[0]!.kind === 'duration'
   // series share one axis: only those within 10× of the first one's size, or they would flatten to zero
   const peak = (key: string) => Math.max(0, ...rows.map((r) => Math.abs(Number(r[key]) || 0)))
   const size = peak(measures[0]!.key)
@@ -41,6 +46,7 @@ export function chartSpec(columns: readonly Column[], rows: readonly FlatRow[]):
       kind: 'line',
       x: time.key,
       ys,
+      durations,
       rows: drawn,
       note: step > 1 ? `Every ${step}th of ${rows.length} rows drawn.` : null,
     }
@@ -55,6 +61,7 @@ export function chartSpec(columns: readonly Column[], rows: readonly FlatRow[]):
     kind: 'bar',
     x: category.key,
     ys,
+    durations,
     rows: drawn,
     note: rows.length > MAX_BARS ? `The ${MAX_BARS} largest by ${main} of ${rows.length} rows.` : null,
   }

@@ -10,16 +10,35 @@ import {
   XAxis,
   YAxis,
 } from 'recharts'
+import { timeMs } from '../../components/report-table/format-cell'
+import { durationInWords } from '../../lib/duration'
+import { formatFactoryDate, formatFactoryTime } from '../../lib/factory-time'
 import type { ChartSpec } from './chart-spec'
 
 /** Colour-blind-safe series colours (Okabe–Ito); series also differ by name in the legend. */
 const SERIES = ['#0072B2', '#E69F00', '#009E73']
 const compact = new Intl.NumberFormat(undefined, { notation: 'compact', maximumFractionDigits: 1 })
-const yAxis = { tick: { fontSize: 12 }, width: 64, tickFormatter: (value: number) => compact.format(value) }
 
-/** The chart of a report; recharts is loaded with this module only (it is large). No animation. */
-export default function ReportChart({ spec }: { spec: ChartSpec }) {
-  const axisProps = { dataKey: spec.x, tick: { fontSize: 12 }, interval: 'preserveStartEnd' as const }
+/** The chart of a report; recharts is loaded with this module only (it is large). No animation. Times
+ * on the axis are the factory's wall clock; durations are said in hours and minutes. */
+export default function ReportChart({ spec, timeZone }: { spec: ChartSpec; timeZone: string }) {
+  const timeTick = (value: unknown) => {
+    const ms = timeMs(value)
+    return ms === null
+      ? String(value)
+      : `${formatFactoryDate(ms, timeZone)} ${formatFactoryTime(ms, timeZone, false)}`
+  }
+  const axisProps = {
+    dataKey: spec.x,
+    tick: { fontSize: 12 },
+    interval: 'preserveStartEnd' as const,
+    ...(spec.kind === 'line' ? { tickFormatter: timeTick } : {}),
+  }
+  const yAxis = {
+    tick: { fontSize: 12 },
+    width: spec.durations ? 88 : 64,
+    tickFormatter: (value: number) => (spec.durations ? durationInWords(value) : compact.format(value)),
+  }
   return (
     <figure>
       <div className="h-72 w-full">
@@ -29,7 +48,7 @@ export default function ReportChart({ spec }: { spec: ChartSpec }) {
               <CartesianGrid strokeDasharray="3 3" />
               <XAxis {...axisProps} />
               <YAxis {...yAxis} />
-              <Tooltip />
+              <Tooltip labelFormatter={timeTick} />
               <Legend />
               {spec.ys.map((y, i) => (
                 <Line

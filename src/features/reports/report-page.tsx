@@ -359,7 +359,7 @@ function ReportView({ rows, path, title }: { rows: RawRow[]; path: ReportPath; t
       {spec && showChart && (
         <WidgetErrorBoundary name="The chart">
           <Suspense fallback={<Skeleton lines={6} label="Loading the chart" />}>
-            <ReportChart spec={spec} />
+            <ReportChart spec={spec} timeZone={config.data?.timeZone ?? 'UTC'} />
           </Suspense>
         </WidgetErrorBoundary>
       )}
