@@ -58,7 +58,8 @@ export function checkGet(
   for (const name of new Set(params.keys())) {
     if (!accepted.includes(name)) {
       const shown = JSON.stringify(name.slice(0, 60))
-      return { ok: false, status: 400, error: `Parameter ${shown} is not accepted by ${target.path}` }
+      const takes = accepted.length > 0 ? `; it takes ${accepted.join(', ')}` : '; it takes no parameters'
+      return { ok: false, status: 400, error: `Parameter ${shown} is not accepted by ${target.path}${takes}` }
     }
     if (params.getAll(name).length > 1)
       return { ok: false, status: 400, error: `Parameter ${name} is given more than once` }

@@ -316,6 +316,76 @@ describe('only checked values reach the upstream, each in one spelling (issue 21
   })
 })
 
+describe('each report with exactly its documented parameters (myzsk-api.md, issue 16)', () => {
+  const range = 'from=1763000000&till=1763600000'
+
+  test.each([
+    ['/reports/average-rpm', `${range}&machineIds=all`, 'machineIds', 'from, till, locationId, shift'],
+    [
+      '/reports/stitches',
+      `${range}&machineIds=all&locationId=2`,
+      'locationId',
+      'from, till, machineIds, shift',
+    ],
+    [
+      '/reports/number-of-pieces',
+      `${range}&machineIds=all&includeBobbinThreadbreaks=true`,
+      'includeBobbinThreadbreaks',
+      'from, till, machineIds, shift',
+    ],
+  ])(
+    '%s with %s: 400 naming the parameter and what the report takes; nothing goes upstream',
+    async (path, query, name, takes) => {
+      const { app, upstream } = vendorApp()
+      const response = await app.request(`/api${path}?${query}`)
+      expect(response.status).toBe(400)
+      const { error } = (await response.json()) as { error: string }
+      expect(error).toBe(`Parameter "${name}" is not accepted by ${path}; it takes ${takes}`)
+      expect(upstream.calls).toHaveLength(0)
+    },
+  )
+
+  test('the design reports go through with designId and designStitches, re-serialised', async () => {
+    const { app, upstream } = vendorApp()
+    const ok = await app.request(
+      `/api/reports/design-summary?designStitches=38053&designId=ASD1001&${range}&machineIds=all`,
+    )
+    expect(ok.status).toBe(200)
+    expect(upstream.calls[0]!.url).toBe(
+      `http://vendor.test/v1/reports/design-summary?${range}&machineIds=all&designId=ASD1001&designStitches=38053`,
+    )
+    const without = await app.request(
+      `/api/reports/threadbreaks-by-design?${range}&machineIds=all&designId=ASD1001`,
+    )
+    expect(without.status).toBe(400)
+    expect(((await without.json()) as { error: string }).error).toContain('designStitches')
+    expect(upstream.calls).toHaveLength(1)
+  })
+
+  test.each([
+    ['/datacollectors', '/datacollectors'],
+    ['/work-periods', '/work-periods'],
+    ['/designs?limit=1000&page=2', '/designs?page=2&limit=1000'],
+  ])('%s is allow-listed and forwarded as checked', async (path, forwarded) => {
+    const { app, upstream } = vendorApp()
+    const response = await app.request(`/api${path}`)
+    expect(response.status).toBe(200)
+    expect(upstream.calls[0]!.url).toBe(`http://vendor.test/v1${forwarded}`)
+  })
+
+  test.each([
+    ['/designs?limit=1001', 'limit'],
+    ['/designs?page=0', 'page'],
+    ['/work-periods?page=1', 'page'],
+  ])('%s is a 400 naming %s', async (path, name) => {
+    const { app, upstream } = vendorApp()
+    const response = await app.request(`/api${path}`)
+    expect(response.status).toBe(400)
+    expect(((await response.json()) as { error: string }).error).toContain(name)
+    expect(upstream.calls).toHaveLength(0)
+  })
+})
+
 describe('secrets stay on the server', () => {
   const browserHeaders = {
     'X-API-Key': 'browser-key',
