@@ -1,9 +1,10 @@
 import { HttpResponse, http } from 'msw'
 import { describe, expect, test } from 'vitest'
+import { DAY, NOW_S } from '../../test/demo-client'
 import { mswServer } from '../../test/setup-dom'
 import { fetchMachines, machineOf } from './machines'
 import { isDurationColumn, rowInOurUnits } from './report-units'
-import { fetchReport } from './reports'
+import { fetchDesignThreadbreaks, fetchReport, threadbreakEventsQueryOptions } from './reports'
 
 /** The API layer on vendor-shaped answers (myzsk-api.md section 1): vendor records become
  * stitchboard's domain types, times become instants and durations seconds. */
@@ -193,5 +194,93 @@ describe('report rows in stitchboard’s units', () => {
         problem: 'day should be number',
       },
     ])
+  })
+})
+
+describe('the two break reports a page will read by event and by stitch', () => {
+  test('the break log: each row an event at its millisecond instant; missing design facts are null, not a failed record', async () => {
+    mswServer.use(
+      http.get('/api/reports/threadbreaks-by-machine', () =>
+        HttpResponse.json({
+          data: [
+            {
+              timestamp: 1763460000123,
+              id_machine: '26027',
+              machine_name: 'ZSK Sprint 6',
+              head: 3,
+              needle: 0,
+              pattern: 'D-7781',
+              pattern_stitchnumber: 12000,
+              stitches: 40000,
+              rotation_speed: 850,
+            },
+            {
+              timestamp: 1763459000000,
+              id_machine: '26027',
+              machine_name: 'ZSK Sprint 6',
+              head: 1,
+              needle: 4,
+              pattern: '',
+            },
+          ],
+        }),
+      ),
+    )
+    const { queryFn } = threadbreakEventsQueryOptions({
+      from: 1763400000,
+      till: 1763500000,
+      machineIds: ['26027'],
+    })
+    const answer = await (queryFn as (context: { signal: AbortSignal }) => Promise<unknown>)({
+      signal: new AbortController().signal,
+    })
+    expect(answer).toEqual({
+      records: [
+        {
+          at: 1763460000123,
+          machineId: '26027',
+          machineName: 'ZSK Sprint 6',
+          head: 3,
+          needle: 0,
+          designId: 'D-7781',
+          stitch: 12000,
+          designStitches: 40000,
+          rpm: 850,
+        },
+        {
+          at: 1763459000000,
+          machineId: '26027',
+          machineName: 'ZSK Sprint 6',
+          head: 1,
+          needle: 4,
+          designId: null,
+          stitch: null,
+          designStitches: null,
+          rpm: null,
+        },
+      ],
+      malformed: [],
+    })
+  })
+
+  test('thread breaks along one design of the demo factory: the object answer as stitch positions', async () => {
+    const answer = await fetchDesignThreadbreaks({
+      from: NOW_S - 7 * DAY,
+      till: NOW_S,
+      machineIds: 'all',
+      designId: 'ASD1001',
+      designStitches: 38053,
+    })
+    expect(answer.designId).toBe('ASD1001')
+    expect(answer.designStitches).toBe(38053)
+    expect(answer.passes).toBeGreaterThan(0)
+    expect(answer.byStitch.length).toBeGreaterThan(0)
+    for (const { stitch, count } of answer.byStitch) {
+      expect(stitch).toBeGreaterThanOrEqual(0)
+      expect(stitch).toBeLessThanOrEqual(38053)
+      expect(count).toBeGreaterThan(0)
+    }
+    const stitches = answer.byStitch.map((b) => b.stitch)
+    expect(stitches).toEqual([...stitches].sort((a, b) => a - b))
   })
 })

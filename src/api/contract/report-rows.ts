@@ -207,6 +207,17 @@ export const VENDOR_REPORT_RECORDS = {
     machineId: z.string(),
     machineName: z.string(),
   }),
+  /** a break is a break without its design facts */
+  '/reports/threadbreaks-by-machine': z.extend(
+    z.partial(VENDOR_REPORT_ROWS['/reports/threadbreaks-by-machine']),
+    {
+      timestamp: z.int(),
+      id_machine: z.string(),
+      machine_name: z.string(),
+      head: count,
+      needle: count,
+    },
+  ),
 }
 
 export type ListReportPath = keyof typeof VENDOR_REPORT_ROWS

@@ -1,4 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react'
+import { HttpResponse, http } from 'msw'
 import { Route, Routes } from 'react-router'
 import { afterEach, beforeEach, expect, test } from 'vitest'
 import { renderWithProviders } from '../../../test/render'
@@ -77,4 +78,36 @@ test('a report that fails for one shift says which, and the others still show', 
     expect(within(table).getByRole('row', { name: /^Stitches/ })).toHaveTextContent(/\d{3}/),
   )
   expect(within(table).getByRole('row', { name: /^Average rpm/ })).toHaveTextContent('—')
+})
+
+test('the portal’s work periods are named; a time zone other than the factory’s is pointed out', async () => {
+  const page = (
+    <Routes>
+      <Route path="/shifts" element={<ShiftsPage />} />
+    </Routes>
+  )
+  const view = renderWithProviders(page, { path: DAY })
+  expect(
+    await screen.findByText('Work periods in the portal: Early, Late, Night (time zone Europe/Berlin).'),
+  ).toBeInTheDocument()
+  expect(screen.queryByRole('note')).toBeNull()
+  view.unmount()
+
+  mswServer.use(
+    http.get('/api/work-periods', () =>
+      HttpResponse.json({
+        data: [
+          { id: 4, name: 'Früh', id_company: 1, timezone: 'America/Chicago' },
+          { id: 5, name: '', id_company: 1, timezone: 'America/Chicago' },
+        ],
+      }),
+    ),
+  )
+  renderWithProviders(page, { path: DAY })
+  expect(
+    await screen.findByText('Work periods in the portal: Früh, Work period 5 (time zone America/Chicago).'),
+  ).toBeInTheDocument()
+  expect(screen.getByRole('note')).toHaveTextContent(
+    'The portal counts its work periods in America/Chicago, stitchboard in Europe/Berlin (FACTORY_TIMEZONE)',
+  )
 })

@@ -2,6 +2,7 @@ import { useQueries, useQuery } from '@tanstack/react-query'
 import { useId, useMemo } from 'react'
 import { useSearchParams } from 'react-router'
 import { appConfigQueryOptions } from '../../api/app-config'
+import { useWorkPeriods } from '../../api/designs'
 import { type MachineLayout, useMachineLayouts } from '../../api/machines'
 import type { ReportParams } from '../../api/report-params'
 import {
@@ -524,7 +525,7 @@ function ShiftDaysSection({
 
 /** The vendor's own shift comparison (myzsk-api.md 1.17): stitches and breaks per machine and per
  * work period, the shifts configured in the vendor's portal (not stitchboard's SHIFTS). */
-function ApiShiftComparison({ scope }: { scope: ReportParams; timeZone: string }) {
+function ApiShiftComparison({ scope, timeZone }: { scope: ReportParams; timeZone: string }) {
   const report = useMachineShifts(scope)
   const id = useId()
   // the report takes no machine filter: rows are narrowed to the chosen machines by their ID
@@ -539,6 +540,7 @@ function ApiShiftComparison({ scope }: { scope: ReportParams; timeZone: string }
         Stitches and thread breaks per machine in each work period configured in the vendor’s portal (the
         shift-comparison report), for the same range.
       </p>
+      <PortalWorkPeriods timeZone={timeZone} />
       <QueryState
         query={report}
         isEmpty={(data) => data.records.length === 0 && data.malformed.length === 0}
@@ -605,4 +607,29 @@ function ApiShiftComparison({ scope }: { scope: ReportParams; timeZone: string }
 /** The records of a list query's data, undefined while it loads. */
 function recordsOf<T>(data: unknown): T[] | undefined {
   return (data as RecordList<T> | undefined)?.records
+}
+
+/** The work periods of the vendor's portal (myzsk-api.md 1.6): names and time zone, no times. A zone
+ * other than the factory's means the two shift comparisons cut days at different midnights. */
+function PortalWorkPeriods({ timeZone }: { timeZone: string }) {
+  const periods = useWorkPeriods()
+  if (!periods.data) return null
+  const { records } = periods.data
+  if (records.length === 0) return <p className="text-sm">The portal defines no work periods.</p>
+  const zones = [...new Set(records.flatMap((p) => (p.timeZone ? [p.timeZone] : [])))]
+  const elsewhere = zones.filter((zone) => zone !== timeZone)
+  return (
+    <div className="text-sm">
+      <p>
+        Work periods in the portal: {records.map((p) => p.name ?? `Work period ${p.id}`).join(', ')}
+        {zones.length > 0 ? ` (time zone ${zones.join(', ')})` : ''}.
+      </p>
+      {elsewhere.length > 0 && (
+        <p role="note" className="font-medium">
+          ⚠ The portal counts its work periods in {elsewhere.join(', ')}, stitchboard in {timeZone}{' '}
+          (FACTORY_TIMEZONE): the two comparisons start their days at different hours.
+        </p>
+      )}
+    </div>
+  )
 }
