@@ -179,6 +179,8 @@ export function createApp({
       threadConesDemo: upstreams.job.demo,
       timeZone: config.timeZone,
       shifts: config.shifts,
+      statusCodes: config.statusCodes,
+      locations: config.locations,
       version,
     })
   })

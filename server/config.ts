@@ -1,6 +1,8 @@
 import * as z from 'zod'
 import { clockMinutes } from '../src/lib/clock'
 import { isValidTimeZone } from '../src/lib/factory-time'
+import { parseLocations } from '../src/lib/location-names'
+import { DEMO_STATUS_ENTRIES, parseStatusCodes, type StatusEntry } from '../src/lib/status-codes'
 import { DEFAULT_SHIFTS_TEXT, type NamedShift, parseShifts } from './shifts'
 
 /** The demo keys injected when no vendor credentials are configured (README: "Demo data"); the other
@@ -88,6 +90,8 @@ const environment = z
     SESSION_HOURS: optional(whole('hours', 1, 8760, 'hours')),
     SHUTDOWN_SECONDS: optional(number('seconds', 0, 300, 's')),
     DATA_DIR: optional(text.min(1)),
+    STATUS_CODES: optional(text),
+    LOCATIONS: optional(text),
   })
   .superRefine((env, ctx) => {
     const need = (name: string, message: string) => ctx.addIssue({ code: 'custom', path: [name], message })
@@ -130,6 +134,10 @@ export interface Config {
   shutdownSeconds: number
   /** where the server keeps what it must remember (sessions) */
   dataDir: string
+  /** vendor status code → stitchboard state and label (STATUS_CODES, else the demo's table) */
+  statusCodes: { source: 'environment' | 'default'; entries: StatusEntry[] }
+  /** location names (LOCATIONS); the vendor's machine records carry only IDs */
+  locations: Array<{ id: number; name: string }>
 }
 
 export class ConfigError extends Error {
@@ -178,7 +186,19 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     const overlap = shiftOverlap(shifts)
     if (overlap) problems.push(`SHIFTS ${overlap}`)
   }
-  if (problems.length > 0 || !parsed.data || typeof shifts === 'string') {
+  const statusText = parsed.data?.STATUS_CODES ?? env.STATUS_CODES?.trim()
+  const statusCodes = statusText ? parseStatusCodes(statusText) : null
+  if (typeof statusCodes === 'string') problems.push(`STATUS_CODES ${statusCodes}`)
+  const locationsText = parsed.data?.LOCATIONS ?? env.LOCATIONS?.trim()
+  const locations = locationsText ? parseLocations(locationsText) : []
+  if (typeof locations === 'string') problems.push(`LOCATIONS ${locations}`)
+  if (
+    problems.length > 0 ||
+    !parsed.data ||
+    typeof shifts === 'string' ||
+    typeof statusCodes === 'string' ||
+    typeof locations === 'string'
+  ) {
     throw new ConfigError([...new Set(problems)].join('\n'))
   }
   const e = parsed.data
@@ -203,5 +223,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     sessionHours: e.SESSION_HOURS ?? 720,
     shutdownSeconds: e.SHUTDOWN_SECONDS ?? 10,
     dataDir: e.DATA_DIR ?? './data',
+    statusCodes: statusCodes
+      ? { source: 'environment', entries: statusCodes }
+      : { source: 'default', entries: [...DEMO_STATUS_ENTRIES] },
+    locations,
   }
 }

@@ -1,5 +1,7 @@
-import { queryOptions } from '@tanstack/react-query'
+import { queryOptions, useQuery } from '@tanstack/react-query'
 import * as z from 'zod/mini'
+import type { StatusDictionary } from '../lib/machine-state'
+import { dictionaryOf, MACHINE_STATES } from '../lib/status-codes'
 import { getJson } from './http'
 
 /** What the server lets the SPA know (GET /app-config.json). */
@@ -8,6 +10,13 @@ export const appConfigSchema = z.object({
   threadConesDemo: z.boolean(),
   timeZone: z.string(),
   shifts: z.array(z.object({ name: z.string(), from: z.string(), to: z.string() })),
+  /** STATUS_CODES, or the demo's table when it is not set */
+  statusCodes: z.object({
+    source: z.enum(['environment', 'default']),
+    entries: z.array(z.object({ code: z.int(), state: z.enum(MACHINE_STATES), label: z.string() })),
+  }),
+  /** LOCATIONS: names for the vendor's location IDs */
+  locations: z.array(z.object({ id: z.int(), name: z.string() })),
   version: z.string(),
 })
 export type AppConfig = z.infer<typeof appConfigSchema>
@@ -19,3 +28,15 @@ export const appConfigQueryOptions = () =>
     staleTime: 5 * 60_000,
     refetchInterval: 5 * 60_000,
   })
+
+const dictionaryOfConfig = (config: AppConfig) => dictionaryOf(config.statusCodes.entries)
+const locationNamesOfConfig = (config: AppConfig) =>
+  new Map(config.locations.map(({ id, name }) => [id, name]))
+
+/** The status dictionary (STATUS_CODES, else the demo's table); undefined until the config is read. */
+export const useStatusCodes = (): StatusDictionary | undefined =>
+  useQuery({ ...appConfigQueryOptions(), select: dictionaryOfConfig }).data
+
+/** LOCATIONS as a map; undefined until the config is read. */
+export const useConfiguredLocationNames = (): ReadonlyMap<number, string> | undefined =>
+  useQuery({ ...appConfigQueryOptions(), select: locationNamesOfConfig }).data

@@ -1,5 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
+import { useMemo } from 'react'
 import type { Machine, MachineSpeed, RecordList } from '../lib/domain'
+import { useConfiguredLocationNames } from './app-config'
 import { machinesQueryOptions } from './machines'
 import { machineSpeedQueryOptions } from './reports'
 
@@ -27,7 +29,7 @@ function locationNamesOptions() {
   }
 }
 
-/** Every location machines are at, named where any answer names it, else "Location 3". */
+/** Every location machines are at, named by LOCATIONS or any answer that names it, else "Location 3". */
 export function locationsOf(
   machines: readonly Machine[],
   names: ReadonlyMap<number, string> | undefined,
@@ -38,10 +40,20 @@ export function locationsOf(
   return ids.map((id) => ({ id, name: names?.get(id) ?? `Location ${id}` }))
 }
 
+/** LOCATIONS first, then the names a report gives. */
+export function mergedLocationNames(
+  configured: ReadonlyMap<number, string> | undefined,
+  reported: ReadonlyMap<number, string> | undefined,
+): ReadonlyMap<number, string> {
+  return new Map([...(reported ?? []), ...(configured ?? [])])
+}
+
 export function useLocations(): { locations: Location[]; nameOf: (id: number | null) => string | null } {
   const machines = useQuery(machinesQueryOptions())
-  const names = useQuery(locationNamesOptions())
-  const locations = locationsOf(machines.data?.records ?? [], names.data)
-  const nameOf = (id: number | null) => (id === null ? null : (names.data?.get(id) ?? `Location ${id}`))
+  const configured = useConfiguredLocationNames()
+  const reported = useQuery(locationNamesOptions()).data
+  const names = useMemo(() => mergedLocationNames(configured, reported), [configured, reported])
+  const locations = locationsOf(machines.data?.records ?? [], names)
+  const nameOf = (id: number | null) => (id === null ? null : (names.get(id) ?? `Location ${id}`))
   return { locations, nameOf }
 }

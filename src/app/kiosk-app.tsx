@@ -7,7 +7,7 @@ import {
 } from '@tanstack/react-query'
 import { startTransition, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react'
 import { MemoryRouter, Routes } from 'react-router'
-import { appConfigQueryOptions } from '../api/app-config'
+import { appConfigQueryOptions, useStatusCodes } from '../api/app-config'
 import { machinesQueryOptions } from '../api/machines'
 import { FactoryClock } from '../components/factory-clock'
 import { KioskProvider } from '../components/kiosk'
@@ -87,12 +87,13 @@ function KioskWall({ params }: { params: KioskParams }) {
   const machines = useQuery({ ...machinesQueryOptions(), enabled: params.exceptions })
   const now = useNow()
   const refresh = useKioskRefresh(params.refresh, config.data?.timeZone, config.data?.shifts)
+  const codes = useStatusCodes()
   const exceptions = useMemo(
     () =>
-      params.exceptions && machines.data
-        ? exceptionsOf(machines.data.records, now, DEFAULT_ATTENTION_MINUTES)
+      params.exceptions && machines.data && codes
+        ? exceptionsOf(machines.data.records, now, DEFAULT_ATTENTION_MINUTES, codes)
         : [],
-    [params.exceptions, machines.data, now],
+    [params.exceptions, machines.data, now, codes],
   )
   const anyException = exceptions.length > 0
   const rotation = useMemo(

@@ -11,6 +11,10 @@ import {
   sortMachines,
   stateLabel,
 } from './machine-state'
+import { DEMO_STATUS_CODES, dictionaryOf, parseStatusCodes } from './status-codes'
+
+/** The demo's table (README), the default dictionary. */
+const CODES = DEMO_STATUS_CODES
 
 const NOW = Date.parse('2026-11-18T10:30:00Z') / 1000
 const ago = (s: number) => (NOW - s) * 1000
@@ -33,7 +37,7 @@ describe('boardState from the status code, the live speed and the last report', 
     [1, { lastSeen: ago(6 * 60), liveRpm: 850 }, 'not-reporting'],
     [2, { lastSeen: null, ...still }, 'not-reporting'],
   ] as const)('code %s with %j → %s', (statusCode, extra, state) => {
-    expect(boardState(buildMachine({ statusCode, ...extra }), NOW)).toBe(state)
+    expect(boardState(buildMachine({ statusCode, ...extra }), NOW, CODES)).toBe(state)
   })
 
   test.each([
@@ -44,16 +48,16 @@ describe('boardState from the status code, the live speed and the last report', 
     [30, 'Hooping'],
   ])('code %j is labelled %s, never guessed', (statusCode, label) => {
     const m = buildMachine({ statusCode, ...fresh, ...still })
-    expect(stateLabel(m, boardState(m, NOW))).toBe(label)
+    expect(stateLabel(m, boardState(m, NOW, CODES), CODES)).toBe(label)
   })
 })
 
 describe('time in state and exceptions', () => {
   test('a silent machine counts from its last report; other states have no known start', () => {
     const silent = buildMachine({ lastSeen: ago(600) })
-    expect(secondsInState(silent, boardState(silent, NOW), NOW)).toBe(600)
+    expect(secondsInState(silent, boardState(silent, NOW, CODES), NOW)).toBe(600)
     const stopped = buildMachine({ statusCode: 2, ...still, ...fresh })
-    expect(secondsInState(stopped, boardState(stopped, NOW), NOW)).toBeNull()
+    expect(secondsInState(stopped, boardState(stopped, NOW, CODES), NOW)).toBeNull()
   })
 
   test.each([
@@ -65,7 +69,7 @@ describe('time in state and exceptions', () => {
     [30, false],
   ] as const)('code %i, time in state unknown → attention %s', (statusCode, expected) => {
     const liveRpm = statusCode === 1 ? 850 : 0
-    expect(needsAttention(buildMachine({ statusCode, liveRpm, ...fresh }), NOW, 10)).toBe(expected)
+    expect(needsAttention(buildMachine({ statusCode, liveRpm, ...fresh }), NOW, 10, CODES)).toBe(expected)
   })
 })
 
@@ -96,10 +100,10 @@ describe('sorting and summary', () => {
     buildMachine({ id: 'e', name: 'M 5', statusCode: 1, lastSeen: ago(3600) }),
   ]
   test('urgency: thread break, stopped, not reporting, setup, running', () => {
-    expect(sortMachines(machines, 'urgency', NOW).map((m) => m.id)).toEqual(['c', 'b', 'e', 'd', 'a'])
+    expect(sortMachines(machines, 'urgency', NOW, CODES).map((m) => m.id)).toEqual(['c', 'b', 'e', 'd', 'a'])
   })
   test('by name, numbers in natural order', () => {
-    expect(sortMachines(machines, 'name', NOW).map((m) => m.name)).toEqual([
+    expect(sortMachines(machines, 'name', NOW, CODES).map((m) => m.name)).toEqual([
       'M 2',
       'M 3',
       'M 4',
@@ -108,7 +112,7 @@ describe('sorting and summary', () => {
     ])
   })
   test('summary counts per state and the running share', () => {
-    const summary = boardSummary(machines, NOW)
+    const summary = boardSummary(machines, NOW, CODES)
     expect(summary.counts).toEqual({
       running: 1,
       stopped: 1,
@@ -129,3 +133,30 @@ test.each([
   [3 * 3600 + 300, '3 h 5 min'],
   [52 * 3600, '2 d 4 h'],
 ])('durationInWords(%i) = %s', (s, words) => expect(durationInWords(s)).toBe(words))
+
+describe('a factory’s own dictionary (STATUS_CODES)', () => {
+  const own = parseStatusCodes('7=running,8=stopped:Stop switch,9=error:Needle stop')
+  if (typeof own === 'string') throw new Error(own)
+  const codes = dictionaryOf(own)
+
+  test('its codes give its states and labels; the demo’s codes it does not list are "Status N"', () => {
+    const label = (statusCode: number) => {
+      const m = buildMachine({ statusCode, ...fresh, ...still })
+      return stateLabel(m, boardState(m, NOW, codes), codes)
+    }
+    expect(label(8)).toBe('Stop switch')
+    expect(label(9)).toBe('Needle stop')
+    expect(label(2)).toBe('Status 2')
+    expect(label(30)).toBe('Status 30')
+    expect(boardState(buildMachine({ statusCode: 9, ...fresh, ...still }), NOW, codes)).toBe('error')
+  })
+
+  test('attention, urgency and the summary follow the dictionary', () => {
+    const stopSwitch = buildMachine({ id: 's', name: 'S', statusCode: 8, ...fresh, ...still })
+    const unknown = buildMachine({ id: 'u', name: 'U', statusCode: 2, ...fresh, ...still })
+    expect(needsAttention(stopSwitch, NOW, 10, codes)).toBe(true)
+    expect(needsAttention(unknown, NOW, 10, codes)).toBe(false)
+    expect(sortMachines([unknown, stopSwitch], 'urgency', NOW, codes).map((m) => m.id)).toEqual(['s', 'u'])
+    expect(boardSummary([unknown, stopSwitch], NOW, codes).counts).toMatchObject({ stopped: 1, unknown: 1 })
+  })
+})

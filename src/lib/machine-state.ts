@@ -1,5 +1,5 @@
 import type { Machine } from './domain'
-import { DEMO_STATUS_CODES, type MachineState, type StatusMeaning } from './status-codes'
+import type { MachineState, StatusMeaning } from './status-codes'
 
 export { durationInWords } from './duration'
 
@@ -40,11 +40,7 @@ export type StatusDictionary = ReadonlyMap<number, StatusMeaning>
 /** The board state of a machine: silent machines are not reporting, whatever their last code; a
  * machine turning (live speed above 0) is running, whatever its code says; otherwise the dictionary's
  * state for the code, or unknown. */
-export function boardState(
-  machine: Machine,
-  now: number,
-  codes: StatusDictionary = DEMO_STATUS_CODES,
-): BoardState {
+export function boardState(machine: Machine, now: number, codes: StatusDictionary): BoardState {
   if (machine.lastSeen === null || now - Math.floor(machine.lastSeen / 1000) > SILENT_AFTER_SECONDS)
     return 'not-reporting'
   if (machine.liveRpm !== null && machine.liveRpm > 0) return 'running'
@@ -54,11 +50,7 @@ export function boardState(
 
 /** The words for a machine's state: the dictionary's label for its code, "Status 1234" for a code the
  * dictionary does not know (never guessed). */
-export function stateLabel(
-  machine: Machine,
-  state: BoardState,
-  codes: StatusDictionary = DEMO_STATUS_CODES,
-): string {
+export function stateLabel(machine: Machine, state: BoardState, codes: StatusDictionary): string {
   if (state === 'not-reporting') return STATE_LABELS[state]
   if (state === 'unknown')
     return machine.statusCode === null ? 'No status reported' : `Status ${machine.statusCode}`
@@ -77,8 +69,13 @@ export function secondsInState(machine: Machine, state: BoardState, now: number)
 /** Stopped, in a thread break or in error for longer than the threshold: someone should go and look.
  * Where the time in the state is not known, the machine counts as needing attention (better seen once
  * too often than missed). */
-export function needsAttention(machine: Machine, now: number, thresholdMinutes: number): boolean {
-  const state = boardState(machine, now)
+export function needsAttention(
+  machine: Machine,
+  now: number,
+  thresholdMinutes: number,
+  codes: StatusDictionary,
+): boolean {
+  const state = boardState(machine, now, codes)
   if (state !== 'stopped' && state !== 'threadbreak' && state !== 'error') return false
   const age = secondsInState(machine, state, now)
   return age === null || age > thresholdMinutes * 60
@@ -112,18 +109,23 @@ const URGENCY: Record<BoardState, number> = {
 export type SortOrder = 'urgency' | 'name'
 
 /** Thread break and stopped first, longest first; or by name. */
-export function sortMachines(machines: readonly Machine[], order: SortOrder, now: number): Machine[] {
+export function sortMachines(
+  machines: readonly Machine[],
+  order: SortOrder,
+  now: number,
+  codes: StatusDictionary,
+): Machine[] {
   const byName = (a: Machine, b: Machine) => a.name.localeCompare(b.name, undefined, { numeric: true })
   if (order === 'name') return [...machines].sort(byName)
   return machines
-    .map((m) => ({ m, state: boardState(m, now) }))
+    .map((m) => ({ m, state: boardState(m, now, codes) }))
     .map((x) => ({ ...x, rank: URGENCY[x.state], age: secondsInState(x.m, x.state, now) ?? 0 }))
     .sort((a, b) => a.rank - b.rank || b.age - a.age || byName(a.m, b.m))
     .map((x) => x.m)
 }
 
 /** Counts per state and the share of machines running. */
-export function boardSummary(machines: readonly Machine[], now: number) {
+export function boardSummary(machines: readonly Machine[], now: number, codes: StatusDictionary) {
   const counts: Record<BoardState, number> = {
     running: 0,
     stopped: 0,
@@ -134,7 +136,7 @@ export function boardSummary(machines: readonly Machine[], now: number) {
     'not-reporting': 0,
     unknown: 0,
   }
-  for (const m of machines) counts[boardState(m, now)]++
+  for (const m of machines) counts[boardState(m, now, codes)]++
   return {
     counts,
     total: machines.length,

@@ -93,6 +93,22 @@ describe('configuration from the environment', () => {
     [{ SHUTDOWN_SECONDS: '9999' }, 'SHUTDOWN_SECONDS must be at most 300 s'],
     [{ TRUST_PROXY: 'my-proxy' }, 'TRUST_PROXY must be the IP addresses of your reverse proxies'],
     [{ ALLOWED_HOSTS: 'evil.example/x' }, 'ALLOWED_HOSTS must be host names separated by commas'],
+    // issue 17: the status dictionary and location names, each bad entry named
+    [
+      { STATUS_CODES: '1=running,2=halted' },
+      'STATUS_CODES entry "2=halted" has the state "halted"; the states are running, stopped, threadbreak, idle, setup, error',
+    ],
+    [
+      { STATUS_CODES: '1=running,stopped' },
+      'STATUS_CODES entry "stopped" is not code=state or code=state:label',
+    ],
+    [{ STATUS_CODES: '1=running,1=stopped' }, 'STATUS_CODES entry "1=stopped" maps code 1 a second time'],
+    [{ STATUS_CODES: '1=running,,2=stopped' }, 'STATUS_CODES has an empty entry'],
+    [{ STATUS_CODES: '2=stopped:' }, 'STATUS_CODES entry "2=stopped:" has an empty label after the colon'],
+    [{ STATUS_CODES: 'x=running' }, 'STATUS_CODES entry "x=running" is not code=state'],
+    [{ LOCATIONS: '1=Hall North,Hall South' }, 'LOCATIONS entry "Hall South" is not id=name'],
+    [{ LOCATIONS: '1=Hall North,1=Annex' }, 'LOCATIONS entry "1=Annex" names location 1 a second time'],
+    [{ LOCATIONS: '3=' }, 'LOCATIONS entry "3=" has no name'],
   ])('%o → "%s"', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError)
     expect(() => loadConfig(env)).toThrow(message)
@@ -117,6 +133,8 @@ describe('configuration from the environment', () => {
       DASHBOARD_TOKEN: 'short-secret',
       SHIFTS: 'A=06:00-14:00,B=12:00-20:00',
       UPSTREAM_TIMEOUT_SECONDS: '0.0001',
+      STATUS_CODES: '1=sewing',
+      LOCATIONS: 'North',
     })
     expect(message.split('\n')).toEqual([
       expect.stringMatching(/^API_BASE_URL must not contain a fragment/),
@@ -124,8 +142,26 @@ describe('configuration from the environment', () => {
       expect.stringMatching(/^DASHBOARD_TOKEN must be at least 16 characters/),
       expect.stringMatching(/^UPSTREAM_TIMEOUT_SECONDS must be at least 1 s/),
       'SHIFTS has overlapping shifts "A" and "B"',
+      expect.stringMatching(/^STATUS_CODES entry "1=sewing" has the state "sewing"/),
+      expect.stringMatching(/^LOCATIONS entry "North" is not id=name/),
     ])
     expect(message).not.toMatch(/secret-key-value|short-secret/)
+  })
+
+  test('STATUS_CODES replaces the demo table; without it the demo table is the dictionary', () => {
+    expect(loadConfig({ STATUS_CODES: '1=running,2=stopped:Stop switch,9=threadbreak' }).statusCodes).toEqual(
+      {
+        source: 'environment',
+        entries: [
+          { code: 1, state: 'running', label: 'Running' },
+          { code: 2, state: 'stopped', label: 'Stop switch' },
+          { code: 9, state: 'threadbreak', label: 'Thread break' },
+        ],
+      },
+    )
+    const fallback = loadConfig({}).statusCodes
+    expect(fallback.source).toBe('default')
+    expect(fallback.entries.map((e) => e.code)).toEqual([1, 2, 9, 30, 40, 99, 1012])
   })
 
   test('the demo keys of the other demo company work without an upstream address', () => {

@@ -14,8 +14,40 @@ describe('demo mode', () => {
         { name: 'Late', from: '14:00', to: '22:00' },
         { name: 'Night', from: '22:00', to: '06:00' },
       ],
+      statusCodes: {
+        source: 'default',
+        entries: [
+          { code: 1, state: 'running', label: 'Running' },
+          { code: 2, state: 'stopped', label: 'Stopped' },
+          { code: 9, state: 'threadbreak', label: 'Thread break' },
+          { code: 30, state: 'setup', label: 'Hooping' },
+          { code: 40, state: 'idle', label: 'Idle' },
+          { code: 99, state: 'error', label: 'Machine error' },
+          { code: 1012, state: 'stopped', label: 'Design completed' },
+        ],
+      },
+      locations: [],
       version: 'test',
     })
+  })
+
+  test('/app-config.json carries STATUS_CODES and LOCATIONS as the server read them', async () => {
+    const { app } = testApp({
+      STATUS_CODES: ' 7=running , 8=Stopped:Stop switch',
+      LOCATIONS: '1=Hall North,2= Hall South ',
+    })
+    const config = await (await app.request('/app-config.json')).json()
+    expect(config.statusCodes).toEqual({
+      source: 'environment',
+      entries: [
+        { code: 7, state: 'running', label: 'Running' },
+        { code: 8, state: 'stopped', label: 'Stop switch' },
+      ],
+    })
+    expect(config.locations).toEqual([
+      { id: 1, name: 'Hall North' },
+      { id: 2, name: 'Hall South' },
+    ])
   })
 
   test('machines, reports and thread cones answer with the demo keys injected', async () => {

@@ -1,3 +1,4 @@
+import { useStatusCodes } from '../../api/app-config'
 import { useLocations } from '../../api/locations'
 import { useNow } from '../../components/now'
 import { StatusBadge } from '../../components/status-badge'
@@ -8,16 +9,18 @@ import type { Exception } from './schedule'
 export function ExceptionsPage({ exceptions }: { exceptions: readonly Exception[] }) {
   const now = useNow()
   const { nameOf } = useLocations()
+  const codes = useStatusCodes()
+  if (!codes) return null
   if (exceptions.length === 0) return <p className="p-6 text-kiosk-lg">No machine needs action.</p>
   return (
     <ul className="grid grid-cols-2 gap-4 p-4">
       {exceptions.map(({ machine, reason }) => {
-        const state = boardState(machine, now)
+        const state = boardState(machine, now, codes)
         return (
           <li key={machine.id} className="rounded-lg border-4 border-amber-400 p-4">
             <p className="text-kiosk-xl font-bold break-all">{machine.name}</p>
             <p className="mt-2 flex flex-wrap items-center gap-3 text-kiosk-lg">
-              <StatusBadge state={state} label={stateLabel(machine, state)} />
+              <StatusBadge state={state} label={stateLabel(machine, state, codes)} />
               <span>{reason}</span>
             </p>
             <p className="mt-1 text-kiosk-base text-gray-300">{nameOf(machine.locationId) ?? ''}</p>

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import { buildMachine } from '../../../test/build-machine'
+import { DEMO_STATUS_CODES } from '../../lib/status-codes'
 import { exceptionsOf, nextShiftStart, QUIET_REFRESH_SECONDS, refreshPlan } from './schedule'
 
 const utc = (text: string) => Date.parse(text) / 1000
@@ -55,7 +56,9 @@ describe('machines that need action', () => {
         vendorRemainingSeconds: 3600,
       }),
     ]
-    expect(exceptionsOf(machines, now, 10).map((e) => `${e.machine.name}: ${e.reason}`)).toEqual([
+    expect(
+      exceptionsOf(machines, now, 10, DEMO_STATUS_CODES).map((e) => `${e.machine.name}: ${e.reason}`),
+    ).toEqual([
       'M 1: Thread break',
       'M 2: Stopped',
       'M 3: Not reporting for 30 min',

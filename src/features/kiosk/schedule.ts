@@ -1,6 +1,12 @@
 import type { Machine } from '../../lib/domain'
 import { addDays, localDate } from '../../lib/factory-time'
-import { boardState, needsAttention, secondsInState, stateLabel } from '../../lib/machine-state'
+import {
+  boardState,
+  needsAttention,
+  type StatusDictionary,
+  secondsInState,
+  stateLabel,
+} from '../../lib/machine-state'
 import { shiftWindow } from '../../lib/shift-window'
 import { currentShift, type NamedShift } from '../../lib/time-range'
 
@@ -54,16 +60,17 @@ export function exceptionsOf(
   machines: readonly Machine[],
   now: number,
   attentionMinutes: number,
+  codes: StatusDictionary,
 ): Exception[] {
   const found: Exception[] = []
   for (const machine of machines) {
-    const state = boardState(machine, now)
+    const state = boardState(machine, now, codes)
     const since = secondsInState(machine, state, now)
     const minutes = since === null ? null : Math.floor(since / 60)
-    if (needsAttention(machine, now, attentionMinutes)) {
+    if (needsAttention(machine, now, attentionMinutes, codes)) {
       found.push({
         machine,
-        reason: `${stateLabel(machine, state)}${minutes === null ? '' : ` for ${minutes} min`}`,
+        reason: `${stateLabel(machine, state, codes)}${minutes === null ? '' : ` for ${minutes} min`}`,
         rank: state === 'threadbreak' ? 0 : 1,
       })
     } else if (state === 'not-reporting') {

@@ -1,5 +1,6 @@
 import { type ReactNode, useMemo } from 'react'
 import { Link, useLocation, useParams, useSearchParams } from 'react-router'
+import { useStatusCodes } from '../../api/app-config'
 import { designLabel, useDesignsById } from '../../api/designs'
 import { HttpError } from '../../api/errors'
 import { useLocations } from '../../api/locations'
@@ -27,6 +28,7 @@ import {
   designProgress,
   durationInWords,
   finishAt,
+  type StatusDictionary,
   secondsInState,
   stateLabel,
 } from '../../lib/machine-state'
@@ -82,8 +84,13 @@ export function MachinePage() {
 }
 
 function MachineSummary({ machine }: { machine: Machine }) {
+  const codes = useStatusCodes()
+  return codes ? <MachineFacts machine={machine} codes={codes} /> : <Skeleton />
+}
+
+function MachineFacts({ machine, codes }: { machine: Machine; codes: StatusDictionary }) {
   const now = useNow()
-  const state = boardState(machine, now)
+  const state = boardState(machine, now, codes)
   const age = secondsInState(machine, state, now)
   const progress = designProgress(machine)
   const finish = finishAt(machine, state, now * 1000)
@@ -130,7 +137,7 @@ function MachineSummary({ machine }: { machine: Machine }) {
         <h1 id="machine-heading" className="text-2xl font-semibold break-all">
           {machine.name}
         </h1>
-        <StatusBadge state={state} label={stateLabel(machine, state)} />
+        <StatusBadge state={state} label={stateLabel(machine, state, codes)} />
         {age !== null && <span>for {durationInWords(age)}</span>}
       </header>
       <div className="grid gap-4 md:grid-cols-2">

@@ -3,6 +3,7 @@ import { describe, expect, test } from 'vitest'
 import { buildMachine } from '../../../test/build-machine'
 import { renderWithProviders } from '../../../test/render'
 import type { Design, Machine } from '../../lib/domain'
+import { DEMO_STATUS_CODES } from '../../lib/status-codes'
 import { MachineTile } from './machine-tile'
 
 const NOW = Math.floor(Date.now() / 1000)
@@ -21,6 +22,7 @@ function tile(overrides: Partial<Machine>, attentionMinutes = 10) {
       attentionMinutes={attentionMinutes}
       density="desk"
       linkSearch="?location=2"
+      codes={DEMO_STATUS_CODES}
     />,
   )
 }

@@ -9,6 +9,7 @@ import {
   durationInWords,
   finishAt,
   needsAttention,
+  type StatusDictionary,
   secondsInState,
   stateLabel,
 } from '../../lib/machine-state'
@@ -23,6 +24,7 @@ export function MachineTile({
   attentionMinutes,
   density,
   linkSearch,
+  codes,
 }: {
   machine: Machine
   designs: ReadonlyMap<string, Design> | undefined
@@ -30,11 +32,12 @@ export function MachineTile({
   attentionMinutes: number
   density: Density
   linkSearch: string
+  codes: StatusDictionary
 }) {
-  const state = boardState(machine, now)
-  const label = stateLabel(machine, state)
+  const state = boardState(machine, now, codes)
+  const label = stateLabel(machine, state, codes)
   const age = secondsInState(machine, state, now)
-  const attention = needsAttention(machine, now, attentionMinutes)
+  const attention = needsAttention(machine, now, attentionMinutes, codes)
   const silent = state === 'not-reporting'
   const progress = silent ? null : designProgress(machine)
   const finish = finishAt(machine, state, now * 1000)

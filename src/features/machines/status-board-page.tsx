@@ -1,5 +1,6 @@
 import { useId } from 'react'
 import { useLocation, useSearchParams } from 'react-router'
+import { useStatusCodes } from '../../api/app-config'
 import { useDesignsById } from '../../api/designs'
 import { useLocations } from '../../api/locations'
 import { useMachines } from '../../api/machines'
@@ -11,6 +12,7 @@ import { NotInKiosk } from '../../components/kiosk'
 import { MalformedRecords } from '../../components/malformed-records'
 import { useNow } from '../../components/now'
 import { DataAge, QueryState } from '../../components/query-state'
+import { Skeleton } from '../../components/skeleton'
 import { StatusBadge } from '../../components/status-badge'
 import type { Machine } from '../../lib/domain'
 import {
@@ -141,11 +143,13 @@ function Board({
   const location = useLocation()
   const { nameOf } = useLocations()
   const designs = useDesignsById().data
-  const summary = boardSummary(machines, now)
+  const codes = useStatusCodes()
+  if (!codes) return <Skeleton />
+  const summary = boardSummary(machines, now, codes)
   const shown = params.states.length
-    ? machines.filter((m) => params.states.includes(boardState(m, now)))
+    ? machines.filter((m) => params.states.includes(boardState(m, now, codes)))
     : machines
-  const sorted = sortMachines(shown, params.sort, now)
+  const sorted = sortMachines(shown, params.sort, now, codes)
   // groups keep a fixed order (a wall should not reshuffle); machines within follow the sort
   const groups = new Map<string, Machine[]>()
   for (const m of sorted) {
@@ -196,6 +200,7 @@ function Board({
                     attentionMinutes={params.attentionMinutes}
                     density={params.density}
                     linkSearch={location.search}
+                    codes={codes}
                   />
                 </li>
               ))}

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import type { MachineSummary } from '../../lib/domain'
+import { DEMO_STATUS_CODES } from '../../lib/status-codes'
 import { comparable, FIGURES, formatFigure, shiftFigures, sumOf } from './shift-figures'
 
 const figure = (key: string) => FIGURES.find((f) => f.key === key)!
@@ -27,35 +28,38 @@ describe('shift figures from the machine summary and average-rpm (myzsk-api.md 1
   })
 
   test('one shift: running time from the running status codes, rpm from stitches ÷ productive minutes', () => {
-    const values = shiftFigures({
-      breaks: 30,
-      summary: [
-        summary({
-          stitches: 1000,
-          pieces: 4,
-          totalSeconds: 40_000,
-          productionSeconds: 30_000,
-          // demo dictionary: 1 running, 2 stopped, 30 setup
-          secondsByStatus: new Map([
-            [1, 30_000],
-            [2, 6_000],
-            [30, 4_000],
-          ]),
-        }),
-        summary({ secondsByStatus: new Map([[1, 6_000]]), totalSeconds: 10_000, productionSeconds: 6_000 }),
-      ],
-      speeds: [
-        {
-          machineId: 'A',
-          machineName: 'A',
-          locationId: 1,
-          locationName: 'N',
-          productiveSeconds: 3600,
-          stitches: 45_000,
-          averageRpm: 750,
-        },
-      ],
-    })
+    const values = shiftFigures(
+      {
+        breaks: 30,
+        summary: [
+          summary({
+            stitches: 1000,
+            pieces: 4,
+            totalSeconds: 40_000,
+            productionSeconds: 30_000,
+            // demo dictionary: 1 running, 2 stopped, 30 setup
+            secondsByStatus: new Map([
+              [1, 30_000],
+              [2, 6_000],
+              [30, 4_000],
+            ]),
+          }),
+          summary({ secondsByStatus: new Map([[1, 6_000]]), totalSeconds: 10_000, productionSeconds: 6_000 }),
+        ],
+        speeds: [
+          {
+            machineId: 'A',
+            machineName: 'A',
+            locationId: 1,
+            locationName: 'N',
+            productiveSeconds: 3600,
+            stitches: 45_000,
+            averageRpm: 750,
+          },
+        ],
+      },
+      DEMO_STATUS_CODES,
+    )
     expect(values).toEqual({
       threadbreaks: 30,
       stitches: 1000,
@@ -67,8 +71,17 @@ describe('shift figures from the machine summary and average-rpm (myzsk-api.md 1
     })
   })
 
+  test('until the status dictionary is read, running time is unknown, never 0', () => {
+    const values = shiftFigures(
+      { breaks: 3, summary: [summary({ secondsByStatus: new Map([[1, 3600]]) })], speeds: [] },
+      undefined,
+    )
+    expect(values.runningHours).toBeNull()
+    expect(values.breaksPerRunningHour).toBeNull()
+  })
+
   test('a report without rows leaves its figures empty', () => {
-    const values = shiftFigures({ breaks: 3, summary: [], speeds: [] })
+    const values = shiftFigures({ breaks: 3, summary: [], speeds: [] }, DEMO_STATUS_CODES)
     expect(values.stitches).toBeNull()
     expect(values.averageRpm).toBeNull()
     expect(values.breaksPerRunningHour).toBeNull()

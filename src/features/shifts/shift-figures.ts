@@ -1,5 +1,6 @@
 import type { ReportPath } from '../../api/contract/report-params'
 import type { MachineSpeed, MachineSummary } from '../../lib/domain'
+import type { StatusDictionary } from '../../lib/machine-state'
 import { secondsInStateOf } from '../../lib/status-codes'
 
 /** The production figures of a shift, each from the report that carries it (myzsk-api.md 1.12, 1.13).
@@ -100,9 +101,15 @@ export interface ShiftReports {
   speeds: readonly MachineSpeed[] | undefined
 }
 
-export function shiftFigures(reports: ShiftReports): Record<string, number | null> {
+export function shiftFigures(
+  reports: ShiftReports,
+  codes: StatusDictionary | undefined,
+): Record<string, number | null> {
   const { summary, speeds } = reports
-  const runningSeconds = sumOf(summary, (r) => secondsInStateOf(r.secondsByStatus, 'running'))
+  // running time needs the dictionary (which codes mean running); unknown until it is read
+  const runningSeconds = codes
+    ? sumOf(summary, (r) => secondsInStateOf(r.secondsByStatus, 'running', codes))
+    : null
   const running = runningSeconds === null ? null : runningSeconds / 3600
   const production = sumOf(summary, (r) => r.productionSeconds)
   const total = sumOf(summary, (r) => r.totalSeconds)

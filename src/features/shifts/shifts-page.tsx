@@ -1,7 +1,7 @@
 import { useQueries, useQuery } from '@tanstack/react-query'
 import { useId, useMemo } from 'react'
 import { useSearchParams } from 'react-router'
-import { appConfigQueryOptions } from '../../api/app-config'
+import { appConfigQueryOptions, useStatusCodes } from '../../api/app-config'
 import { useWorkPeriods } from '../../api/designs'
 import { type MachineLayout, useMachineLayouts } from '../../api/machines'
 import type { ReportParams } from '../../api/report-params'
@@ -245,6 +245,7 @@ function ShiftsOverRange({
     }),
   })
   const layouts = useMachineLayouts()
+  const codes = useStatusCodes()
   const chosen =
     Array.isArray(scope.machineIds) && scope.machineIds.length > 0 ? new Set(scope.machineIds) : null
   const perShift = shifts.map((shift, s) => {
@@ -258,7 +259,7 @@ function ShiftsOverRange({
       shift,
       breakRows: breaks,
       hours: shiftHours(shift, range, now, timeZone),
-      figures: shiftFigures({ breaks: sumCounts(breaks) ?? undefined, summary, speeds }),
+      figures: shiftFigures({ breaks: sumCounts(breaks) ?? undefined, summary, speeds }, codes),
     }
   })
   const headingId = useId()

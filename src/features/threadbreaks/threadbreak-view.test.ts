@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import type { ThreadbreakCount } from '../../lib/domain'
+import { DEMO_STATUS_CODES } from '../../lib/status-codes'
 import { threadbreakCsv } from './export'
 import { referenceOrder, runningHoursByMachine, threadbreakView } from './threadbreak-view'
 
@@ -129,14 +130,17 @@ describe('threadbreakView', () => {
       secondsByStatus: new Map(secondsByStatus),
     })
     // demo dictionary: 1 running; 2 stopped; 4711 unknown
-    const hours = runningHoursByMachine([
-      summary('A', [
-        [1, 45_000],
-        [2, 3600],
-        [4711, 7200],
-      ]),
-      summary('B', []),
-    ])
+    const hours = runningHoursByMachine(
+      [
+        summary('A', [
+          [1, 45_000],
+          [2, 3600],
+          [4711, 7200],
+        ]),
+        summary('B', []),
+      ],
+      DEMO_STATUS_CODES,
+    )
     expect([...hours]).toEqual([
       ['A', 12.5],
       ['B', 0],

@@ -3,6 +3,7 @@ import type { HeatmapGrid } from '../../components/heatmap/heatmap'
 import { gridFamilies, machineBars, machineGrid, sizeFromRows } from '../../components/heatmap/heatmap-grid'
 import type { MachineSummary, ThreadbreakCount } from '../../lib/domain'
 import { findHotSpots, type HotSpot, type Place, type PlaceFamily } from '../../lib/hot-spots'
+import type { StatusDictionary } from '../../lib/machine-state'
 import { secondsInStateOf } from '../../lib/status-codes'
 import type { ThreadbreakParams } from './threadbreak-params'
 
@@ -111,10 +112,15 @@ export function threadbreakView(
 
 /** Running hours by machine from the machine summary: the seconds of every status code the
  * dictionary calls running. */
-export function runningHoursByMachine(rows: readonly MachineSummary[] | undefined) {
+export function runningHoursByMachine(
+  rows: readonly MachineSummary[] | undefined,
+  codes: StatusDictionary | undefined,
+) {
   const hours = new Map<string, number>()
+  // which codes mean running is not known until the dictionary is read: no hours rather than 0
+  if (!codes) return hours
   for (const row of rows ?? [])
-    hours.set(row.machineId, secondsInStateOf(row.secondsByStatus, 'running') / 3600)
+    hours.set(row.machineId, secondsInStateOf(row.secondsByStatus, 'running', codes) / 3600)
   return hours
 }
 

@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { lazy, Suspense, useId, useMemo, useRef, useState } from 'react'
 import { Link, useSearchParams } from 'react-router'
-import { appConfigQueryOptions } from '../../api/app-config'
+import { appConfigQueryOptions, useStatusCodes } from '../../api/app-config'
 import { useMachineLayouts } from '../../api/machines'
 import type { ReportParams } from '../../api/report-params'
 import {
@@ -182,7 +182,8 @@ function Breaks({
   const layouts = useMachineLayouts()
   // running time per machine, from the machine summary (the one report here that carries it)
   const summary = useMachineSummary(scope)
-  const hours = useMemo(() => runningHoursByMachine(summary.data?.records), [summary.data])
+  const codes = useStatusCodes()
+  const hours = useMemo(() => runningHoursByMachine(summary.data?.records, codes), [summary.data, codes])
   const inScope = useMemo(
     () =>
       (layouts.data ?? []).filter(
