@@ -1,5 +1,6 @@
 import { type Context, Hono } from 'hono'
 import type { Config } from './config'
+import { demoLocations } from './demo/factory'
 import { accessControl, type SessionStore } from './proxy/access'
 import { AnswerCache } from './proxy/answer-cache'
 import { type CheckOptions, checkGet, MAX_TARGET_LENGTH } from './proxy/api-get'
@@ -180,7 +181,11 @@ export function createApp({
       timeZone: config.timeZone,
       shifts: config.shifts,
       statusCodes: config.statusCodes,
-      locations: config.locations,
+      // in demo mode the demo factory's halls stand in for LOCATIONS unless it is set
+      locations:
+        config.locations.length > 0 || !upstreams.api.demo
+          ? config.locations
+          : demoLocations(config.api.apiKey),
       version,
     })
   })

@@ -276,3 +276,10 @@ function buildCompany(plan: CompanyPlan, seed: number): DemoCompany {
 export function demoCompanies(seed: number): DemoCompany[] {
   return PLANS.map((plan) => buildCompany(plan, seed))
 }
+
+/** The location names of the demo company behind a key: in demo mode they stand in for the LOCATIONS a
+ * factory would set (the vendor's machine records carry only location IDs). */
+export function demoLocations(apiKey: string): Array<{ id: number; name: string }> {
+  const plan = PLANS.find((p) => p.apiKey === apiKey)
+  return plan ? plan.locations.map(({ id, name }) => ({ id, name })) : []
+}

@@ -51,7 +51,11 @@ export function mergedLocationNames(
 export function useLocations(): { locations: Location[]; nameOf: (id: number | null) => string | null } {
   const machines = useQuery(machinesQueryOptions())
   const configured = useConfiguredLocationNames()
-  const reported = useQuery(locationNamesOptions()).data
+  // a report is asked for names only when LOCATIONS leaves a machine's location unnamed
+  const unnamed =
+    configured !== undefined &&
+    (machines.data?.records ?? []).some((m) => m.locationId !== null && !configured.has(m.locationId))
+  const reported = useQuery({ ...locationNamesOptions(), enabled: unnamed }).data
   const names = useMemo(() => mergedLocationNames(configured, reported), [configured, reported])
   const locations = locationsOf(machines.data?.records ?? [], names)
   const nameOf = (id: number | null) => (id === null ? null : (names.get(id) ?? `Location ${id}`))

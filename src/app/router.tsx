@@ -24,6 +24,7 @@ const CollectorsPage = page(() => import('../features/collectors/collectors-page
 const CollectorPage = page(() => import('../features/collectors/collector-page'), 'CollectorPage')
 const ReportsPage = page(() => import('../features/reports/reports-page'), 'ReportsPage')
 const ReportPage = page(() => import('../features/reports/report-page'), 'ReportPage')
+const StatusCodesPage = page(() => import('../features/status-codes/status-codes-page'), 'StatusCodesPage')
 
 /** The pages by address, each in an error boundary that keeps what is around it, reset by moving to
  * another address. Shared by the shell and the kiosk (which shows them without the shell). */
@@ -38,6 +39,7 @@ export function pageRoutes() {
     <Route key="collector" path="collectors/:collectorId" element={<Page component={CollectorPage} />} />,
     <Route key="reports" path="reports" element={<Page component={ReportsPage} />} />,
     <Route key="report" path="reports/*" element={<Page component={ReportPage} />} />,
+    <Route key="status-codes" path="status-codes" element={<Page component={StatusCodesPage} />} />,
   ]
 }
 

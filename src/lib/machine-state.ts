@@ -1,4 +1,5 @@
 import type { Machine } from './domain'
+import { naturalCompare } from './natural-order'
 import type { MachineState, StatusMeaning } from './status-codes'
 
 export { durationInWords } from './duration'
@@ -115,7 +116,7 @@ export function sortMachines(
   now: number,
   codes: StatusDictionary,
 ): Machine[] {
-  const byName = (a: Machine, b: Machine) => a.name.localeCompare(b.name, undefined, { numeric: true })
+  const byName = (a: Machine, b: Machine) => naturalCompare(a.name, b.name)
   if (order === 'name') return [...machines].sort(byName)
   return machines
     .map((m) => ({ m, state: boardState(m, now, codes) }))

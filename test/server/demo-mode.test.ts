@@ -26,7 +26,12 @@ describe('demo mode', () => {
           { code: 1012, state: 'stopped', label: 'Design completed' },
         ],
       },
-      locations: [],
+      // the demo factory's halls stand in for LOCATIONS
+      locations: [
+        { id: 1, name: 'Hall North' },
+        { id: 2, name: 'Hall South' },
+        { id: 3, name: 'Annex' },
+      ],
       version: 'test',
     })
   })

@@ -1,5 +1,6 @@
 import { durationInWords } from '../../lib/duration'
 import { formatFactoryDate, formatFactoryTime } from '../../lib/factory-time'
+import { naturalCompare } from '../../lib/natural-order'
 import type { Column } from './columns'
 
 const numbers = new Map<string, Intl.NumberFormat>()
@@ -54,5 +55,5 @@ export function compareCells(a: unknown, b: unknown, column: Column): number {
   )
     return a - b
   if (column.kind === 'time') return (timeMs(a) ?? 0) - (timeMs(b) ?? 0)
-  return String(a).localeCompare(String(b), undefined, { numeric: true })
+  return naturalCompare(String(a), String(b))
 }

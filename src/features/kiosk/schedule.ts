@@ -7,6 +7,7 @@ import {
   secondsInState,
   stateLabel,
 } from '../../lib/machine-state'
+import { naturalCompare } from '../../lib/natural-order'
 import { shiftWindow } from '../../lib/shift-window'
 import { currentShift, type NamedShift } from '../../lib/time-range'
 
@@ -89,9 +90,7 @@ export function exceptionsOf(
       found.push({ machine, reason: `Design done in ${left} min: prepare the next`, rank: 3 })
     }
   }
-  return found.sort(
-    (a, b) => a.rank - b.rank || a.machine.name.localeCompare(b.machine.name, undefined, { numeric: true }),
-  )
+  return found.sort((a, b) => a.rank - b.rank || naturalCompare(a.machine.name, b.machine.name))
 }
 
 /** The rotation: the exception page first while any machine needs action, then the listed pages. */

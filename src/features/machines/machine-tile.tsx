@@ -1,3 +1,4 @@
+import { memo } from 'react'
 import { Link } from 'react-router'
 import { designLabel } from '../../api/designs'
 import { FactoryTime } from '../../components/factory-time'
@@ -16,8 +17,9 @@ import {
 
 export type Density = 'desk' | 'wall'
 
-/** One machine on the board: what it does, since when, what it sews and when it will be done. */
-export function MachineTile({
+/** One machine on the board: what it does, since when, what it sews and when it will be done. Memoised:
+ * when a location name or another machine changes, the other tiles are not drawn again. */
+export const MachineTile = memo(function MachineTile({
   machine,
   designs,
   now,
@@ -137,4 +139,4 @@ export function MachineTile({
       </p>
     </article>
   )
-}
+})

@@ -1,5 +1,5 @@
-import { useId } from 'react'
-import { useLocation, useSearchParams } from 'react-router'
+import { useEffect, useId, useState } from 'react'
+import { Link, useLocation, useSearchParams } from 'react-router'
 import { useStatusCodes } from '../../api/app-config'
 import { useDesignsById } from '../../api/designs'
 import { useLocations } from '../../api/locations'
@@ -22,6 +22,7 @@ import {
   STATE_LABELS,
   sortMachines,
 } from '../../lib/machine-state'
+import { naturalCompare } from '../../lib/natural-order'
 import { BOARD_STATES, type BoardParams, boardParams, withBoardParams } from './board-params'
 import { MachineTile } from './machine-tile'
 
@@ -130,6 +131,19 @@ function BoardControls({ params, set }: { params: BoardParams; set: (patch: Part
   )
 }
 
+/** How long the board waits for the design catalogue before it draws tiles without names. */
+const DESIGNS_WAIT_MS = 1500
+
+/** Whether `ms` have passed since the component was first shown. */
+function useElapsed(ms: number) {
+  const [elapsed, setElapsed] = useState(false)
+  useEffect(() => {
+    const timer = setTimeout(() => setElapsed(true), ms)
+    return () => clearTimeout(timer)
+  }, [ms])
+  return elapsed
+}
+
 function Board({
   machines,
   params,
@@ -142,9 +156,12 @@ function Board({
   const now = useNow()
   const location = useLocation()
   const { nameOf } = useLocations()
-  const designs = useDesignsById().data
+  const designQuery = useDesignsById()
+  const designs = designQuery.data
   const codes = useStatusCodes()
-  if (!codes) return <Skeleton />
+  // the board is drawn once with design names rather than twice, unless the catalogue is slow
+  const waited = useElapsed(DESIGNS_WAIT_MS)
+  if (!codes || (designQuery.isPending && !waited)) return <Skeleton />
   const summary = boardSummary(machines, now, codes)
   const shown = params.states.length
     ? machines.filter((m) => params.states.includes(boardState(m, now, codes)))
@@ -178,13 +195,18 @@ function Board({
             </li>
           ))}
         </ul>
+        <NotInKiosk>
+          <Link to="/status-codes" className="text-sm underline">
+            What the status codes mean
+          </Link>
+        </NotInKiosk>
         <div className="ml-auto">
           <DataAge updatedAt={updatedAt} />
         </div>
       </section>
       {sorted.length === 0 && <p>No machine matches these filters.</p>}
       {[...groups]
-        .sort(([a], [b]) => a.localeCompare(b, undefined, { numeric: true }))
+        .sort(([a], [b]) => naturalCompare(a, b))
         .map(([name, group]) => (
           <section key={name} aria-label={name}>
             <h2 className={`font-semibold ${wall ? 'mb-1 text-base' : 'mb-2 text-xl'}`}>

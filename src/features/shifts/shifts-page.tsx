@@ -28,6 +28,7 @@ import { durationInWords } from '../../lib/duration'
 import { formatFactoryRange } from '../../lib/factory-time'
 import { withParam } from '../../lib/filters'
 import { findHotSpots, hotSpotInWords } from '../../lib/hot-spots'
+import { naturalCompare } from '../../lib/natural-order'
 import { perHour, relativeChange, type ShiftSoFar, shiftHours, shiftSoFar } from '../../lib/shift-compare'
 import type { NamedShift, ResolvedRange } from '../../lib/time-range'
 import { DAY_METRICS, type DayMetric, ShiftDays } from './shift-days'
@@ -394,7 +395,7 @@ function MachinesByShift({
         counts.set(key, (counts.get(key) ?? 0) + row.count)
       }
     })
-    const machines = [...names].sort((a, b) => a[1].localeCompare(b[1], undefined, { numeric: true }))
+    const machines = [...names].sort((a, b) => naturalCompare(a[1], b[1]))
     return { machines, counts, spots }
   }, [perShift, layouts])
   return (

@@ -1,4 +1,5 @@
 import { converter, differenceCiede2000, modeLab65, modeRgb, useMode as registerMode } from 'culori/fn'
+import { textCompare } from '../../lib/natural-order'
 import type { ConeColor } from '../../lib/thread-cone'
 
 // culori's tree-shakable build: only the colour spaces we use (this module is loaded on demand)
@@ -42,8 +43,8 @@ export function nearestColors(
     .sort(
       (a, b) =>
         a.deltaE - b.deltaE ||
-        a.series.localeCompare(b.series) ||
-        a.color.ColorNumber.localeCompare(b.color.ColorNumber),
+        textCompare(a.series, b.series) ||
+        textCompare(a.color.ColorNumber, b.color.ColorNumber),
     )
     .slice(0, limit)
 }

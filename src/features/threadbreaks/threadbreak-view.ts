@@ -4,6 +4,7 @@ import { gridFamilies, machineBars, machineGrid, sizeFromRows } from '../../comp
 import type { MachineSummary, ThreadbreakCount } from '../../lib/domain'
 import { findHotSpots, type HotSpot, type Place, type PlaceFamily } from '../../lib/hot-spots'
 import type { StatusDictionary } from '../../lib/machine-state'
+import { naturalCompare, textCompare } from '../../lib/natural-order'
 import { secondsInStateOf } from '../../lib/status-codes'
 import type { ThreadbreakParams } from './threadbreak-params'
 
@@ -32,17 +33,13 @@ export interface ThreadbreakView {
 
 /** Machines by name, numbers in names compared as numbers ("M 2" before "M 10"). */
 export const byMachine = (a: { machineName: string; machineId: string }, b: typeof a) =>
-  a.machineName.localeCompare(b.machineName, undefined, { numeric: true }) ||
-  a.machineId.localeCompare(b.machineId)
+  naturalCompare(a.machineName, b.machineName) || textCompare(a.machineId, b.machineId)
 
 /** Rows in the reference's order (4.3): by machine, then by frequency, highest first. */
 export function referenceOrder(rows: readonly ThreadbreakCount[]): ThreadbreakCount[] {
   return [...rows].sort(
     (a, b) =>
-      byMachine(
-        { machineName: a.machineName, machineId: a.machineId },
-        { machineName: b.machineName, machineId: b.machineId },
-      ) ||
+      byMachine(a, b) ||
       b.count - a.count ||
       (a.head ?? 0) - (b.head ?? 0) ||
       (a.needle ?? 0) - (b.needle ?? 0),
