@@ -18,6 +18,7 @@ export const LIGHTHOUSE_PAGES = [
   '/reports/machine-summary?range=7d',
   '/collectors',
   '/collectors/dc-n1',
+  '/status-codes?range=7d',
   '/kiosk',
   '/kiosk?pages=status,threadbreaks,shifts&dwell=30&refresh=15&exceptions=1',
 ]

@@ -1,9 +1,9 @@
 import { waitFor } from '@testing-library/react'
 import { HttpResponse, http } from 'msw'
 import { afterEach, beforeEach, describe, expect, test } from 'vitest'
+import { serveAppConfig } from '../../test/app-config'
 import { renderHookWithProviders } from '../../test/render'
 import { mswServer } from '../../test/setup-dom'
-import { DEMO_STATUS_ENTRIES } from '../lib/status-codes'
 import type { AppConfig } from './app-config'
 import { useLocations } from './locations'
 
@@ -21,23 +21,7 @@ afterEach(() => {
   mswServer.events.removeListener('request:start', listener)
 })
 
-/** The demo server's app config with other LOCATIONS. */
-function withLocations(locations: AppConfig['locations']) {
-  const config: AppConfig = {
-    demo: true,
-    threadConesDemo: true,
-    timeZone: 'Europe/Berlin',
-    shifts: [
-      { name: 'Early', from: '06:00', to: '14:00' },
-      { name: 'Late', from: '14:00', to: '22:00' },
-      { name: 'Night', from: '22:00', to: '06:00' },
-    ],
-    statusCodes: { source: 'default', entries: [...DEMO_STATUS_ENTRIES] },
-    locations,
-    version: 'test',
-  }
-  mswServer.use(http.get('/app-config.json', () => HttpResponse.json(config)))
-}
+const withLocations = (locations: AppConfig['locations']) => serveAppConfig({ locations })
 
 const names = async () => {
   const { result } = renderHookWithProviders(() => useLocations())

@@ -105,7 +105,8 @@ function Codes({
     .map(({ row, choice }) => ({
       code: row.code,
       state: choice.state,
-      label: choice.label.replace(/,/g, ' ').trim() || STATE_WORDS[choice.state],
+      // a comma would end the entry: it becomes a space
+      label: choice.label.replace(/\s*,\s*/g, ' ').trim() || STATE_WORDS[choice.state],
     }))
     .sort((a, b) => a.code - b.code)
   const line = statusCodesLine(proposed)
@@ -138,7 +139,7 @@ function Codes({
                 Machines showing it now
               </th>
               <th scope="col" className="px-2 text-right">
-                Time in range
+                Machine time in range
               </th>
               <th scope="col" className="px-2 text-right">
                 Share
@@ -193,8 +194,10 @@ function CodeRow({
           ? '—'
           : `${row.machinesNow.length}: ${shownNames}${more > 0 ? ` and ${more} more` : ''}`}
       </td>
-      <td className="px-2 py-1 text-right">{row.seconds === null ? '…' : durationInWords(row.seconds)}</td>
-      <td className="px-2 py-1 text-right">
+      <td className="whitespace-nowrap px-2 py-1 text-right">
+        {row.seconds === null ? '…' : durationInWords(row.seconds)}
+      </td>
+      <td className="whitespace-nowrap px-2 py-1 text-right">
         {row.share === null
           ? '…'
           : `${(row.share * 100).toFixed(row.share < 0.01 && row.share > 0 ? 2 : 1)} %`}
