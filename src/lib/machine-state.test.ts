@@ -6,7 +6,9 @@ import {
   designProgress,
   durationInWords,
   finishAt,
+  finishAtPace,
   needsAttention,
+  remainingStitches,
   secondsInState,
   sortMachines,
   stateLabel,
@@ -158,5 +160,31 @@ describe('a factory’s own dictionary (STATUS_CODES)', () => {
     expect(needsAttention(unknown, NOW, 10, codes)).toBe(false)
     expect(sortMachines([unknown, stopSwitch], 'urgency', NOW, codes).map((m) => m.id)).toEqual(['s', 'u'])
     expect(boardSummary([unknown, stopSwitch], NOW, codes).counts).toMatchObject({ stopped: 1, unknown: 1 })
+  })
+})
+
+describe('the finish at the machine’s own pace', () => {
+  test('remaining stitches: the rest of this pass and every pass still to come', () => {
+    expect(remainingStitches(buildMachine({ stitch: 5_000, designStitches: 20_000, repeats: 1 }))).toEqual({
+      stitches: 15_000,
+      passesAfterThis: 0,
+    })
+    // pass 2 of 4 under way (1 done): this pass and 2 more
+    expect(
+      remainingStitches(buildMachine({ stitch: 5_000, designStitches: 20_000, repeats: 4, passes: 1 })),
+    ).toEqual({
+      stitches: 55_000,
+      passesAfterThis: 2,
+    })
+    expect(remainingStitches(buildMachine({ designId: null }))).toBeNull()
+  })
+
+  test('at 1,000 stitches a minute 15,000 stitches take 15 minutes; not running or no pace: no clock', () => {
+    const nowMs = NOW * 1000
+    const m = buildMachine({ stitch: 5_000, designStitches: 20_000 })
+    expect(finishAtPace(m, 'running', 1000, nowMs)).toBe(nowMs + 15 * 60_000)
+    expect(finishAtPace(m, 'stopped', 1000, nowMs)).toBeNull()
+    expect(finishAtPace(m, 'running', 0, nowMs)).toBeNull()
+    expect(finishAtPace(m, 'running', null, nowMs)).toBeNull()
   })
 })

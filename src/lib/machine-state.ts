@@ -90,10 +90,37 @@ export function designProgress(machine: Machine): number | null {
   return Math.min(1, Math.max(0, stitch / designStitches))
 }
 
-/** Unix ms when the design should be done, from the remaining time; null when unknown or silent. */
+/** Unix ms when the design should be done by the vendor's estimate (the configured speed, no stops);
+ * null when unknown, and whenever the machine is not running (its finish time moves). */
 export function finishAt(machine: Machine, state: BoardState, nowMs: number): number | null {
   if (state !== 'running' || machine.vendorRemainingSeconds === null || machine.designId === null) return null
   return nowMs + machine.vendorRemainingSeconds * 1000
+}
+
+/** Stitches still to sew for the job: the rest of this pass and every pass still to come of a repeated
+ * design; null without a design or position. */
+export function remainingStitches(machine: Machine): { stitches: number; passesAfterThis: number } | null {
+  const { stitch, designStitches, repeats, passes } = machine
+  if (machine.designId === null || stitch === null || designStitches === null || designStitches <= 0)
+    return null
+  const thisPass = Math.max(0, designStitches - stitch)
+  const passesAfterThis =
+    repeats !== null && repeats > 1 && passes !== null ? Math.max(0, repeats - passes - 1) : 0
+  return { stitches: thisPass + passesAfterThis * designStitches, passesAfterThis }
+}
+
+/** Unix ms when the job should be done at the machine's actual pace (stitches a minute over the last
+ * hours, stops included); null when the machine is not running, the pace is unknown or nothing was sewn. */
+export function finishAtPace(
+  machine: Machine,
+  state: BoardState,
+  stitchesPerMinute: number | null | undefined,
+  nowMs: number,
+): number | null {
+  if (state !== 'running' || !stitchesPerMinute || stitchesPerMinute <= 0) return null
+  const remaining = remainingStitches(machine)
+  if (!remaining) return null
+  return nowMs + Math.round((remaining.stitches / stitchesPerMinute) * 60_000)
 }
 
 const URGENCY: Record<BoardState, number> = {

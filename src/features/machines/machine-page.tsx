@@ -5,6 +5,7 @@ import { designLabel, useDesignsById } from '../../api/designs'
 import { HttpError } from '../../api/errors'
 import { useLocations } from '../../api/locations'
 import { useMachine } from '../../api/machines'
+import { usePace } from '../../api/pace'
 import type { ReportParams } from '../../api/report-params'
 import { useThreadbreaks } from '../../api/reports'
 import { WidgetErrorBoundary } from '../../components/error-boundary'
@@ -28,10 +29,14 @@ import {
   designProgress,
   durationInWords,
   finishAt,
+  finishAtPace,
+  needsAttention,
+  remainingStitches,
   type StatusDictionary,
   secondsInState,
   stateLabel,
 } from '../../lib/machine-state'
+import { boardParams } from './board-params'
 
 /** Everything about one machine (GET /machines/{machineId}, myzsk-api.md 1.2). */
 export function MachinePage() {
@@ -93,8 +98,15 @@ function MachineFacts({ machine, codes }: { machine: Machine; codes: StatusDicti
   const state = boardState(machine, now, codes)
   const age = secondsInState(machine, state, now)
   const progress = designProgress(machine)
-  const finish = finishAt(machine, state, now * 1000)
   const silent = state === 'not-reporting'
+  const pace = usePace()
+  const stitchesPerMinute = pace?.byMachine.get(machine.id) ?? null
+  const ownFinish = finishAtPace(machine, state, stitchesPerMinute, now * 1000)
+  const vendorFinish = finishAt(machine, state, now * 1000)
+  const remaining = remainingStitches(machine)
+  // the same flag as on the board, with the board's threshold when the link carried it
+  const [search] = useSearchParams()
+  const attention = needsAttention(machine, now, boardParams(search).attentionMinutes, codes)
   const { nameOf } = useLocations()
   const designs = useDesignsById().data
   const design = machine.designId === null ? null : designLabel(designs, machine.designId)
@@ -139,6 +151,7 @@ function MachineFacts({ machine, codes }: { machine: Machine; codes: StatusDicti
         </h1>
         <StatusBadge state={state} label={stateLabel(machine, state, codes)} />
         {age !== null && <span>for {durationInWords(age)}</span>}
+        {attention && <span className="font-semibold text-red-800 dark:text-red-300">⚠ needs attention</span>}
       </header>
       <div className="grid gap-4 md:grid-cols-2">
         <section aria-label="Design" className="rounded border border-gray-300 p-3 dark:border-gray-700">
@@ -160,17 +173,37 @@ function MachineFacts({ machine, codes }: { machine: Machine; codes: StatusDicti
                   done)
                 </p>
               )}
-              {machine.vendorRemainingSeconds !== null && (
-                <p>
-                  {durationInWords(machine.vendorRemainingSeconds)} left at the set speed (the machine’s own
-                  estimate)
-                  {finish !== null && (
-                    <>
-                      {' '}
-                      · done ≈ <FactoryTime epochMs={finish} withSeconds={false} />
-                    </>
-                  )}
+              {remaining !== null && (
+                <p className="tabular-nums">
+                  {remaining.stitches.toLocaleString()} stitches left
+                  {remaining.passesAfterThis > 0
+                    ? ` (this pass and ${remaining.passesAfterThis} more)`
+                    : ' in this pass'}
                 </p>
+              )}
+              {state !== 'running' ? (
+                <p className="font-medium">Not running: the finish time moves until it sews again.</p>
+              ) : (
+                <>
+                  {ownFinish !== null && stitchesPerMinute !== null && pace ? (
+                    <p>
+                      At its pace (stitchboard’s estimate): done ≈{' '}
+                      <FactoryTime epochMs={ownFinish} withSeconds={false} />, at{' '}
+                      {Math.round(stitchesPerMinute).toLocaleString()} stitches a minute, stops included, over{' '}
+                      {durationInWords(pace.window[1] - pace.window[0])} since{' '}
+                      <FactoryTime epochMs={pace.window[0] * 1000} withSeconds={false} />
+                    </p>
+                  ) : (
+                    <p>At its pace: not known yet (nothing sewn in the last hours to measure it by).</p>
+                  )}
+                  {vendorFinish !== null && machine.vendorRemainingSeconds !== null && (
+                    <p>
+                      At the set speed, without stops (the machine’s own estimate): done ≈{' '}
+                      <FactoryTime epochMs={vendorFinish} withSeconds={false} />,{' '}
+                      {durationInWords(machine.vendorRemainingSeconds)} left
+                    </p>
+                  )}
+                </>
               )}
             </>
           ) : (

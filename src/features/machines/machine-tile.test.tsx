@@ -12,7 +12,7 @@ const designs: ReadonlyMap<string, Design> = new Map([
   ['ASD1001', { id: 'ASD1001', name: 'Club crest', stitches: 20_000, insertedAt: null }],
 ])
 
-function tile(overrides: Partial<Machine>, attentionMinutes = 10) {
+function tile(overrides: Partial<Machine>, attentionMinutes = 10, pace: number | null = null) {
   const machine = buildMachine({ lastSeen: ago(3), ...overrides })
   return renderWithProviders(
     <MachineTile
@@ -23,6 +23,7 @@ function tile(overrides: Partial<Machine>, attentionMinutes = 10) {
       density="desk"
       linkSearch="?location=2"
       codes={DEMO_STATUS_CODES}
+      pace={pace}
     />,
   )
 }
@@ -63,6 +64,26 @@ describe('MachineTile', () => {
     )
     expect(screen.getByText(/12 heads × 15 · 850 rpm/)).toBeInTheDocument()
     expect(screen.getByText(/done ≈/)).toBeInTheDocument()
+  })
+
+  test('the finish at its own pace is preferred and said so; the set-speed estimate is named as such', () => {
+    // 15,000 stitches of this pass and 2 more passes of 20,000 at 1,100 a minute: 50 min
+    const { unmount } = tile({ repeats: 3, passes: 0, vendorRemainingSeconds: 600 }, 10, 1100)
+    const line = screen.getByText(/at its pace/)
+    expect(line).toHaveTextContent(/done ≈ \d{1,2}:\d{2}.* at its pace/)
+    const at = new Date((NOW + 50 * 60) * 1000)
+    expect(line.textContent).toContain(
+      at.toLocaleTimeString(undefined, { hour: 'numeric', minute: '2-digit', timeZone: 'UTC' }),
+    )
+    unmount()
+    tile({ vendorRemainingSeconds: 600 }, 10, null)
+    expect(screen.getByText(/at set speed/)).toBeInTheDocument()
+  })
+
+  test('a machine that is not running shows no finish clock: its finish time moves', () => {
+    tile({ statusCode: 2, liveRpm: 0, vendorRemainingSeconds: 600 }, 10, 1100)
+    expect(screen.queryByText(/done ≈/)).toBeNull()
+    expect(screen.getByText(/not running: finish time moves/)).toBeInTheDocument()
   })
 
   test('active heads below heads and the pass of a repeated design are said', () => {

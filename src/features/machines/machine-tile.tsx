@@ -9,6 +9,7 @@ import {
   designProgress,
   durationInWords,
   finishAt,
+  finishAtPace,
   needsAttention,
   type StatusDictionary,
   secondsInState,
@@ -27,6 +28,7 @@ export const MachineTile = memo(function MachineTile({
   density,
   linkSearch,
   codes,
+  pace,
 }: {
   machine: Machine
   designs: ReadonlyMap<string, Design> | undefined
@@ -35,6 +37,8 @@ export const MachineTile = memo(function MachineTile({
   density: Density
   linkSearch: string
   codes: StatusDictionary
+  /** the machine's stitches a minute over the last hours, stops included; null when unknown */
+  pace: number | null
 }) {
   const state = boardState(machine, now, codes)
   const label = stateLabel(machine, state, codes)
@@ -42,7 +46,9 @@ export const MachineTile = memo(function MachineTile({
   const attention = needsAttention(machine, now, attentionMinutes, codes)
   const silent = state === 'not-reporting'
   const progress = silent ? null : designProgress(machine)
-  const finish = finishAt(machine, state, now * 1000)
+  const ownFinish = finishAtPace(machine, state, pace, now * 1000)
+  const vendorFinish = finishAt(machine, state, now * 1000)
+  const finishMoves = !silent && state !== 'running' && progress !== null && progress < 1
   const frame = silent
     ? 'border-2 border-dashed border-status-offline bg-gray-100 dark:bg-gray-900'
     : attention
@@ -129,12 +135,22 @@ export const MachineTile = memo(function MachineTile({
         <p className="text-gray-700 dark:text-gray-300">No design loaded</p>
       )}
       <p className="mt-auto truncate text-gray-700 tabular-nums dark:text-gray-300">
-        {finish !== null && (
+        {ownFinish !== null ? (
           <>
-            done ≈ <FactoryTime epochMs={finish} withSeconds={false} />
+            done ≈ <FactoryTime epochMs={ownFinish} withSeconds={false} /> at its pace
             {' · '}
           </>
-        )}
+        ) : vendorFinish !== null ? (
+          <>
+            done ≈ <FactoryTime epochMs={vendorFinish} withSeconds={false} /> at set speed
+            {' · '}
+          </>
+        ) : finishMoves ? (
+          <>
+            not running: finish time moves
+            {' · '}
+          </>
+        ) : null}
         {details.join(' · ')}
       </p>
     </article>

@@ -4,6 +4,7 @@ import { useStatusCodes } from '../../api/app-config'
 import { useDesignsById } from '../../api/designs'
 import { useLocations } from '../../api/locations'
 import { useMachines } from '../../api/machines'
+import { usePace } from '../../api/pace'
 import { WidgetErrorBoundary } from '../../components/error-boundary'
 import { FilterBar } from '../../components/filters/filter-bar'
 import { useFilters } from '../../components/filters/use-filters'
@@ -159,6 +160,7 @@ function Board({
   const designQuery = useDesignsById()
   const designs = designQuery.data
   const codes = useStatusCodes()
+  const pace = usePace()
   // the board is drawn once with design names rather than twice, unless the catalogue is slow
   const waited = useElapsed(DESIGNS_WAIT_MS)
   if (!codes || (designQuery.isPending && !waited)) return <Skeleton />
@@ -223,6 +225,7 @@ function Board({
                     density={params.density}
                     linkSearch={location.search}
                     codes={codes}
+                    pace={pace?.byMachine.get(m.id) ?? null}
                   />
                 </li>
               ))}

@@ -1,0 +1,51 @@
+import { useQuery } from '@tanstack/react-query'
+import type { MachineSummary, RecordList } from '../lib/domain'
+import { currentShift } from '../lib/time-range'
+import { appConfigQueryOptions } from './app-config'
+import { machineSummaryQueryOptions } from './reports'
+
+/** The pace is measured over the last two hours, within the current shift once it has run half an hour. */
+export const PACE_WINDOW_SECONDS = 2 * 3600
+const SHIFT_SETTLED_SECONDS = 30 * 60
+/** The window moves in steps, so one query serves every tile for five minutes. */
+const STEP_SECONDS = 5 * 60
+
+/** [from, till] in Unix seconds of the window the pace is read over. */
+export function paceWindow(now: number, shiftStart: number | null): [number, number] {
+  const till = Math.floor(now / STEP_SECONDS) * STEP_SECONDS
+  const from =
+    shiftStart !== null && till - shiftStart >= SHIFT_SETTLED_SECONDS
+      ? Math.max(till - PACE_WINDOW_SECONDS, shiftStart)
+      : till - PACE_WINDOW_SECONDS
+  return [from, till]
+}
+
+/** Stitches a minute per machine over the window, stops included: machine-summary's stitches over the
+ * window's minutes. */
+export function pacesOf(rows: readonly MachineSummary[], [from, till]: [number, number]) {
+  const minutes = (till - from) / 60
+  return new Map(
+    rows.flatMap((r) =>
+      r.stitches === null || minutes <= 0 ? [] : [[r.machineId, r.stitches / minutes] as const],
+    ),
+  )
+}
+
+export interface Pace {
+  window: [number, number]
+  byMachine: ReadonlyMap<string, number>
+}
+
+/** Each machine's actual pace now (undefined while it is read). */
+export function usePace(): Pace | undefined {
+  const config = useQuery(appConfigQueryOptions()).data
+  const now = Math.floor(Date.now() / 1000)
+  const shift = config ? currentShift(now, config.timeZone, config.shifts) : null
+  const window = paceWindow(now, shift ? shift.span[0] : null)
+  const summary = useQuery({
+    ...machineSummaryQueryOptions({ from: window[0], till: window[1], machineIds: 'all' }),
+    enabled: config !== undefined,
+    select: ({ records }: RecordList<MachineSummary>) => pacesOf(records, window),
+  })
+  return summary.data ? { window, byMachine: summary.data } : undefined
+}
