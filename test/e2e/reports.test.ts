@@ -41,7 +41,8 @@ describe('reports explorer in Chromium', () => {
     ])
     expect(file.suggestedFilename()).toBe('machine-summary.csv')
     const csv = readFileSync((await file.path())!, 'utf8')
-    expect(csv.startsWith('\uFEFFmachineId,machineName,')).toBe(true)
+    // headings in plain words, as the table shows them
+    expect(csv.startsWith('\uFEFFMachine ID,Machine,Stitches,Thread breaks,')).toBe(true)
     expect(csv.trimEnd().split('\r\n')).toHaveLength(45)
     await page.close()
   })

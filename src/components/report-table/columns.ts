@@ -7,6 +7,8 @@ export type ColumnKind = 'number' | 'duration' | 'time' | 'boolean' | 'text'
 export interface Column {
   key: string
   kind: ColumnKind
+  /** the heading in plain words, where the caller knows it; else the key */
+  label?: string
 }
 
 export type FlatRow = Record<string, unknown>

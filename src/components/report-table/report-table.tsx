@@ -48,7 +48,8 @@ export function ReportTable({
     <div>
       <p className="mb-1 text-sm" aria-live="polite">
         {rows.length.toLocaleString()} {rows.length === 1 ? 'row' : 'rows'}
-        {sort && `, sorted by ${sort.key} ${sort.direction === 1 ? 'ascending' : 'descending'}`}
+        {sort &&
+          `, sorted by ${columns.find((c) => c.key === sort.key)?.label ?? sort.key} ${sort.direction === 1 ? 'ascending' : 'descending'}`}
       </p>
       <div
         ref={scroller}
@@ -72,7 +73,7 @@ export function ReportTable({
                     className="font-semibold hover:underline"
                     onClick={() => toggle(c.key)}
                   >
-                    {c.key}
+                    {c.label ?? c.key}
                     <span aria-hidden="true">
                       {sort?.key === c.key ? (sort.direction === 1 ? ' ▲' : ' ▼') : ''}
                     </span>

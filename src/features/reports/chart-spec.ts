@@ -63,6 +63,9 @@ export function chartSpec(columns: readonly Column[], rows: readonly FlatRow[]):
     ys,
     durations,
     rows: drawn,
-    note: rows.length > MAX_BARS ? `The ${MAX_BARS} largest by ${main} of ${rows.length} rows.` : null,
+    note:
+      rows.length > MAX_BARS
+        ? `The ${MAX_BARS} largest by ${columns.find((c) => c.key === main)?.label ?? main} of ${rows.length} rows.`
+        : null,
   }
 }

@@ -21,7 +21,17 @@ const compact = new Intl.NumberFormat(undefined, { notation: 'compact', maximumF
 
 /** The chart of a report; recharts is loaded with this module only (it is large). No animation. Times
  * on the axis are the factory's wall clock; durations are said in hours and minutes. */
-export default function ReportChart({ spec, timeZone }: { spec: ChartSpec; timeZone: string }) {
+export default function ReportChart({
+  spec,
+  timeZone,
+  labels,
+}: {
+  spec: ChartSpec
+  timeZone: string
+  /** column headings in plain words */
+  labels: ReadonlyMap<string, string>
+}) {
+  const name = (key: string) => labels.get(key) ?? key
   const timeTick = (value: unknown) => {
     const ms = timeMs(value)
     return ms === null
@@ -53,6 +63,7 @@ export default function ReportChart({ spec, timeZone }: { spec: ChartSpec; timeZ
               {spec.ys.map((y, i) => (
                 <Line
                   key={y}
+                  name={name(y)}
                   type="monotone"
                   dataKey={y}
                   stroke={SERIES[i]}
@@ -69,14 +80,14 @@ export default function ReportChart({ spec, timeZone }: { spec: ChartSpec; timeZ
               <Tooltip />
               <Legend />
               {spec.ys.map((y, i) => (
-                <Bar key={y} dataKey={y} fill={SERIES[i]} isAnimationActive={false} />
+                <Bar key={y} name={name(y)} dataKey={y} fill={SERIES[i]} isAnimationActive={false} />
               ))}
             </BarChart>
           )}
         </ResponsiveContainer>
       </div>
       <figcaption className="text-sm text-gray-700 dark:text-gray-300">
-        {spec.kind === 'line' ? 'Line' : 'Bars'} of {spec.ys.join(', ')} by {spec.x}.
+        {spec.kind === 'line' ? 'Line' : 'Bars'} of {spec.ys.map(name).join(', ')} by {name(spec.x)}.
         {spec.note ? ` ${spec.note}` : ''}
       </figcaption>
     </figure>

@@ -49,8 +49,14 @@ describe('reports explorer', () => {
     renderAt('/reports/machine-summary?range=7d&chart=0')
     expect(await screen.findByText(/^44 rows/)).toBeInTheDocument()
     const table = screen.getByRole('table', { name: 'Machine summary' })
-    expect(within(table).getByRole('button', { name: 'stitches' })).toBeInTheDocument()
-    expect(within(table).getByRole('columnheader', { name: 'stitches' })).toHaveClass('text-right')
+    expect(within(table).getByRole('button', { name: 'Stitches' })).toBeInTheDocument()
+    expect(within(table).getByRole('columnheader', { name: 'Stitches' })).toHaveClass('text-right')
+    // headings in plain words from the contract; each status column with its meaning from the dictionary
+    expect(within(table).getByRole('columnheader', { name: 'Time recorded' })).toBeInTheDocument()
+    expect(
+      within(table).getByRole('columnheader', { name: 'Time in status 2 (Stopped)' }),
+    ).toBeInTheDocument()
+    expect(within(table).queryByRole('columnheader', { name: 'statusBreakdown.2' })).toBeNull()
   })
 
   test('nested rows are flattened with dotted names; HTML in values stays text; sorting by a column', async () => {

@@ -1,9 +1,10 @@
 import { useQuery } from '@tanstack/react-query'
 import { lazy, Suspense, useEffect, useId, useMemo } from 'react'
 import { Link, useLocation, useParams, useSearchParams } from 'react-router'
-import { appConfigQueryOptions } from '../../api/app-config'
+import { appConfigQueryOptions, useStatusCodes } from '../../api/app-config'
 import { IGNORE_OUTLIERS, REPORT_SPECS, type ReportPath, reportTakes } from '../../api/contract/report-params'
 import { useDesigns } from '../../api/designs'
+import { reportFieldLabel, statusOfColumn } from '../../api/report-labels'
 import { filtersNotApplied, type ReportParams } from '../../api/report-params'
 import { isDurationColumn } from '../../api/report-units'
 import { type RawRow, REPORTS, useReport } from '../../api/reports'
@@ -95,9 +96,15 @@ export function ReportPage() {
       <h1 id={id} className="text-2xl font-semibold">
         {definition.title}
       </h1>
-      <p className="text-gray-700 dark:text-gray-300">
-        {definition.description} · <code>{definition.path}</code>
-      </p>
+      <p className="text-gray-700 dark:text-gray-300">{definition.description}.</p>
+      <details className="text-sm">
+        <summary className="cursor-pointer">How is this computed?</summary>
+        <p className="mt-1 max-w-3xl">
+          The machine portal computes this report; stitchboard shows its rows as they come, with times in the
+          factory’s time zone and durations in hours and minutes. It is asked as{' '}
+          <code>{definition.path}</code> with the filters above that it accepts.
+        </p>
+      </details>
       <div className="flex flex-wrap items-end gap-3">
         <FilterBar />
         {reportTakes(path, 'includeBobbinThreadbreaks') && (
@@ -305,12 +312,19 @@ function ReportView({ rows, path, title }: { rows: RawRow[]; path: ReportPath; t
   const [search, setSearch] = useSearchParams()
   const flat = useMemo(() => rows.map((row) => flattenRow(row)), [rows])
   // durations in seconds are known from the API layer, never guessed from a column's name
+  const codes = useStatusCodes()
   const columns = useMemo(
     () =>
-      inferColumns(flat).map((c) =>
-        c.kind === 'number' && isDurationColumn(path, c.key) ? { ...c, kind: 'duration' as const } : c,
-      ),
-    [flat, path],
+      inferColumns(flat).map((c) => {
+        const status = statusOfColumn(c.key)
+        const meaning = status === null ? undefined : codes?.get(status)
+        return {
+          ...c,
+          kind: c.kind === 'number' && isDurationColumn(path, c.key) ? ('duration' as const) : c.kind,
+          label: `${reportFieldLabel(path, c.key)}${meaning ? ` (${meaning.label})` : ''}`,
+        }
+      }),
+    [flat, path, codes],
   )
   const spec = useMemo(() => chartSpec(columns, flat), [columns, flat])
   const showChart = search.get('chart') !== '0'
@@ -319,7 +333,7 @@ function ReportView({ rows, path, title }: { rows: RawRow[]; path: ReportPath; t
     download(
       `${base}.csv`,
       toCsv(
-        columns.map((c) => c.key),
+        columns.map((c) => c.label ?? c.key),
         flat.map((row) =>
           columns.map((c) => {
             const value = row[c.key]
@@ -359,7 +373,11 @@ function ReportView({ rows, path, title }: { rows: RawRow[]; path: ReportPath; t
       {spec && showChart && (
         <WidgetErrorBoundary name="The chart">
           <Suspense fallback={<Skeleton lines={6} label="Loading the chart" />}>
-            <ReportChart spec={spec} timeZone={config.data?.timeZone ?? 'UTC'} />
+            <ReportChart
+              spec={spec}
+              timeZone={config.data?.timeZone ?? 'UTC'}
+              labels={new Map(columns.map((c) => [c.key, c.label]))}
+            />
           </Suspense>
         </WidgetErrorBoundary>
       )}

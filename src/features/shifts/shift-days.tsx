@@ -20,9 +20,9 @@ function metricOf(row: ThreadbreakCount | MachineSummary, metric: DayMetric): nu
 const ShiftDayChart = lazy(() => import('./shift-day-chart'))
 
 export const DAY_METRICS = [
-  { key: 'threadbreaks', label: 'Thread breaks', source: '/reports/threadbreaks' },
-  { key: 'stitches', label: 'Stitches', source: '/reports/machine-summary' },
-  { key: 'pieces', label: 'Pieces', source: '/reports/machine-summary' },
+  { key: 'threadbreaks', label: 'Thread breaks', source: 'the portal’s thread-break report' },
+  { key: 'stitches', label: 'Stitches', source: 'the portal’s machine summary' },
+  { key: 'pieces', label: 'Pieces', source: 'the portal’s machine summary' },
 ] as const
 export type DayMetric = (typeof DAY_METRICS)[number]['key']
 

@@ -36,9 +36,16 @@ test('one day of the demo factory: each shift asked with the shift filter, figur
   const headers = within(table)
     .getAllByRole('columnheader')
     .map((th) => th.textContent)
-  expect(headers).toEqual(['Figure', 'Early06:00–14:00', 'Late14:00–22:00', 'Night22:00–06:00', 'Source'])
+  expect(headers).toEqual([
+    'Figure',
+    'Early06:00–14:00',
+    'Late14:00–22:00',
+    'Night22:00–06:00',
+    'How it is computed',
+  ])
   const breaksRow = within(table).getByRole('row', { name: /^Thread breaks/ })
-  expect(breaksRow).toHaveTextContent('/reports/threadbreaks')
+  expect(breaksRow).toHaveTextContent('Every break counted, from the portal’s thread-break report')
+  expect(breaksRow).not.toHaveTextContent('/reports/')
   expect(within(table).getByRole('row', { name: /^Hours of the shift/ })).toHaveTextContent('8 h8 h8 h')
   // the shift filter as the reference states it, one request per shift
   const shiftFilters = requests
@@ -71,7 +78,10 @@ test('a report that fails for one shift says which, and the others still show', 
     </Routes>,
     { path: DAY },
   )
-  const alert = await screen.findByText(/Early shift, \/reports\/average-rpm: .*Not shown; retrying/, {})
+  const alert = await screen.findByText(
+    /Early shift, the portal’s average-speed report: .*Not shown; retrying/,
+    {},
+  )
   expect(alert).toBeInTheDocument()
   const table = (await screen.findAllByRole('table'))[1] as HTMLElement
   await waitFor(() =>

@@ -148,7 +148,8 @@ function ThisShift({ scope, soFar, timeZone }: { scope: ReportParams; soFar: Shi
       </h2>
       <p className="text-sm text-gray-700 dark:text-gray-300">
         Per hour of shift, so a shift in progress compares fairly with whole earlier shifts; totals in
-        brackets. Thread breaks from /reports/threadbreaks, stitches and pieces from /reports/machine-summary.
+        brackets. Thread breaks from the portal’s thread-break report, stitches and pieces from its machine
+        summary.
       </p>
       <QueriesProblems
         queries={results.map((query, i) => ({
@@ -272,7 +273,7 @@ function ShiftsOverRange({
       </h2>
       <QueriesProblems
         queries={results.map((query, i) => ({
-          name: `${shifts[Math.floor(i / 3)]?.name} shift, ${i % 3 === 0 ? '/reports/threadbreaks' : REPORTS[(i % 3) - 1]}`,
+          name: `${shifts[Math.floor(i / 3)]?.name} shift, ${SOURCE_WORDS[i % 3 === 0 ? '/reports/threadbreaks' : (REPORTS[(i % 3) - 1] as string)]}`,
           query,
         }))}
       />
@@ -291,9 +292,19 @@ type PerShift = {
   figures: Record<string, number | null>
 }
 
+/** The portal's reports in words (the address is in the report pages' "How is this computed?"). */
+const SOURCE_WORDS: Readonly<Record<string, string>> = {
+  '/reports/threadbreaks': 'the portal’s thread-break report',
+  '/reports/machine-summary': 'the portal’s machine summary',
+  '/reports/average-rpm': 'the portal’s average-speed report',
+}
+
 function FiguresTable({ perShift }: { perShift: PerShift[] }) {
-  const sourceOf = (figure: Figure) =>
-    figure.source === 'computed' ? figure.how : `${figure.source} (${figure.how})`
+  const sourceOf = (figure: Figure) => {
+    const how = figure.how.charAt(0).toUpperCase() + figure.how.slice(1)
+    const from = SOURCE_WORDS[figure.source]
+    return from ? `${how}, from ${from}` : how
+  }
   return (
     <div className="overflow-x-auto">
       <table className="tabular-nums">
@@ -317,7 +328,7 @@ function FiguresTable({ perShift }: { perShift: PerShift[] }) {
               </th>
             ))}
             <th scope="col" className="px-2 text-left">
-              Source
+              How it is computed
             </th>
           </tr>
         </thead>
