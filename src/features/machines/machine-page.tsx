@@ -115,7 +115,7 @@ function MachineFacts({ machine, codes }: { machine: Machine; codes: StatusDicti
       ? '—'
       : machine.activeHeads !== null && machine.activeHeads < machine.heads
         ? `${machine.activeHeads} of ${machine.heads} heads active`
-        : `${machine.heads} heads`
+        : `${machine.heads} ${machine.heads === 1 ? 'head' : 'heads'}`
   const facts: Array<[string, ReactNode]> = [
     ['Location', nameOf(machine.locationId) ?? '—'],
     [

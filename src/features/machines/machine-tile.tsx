@@ -48,7 +48,8 @@ export const MachineTile = memo(function MachineTile({
   const progress = silent ? null : designProgress(machine)
   const ownFinish = finishAtPace(machine, state, pace, now * 1000)
   const vendorFinish = finishAt(machine, state, now * 1000)
-  const finishMoves = !silent && state !== 'running' && progress !== null && progress < 1
+  const finishMoves =
+    (state === 'stopped' || state === 'threadbreak' || state === 'error') && progress !== null && progress < 1
   const frame = silent
     ? 'border-2 border-dashed border-status-offline bg-gray-100 dark:bg-gray-900'
     : attention
@@ -68,7 +69,7 @@ export const MachineTile = memo(function MachineTile({
       ? `${machine.activeHeads} of ${machine.heads} heads`
       : machine.heads === null
         ? null
-        : `${machine.heads} heads`
+        : `${machine.heads} ${machine.heads === 1 ? 'head' : 'heads'}`
   const details = [
     heads && machine.needles !== null ? `${heads} × ${machine.needles}` : heads,
     !silent && machine.liveRpm !== null && machine.liveRpm > 0 ? `${machine.liveRpm} rpm` : null,
@@ -137,17 +138,21 @@ export const MachineTile = memo(function MachineTile({
       <p className="mt-auto truncate text-gray-700 tabular-nums dark:text-gray-300">
         {ownFinish !== null ? (
           <>
-            done ≈ <FactoryTime epochMs={ownFinish} withSeconds={false} /> at its pace
+            <span title="stitchboard’s estimate: the stitches left at the machine’s pace over the last hours, stops included">
+              done ≈ <FactoryTime epochMs={ownFinish} withSeconds={false} />
+            </span>
             {' · '}
           </>
         ) : vendorFinish !== null ? (
           <>
-            done ≈ <FactoryTime epochMs={vendorFinish} withSeconds={false} /> at set speed
+            <span title="the machine’s own estimate: the configured speed, without stops">
+              done ≈ <FactoryTime epochMs={vendorFinish} withSeconds={false} /> at set speed
+            </span>
             {' · '}
           </>
         ) : finishMoves ? (
           <>
-            not running: finish time moves
+            finish time moves
             {' · '}
           </>
         ) : null}
