@@ -9,7 +9,9 @@ import { secondsInStateOf } from '../../lib/status-codes'
 import type { ThreadbreakParams } from './threadbreak-params'
 
 /** What the view needs of a machine's build (GET /machines). */
-export type MachineLayout = Pick<ApiMachineLayout, 'machineId' | 'machineName' | 'heads' | 'needles'>
+export type MachineLayout = Pick<ApiMachineLayout, 'machineId' | 'machineName' | 'heads' | 'needles'> & {
+  activeHeads?: number | null
+}
 
 export interface MachineBreaks extends MachineLayout {
   /** the rows behind the view, most breaks first (reference 4.3 ordering within a machine) */

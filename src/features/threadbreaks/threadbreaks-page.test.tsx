@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
+import { HttpResponse, http } from 'msw'
 import { Route, Routes, useLocation } from 'react-router'
 import { afterEach, beforeEach, describe, expect, test } from 'vitest'
 import { renderWithProviders } from '../../../test/render'
@@ -78,6 +79,29 @@ describe('thread-break page on the demo factory', () => {
     expect(requests[0]?.pathname).toBe('/api/reports/threadbreaks-by-machine/aggregated')
     expect(requests[0]?.searchParams.get('grouping')).toBe('both')
     expect(requests[0]?.searchParams.get('reverseHeadOrder')).toBe('true')
+  })
+
+  test('a machine running with fewer heads than it has says so beside its heatmap', async () => {
+    mswServer.use(
+      http.get('/api/machines', () =>
+        HttpResponse.json({
+          data: [
+            {
+              machine_id: 'AS-1119',
+              alias: 'North 03 · 18H',
+              id_location: 1,
+              heads: 18,
+              active_heads: 15,
+              needles: 9,
+            },
+          ],
+        }),
+      ),
+    )
+    renderAt('/threadbreaks?range=7d&machines=AS-1119')
+    expect(
+      await screen.findByText(/15 of 18 heads active now \(the portal does not say which are off\)/),
+    ).toBeInTheDocument()
   })
 
   test('heads as bars: the flagged head is said in words, not by colour alone', async () => {

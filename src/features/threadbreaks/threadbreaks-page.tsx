@@ -325,8 +325,15 @@ function BreaksView({
   )
 }
 
+/** Heads switched off now, in words: the portal reports how many heads are active, not which. */
+export function inactiveHeadsNote(heads: number, activeHeads: number | null): string | null {
+  if (activeHeads === null || activeHeads >= heads) return null
+  return `${activeHeads} of ${heads} heads active now (the portal does not say which are off)`
+}
+
 function MachineNote({ machine }: { machine: MachineBreaks }) {
-  if (machine.total === 0) return <p>No thread breaks in this range.</p>
+  const inactive = inactiveHeadsNote(machine.heads, machine.activeHeads ?? null)
+  if (machine.total === 0) return <p>No thread breaks in this range.{inactive && <> {inactive}.</>}</p>
   const hours = machine.runningHours
   const perHour = hours && hours > 0 ? machine.total / hours : null
   const perHeadHour = perHour !== null ? perHour / machine.heads : null
@@ -334,6 +341,7 @@ function MachineNote({ machine }: { machine: MachineBreaks }) {
     <p>
       {machine.total.toLocaleString()} breaks
       {hours !== null && <> · {hours.toLocaleString()} running h</>}
+      {inactive && <> · {inactive}</>}
       {perHour !== null && perHeadHour !== null && (
         <>
           {' '}
