@@ -9,6 +9,7 @@ import { startTransition, useEffect, useLayoutEffect, useMemo, useRef, useState 
 import { MemoryRouter, Routes } from 'react-router'
 import { appConfigQueryOptions, useStatusCodes } from '../api/app-config'
 import { machinesQueryOptions } from '../api/machines'
+import { usePace } from '../api/pace'
 import { FactoryClock } from '../components/factory-clock'
 import { KioskProvider } from '../components/kiosk'
 import { NowProvider, useNow } from '../components/now'
@@ -88,12 +89,13 @@ function KioskWall({ params }: { params: KioskParams }) {
   const now = useNow()
   const refresh = useKioskRefresh(params.refresh, config.data?.timeZone, config.data?.shifts)
   const codes = useStatusCodes()
+  const paces = usePace()?.byMachine
   const exceptions = useMemo(
     () =>
       params.exceptions && machines.data && codes
-        ? exceptionsOf(machines.data.records, now, DEFAULT_ATTENTION_MINUTES, codes)
+        ? exceptionsOf(machines.data.records, now, DEFAULT_ATTENTION_MINUTES, codes, paces)
         : [],
-    [params.exceptions, machines.data, now, codes],
+    [params.exceptions, machines.data, now, codes, paces],
   )
   const anyException = exceptions.length > 0
   const rotation = useMemo(

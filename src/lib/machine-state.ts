@@ -109,6 +109,25 @@ export function remainingStitches(machine: Machine): { stitches: number; passesA
   return { stitches: thisPass + passesAfterThis * designStitches, passesAfterThis }
 }
 
+/** Seconds until this pass ends (the next hoop is needed then): at the machine's pace where known, else
+ * by the vendor's set-speed estimate; null without a design or either. */
+export function passSecondsLeft(
+  machine: Machine,
+  stitchesPerMinute: number | null | undefined,
+): number | null {
+  const { stitch, designStitches } = machine
+  if (machine.designId === null) return null
+  if (
+    stitchesPerMinute &&
+    stitchesPerMinute > 0 &&
+    stitch !== null &&
+    designStitches !== null &&
+    designStitches > 0
+  )
+    return (Math.max(0, designStitches - stitch) / stitchesPerMinute) * 60
+  return machine.vendorRemainingSeconds
+}
+
 /** Unix ms when the job should be done at the machine's actual pace (stitches a minute over the last
  * hours, stops included); null when the machine is not running, the pace is unknown or nothing was sewn. */
 export function finishAtPace(

@@ -65,4 +65,17 @@ describe('machines that need action', () => {
       'M 4: Design done in 4 min: prepare the next',
     ])
   })
+
+  test('at its own pace the pass ends sooner or later than the set speed says: the pace decides', () => {
+    // 15,000 stitches left in this pass (5,000 of 20,000 sewn)
+    const fast = buildMachine({ id: 'F', name: 'Fast', lastSeen: seen, vendorRemainingSeconds: 3600 })
+    const slow = buildMachine({ id: 'S', name: 'Slow', lastSeen: seen, vendorRemainingSeconds: 120 })
+    const paces = new Map([
+      ['F', 5000], // 3 min left at its pace
+      ['S', 500], // 30 min left at its pace
+    ])
+    expect(exceptionsOf([fast, slow], now, 10, DEMO_STATUS_CODES, paces).map((e) => e.reason)).toEqual([
+      'Design done in 3 min: prepare the next',
+    ])
+  })
 })

@@ -3,6 +3,7 @@ import { addDays, localDate } from '../../lib/factory-time'
 import {
   boardState,
   needsAttention,
+  passSecondsLeft,
   type StatusDictionary,
   secondsInState,
   stateLabel,
@@ -62,6 +63,8 @@ export function exceptionsOf(
   now: number,
   attentionMinutes: number,
   codes: StatusDictionary,
+  /** stitches a minute per machine over the last hours (stops included), where known */
+  paces?: ReadonlyMap<string, number>,
 ): Exception[] {
   const found: Exception[] = []
   for (const machine of machines) {
@@ -80,14 +83,12 @@ export function exceptionsOf(
         reason: `Not reporting${minutes === null ? '' : ` for ${minutes} min`}`,
         rank: 2,
       })
-    } else if (
-      state === 'running' &&
-      machine.designId !== null &&
-      machine.vendorRemainingSeconds !== null &&
-      machine.vendorRemainingSeconds <= FINISHING_SECONDS
-    ) {
-      const left = Math.max(0, Math.ceil(machine.vendorRemainingSeconds / 60))
-      found.push({ machine, reason: `Design done in ${left} min: prepare the next`, rank: 3 })
+    } else if (state === 'running') {
+      const seconds = passSecondsLeft(machine, paces?.get(machine.id))
+      if (seconds !== null && seconds <= FINISHING_SECONDS) {
+        const left = Math.max(0, Math.ceil(seconds / 60))
+        found.push({ machine, reason: `Design done in ${left} min: prepare the next`, rank: 3 })
+      }
     }
   }
   return found.sort((a, b) => a.rank - b.rank || naturalCompare(a.machine.name, b.machine.name))
