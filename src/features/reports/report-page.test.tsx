@@ -107,6 +107,26 @@ describe('reports explorer', () => {
     mswServer.events.removeAllListeners()
   })
 
+  test('a design report waits for a design; the search narrows the catalogue; the choice asks the report', async () => {
+    const user = userEvent.setup()
+    renderAt('/reports/design-summary?range=7d&chart=0')
+    expect(
+      await screen.findByText(/Choose a design: this report is about one design at a time/),
+    ).toBeInTheDocument()
+    const picker = await screen.findByRole('combobox', { name: 'Design (required)' })
+    await vi.waitFor(() => expect(within(picker).getAllByRole('option').length).toBeGreaterThan(100))
+    await user.type(screen.getByRole('searchbox', { name: 'Find a design' }), 'club crest')
+    const narrowed = screen.getByRole('combobox', { name: /^Design \(required\) \(\d+ of \d+\)$/ })
+    const options = within(narrowed)
+      .getAllByRole('option')
+      .map((o) => o.textContent)
+    expect(options[0]).toBe('Choose a design')
+    expect(options.slice(1).every((o) => /club crest/i.test(o ?? ''))).toBe(true)
+    expect(options).toContain('Club crest · 38,053 stitches')
+    await user.selectOptions(narrowed, 'Club crest · 38,053 stitches')
+    expect(await screen.findByRole('table', { name: 'Design summary' })).toBeInTheDocument()
+  })
+
   test('an unknown report name says so', async () => {
     renderAt('/reports/everything')
     expect(await screen.findByRole('heading', { name: 'No such report' })).toBeInTheDocument()

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { lazy, Suspense, useEffect, useId, useMemo } from 'react'
+import { lazy, Suspense, useEffect, useId, useMemo, useState } from 'react'
 import { Link, useLocation, useParams, useSearchParams } from 'react-router'
 import { appConfigQueryOptions, useStatusCodes } from '../../api/app-config'
 import { IGNORE_OUTLIERS, REPORT_SPECS, type ReportPath, reportTakes } from '../../api/contract/report-params'
@@ -208,30 +208,50 @@ function DesignPicker({
 }) {
   const designs = useDesigns()
   const id = useId()
-  const records = designs.data?.records ?? []
+  const [query, setQuery] = useState('')
+  const records = (designs.data?.records ?? []).filter((d) => d.stitches !== null)
+  const words = query.trim().toLowerCase().split(/\s+/).filter(Boolean)
+  // every word of the search in the name or the ID; the chosen design always stays in the list
+  const shown = records.filter(
+    (d) => d.id === value || words.every((w) => `${d.name ?? ''} ${d.id}`.toLowerCase().includes(w)),
+  )
   return (
-    <div className="flex flex-col">
-      <label htmlFor={id} className="text-sm">
-        Design{required ? ' (required)' : ''}
-      </label>
-      <select
-        id={id}
-        className={`${CONTROL} max-w-xs`}
-        value={value ?? ''}
-        onChange={(e) => onChange(e.target.value || null)}
-        disabled={designs.isPending}
-      >
-        <option value="">
-          {designs.isPending ? 'Loading designs…' : required ? 'Choose a design' : 'All designs'}
-        </option>
-        {records
-          .filter((d) => d.stitches !== null)
-          .map((d) => (
+    <div className="flex flex-wrap items-end gap-2">
+      <div className="flex flex-col">
+        <label htmlFor={`${id}-search`} className="text-sm">
+          Find a design
+        </label>
+        <input
+          id={`${id}-search`}
+          type="search"
+          className={`${CONTROL} w-40`}
+          value={query}
+          placeholder="name or ID"
+          onChange={(e) => setQuery(e.target.value)}
+        />
+      </div>
+      <div className="flex flex-col">
+        <label htmlFor={id} className="text-sm">
+          Design{required ? ' (required)' : ''}
+          {words.length > 0 && ` (${shown.length} of ${records.length})`}
+        </label>
+        <select
+          id={id}
+          className={`${CONTROL} max-w-xs`}
+          value={value ?? ''}
+          onChange={(e) => onChange(e.target.value || null)}
+          disabled={designs.isPending}
+        >
+          <option value="">
+            {designs.isPending ? 'Loading designs…' : required ? 'Choose a design' : 'All designs'}
+          </option>
+          {shown.map((d) => (
             <option key={d.id} value={d.id}>
               {d.name ?? d.id} · {d.stitches?.toLocaleString()} stitches
             </option>
           ))}
-      </select>
+        </select>
+      </div>
     </div>
   )
 }
