@@ -339,3 +339,12 @@ export async function fetchDesignThreadbreaks(
     byStitch: data.threadbreaks.map((t) => ({ stitch: t.stitch, count: t.threadbreaks })),
   }
 }
+
+export const designThreadbreaksQueryOptions = (
+  params: ReportParams & { designId: string; designStitches: number },
+) =>
+  queryOptions({
+    queryKey: ['design-threadbreaks', keyOf('/reports/threadbreaks-by-design', params)],
+    queryFn: ({ signal }) => fetchDesignThreadbreaks(params, signal),
+    ...reportTiming(params),
+  })

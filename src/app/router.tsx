@@ -24,6 +24,10 @@ const CollectorsPage = page(() => import('../features/collectors/collectors-page
 const CollectorPage = page(() => import('../features/collectors/collector-page'), 'CollectorPage')
 const ReportsPage = page(() => import('../features/reports/reports-page'), 'ReportsPage')
 const ReportPage = page(() => import('../features/reports/report-page'), 'ReportPage')
+const DesignBreaksPage = page(
+  () => import('../features/design-breaks/design-breaks-page'),
+  'DesignBreaksPage',
+)
 const StatusCodesPage = page(() => import('../features/status-codes/status-codes-page'), 'StatusCodesPage')
 
 /** The pages by address, each in an error boundary that keeps what is around it, reset by moving to
@@ -40,6 +44,7 @@ export function pageRoutes() {
     <Route key="reports" path="reports" element={<Page component={ReportsPage} />} />,
     <Route key="report" path="reports/*" element={<Page component={ReportPage} />} />,
     <Route key="status-codes" path="status-codes" element={<Page component={StatusCodesPage} />} />,
+    <Route key="design-breaks" path="design-breaks" element={<Page component={DesignBreaksPage} />} />,
   ]
 }
 

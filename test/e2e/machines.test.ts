@@ -24,6 +24,21 @@ describe('machine status in Chromium', () => {
     await page.close()
   })
 
+  test('machine page → where in its design threads break, along the stitches, with the rule', async () => {
+    const page = await app.browser.newPage()
+    const problems = collectProblems(page)
+    await page.goto(`${app.server.url}/machines/AS-1119?range=7d`)
+    await page.getByRole('link', { name: 'Where in this design threads break' }).click()
+    await page.getByRole('heading', { level: 1, name: 'Where in the design threads break' }).waitFor()
+    expect(new URL(page.url()).searchParams.get('range')).toBe('7d')
+    expect(new URL(page.url()).searchParams.get('design')).toMatch(/^ASD\d+$/)
+    await page.getByText(/^[\d,]+ thread breaks over [\d,]+ pass(es)? of /).waitFor()
+    await page.getByRole('complementary', { name: 'Where to look' }).waitFor()
+    await page.getByRole('img', { name: /^Thread breaks along / }).waitFor()
+    expect(problems).toEqual([])
+    await page.close()
+  })
+
   test('collector pages: a known id lists its machines, an unknown one says so', async () => {
     const page = await app.browser.newPage()
     await page.goto(`${app.server.url}/collectors/dc-s1`)

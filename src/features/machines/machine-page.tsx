@@ -161,6 +161,23 @@ function MachineFacts({ machine, codes }: { machine: Machine; codes: StatusDicti
           ) : design ? (
             <>
               <p className="text-lg">{design}</p>
+              {machine.designId !== null && (
+                <p className="text-sm">
+                  <Link
+                    className="underline"
+                    to={{
+                      pathname: '/design-breaks',
+                      search: withParam(
+                        new URLSearchParams(filterSearch(search)),
+                        'design',
+                        machine.designId,
+                      ).toString(),
+                    }}
+                  >
+                    Where in this design threads break
+                  </Link>
+                </p>
+              )}
               {machine.stitch !== null && machine.designStitches !== null && (
                 <p className="tabular-nums">
                   stitch {machine.stitch.toLocaleString()} of {machine.designStitches.toLocaleString()}

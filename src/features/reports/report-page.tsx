@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { lazy, Suspense, useEffect, useId, useMemo, useState } from 'react'
+import { lazy, Suspense, useEffect, useId, useMemo } from 'react'
 import { Link, useLocation, useParams, useSearchParams } from 'react-router'
 import { appConfigQueryOptions, useStatusCodes } from '../../api/app-config'
 import { IGNORE_OUTLIERS, REPORT_SPECS, type ReportPath, reportTakes } from '../../api/contract/report-params'
@@ -9,6 +9,7 @@ import { filtersNotApplied, type ReportParams } from '../../api/report-params'
 import { isDurationColumn } from '../../api/report-units'
 import { type RawRow, REPORTS, useReport } from '../../api/reports'
 import { WidgetErrorBoundary } from '../../components/error-boundary'
+import { DesignPicker } from '../../components/filters/design-picker'
 import { FilterBar } from '../../components/filters/filter-bar'
 import { useReportScope } from '../../components/filters/use-filters'
 import { CONTROL } from '../../components/form-styles'
@@ -197,65 +198,6 @@ export function ReportPage() {
 }
 
 /** A design of the catalogue (GET /designs): its ID and stitch count are what the design reports take. */
-function DesignPicker({
-  value,
-  required,
-  onChange,
-}: {
-  value: string | null
-  required: boolean
-  onChange: (value: string | null) => void
-}) {
-  const designs = useDesigns()
-  const id = useId()
-  const [query, setQuery] = useState('')
-  const records = (designs.data?.records ?? []).filter((d) => d.stitches !== null)
-  const words = query.trim().toLowerCase().split(/\s+/).filter(Boolean)
-  // every word of the search in the name or the ID; the chosen design always stays in the list
-  const shown = records.filter(
-    (d) => d.id === value || words.every((w) => `${d.name ?? ''} ${d.id}`.toLowerCase().includes(w)),
-  )
-  return (
-    <div className="flex flex-wrap items-end gap-2">
-      <div className="flex flex-col">
-        <label htmlFor={`${id}-search`} className="text-sm">
-          Find a design
-        </label>
-        <input
-          id={`${id}-search`}
-          type="search"
-          className={`${CONTROL} w-40`}
-          value={query}
-          placeholder="name or ID"
-          onChange={(e) => setQuery(e.target.value)}
-        />
-      </div>
-      <div className="flex flex-col">
-        <label htmlFor={id} className="text-sm">
-          Design{required ? ' (required)' : ''}
-          {words.length > 0 && ` (${shown.length} of ${records.length})`}
-        </label>
-        <select
-          id={id}
-          className={`${CONTROL} max-w-xs`}
-          value={value ?? ''}
-          onChange={(e) => onChange(e.target.value || null)}
-          disabled={designs.isPending}
-        >
-          <option value="">
-            {designs.isPending ? 'Loading designs…' : required ? 'Choose a design' : 'All designs'}
-          </option>
-          {shown.map((d) => (
-            <option key={d.id} value={d.id}>
-              {d.name ?? d.id} · {d.stitches?.toLocaleString()} stitches
-            </option>
-          ))}
-        </select>
-      </div>
-    </div>
-  )
-}
-
 /** The design chosen in the URL, with its stitch count from the catalogue. */
 function ReportRequest({
   path,

@@ -22,6 +22,7 @@ import { DataAge, QueryState } from '../../components/query-state'
 import { Skeleton } from '../../components/skeleton'
 import type { ThreadbreakCount } from '../../lib/domain'
 import { formatFactoryRange, localDateKey } from '../../lib/factory-time'
+import { filterSearch } from '../../lib/filters'
 import { HOT_SPOT_RULE, hotSpotInWords } from '../../lib/hot-spots'
 import type { ResolvedRange } from '../../lib/time-range'
 import {
@@ -64,6 +65,13 @@ export function ThreadbreaksPage() {
           <ThreadbreakControls params={params} set={set} />
         </NotInKiosk>
       </div>
+      <NotInKiosk>
+        <p className="text-sm">
+          <Link className="underline" to={{ pathname: '/design-breaks', search: filterSearch(search) }}>
+            Where along a design do threads break?
+          </Link>
+        </p>
+      </NotInKiosk>
       {scope.status === 'loading' && <Skeleton />}
       {scope.status === 'error' && (
         <p role="alert" className="rounded border border-red-600 p-3">

@@ -1,0 +1,58 @@
+import { ALPHA, MIN_COUNT, MIN_RATIO } from './hot-spots'
+import { poissonUpperTail } from './poisson'
+
+/** Breaks along one design's stitch sequence, in stretches of equal length, and the stretches that break
+ * far more often than their share of the stitches (the hot-spot rule of the thread-break page, applied
+ * to stretches: at least MIN_COUNT breaks, MIN_RATIO × the share, Poisson tail below ALPHA ÷ stretches). */
+export const DESIGN_STRETCH_RULE =
+  `A stretch is flagged when it has at least ${MIN_COUNT} breaks, at least ${MIN_RATIO}× its share of ` +
+  `the design's breaks (its share of the stitches), and so many that chance alone would give that many ` +
+  `less than ${ALPHA * 100} % of the time, divided by the number of stretches.`
+
+export interface Stretch {
+  /** first and last stitch of the stretch, 1-based, inclusive */
+  from: number
+  to: number
+  count: number
+  expected: number
+  flagged: boolean
+}
+
+/** Stretches of the design: about 40 of them, never shorter than 100 stitches. */
+export function stretchLength(designStitches: number): number {
+  return Math.max(100, Math.ceil(designStitches / 40 / 100) * 100)
+}
+
+export function designStretches(
+  designStitches: number,
+  breaks: ReadonlyArray<{ stitch: number; count: number }>,
+): Stretch[] {
+  if (designStitches <= 0) return []
+  const length = stretchLength(designStitches)
+  const n = Math.ceil(designStitches / length)
+  const counts = new Array<number>(n).fill(0)
+  let total = 0
+  for (const { stitch, count } of breaks) {
+    if (count <= 0) continue
+    const i = Math.min(n - 1, Math.max(0, Math.floor(Math.max(0, stitch - 1) / length)))
+    counts[i] = (counts[i] ?? 0) + count
+    total += count
+  }
+  const threshold = ALPHA / n
+  return counts.map((count, i) => {
+    const from = i * length + 1
+    const to = Math.min(designStitches, (i + 1) * length)
+    const expected = (total * (to - from + 1)) / designStitches
+    const flagged =
+      count >= MIN_COUNT && count >= MIN_RATIO * expected && poissonUpperTail(count, expected) < threshold
+    return { from, to, count, expected, flagged }
+  })
+}
+
+/** "stitches 12,401–12,900: 31 breaks, 9× their share" */
+export function stretchInWords(s: Stretch): string {
+  const ratio = s.expected > 0 ? s.count / s.expected : Number.POSITIVE_INFINITY
+  return `stitches ${s.from.toLocaleString()}–${s.to.toLocaleString()}: ${s.count} breaks, ${
+    Number.isFinite(ratio) ? `${ratio.toFixed(ratio < 10 ? 1 : 0)}×` : 'far above'
+  } their share`
+}
