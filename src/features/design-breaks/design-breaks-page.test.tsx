@@ -64,3 +64,41 @@ describe('where in the design threads break', () => {
     expect(row).toHaveTextContent('yes')
   })
 })
+
+describe('speed at each break', () => {
+  test('over 7 days of all machines the break log is not read: the page says how to narrow it', async () => {
+    render('/design-breaks?range=7d&design=ASD1001')
+    expect(await screen.findByText(/choose a range of at most 2 days, or some machines/)).toBeInTheDocument()
+  })
+
+  test('over one day: the design’s breaks from the log with the speed at each, median and middle half', async () => {
+    mswServer.use(
+      http.get('/api/reports/threadbreaks-by-machine', () =>
+        HttpResponse.json({
+          data: [800, 900, 1000, 1100].map((rpm, i) => ({
+            timestamp: 1763460000000 - i * 60_000,
+            id_machine: 'AS-1042',
+            machine_name: 'North 01 · 1H',
+            head: 1,
+            needle: 2,
+            pattern: i === 3 ? 'OTHER' : 'ASD1001',
+            pattern_stitchnumber: 1000 * (i + 1),
+            stitches: 38053,
+            rotation_speed: rpm,
+          })),
+        }),
+      ),
+    )
+    render('/design-breaks?range=yesterday&design=ASD1001')
+    expect(
+      await screen.findByText(
+        /^3 breaks with the speed at the moment: median 900 rpm, half of them between 800 and 1,000 rpm\.$/,
+      ),
+    ).toBeInTheDocument()
+    expect(
+      screen.getByRole('img', {
+        name: 'Speed at each of 3 breaks along Club crest, between 700 and 1000 rpm',
+      }),
+    ).toBeInTheDocument()
+  })
+})

@@ -4,7 +4,7 @@ import { Link, useLocation, useSearchParams } from 'react-router'
 import { appConfigQueryOptions } from '../../api/app-config'
 import { useDesignsById } from '../../api/designs'
 import type { ReportParams } from '../../api/report-params'
-import { designThreadbreaksQueryOptions } from '../../api/reports'
+import { designThreadbreaksQueryOptions, threadbreakEventsQueryOptions } from '../../api/reports'
 import { WidgetErrorBoundary } from '../../components/error-boundary'
 import { DesignPicker } from '../../components/filters/design-picker'
 import { FilterBar } from '../../components/filters/filter-bar'
@@ -162,6 +162,7 @@ function Breaks({
               </table>
             </details>
             <DataAge updatedAt={query.dataUpdatedAt} />
+            <SpeedAtBreaks design={design} scope={scope} />
             <p className="text-sm">
               <Link
                 className="underline"
@@ -237,6 +238,117 @@ function StretchChart({ stretches, name }: { stretches: readonly Stretch[]; name
       </svg>
       <figcaption className="text-sm text-gray-700 dark:text-gray-300">
         Breaks per stretch of stitches, from the first stitch (left) to the last (right).
+      </figcaption>
+    </figure>
+  )
+}
+
+/** The break log is large (one row per break): it is read for at most two days, or for chosen machines. */
+const LOG_DAYS = 2
+
+/** From the break log: the speed at each break of this design against its stitch position, so "it breaks
+ * when it runs fast" can be seen. */
+function SpeedAtBreaks({ design, scope }: { design: Design & { stitches: number }; scope: ReportParams }) {
+  const headingId = useId()
+  const chosen = Array.isArray(scope.machineIds) && scope.machineIds.length > 0
+  const days = (scope.till - scope.from) / 86_400
+  const allowed = chosen || days <= LOG_DAYS
+  const log = useQuery({ ...threadbreakEventsQueryOptions(scope), enabled: allowed })
+  return (
+    <section aria-labelledby={headingId} className="space-y-2">
+      <h2 id={headingId} className="text-xl font-semibold">
+        Speed at each break
+      </h2>
+      {!allowed ? (
+        <p>
+          The speed at each break comes from the break log, one row per break: choose a range of at most{' '}
+          {LOG_DAYS} days, or some machines.
+        </p>
+      ) : (
+        <QueryState query={log} empty={<p>No breaks in the log for this range.</p>}>
+          {({ records }) => {
+            const points = records.flatMap((e) =>
+              e.designId === design.id && e.rpm !== null && e.rpm > 0 && e.stitch !== null
+                ? [{ stitch: e.stitch, rpm: e.rpm }]
+                : [],
+            )
+            if (points.length === 0) return <p>The log has no break of this design with its speed.</p>
+            const speeds = points.map((p) => p.rpm).sort((a, b) => a - b)
+            const quantile = (q: number) =>
+              speeds[Math.min(speeds.length - 1, Math.floor(q * speeds.length))] ?? 0
+            return (
+              <>
+                <p>
+                  {points.length.toLocaleString()} {points.length === 1 ? 'break' : 'breaks'} with the speed
+                  at the moment: median {quantile(0.5).toLocaleString()} rpm, half of them between{' '}
+                  {quantile(0.25).toLocaleString()} and {quantile(0.75).toLocaleString()} rpm.
+                </p>
+                <SpeedChart
+                  points={points}
+                  designStitches={design.stitches}
+                  name={design.name ?? design.id}
+                />
+              </>
+            )
+          }}
+        </QueryState>
+      )}
+    </section>
+  )
+}
+
+function SpeedChart({
+  points,
+  designStitches,
+  name,
+}: {
+  points: ReadonlyArray<{ stitch: number; rpm: number }>
+  designStitches: number
+  name: string
+}) {
+  const width = 800
+  const height = 160
+  const max = Math.max(1, ...points.map((p) => p.rpm))
+  // the speeds' own span, from a round number below the slowest, so differences show
+  const min = Math.floor((Math.min(...points.map((p) => p.rpm)) * 0.9) / 50) * 50
+  const pad = 8
+  const y = (rpm: number) => pad + (height - 2 * pad) * (1 - (rpm - min) / Math.max(1, max - min))
+  const shown = points.slice(0, 5000)
+  return (
+    <figure>
+      <svg
+        role="img"
+        aria-label={`Speed at each of ${points.length} breaks along ${name}, between ${min} and ${max} rpm`}
+        viewBox={`0 0 ${width} ${height + 20}`}
+        className="h-48 w-full max-w-4xl"
+      >
+        {shown.map((p, i) => (
+          <circle
+            // biome-ignore lint/suspicious/noArrayIndexKey: points have no identity of their own
+            key={i}
+            cx={(Math.min(p.stitch, designStitches) / designStitches) * width}
+            cy={y(p.rpm)}
+            r="2.5"
+            className="fill-status-threadbreak opacity-70"
+          />
+        ))}
+        <line x1="0" y1={height} x2={width} y2={height} className="stroke-gray-500" />
+        <text x="0" y={height + 16} fontSize="12" className="fill-current">
+          stitch 1
+        </text>
+        <text x={width} y={height + 16} fontSize="12" textAnchor="end" className="fill-current">
+          {designStitches.toLocaleString()}
+        </text>
+        <text x="4" y={y(max) + 4} fontSize="12" className="fill-current">
+          {max.toLocaleString()} rpm
+        </text>
+        <text x="4" y={y(min)} fontSize="12" className="fill-current">
+          {min.toLocaleString()} rpm
+        </text>
+      </svg>
+      <figcaption className="text-sm text-gray-700 dark:text-gray-300">
+        Each dot a break: where in the design (left to right) and how fast the machine ran (bottom to top).
+        {points.length > shown.length && ` The first ${shown.length.toLocaleString()} are drawn.`}
       </figcaption>
     </figure>
   )
