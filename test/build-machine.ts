@@ -1,4 +1,4 @@
-import type { Machine } from '../src/lib/domain'
+import type { Machine, MachineSummary } from '../src/lib/domain'
 
 /** A deterministic machine in stitchboard's domain shape, with overrides. */
 export function buildMachine(overrides: Partial<Machine> = {}): Machine {
@@ -24,6 +24,24 @@ export function buildMachine(overrides: Partial<Machine> = {}): Machine {
     passes: 0,
     vendorRemainingSeconds: 1059,
     otherFields: {},
+    ...overrides,
+  }
+}
+
+/** A machine-summary row in stitchboard's domain shape: every figure unknown unless given. */
+export function buildSummary(overrides: Partial<MachineSummary> = {}): MachineSummary {
+  return {
+    machineId: 'A',
+    machineName: 'A',
+    stitches: null,
+    threadbreaks: null,
+    passes: null,
+    pieces: null,
+    totalSeconds: null,
+    productionSeconds: null,
+    utilizationPercent: null,
+    stitchesPerMinute: null,
+    secondsByStatus: new Map(),
     ...overrides,
   }
 }

@@ -1,24 +1,12 @@
 import { describe, expect, test } from 'vitest'
+import { buildSummary } from '../../../test/build-machine'
 import type { MachineSummary } from '../../lib/domain'
 import { DEMO_STATUS_CODES } from '../../lib/status-codes'
 import { comparable, FIGURES, formatFigure, shiftFigures, sumOf } from './shift-figures'
 
 const figure = (key: string) => FIGURES.find((f) => f.key === key)!
 
-const summary = (fields: Partial<MachineSummary>): MachineSummary => ({
-  machineId: 'A',
-  machineName: 'A',
-  stitches: null,
-  threadbreaks: null,
-  passes: null,
-  pieces: null,
-  totalSeconds: null,
-  productionSeconds: null,
-  utilizationPercent: null,
-  stitchesPerMinute: null,
-  secondsByStatus: new Map(),
-  ...fields,
-})
+const summary = (fields: Partial<MachineSummary>): MachineSummary => buildSummary(fields)
 
 describe('shift figures from the machine summary and average-rpm (myzsk-api.md 1.12, 1.13)', () => {
   test('sums read only numbers; no rows or no values give null, not 0', () => {

@@ -1,24 +1,12 @@
 import { describe, expect, test } from 'vitest'
-import { buildMachine } from '../../../test/build-machine'
-import type { MachineSummary } from '../../lib/domain'
+import { buildMachine, buildSummary } from '../../../test/build-machine'
 import { DEMO_STATUS_CODES } from '../../lib/status-codes'
 import { codeUsage } from './code-usage'
 
 const NOW = Date.parse('2026-11-18T10:30:00Z') / 1000
 const fresh = { lastSeen: (NOW - 5) * 1000 }
-const summary = (machineId: string, pairs: Array<[number, number]>): MachineSummary => ({
-  machineId,
-  machineName: machineId,
-  stitches: null,
-  threadbreaks: null,
-  passes: null,
-  pieces: null,
-  totalSeconds: null,
-  productionSeconds: null,
-  utilizationPercent: null,
-  stitchesPerMinute: null,
-  secondsByStatus: new Map(pairs),
-})
+const summary = (machineId: string, pairs: Array<[number, number]>) =>
+  buildSummary({ machineId, machineName: machineId, secondsByStatus: new Map(pairs) })
 
 describe('codeUsage', () => {
   test('every code of the dictionary, on a machine now or in the range; most time first; unknown ones marked', () => {

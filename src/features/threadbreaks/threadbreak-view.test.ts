@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'vitest'
+import { buildSummary } from '../../../test/build-machine'
 import type { ThreadbreakCount } from '../../lib/domain'
 import { DEMO_STATUS_CODES } from '../../lib/status-codes'
 import { threadbreakCsv } from './export'
@@ -116,19 +117,8 @@ describe('threadbreakView', () => {
   })
 
   test('running hours are the machine summary’s seconds in every status code that means running', () => {
-    const summary = (machineId: string, secondsByStatus: Array<[number, number]>) => ({
-      machineId,
-      machineName: machineId,
-      stitches: null,
-      threadbreaks: null,
-      passes: null,
-      pieces: null,
-      totalSeconds: null,
-      productionSeconds: null,
-      utilizationPercent: null,
-      stitchesPerMinute: null,
-      secondsByStatus: new Map(secondsByStatus),
-    })
+    const summary = (machineId: string, secondsByStatus: Array<[number, number]>) =>
+      buildSummary({ machineId, machineName: machineId, secondsByStatus: new Map(secondsByStatus) })
     // demo dictionary: 1 running; 2 stopped; 4711 unknown
     const hours = runningHoursByMachine(
       [
