@@ -3,6 +3,8 @@ import { describe, expect, test } from 'vitest'
 import { DAY, NOW_S } from '../../test/demo-client'
 import { mswServer } from '../../test/setup-dom'
 import { fetchMachines, machineOf } from './machines'
+import { reportFieldLabel } from './report-labels'
+import { explorerRows } from './report-rows-flat'
 import { isDurationColumn, rowInOurUnits } from './report-units'
 import { fetchDesignThreadbreaks, fetchReport, threadbreakEventsQueryOptions } from './reports'
 
@@ -282,5 +284,120 @@ describe('the two break reports a page will read by event and by stitch', () => 
     }
     const stitches = answer.byStitch.map((b) => b.stitch)
     expect(stitches).toEqual([...stitches].sort((a, b) => a - b))
+  })
+})
+
+describe('nested answers as flat tables for the explorer', () => {
+  test('daily-design: one row per design, machine and status, the design’s fields first', () => {
+    const rows = explorerRows('/reports/daily-design', [
+      rowInOurUnits('/reports/daily-design', {
+        key: 'ASD1001',
+        designId: 'ASD1001',
+        stitches: '38053',
+        data: [
+          {
+            machineId: 'A',
+            machineName: 'North 01',
+            status: 1,
+            designId: 'ASD1001',
+            designName: 'Club crest',
+            stitches: 900,
+            duration: 600,
+            status_count: 2,
+          },
+          {
+            machineId: 'A',
+            machineName: 'North 01',
+            status: 2,
+            designId: 'ASD1001',
+            designName: 'Club crest',
+            stitches: 0,
+            duration: 60,
+            status_count: 1,
+          },
+        ],
+      }),
+    ])
+    expect(rows).toEqual([
+      {
+        key: 'ASD1001',
+        designId: 'ASD1001',
+        designStitches: 38053,
+        machineId: 'A',
+        machineName: 'North 01',
+        status: 1,
+        designName: 'Club crest',
+        stitches: 900,
+        duration: 600,
+        status_count: 2,
+      },
+      {
+        key: 'ASD1001',
+        designId: 'ASD1001',
+        designStitches: 38053,
+        machineId: 'A',
+        machineName: 'North 01',
+        status: 2,
+        designName: 'Club crest',
+        stitches: 0,
+        duration: 60,
+        status_count: 1,
+      },
+    ])
+    expect(isDurationColumn('/reports/daily-design', 'duration')).toBe(true)
+  })
+
+  test('shift-comparison: each work period as two columns named after it', () => {
+    expect(
+      explorerRows('/reports/shift-comparison', [
+        {
+          machineId: 'A',
+          machineName: 'North 01',
+          stitches: 30,
+          threadbreaks: 3,
+          shifts: [
+            { shiftId: 1, shiftName: 'Early', stitches: 10, threadbreaks: 1 },
+            { shiftId: 2, shiftName: '', stitches: 20, threadbreaks: 2 },
+          ],
+        },
+      ]),
+    ).toEqual([
+      {
+        machineId: 'A',
+        machineName: 'North 01',
+        stitches: 30,
+        threadbreaks: 3,
+        'Early: stitches': 10,
+        'Early: thread breaks': 1,
+        'Work period 2: stitches': 20,
+        'Work period 2: thread breaks': 2,
+      },
+    ])
+  })
+
+  test('operator-overview: time (ms → s) and count per status as columns, labelled with the status code', () => {
+    const [row] = explorerRows('/reports/operator-overview', [
+      rowInOurUnits('/reports/operator-overview', {
+        operatorId: 'OP001',
+        operatorName: 'Anna',
+        workTime: 3600,
+        status: [{ status: 2, counter: 3, pastTime: 90_000 }],
+      }),
+    ])
+    expect(row).toEqual({
+      operatorId: 'OP001',
+      operatorName: 'Anna',
+      workTime: 3600,
+      'statusTime.2': 90,
+      'statusCount.2': 3,
+    })
+    expect(isDurationColumn('/reports/operator-overview', 'statusTime.2')).toBe(true)
+    expect(reportFieldLabel('/reports/operator-overview', 'statusTime.2')).toBe('Time in status 2')
+    expect(reportFieldLabel('/reports/operator-overview', 'statusCount.2')).toBe('Times in status 2')
+  })
+
+  test('a row not in the documented nesting is left as it came', () => {
+    const odd = { machineId: 'A', shifts: 'none' }
+    expect(explorerRows('/reports/shift-comparison', [odd])).toEqual([odd])
   })
 })

@@ -61,7 +61,7 @@ const LABELS: Readonly<Record<string, string>> = {
 /** Where one report's field means something else than the same name elsewhere. */
 const PER_REPORT: Partial<Record<ReportPath, Readonly<Record<string, string>>>> = {
   '/reports/threadbreaks-by-machine': { stitches: 'Stitches in the design' },
-  '/reports/daily-design': { stitches: 'Stitches in the design' },
+  '/reports/daily-design': { key: 'Design group' },
   '/reports/operator-overview': { status: 'Time per status' },
 }
 
@@ -70,13 +70,18 @@ const PER_REPORT: Partial<Record<ReportPath, Readonly<Record<string, string>>>> 
 export function reportFieldLabel(path: ReportPath, key: string): string {
   const own = PER_REPORT[path]?.[key] ?? LABELS[key]
   if (own) return own
-  const status = key.match(/^statusBreakdown\.(-?\d+)$/)
-  if (status) return `Time in status ${status[1]}`
+  const status = key.match(/^(statusBreakdown|statusTime)\.(-?\d+)$/)
+  if (status) return `Time in status ${status[2]}`
+  const count = key.match(/^statusCount\.(-?\d+)$/)
+  if (count) return `Times in status ${count[1]}`
   return key
 }
 
+/** Columns that hold a code, not a quantity (shown as written: 1012, not 1,012). */
+export const isCodeColumn = (key: string) => key === 'status'
+
 /** The status code of a `statusBreakdown.N` column, else null. */
 export function statusOfColumn(key: string): number | null {
-  const status = key.match(/^statusBreakdown\.(-?\d+)$/)
-  return status ? Number(status[1]) : null
+  const status = key.match(/^(statusBreakdown|statusTime|statusCount)\.(-?\d+)$/)
+  return status ? Number(status[2]) : null
 }

@@ -33,8 +33,12 @@ const UNITS: Partial<Record<ReportPath, Readonly<Record<string, Unit>>>> = {
     stop: 'instant-ms-text',
     pastTime: 'milliseconds-text',
   },
-  '/reports/daily-design': { stitches: 'number-text', 'data[].duration': 'seconds' },
-  '/reports/operator-overview': { workTime: 'seconds', 'status[].pastTime': 'milliseconds' },
+  '/reports/daily-design': { stitches: 'number-text', 'data[].duration': 'seconds', duration: 'seconds' },
+  '/reports/operator-overview': {
+    workTime: 'seconds',
+    'status[].pastTime': 'milliseconds',
+    'statusTime.*': 'seconds',
+  },
 }
 
 const numberOfText = (value: unknown) =>

@@ -21,6 +21,7 @@ import {
 import { getJson } from './http'
 import { orNull, readRecords } from './records'
 import { type ReportParams, reportSearchParams, reportStaleTime } from './report-params'
+import { explorerRows } from './report-rows-flat'
 import { rowInOurUnits } from './report-units'
 
 /** Open ranges are re-read every minute; closed past ranges never (reportStaleTime). */
@@ -149,7 +150,10 @@ export async function fetchReport(
   // a documented-looking row that fails its schema is still shown raw, flagged, never dropped
   return {
     ...rows,
-    records: rows.records.map((r) => rowInOurUnits(path, rawRow.parse(r))),
+    records: explorerRows(
+      path,
+      rows.records.map((r) => rowInOurUnits(path, rawRow.parse(r))),
+    ),
     summary: null,
   }
 }

@@ -4,7 +4,7 @@ import { Link, useLocation, useParams, useSearchParams } from 'react-router'
 import { appConfigQueryOptions, useStatusCodes } from '../../api/app-config'
 import { IGNORE_OUTLIERS, REPORT_SPECS, type ReportPath, reportTakes } from '../../api/contract/report-params'
 import { useDesigns } from '../../api/designs'
-import { reportFieldLabel, statusOfColumn } from '../../api/report-labels'
+import { isCodeColumn, reportFieldLabel, statusOfColumn } from '../../api/report-labels'
 import { filtersNotApplied, type ReportParams } from '../../api/report-params'
 import { isDurationColumn } from '../../api/report-units'
 import { type RawRow, REPORTS, useReport } from '../../api/reports'
@@ -282,7 +282,12 @@ function ReportView({ rows, path, title }: { rows: RawRow[]; path: ReportPath; t
         const meaning = status === null ? undefined : codes?.get(status)
         return {
           ...c,
-          kind: c.kind === 'number' && isDurationColumn(path, c.key) ? ('duration' as const) : c.kind,
+          kind:
+            c.kind === 'number' && isCodeColumn(c.key)
+              ? ('text' as const)
+              : c.kind === 'number' && isDurationColumn(path, c.key)
+                ? ('duration' as const)
+                : c.kind,
           label: `${reportFieldLabel(path, c.key)}${meaning ? ` (${meaning.label})` : ''}`,
         }
       }),
