@@ -127,6 +127,29 @@ describe('reports explorer', () => {
     expect(await screen.findByRole('table', { name: 'Design summary' })).toBeInTheDocument()
   })
 
+  test('operator overview: the operators of the range to choose from; the choice asks for that operator only', async () => {
+    const asked: URL[] = []
+    const listen = ({ request }: { request: Request }) => {
+      asked.push(new URL(request.url))
+    }
+    mswServer.events.on('request:start', listen)
+    const user = userEvent.setup()
+    renderAt('/reports/operator-overview?range=7d&chart=0')
+    expect(await screen.findByText(/^\d+ rows?/)).toBeInTheDocument()
+    const picker = screen.getByRole('combobox', { name: 'Operator' })
+    await vi.waitFor(() => expect(within(picker).getAllByRole('option').length).toBeGreaterThan(2))
+    const first = within(picker).getAllByRole('option')[1] as HTMLOptionElement
+    await user.selectOptions(picker, first.value)
+    expect(await screen.findByText(/^1 row/)).toBeInTheDocument()
+    expect(
+      asked.some(
+        (u) =>
+          u.pathname === '/api/reports/operator-overview' && u.searchParams.get('operatorId') === first.value,
+      ),
+    ).toBe(true)
+    mswServer.events.removeListener('request:start', listen)
+  })
+
   test('an unknown report name says so', async () => {
     renderAt('/reports/everything')
     expect(await screen.findByRole('heading', { name: 'No such report' })).toBeInTheDocument()

@@ -20,6 +20,7 @@ import { Skeleton } from '../../components/skeleton'
 import { toCsv } from '../../lib/csv'
 import { download } from '../../lib/download'
 import { filterSearch, withParam } from '../../lib/filters'
+import { naturalCompare } from '../../lib/natural-order'
 import { chartSpec } from './chart-spec'
 
 const ReportChart = lazy(() => import('./report-chart'))
@@ -144,6 +145,13 @@ export function ReportPage() {
             </select>
           </div>
         )}
+        {reportTakes(path, 'operatorId') && scope.status === 'ready' && (
+          <OperatorPicker
+            scope={scope.params}
+            value={search.get('operator')}
+            onChange={(value) => set('operator', value)}
+          />
+        )}
         {own && (
           <div className="flex flex-col">
             <label htmlFor={`${id}-grouping`} className="text-sm">
@@ -189,11 +197,63 @@ export function ReportPage() {
               ...(grouping ? { grouping: grouping as ReportParams['grouping'] } : {}),
               ...(own?.reverse ? { reverseHeadOrder: search.get('reverse') === '1' } : {}),
               ...(ignoreOutliers ? { ignoreOutliers } : {}),
+              ...(search.get('operator') ? { operatorId: search.get('operator') as string } : {}),
             }}
           />
         </WidgetErrorBoundary>
       )}
     </section>
+  )
+}
+
+/** The operators of the range (the operator overview without a filter names them); the choice narrows
+ * the report to one operator (operatorId). */
+function OperatorPicker({
+  scope,
+  value,
+  onChange,
+}: {
+  scope: ReportParams
+  value: string | null
+  onChange: (value: string | null) => void
+}) {
+  const id = useId()
+  const all = useReport('/reports/operator-overview', scope)
+  const operators = [
+    ...new Map(
+      (all.data?.records ?? []).flatMap((r) =>
+        typeof r.operatorId === 'string'
+          ? [
+              [
+                r.operatorId,
+                typeof r.operatorName === 'string' && r.operatorName ? r.operatorName : r.operatorId,
+              ] as const,
+            ]
+          : [],
+      ),
+    ),
+  ].sort((a, b) => naturalCompare(a[1], b[1]))
+  // the chosen operator stays listed while the list is read or when it has no rows in this range
+  if (value && !operators.some(([operatorId]) => operatorId === value)) operators.unshift([value, value])
+  return (
+    <div className="flex flex-col">
+      <label htmlFor={id} className="text-sm">
+        Operator
+      </label>
+      <select
+        id={id}
+        className={CONTROL}
+        value={value ?? ''}
+        onChange={(e) => onChange(e.target.value || null)}
+      >
+        <option value="">All operators</option>
+        {operators.map(([operatorId, name]) => (
+          <option key={operatorId} value={operatorId}>
+            {name}
+          </option>
+        ))}
+      </select>
+    </div>
   )
 }
 
