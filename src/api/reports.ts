@@ -9,6 +9,7 @@ import type {
   ThreadbreakCount,
   ThreadbreakEvent,
 } from '../lib/domain'
+import { naturalCompare } from '../lib/natural-order'
 import type { ReportPath } from './contract/report-params'
 import {
   type ListReportPath,
@@ -352,3 +353,18 @@ export const designThreadbreaksQueryOptions = (
     queryFn: ({ signal }) => fetchDesignThreadbreaks(params, signal),
     ...reportTiming(params),
   })
+
+/** The operators of a range, by ID and name, from the operator overview without an operator filter
+ * (myzsk-api.md 1.22: the one answer that names operators); in name order. */
+export function useOperators(params: ReportParams): Array<readonly [string, string]> | undefined {
+  const all = useReport('/reports/operator-overview', params)
+  if (!all.data) return undefined
+  const names = new Map<string, string>()
+  for (const r of all.data.records)
+    if (typeof r.operatorId === 'string')
+      names.set(
+        r.operatorId,
+        typeof r.operatorName === 'string' && r.operatorName ? r.operatorName : r.operatorId,
+      )
+  return [...names].sort((a, b) => naturalCompare(a[1], b[1]))
+}

@@ -137,6 +137,7 @@ const SHARED_WITH_DOMAIN = new Set([
   'locationId',
   'locationName',
   'designId',
+  'operatorId',
   'designStitches',
   'designName',
   'averageRpm',

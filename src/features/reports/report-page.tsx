@@ -7,7 +7,7 @@ import { useDesigns } from '../../api/designs'
 import { isCodeColumn, reportFieldLabel, statusOfColumn } from '../../api/report-labels'
 import { filtersNotApplied, type ReportParams } from '../../api/report-params'
 import { isDurationColumn } from '../../api/report-units'
-import { type RawRow, REPORTS, useReport } from '../../api/reports'
+import { type RawRow, REPORTS, useOperators, useReport } from '../../api/reports'
 import { WidgetErrorBoundary } from '../../components/error-boundary'
 import { DesignPicker } from '../../components/filters/design-picker'
 import { FilterBar } from '../../components/filters/filter-bar'
@@ -20,7 +20,6 @@ import { Skeleton } from '../../components/skeleton'
 import { toCsv } from '../../lib/csv'
 import { download } from '../../lib/download'
 import { filterSearch, withParam } from '../../lib/filters'
-import { naturalCompare } from '../../lib/natural-order'
 import { chartSpec } from './chart-spec'
 
 const ReportChart = lazy(() => import('./report-chart'))
@@ -218,23 +217,9 @@ function OperatorPicker({
   onChange: (value: string | null) => void
 }) {
   const id = useId()
-  const all = useReport('/reports/operator-overview', scope)
-  const operators = [
-    ...new Map(
-      (all.data?.records ?? []).flatMap((r) =>
-        typeof r.operatorId === 'string'
-          ? [
-              [
-                r.operatorId,
-                typeof r.operatorName === 'string' && r.operatorName ? r.operatorName : r.operatorId,
-              ] as const,
-            ]
-          : [],
-      ),
-    ),
-  ].sort((a, b) => naturalCompare(a[1], b[1]))
+  const operators: Array<readonly [string, string]> = [...(useOperators(scope) ?? [])]
   // the chosen operator stays listed while the list is read or when it has no rows in this range
-  if (value && !operators.some(([operatorId]) => operatorId === value)) operators.unshift([value, value])
+  if (value && !operators.some(([operator]) => operator === value)) operators.unshift([value, value])
   return (
     <div className="flex flex-col">
       <label htmlFor={id} className="text-sm">
@@ -247,8 +232,8 @@ function OperatorPicker({
         onChange={(e) => onChange(e.target.value || null)}
       >
         <option value="">All operators</option>
-        {operators.map(([operatorId, name]) => (
-          <option key={operatorId} value={operatorId}>
+        {operators.map(([operator, name]) => (
+          <option key={operator} value={operator}>
             {name}
           </option>
         ))}
