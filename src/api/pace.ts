@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
+import { useCallback } from 'react'
 import type { MachineSummary, RecordList } from '../lib/domain'
 import { currentShift } from '../lib/time-range'
 import { appConfigQueryOptions } from './app-config'
@@ -41,11 +42,16 @@ export function usePace(): Pace | undefined {
   const config = useQuery(appConfigQueryOptions()).data
   const now = Math.floor(Date.now() / 1000)
   const shift = config ? currentShift(now, config.timeZone, config.shifts) : null
-  const window = paceWindow(now, shift ? shift.span[0] : null)
+  const [from, till] = paceWindow(now, shift ? shift.span[0] : null)
+  // one select per window: the map keeps its identity between renders
+  const select = useCallback(
+    ({ records }: RecordList<MachineSummary>) => pacesOf(records, [from, till]),
+    [from, till],
+  )
   const summary = useQuery({
-    ...machineSummaryQueryOptions({ from: window[0], till: window[1], machineIds: 'all' }),
+    ...machineSummaryQueryOptions({ from, till, machineIds: 'all' }),
     enabled: config !== undefined,
-    select: ({ records }: RecordList<MachineSummary>) => pacesOf(records, window),
+    select,
   })
-  return summary.data ? { window, byMachine: summary.data } : undefined
+  return summary.data ? { window: [from, till], byMachine: summary.data } : undefined
 }

@@ -12,6 +12,12 @@ type Unit =
   | 'milliseconds-text'
   | 'number-text'
 
+const PASS_TIMES: Readonly<Record<string, Unit>> = {
+  minTime: 'seconds',
+  maxTime: 'seconds',
+  avgTime: 'seconds',
+}
+
 /** Field → unit per report; `a[].b` is field b of each element of the list a. */
 const UNITS: Partial<Record<ReportPath, Readonly<Record<string, Unit>>>> = {
   '/reports/threadbreaks-by-machine': { timestamp: 'instant-ms' },
@@ -22,8 +28,8 @@ const UNITS: Partial<Record<ReportPath, Readonly<Record<string, Unit>>>> = {
   },
   '/reports/average-rpm': { productiveTime: 'seconds' },
   '/reports/machine-productivity': { runningTime: 'seconds' },
-  '/reports/runningtime': { minTime: 'seconds', maxTime: 'seconds', avgTime: 'seconds' },
-  '/reports/productiontime': { minTime: 'seconds', maxTime: 'seconds', avgTime: 'seconds' },
+  '/reports/runningtime': PASS_TIMES,
+  '/reports/productiontime': PASS_TIMES,
   '/reports/time-comparison': { day: 'instant-s' },
   '/reports/design-summary': {
     stitches: 'number-text',

@@ -19,6 +19,17 @@ const threadbreakCount = z.looseObject({
 /** 1.12: map of status code → seconds. */
 const statusBreakdown = z.record(z.string(), z.number())
 
+/** 1.15, 1.16: the time of one pass per design, in whole seconds. */
+const passTimes = z.looseObject({
+  designId: z.string(),
+  designName: z.string(),
+  designStitches: count,
+  passes: count,
+  minTime: count,
+  maxTime: count,
+  avgTime: count,
+})
+
 export const VENDOR_REPORT_ROWS = {
   '/reports/stitches': z.looseObject({
     machine_id: z.string(),
@@ -80,26 +91,10 @@ export const VENDOR_REPORT_ROWS = {
     passes: count,
     threadbreaks: count,
   }),
-  '/reports/runningtime': z.looseObject({
-    designId: z.string(),
-    designName: z.string(),
-    designStitches: count,
-    passes: count,
-    /** seconds, floored */
-    minTime: count,
-    maxTime: count,
-    avgTime: count,
-  }),
-  '/reports/productiontime': z.looseObject({
-    designId: z.string(),
-    designName: z.string(),
-    designStitches: count,
-    passes: count,
-    /** seconds, rounded up */
-    minTime: count,
-    maxTime: count,
-    avgTime: count,
-  }),
+  /** seconds, floored */
+  '/reports/runningtime': passTimes,
+  /** the same fields; seconds rounded up */
+  '/reports/productiontime': passTimes,
   '/reports/shift-comparison': z.looseObject({
     machineId: z.string(),
     machineName: z.string(),

@@ -30,13 +30,7 @@ export function DesignBreaksPage() {
   const designs = useDesignsById()
   const designId = search.get('design')
   const design = designId ? designs.data?.get(designId) : undefined
-  const choose = (value: string | null) =>
-    setSearch((current) => {
-      const next = new URLSearchParams(current)
-      if (value) next.set('design', value)
-      else next.delete('design')
-      return next
-    })
+  const choose = (value: string | null) => setSearch((current) => withParam(current, 'design', value))
   return (
     <section className="space-y-4 p-4" aria-labelledby="design-breaks-heading">
       <h1 id="design-breaks-heading" className="text-2xl font-semibold">
