@@ -31,7 +31,7 @@ export const STATE_ICONS: Record<BoardState, string> = {
   threadbreak: '✂',
   idle: '◌',
   setup: '⚙',
-  error: '⛔',
+  error: '✖',
   'not-reporting': '⚠',
   unknown: '?',
 }
