@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import type { RecordedRequest } from '../held-out/upstream'
 import { DOCUMENTED_PATH, HELD_OUT_KEY, HELD_OUT_STATUS_CODES } from '../held-out/settings'
+import type { RecordedRequest } from '../held-out/upstream'
 import { collectProblems, launchChromium, type Running, startProcess } from './harness'
 
 /**
@@ -50,7 +50,10 @@ describe('the dashboard on an independent upstream in the documented shapes', ()
       await Promise.all(
         ['East 01 · 12H', 'East 02 · 12H', 'East 03 · 15H', 'West 01 · 8H', 'West 02 · 8H', 'West 03 · 6H']
           .concat(['West 04 · 1H', 'West 05 · 4H'])
-          .map(async (name) => [name, ((await tile(page, name).getAttribute('aria-label')) ?? '').split(': ')[1]]),
+          .map(async (name) => [
+            name,
+            ((await tile(page, name).getAttribute('aria-label')) ?? '').split(': ')[1],
+          ]),
       ),
     )
     expect(states).toEqual({
@@ -66,8 +69,7 @@ describe('the dashboard on an independent upstream in the documented shapes', ()
       'West 04 · 1H': 'Running',
       'West 05 · 4H': 'Hooping',
     })
-    await expect
-      .poll(() => page.getByText(/% running \(/).textContent()).toMatch(/\(2 of 8\)/)
+    await expect.poll(() => page.getByText(/% running \(/).textContent()).toMatch(/\(2 of 8\)/)
 
     // design names from /designs, the crest on its second page
     await expect.poll(() => tile(page, 'East 01 · 12H').textContent()).toContain('Rifle club crest')
@@ -79,7 +81,9 @@ describe('the dashboard on an independent upstream in the documented shapes', ()
     await expect.poll(() => tile(page, 'East 01 · 12H').textContent()).toMatch(/done ≈ \d/)
 
     // urgency first within each hall: the machines that need attention lead
-    const east = await page.getByRole('article', { name: /^East/ }).evaluateAll((all) => all.map((a) => a.ariaLabel))
+    const east = await page
+      .getByRole('article', { name: /^East/ })
+      .evaluateAll((all) => all.map((a) => a.ariaLabel))
     expect(east.at(-1)).toBe('East 01 · 12H: Running')
     expect(problems).toEqual([])
     await page.close()
@@ -97,7 +101,9 @@ describe('the dashboard on an independent upstream in the documented shapes', ()
     await page.getByRole('link', { name: 'Where in this design threads break' }).click()
     await page.getByRole('heading', { level: 1, name: 'Where in the design threads break' }).waitFor()
     expect(new URL(page.url()).searchParams.get('design')).toBe('D-1088')
-    await page.getByText(/ thread breaks over [\d,]+ passes of Rifle club crest \(42,000 stitches\)/).waitFor()
+    await page
+      .getByText(/ thread breaks over [\d,]+ passes of Rifle club crest \(42,000 stitches\)/)
+      .waitFor()
     // the held-out crest breaks in its stretch 30,001–31,000: that stretch, and only it, is flagged
     const flagged = page.getByRole('complementary', { name: 'Where to look' }).getByRole('listitem')
     await expect.poll(() => flagged.count()).toBe(1)
@@ -113,8 +119,12 @@ describe('the dashboard on an independent upstream in the documented shapes', ()
   test('thread breaks: where to look first names the held-out hot spots by the rule', async () => {
     const { page, problems } = await open('/threadbreaks?range=7d')
     const first = page.getByRole('complementary', { name: 'Where to look first' }).getByRole('listitem')
-    await expect.poll(() => first.first().textContent()).toMatch(/^East 03 · 15H, head 4, needle 7: [\d,]+ breaks/)
-    await expect.poll(async () => (await first.allTextContents()).join('\n')).toMatch(/East 01 · 12H, needle 11: /)
+    await expect
+      .poll(() => first.first().textContent())
+      .toMatch(/^East 03 · 15H, head 4, needle 7: [\d,]+ breaks/)
+    await expect
+      .poll(async () => (await first.allTextContents()).join('\n'))
+      .toMatch(/East 01 · 12H, needle 11: /)
     expect(problems).toEqual([])
     await page.close()
   })
@@ -133,7 +143,9 @@ describe('the dashboard on an independent upstream in the documented shapes', ()
     expect(early).toBeGreaterThan(0)
     expect(night).toBeGreaterThan(0)
     // drawn when near the screen, like every lower section
-    await page.getByRole('heading', { name: 'Shifts as the machine portal defines them' }).scrollIntoViewIfNeeded()
+    await page
+      .getByRole('heading', { name: 'Shifts as the machine portal defines them' })
+      .scrollIntoViewIfNeeded()
     const vendor = page.getByRole('table', { name: 'Stitches and thread breaks per machine and work period' })
     await vendor.waitFor()
     await expect.poll(() => vendor.locator('tbody tr').count()).toBe(8)
@@ -168,7 +180,10 @@ describe('the dashboard on an independent upstream in the documented shapes', ()
     await expect.poll(() => page.getByRole('row', { name: /^POOL-B/ }).textContent()).toMatch(/Hall West.*5/)
     await page.goto(`${server.url}/reports/operator-overview?range=7d`)
     await page.getByRole('cell', { name: 'Ana Petrović' }).waitFor()
-    await page.getByLabel(/Operator/).first().waitFor()
+    await page
+      .getByLabel(/Operator/)
+      .first()
+      .waitFor()
     expect(problems).toEqual([])
     await page.close()
   })
@@ -178,7 +193,9 @@ describe('the dashboard on an independent upstream in the documented shapes', ()
     // the start-up probe of the harness aside (it sends no held-out key), every call carried the key
     const made = calls.filter((call) => call.key === HELD_OUT_KEY)
     expect(made.length).toBeGreaterThan(20)
-    expect(calls.filter((call) => call.key !== HELD_OUT_KEY).every((call) => call.path === '/machines')).toBe(true)
+    expect(calls.filter((call) => call.key !== HELD_OUT_KEY).every((call) => call.path === '/machines')).toBe(
+      true,
+    )
     expect(made.filter((call) => !DOCUMENTED_PATH.test(call.path))).toEqual([])
     expect(made.filter((call) => call.status >= 400)).toEqual([])
     // /designs read to its end: the second page at the largest limit
