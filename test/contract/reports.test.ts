@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, test } from 'vitest'
 import { REPORT_PATHS, REPORT_SPECS } from '../../src/api/contract/report-params'
 import { VENDOR_REPORT_ROWS, vendorDesignThreadbreaksSchema } from '../../src/api/contract/report-rows'
+import { designStretches } from '../../src/lib/design-stretches'
 import { localDate, startOfLocalDay } from '../../src/lib/factory-time'
 import { DAY, demoClient, NOW_S } from '../demo-client'
 
@@ -367,5 +368,35 @@ describe('myzsk-api.md 1.7–1.22: all 16 reports in their documented shapes', (
       machineIds: 'all',
     })) as unknown as Array<{ productionTime: number }>
     expect(rows.reduce((s, r) => s + r.productionTime, 0)).toBeGreaterThan(0)
+  })
+})
+
+describe('the demo factory’s digitizing problems (what the design-breaks page is for)', () => {
+  const stretchesOf = async (index: number) => {
+    const designs = (await demo.get('/designs')).body.data as { id: string; stitches: number }[]
+    const d = designs[index]!
+    const { body } = await demo.report('/reports/threadbreaks-by-design', {
+      ...week,
+      designId: d.id,
+      designStitches: d.stitches,
+    })
+    const breaks = (body.data.threadbreaks as { stitch: number; threadbreaks: number }[]).map((b) => ({
+      stitch: b.stitch,
+      count: b.threadbreaks,
+    }))
+    return { stitches: d.stitches, flagged: designStretches(d.stitches, breaks).filter((s) => s.flagged) }
+  }
+
+  test('a badly digitized design (every fifth) has its stretch at 55–58 % of the stitches flagged over 7 days', async () => {
+    const { stitches, flagged } = await stretchesOf(6)
+    expect(flagged.length).toBeGreaterThan(0)
+    for (const s of flagged) {
+      expect(s.to).toBeGreaterThan(stitches * 0.55)
+      expect(s.from).toBeLessThan(stitches * 0.58)
+    }
+  })
+
+  test('a well digitized design has no stretch flagged', async () => {
+    expect((await stretchesOf(0)).flagged).toEqual([])
   })
 })
