@@ -35,6 +35,18 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          name: 'history',
+          environment: 'node',
+          include: ['test/history/**/*.test.ts'],
+          // a real PostgreSQL server for the run (test/history/postgres-server.ts), and the embedded one
+          globalSetup: ['test/history/postgres-server.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
           name: 'dom',
           environment: 'jsdom',
           include: ['src/**/*.test.{ts,tsx}'],

@@ -1,6 +1,7 @@
 import { type Context, Hono } from 'hono'
 import type { Config } from './config'
 import { demoLocations } from './demo/factory'
+import { type History, historyRoutes } from './history/routes'
 import { accessControl, type SessionStore } from './proxy/access'
 import { AnswerCache } from './proxy/answer-cache'
 import { type CheckOptions, checkGet, MAX_TARGET_LENGTH } from './proxy/api-get'
@@ -34,7 +35,12 @@ export interface AppOptions {
   jsonCheck?: JsonCheck
   /** the monotonic clock of the answer cache's time to live (tests move it) */
   perf?: { now(): number }
+  /** the machine history and its watcher, or why there is none yet (starting, or the database could not
+   * be opened); read on each request, since the database opens while the server already answers */
+  history?: () => HistoryState
 }
+
+export type HistoryState = History | { unavailable: string }
 
 /** Thread-cone catalogue answers change rarely (ARCHITECTURE.md: an hour). */
 const JOB_CACHE_SECONDS = 3600
@@ -114,6 +120,7 @@ export function createApp({
   perf,
   extraHosts,
   jsonCheck,
+  history,
 }: AppOptions) {
   const app = new Hono()
   const cache = new AnswerCache({ maxEntries: 2000, maxBytes: 48 * 1024 * 1024, ...(perf ? { perf } : {}) })
@@ -229,6 +236,12 @@ export function createApp({
   })
   app.all('/api/job', (c) => c.json({ error: 'Use POST for /api/job' }, 405, { Allow: 'POST' }))
 
+  const recorded = () => {
+    const state = history?.()
+    return state && 'store' in state ? state : null
+  }
+  historyRoutes(app, () => history?.() ?? { unavailable: 'this server keeps no history' }, now)
+
   app.all('/api/*', (c) => {
     if (c.req.method !== 'GET' && c.req.method !== 'HEAD') {
       return c.json(
@@ -247,6 +260,11 @@ export function createApp({
       if (!checked.ok) return c.json({ error: checked.error }, checked.status)
       target = `${checked.target.path}${checked.query ? `?${checked.query}` : ''}`
       checkedTargets.set(raw, target)
+    }
+    // every browser gets the watcher's latest /machines answer: one upstream call per period in all
+    if (target === '/machines' && history) {
+      const latest = recorded()?.watcher.latest()
+      if (latest) return jsonAnswer(latest.answer, true)
     }
     const key = `GET ${target}`
     const stored = cache.peek(key)

@@ -14,7 +14,7 @@ const DEMO_LICENCES = [DEMO_LICENCE, 'demo-licence-b']
 
 /** Variables whose values are never printed. */
 const SECRETS = new Set(['API_KEY', 'WEB_API_LICENSE', 'DASHBOARD_TOKEN'])
-const URLS = new Set(['API_BASE_URL', 'JOB_API_URL'])
+const URLS = new Set(['API_BASE_URL', 'JOB_API_URL', 'DATABASE_URL'])
 
 const text = z.string().trim()
 const optional = <T extends z.ZodType>(schema: T) =>
@@ -92,6 +92,17 @@ const environment = z
     DATA_DIR: optional(text.min(1)),
     STATUS_CODES: optional(text),
     LOCATIONS: optional(text),
+    POLL_SECONDS: optional(whole('seconds', 5, 600, 's')),
+    HISTORY_DAYS: optional(whole('days', 1, 3660, 'days')),
+    DATABASE_URL: optional(
+      text.refine((value) => {
+        try {
+          return ['postgres:', 'postgresql:'].includes(new URL(value).protocol)
+        } catch {
+          return false
+        }
+      }, 'must be a PostgreSQL URL such as postgres://user:password@db.example:5432/stitchboard'),
+    ),
   })
   .superRefine((env, ctx) => {
     const need = (name: string, message: string) => ctx.addIssue({ code: 'custom', path: [name], message })
@@ -138,6 +149,12 @@ export interface Config {
   statusCodes: { source: 'environment' | 'default'; entries: StatusEntry[] }
   /** location names (LOCATIONS); the vendor's machine records carry only IDs */
   locations: Array<{ id: number; name: string }>
+  /** how often the server's watcher reads /machines for everyone (POLL_SECONDS) */
+  pollSeconds: number
+  /** how long the machine history is kept (HISTORY_DAYS) */
+  historyDays: number
+  /** a PostgreSQL server (DATABASE_URL), else the embedded one in DATA_DIR/history */
+  databaseUrl: string | null
 }
 
 export class ConfigError extends Error {
@@ -227,5 +244,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       ? { source: 'environment', entries: statusCodes }
       : { source: 'default', entries: [...DEMO_STATUS_ENTRIES] },
     locations,
+    pollSeconds: e.POLL_SECONDS ?? 15,
+    historyDays: e.HISTORY_DAYS ?? 400,
+    databaseUrl: e.DATABASE_URL ?? null,
   }
 }

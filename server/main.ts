@@ -1,9 +1,10 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { hostname } from 'node:os'
 import { fileURLToPath } from 'node:url'
-import { createApp } from './app'
+import { createApp, type HistoryState } from './app'
 import { ConfigError, loadConfig } from './config'
 import { demoWorkerTransport } from './demo/worker-transport'
+import { startHistory } from './history/start'
 import { workerJsonCheck } from './json-check'
 import {
   buildVersion,
@@ -47,7 +48,21 @@ function main() {
   const upstreams = upstreamsFor(config, undiciTransport, {}, demoWorkerTransport)
   upstreams.warmUp?.()
   const sessions = config.dashboardToken ? sessionFile(config.dataDir) : undefined
+  let history: HistoryState = { unavailable: 'the database is starting' }
+  const historyStarted = startHistory(config, upstreams, (line) => console.info(line)).then(
+    (started) => {
+      history = started
+      return started
+    },
+    (error: Error) => {
+      // one clear line, and the dashboard runs on without history (never a crash loop)
+      console.error(`stitchboard: no machine history: ${error.message}`)
+      history = { unavailable: error.message }
+      return null
+    },
+  )
   const app = createApp({
+    history: () => history,
     config,
     upstreams,
     staticFiles,
@@ -78,10 +93,14 @@ function main() {
   const stop = () => {
     if (stopping) return
     stopping = true
-    void shutDown(server, config.shutdownSeconds).then(() => {
-      sessions?.flush()
-      process.exit(0)
-    })
+    void shutDown(server, config.shutdownSeconds)
+      .then(async () => {
+        sessions?.flush()
+        const started = await historyStarted
+        await started?.watcher.stop()
+        await started?.db.close()
+      })
+      .finally(() => process.exit(0))
   }
   process.on('SIGTERM', stop)
   process.on('SIGINT', stop)

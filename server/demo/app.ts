@@ -51,6 +51,22 @@ export function createDemoUpstream(options: DemoUpstreamOptions = {}) {
     await next()
   })
 
+  // not the vendor's: the demo factory's past states, for stitchboard's history of a demo start (issue 18).
+  // The proxy never forwards it (not on its allow-list); the server's watcher asks for it once.
+  app.get('/__demo/state-log', (c) => {
+    const from = Number(c.req.query('from'))
+    const till = Number(c.req.query('till'))
+    if (!Number.isInteger(from) || !Number.isInteger(till) || from >= till || till - from > 31 * 86_400)
+      return c.json({ error: 'from and till must be Unix seconds, from < till, at most 31 days apart' }, 400)
+    const company = c.get('company')
+    return c.json({
+      data: company.machines.map((m) => ({
+        machine_id: m.machine_id,
+        spans: factory.stateLog(company, m, from, till),
+      })),
+    })
+  })
+
   for (const path of REPORT_PATHS) {
     app.get(path, (c) => {
       const parsed = parseReportQuery(path, new URL(c.req.url).searchParams)

@@ -4,6 +4,9 @@ import { type DemoCompany, type DemoMachine, demoCompanies } from './factory'
 import { type Chunk, chunkDayAt, generateChunk, type LogSettings, type Segment } from './machine-log'
 import { hash } from './random'
 
+/** [start, end, code, turning, design ID, reporting] (Unix seconds). */
+export type DemoStateSpan = [number, number, number | null, boolean, string | null, boolean]
+
 /** Days of history the demo keeps behind "now" (the issue asks for at least 90). */
 export const HISTORY_DAYS = 120
 
@@ -78,6 +81,33 @@ export class DemoFactory {
       result.push(this.chunk(company, machine, day))
     }
     return result
+  }
+
+  /** What the machine did during [from, till) as the vendor's API would have shown it, poll by poll:
+   * [start, end, code, turning, design ID, reporting] in Unix seconds, equal neighbours merged. A silent
+   * stretch keeps the last code and design it reported. For stitchboard's history of a demo start
+   * (issue 18: the demo factory can tell its state at any past instant). */
+  stateLog(company: DemoCompany, machine: DemoMachine, from: number, till: number): DemoStateSpan[] {
+    const spans: DemoStateSpan[] = []
+    let said: { code: number | null; design: string | null } = { code: null, design: null }
+    for (const chunk of this.chunks(company, machine, from, till)) {
+      for (const s of chunk.segments) {
+        const start = Math.max(s.start, from)
+        const end = Math.min(s.end, till, this.nowSeconds())
+        if (end <= start) continue
+        const offline = s.status === 'offline'
+        if (s.status !== 'offline') {
+          const run = s.run >= 0 ? chunk.runs[s.run] : undefined
+          const loaded = run && s.status !== 'idle' ? company.designs[run.design] : undefined
+          said = { code: DEMO_CODE_OF[s.status], design: loaded ? loaded.id : null }
+        }
+        const span: DemoStateSpan = [start, end, said.code, s.status === 'running', said.design, !offline]
+        const last = spans[spans.length - 1]
+        if (last && last[1] === start && last.slice(2).every((v, i) => v === span[i + 2])) last[1] = end
+        else spans.push(span)
+      }
+    }
+    return spans
   }
 
   /** The machine record of GET /machines at this moment, exactly in the vendor's documented shape

@@ -1,0 +1,114 @@
+import type { Db } from './db'
+
+/**
+ * The schema, as versioned migrations applied in order at start-up (never edited once released: a change
+ * is a new migration). Times are `timestamptz`; machine and design IDs are the vendor's strings.
+ */
+export const MIGRATIONS: ReadonlyArray<{ version: number; name: string; sql: string }> = [
+  {
+    version: 1,
+    name: 'state intervals, design runs, gaps, the watcher',
+    sql: `
+      -- what a machine was doing from started_at to ended_at (null: still open). The state is not stored:
+      -- it follows from the code through the status dictionary, which a factory may change later, and from
+      -- turning (a machine that turns is running whatever its code). reporting = false: the machine was
+      -- silent (its last_seen too old), the code is the last it sent. seen_since: the interval began before
+      -- stitchboard saw it (after a start or a gap), so its start is a lower bound ("for at least 12 min").
+      create table state_intervals (
+        id bigserial primary key,
+        machine_id text not null,
+        code integer,
+        turning boolean not null default false,
+        reporting boolean not null default true,
+        design_id text,
+        started_at timestamptz not null,
+        ended_at timestamptz,
+        seen_since boolean not null default false,
+        check (ended_at is null or ended_at >= started_at)
+      );
+      create unique index state_intervals_one_open on state_intervals (machine_id) where ended_at is null;
+      create index state_intervals_machine_time on state_intervals (machine_id, started_at);
+      create index state_intervals_time on state_intervals (started_at, ended_at);
+
+      -- a design on a machine, from its loading to the next design (passes: completed passes at the end)
+      create table design_runs (
+        id bigserial primary key,
+        machine_id text not null,
+        design_id text not null,
+        passes integer,
+        started_at timestamptz not null,
+        ended_at timestamptz,
+        seen_since boolean not null default false
+      );
+      create unique index design_runs_one_open on design_runs (machine_id) where ended_at is null;
+      create index design_runs_machine_time on design_runs (machine_id, started_at);
+
+      -- times nobody recorded: stitchboard was not running, or the upstream did not answer
+      create table gaps (
+        id bigserial primary key,
+        started_at timestamptz not null,
+        ended_at timestamptz not null,
+        reason text not null
+      );
+      create index gaps_time on gaps (started_at);
+
+      -- one row: the last poll that read every machine (open intervals hold up to it), when recording
+      -- began, and which instance polls (a lease, for more than one server on one database)
+      create table watcher (
+        id integer primary key check (id = 1),
+        recording_since timestamptz,
+        last_ok_at timestamptz,
+        last_failure_at timestamptz,
+        last_failure text,
+        leader text,
+        lease_until timestamptz,
+        pruned_at timestamptz,
+        backfilled_until timestamptz
+      );
+      insert into watcher (id) values (1);
+
+      -- the polling instance's latest /machines answer, for the other instances on one server
+      create table latest_machines (
+        id integer primary key check (id = 1),
+        at timestamptz not null,
+        body text not null
+      );
+    `,
+  },
+]
+
+/** Applies the migrations not yet applied, each in its own transaction; on a server, under an advisory
+ * lock so that two instances starting together do not both apply one. Returns the versions applied. */
+export async function migrate(db: Db): Promise<number[]> {
+  const applied: number[] = []
+  await db.transaction(async (tx) => {
+    if (db.kind === 'server')
+      await tx.query('select pg_advisory_xact_lock(hashtext($1))', ['stitchboard-migrate'])
+    await tx.exec(`create table if not exists schema_migrations (
+      version integer primary key,
+      name text not null,
+      applied_at timestamptz not null default now()
+    )`)
+    const done = new Set(
+      (await tx.query<{ version: number }>('select version from schema_migrations')).map((r) =>
+        Number(r.version),
+      ),
+    )
+    const newest = Math.max(0, ...done)
+    const known = Math.max(...MIGRATIONS.map((m) => m.version))
+    if (newest > known)
+      throw new Error(
+        `the database has schema version ${newest}, newer than this stitchboard knows (${known}): run the newer stitchboard, or another database`,
+      )
+    for (const migration of MIGRATIONS) {
+      if (done.has(migration.version)) continue
+      await tx.exec(migration.sql)
+      await tx.query('insert into schema_migrations (version, name) values ($1, $2)', [
+        migration.version,
+        migration.name,
+      ])
+      applied.push(migration.version)
+    }
+  })
+  return applied
+}

@@ -1,0 +1,177 @@
+import type { Hono } from 'hono'
+import { streamSSE } from 'hono/streaming'
+import type { HistoryStore, StateInterval } from './store'
+import type { MachinesChange, Watcher } from './watcher'
+
+export interface History {
+  store: HistoryStore
+  watcher: Watcher
+  pollSeconds: number
+}
+
+/** Longest range of one machine's timeline, and of the factory timeline (every machine). */
+export const MAX_MACHINE_RANGE_DAYS = 31
+export const MAX_FACTORY_RANGE_DAYS = 7
+/** Open live streams per server; more are refused with 503 (the browser falls back to polling). */
+export const MAX_STREAMS = 2000
+const HEARTBEAT_MS = 15_000
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this refuses
+const MACHINE_ID = /^[^\u0000-\u001f\u007f/?#]{1,128}$/u
+
+/** [start, end|null, code, turning, reporting, designId, seenSince]: compact, for 1,000 machines × a day. */
+export type IntervalRow = [number, number | null, number | null, 0 | 1, 0 | 1, string | null, 0 | 1]
+
+const rowOf = (i: StateInterval): IntervalRow => [
+  i.startedAt,
+  i.endedAt,
+  i.code,
+  i.turning ? 1 : 0,
+  i.reporting ? 1 : 0,
+  i.designId,
+  i.seenSince ? 1 : 0,
+]
+
+function rangeOf(query: (name: string) => string | undefined, maxDays: number, now: number) {
+  const from = query('from')
+  const till = query('till')
+  if (from === undefined || till === undefined || !/^\d{1,12}$/.test(from) || !/^\d{1,12}$/.test(till))
+    return { error: 'Parameters from and till are required, as Unix seconds' }
+  const f = Number(from) * 1000
+  const t = Math.min(Number(till) * 1000, now)
+  if (f >= Number(till) * 1000) return { error: 'Parameter from must be before till' }
+  if (Number(till) * 1000 - f > maxDays * 86_400_000)
+    return { error: `The range from … till is longer than ${maxDays} days; ask for a shorter one` }
+  return { from: f, till: Math.max(f, t) }
+}
+
+/** The history's routes: what every machine does now and since when, one machine's timeline, the factory
+ * timeline, and the live stream of changes (Server-Sent Events). */
+export function historyRoutes(
+  app: Hono,
+  historyOf: () => History | { unavailable: string },
+  now: () => number = Date.now,
+) {
+  let streams = 0
+  // without a history (starting, or no database) every route says why
+  app.use('/api/history/*', async (c, next) => {
+    const history = historyOf()
+    if ('unavailable' in history) return c.json({ error: `No machine history: ${history.unavailable}` }, 503)
+    await next()
+  })
+  app.use('/api/live', async (c, next) => {
+    const history = historyOf()
+    if ('unavailable' in history) return c.json({ error: `No live stream: ${history.unavailable}` }, 503)
+    await next()
+  })
+  const current = () => historyOf() as History
+
+  app.get('/api/history/now', async (c) => {
+    const { store, watcher, pollSeconds } = current()
+    const [open, w] = await Promise.all([store.current(), store.watcher()])
+    c.header('Cache-Control', 'no-store')
+    return c.json({
+      at: now(),
+      recordingSince: w.recordingSince,
+      lastPollAt: w.lastOkAt,
+      pollSeconds,
+      problem: watcher.status().lastError,
+      machines: open.map((o) => ({
+        id: o.machineId,
+        code: o.code,
+        turning: o.turning,
+        reporting: o.reporting,
+        designId: o.designId,
+        since: o.startedAt,
+        atLeast: o.seenSince,
+      })),
+    })
+  })
+
+  app.get('/api/history/machines/:id', async (c) => {
+    const id = c.req.param('id')
+    if (!MACHINE_ID.test(id)) return c.json({ error: 'Not a machine ID' }, 400)
+    const { store } = current()
+    const range = rangeOf((name) => c.req.query(name), MAX_MACHINE_RANGE_DAYS, now())
+    if ('error' in range) return c.json({ error: range.error }, 400)
+    const [intervals, gaps, w] = await Promise.all([
+      store.machineIntervals(id, range.from, range.till),
+      store.gaps(range.from, range.till),
+      store.watcher(),
+    ])
+    c.header('Cache-Control', 'no-store')
+    return c.json({
+      from: range.from,
+      till: range.till,
+      recordingSince: w.recordingSince,
+      intervals: intervals.map(rowOf),
+      gaps,
+    })
+  })
+
+  app.get('/api/history/timeline', async (c) => {
+    const range = rangeOf((name) => c.req.query(name), MAX_FACTORY_RANGE_DAYS, now())
+    if ('error' in range) return c.json({ error: range.error }, 400)
+    const { store } = current()
+    const [byMachine, gaps, w] = await Promise.all([
+      store.factoryIntervals(range.from, range.till),
+      store.gaps(range.from, range.till),
+      store.watcher(),
+    ])
+    const machines: Record<string, IntervalRow[]> = {}
+    for (const [id, list] of byMachine) machines[id] = list.map(rowOf)
+    c.header('Cache-Control', 'no-store')
+    return c.json({ from: range.from, till: range.till, recordingSince: w.recordingSince, machines, gaps })
+  })
+
+  // the live stream: "machines" events with the latest /machines answer and what changed, a heartbeat
+  // comment every 15 s (proxies close silent connections); bounded in number
+  app.get('/api/live', (c) => {
+    if (streams >= MAX_STREAMS)
+      return c.json({ error: 'Too many live streams on this server; poll instead' }, 503)
+    const { watcher } = current()
+    streams++
+    c.header('Cache-Control', 'no-store')
+    c.header('X-Accel-Buffering', 'no')
+    return streamSSE(c, async (stream) => {
+      let wake: (() => void) | null = null
+      const pending: MachinesChange[] = []
+      const off = watcher.onChange((change) => {
+        // only the newest matters: the event carries the whole answer
+        pending.length = 0
+        pending.push(change)
+        wake?.()
+      })
+      let open = true
+      stream.onAbort(() => {
+        open = false
+        wake?.()
+      })
+      try {
+        const send = async (change: MachinesChange | null) => {
+          const latest = watcher.latest()
+          if (!latest) return
+          const body = new TextDecoder().decode(latest.answer.body)
+          await stream.writeSSE({
+            event: 'machines',
+            data: `{"at":${latest.at},"changed":${JSON.stringify(change?.changed ?? [])},"answer":${body}}`,
+          })
+        }
+        await send(null)
+        while (open) {
+          await new Promise<void>((resolve) => {
+            wake = resolve
+            setTimeout(resolve, HEARTBEAT_MS).unref?.()
+          })
+          wake = null
+          if (!open) break
+          const change = pending.shift()
+          if (change) await send(change)
+          else await stream.write(': heartbeat\n\n')
+        }
+      } finally {
+        off()
+        streams--
+      }
+    })
+  })
+}

@@ -1,0 +1,29 @@
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import pg from 'pg'
+import { inject } from 'vitest'
+import { type Db, openEmbedded, openServer } from '../../server/history/db'
+
+let databases = 0
+
+/** A fresh, empty database on the run's PostgreSQL server (its URL). */
+export async function freshServerDatabase(): Promise<string> {
+  const url = new URL(inject('databaseUrl'))
+  const name = `stitchboard_test_${process.pid}_${Date.now().toString(36)}_${databases++}`
+  const admin = new pg.Client({ connectionString: url.toString() })
+  await admin.connect()
+  await admin.query(`create database ${name}`)
+  await admin.end()
+  url.pathname = `/${name}`
+  return url.toString()
+}
+
+/** A fresh folder for an embedded database. */
+export const freshDataDir = () => mkdtempSync(join(tmpdir(), 'stitchboard-history-'))
+
+/** The two ways stitchboard reaches PostgreSQL; every history test runs on both. */
+export const BACKENDS: ReadonlyArray<readonly [string, () => Promise<Db>]> = [
+  ['the embedded PostgreSQL (PGlite)', async () => openEmbedded(join(freshDataDir(), 'history'))],
+  ['a PostgreSQL server', async () => openServer(await freshServerDatabase())],
+]
