@@ -24,6 +24,7 @@ export function buildMachine(overrides: Partial<Machine> = {}): Machine {
     passes: 0,
     vendorRemainingSeconds: 1059,
     otherFields: {},
+    stateSince: null,
     ...overrides,
   }
 }

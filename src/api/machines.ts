@@ -1,7 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import * as z from 'zod/mini'
-import type { Machine, RecordList } from '../lib/domain'
+import type { HistoryInfo, Machine, RecordList } from '../lib/domain'
 import { type VendorMachineRecord, vendorMachineRecordSchema } from './contract/machine'
+import { fetchHistoryNow, type HistoryNow, withTimeInState } from './history'
 import { getJson, parseResponse } from './http'
 import { instantOf, orNull, readRecords } from './records'
 
@@ -62,19 +63,37 @@ export function machineOf(m: VendorMachineRecord): Machine {
     vendorRemainingSeconds:
       typeof remaining === 'number' && Number.isFinite(remaining) && remaining >= 0 ? remaining : null,
     otherFields,
+    stateSince: null,
   }
 }
 
-/** GET /machines: every visible machine of the company with its live status. */
-export async function fetchMachines(signal?: AbortSignal): Promise<RecordList<Machine>> {
-  const { data } = await getJson('/api/machines', listEnvelope, signal)
-  return readRecords(data, vendorMachineRecordSchema, machineOf)
+/** The machines, each with its time in state from the server's history, and what the history says of itself. */
+export type MachineList = RecordList<Machine> & { history: HistoryInfo }
+
+/** GET /machines: every visible machine of the company with its live status, and since when (the
+ * server's history, asked at the same time; without it the list is still complete). */
+export async function fetchMachines(signal?: AbortSignal): Promise<MachineList> {
+  const [{ data }, history] = await Promise.all([
+    getJson('/api/machines', listEnvelope, signal),
+    fetchHistoryNow(signal),
+  ])
+  return withTimeInState(readRecords(data, vendorMachineRecordSchema, machineOf), history)
+}
+
+/** The machines as one live answer (the server's stream) with the history's time in state. */
+export function machinesFromAnswer(answer: unknown, history: HistoryNow): MachineList {
+  const { data } = parseResponse(listEnvelope, answer)
+  return withTimeInState(readRecords(data, vendorMachineRecordSchema, machineOf), history)
 }
 
 /** GET /machines/{machineId}; the ID is encoded as one path segment. */
 export async function fetchMachine(machineId: string, signal?: AbortSignal): Promise<Machine> {
-  const { data } = await getJson(`/api/machines/${encodeURIComponent(machineId)}`, itemEnvelope, signal)
-  return machineOf(parseResponse(vendorMachineRecordSchema, data))
+  const [{ data }, history] = await Promise.all([
+    getJson(`/api/machines/${encodeURIComponent(machineId)}`, itemEnvelope, signal),
+    fetchHistoryNow(signal),
+  ])
+  const machine = machineOf(parseResponse(vendorMachineRecordSchema, data))
+  return withTimeInState({ records: [machine], malformed: [] }, history).records[0] ?? machine
 }
 
 export const machinesQueryOptions = () =>

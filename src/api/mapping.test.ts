@@ -62,6 +62,7 @@ describe('machine records → Machine', () => {
       passes: 1,
       vendorRemainingSeconds: 1680,
       otherFields: { hide_machine: false, pattern_stitchcounter: 52000, pattern_stitchnumber: 12000 },
+      stateSince: null,
     })
   })
 

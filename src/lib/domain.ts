@@ -33,7 +33,16 @@ export interface Machine {
   vendorRemainingSeconds: number | null
   /** every field of the record stitchboard does not read (undocumented ones included), as sent */
   otherFields: Readonly<Record<string, unknown>>
+  /** since when it shows this code (and turns or not), from the server's history (Unix ms); atLeast:
+   * it was already so when stitchboard began recording (or after a gap), so the time is a lower bound.
+   * Null when the history does not know (no history, or the change not recorded yet). */
+  stateSince: { at: number; atLeast: boolean } | null
 }
+
+/** What the server's history says about itself, shown beside times in state. */
+export type HistoryInfo =
+  | { available: true; recordingSince: number | null; problem: string | null }
+  | { available: false; reason: string }
 
 /** A record of a list the vendor sent that could not be read: shown as raw data with what was wrong. */
 export interface MalformedRecord {

@@ -1,8 +1,9 @@
 import type { Machine } from './domain'
+import { durationInWords } from './duration'
 import { naturalCompare } from './natural-order'
 import type { MachineState, StatusMeaning } from './status-codes'
 
-export { durationInWords } from './duration'
+export { durationInWords }
 
 /** What the board shows for a machine. "not-reporting" is its own state: a silent machine must never
  * look stopped, nor keep showing "running" from old data. */
@@ -60,11 +61,22 @@ export function stateLabel(machine: Machine, state: BoardState, codes: StatusDic
   return STATE_LABELS[state]
 }
 
-/** Seconds the machine has been in its state, where known. The vendor's API says what a machine does
- * now, never since when: only silence has a known start (its last report). */
+/** Seconds the machine has been in its state, where known: silence from its last report; any other
+ * state from the server's history (issue 18: the vendor's API says what a machine does now, never since
+ * when). Null when unknown. */
 export function secondsInState(machine: Machine, state: BoardState, now: number): number | null {
-  if (state !== 'not-reporting' || machine.lastSeen === null) return null
-  return Math.max(0, now - Math.floor(machine.lastSeen / 1000))
+  if (state === 'not-reporting') {
+    return machine.lastSeen === null ? null : Math.max(0, now - Math.floor(machine.lastSeen / 1000))
+  }
+  return machine.stateSince === null ? null : Math.max(0, now - Math.floor(machine.stateSince.at / 1000))
+}
+
+/** "for 12 min", or "for at least 12 min" when the history began while the machine was already so. */
+export function timeInStateWords(machine: Machine, state: BoardState, now: number): string | null {
+  const age = secondsInState(machine, state, now)
+  if (age === null) return null
+  const atLeast = state !== 'not-reporting' && machine.stateSince?.atLeast === true
+  return `for ${atLeast ? 'at least ' : ''}${durationInWords(age)}`
 }
 
 /** Stopped, in a thread break or in error for longer than the threshold: someone should go and look.

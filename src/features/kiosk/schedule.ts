@@ -54,6 +54,8 @@ export interface Exception {
   reason: string
   /** for ordering: the most urgent first */
   rank: number
+  /** seconds in its state, for ordering within a rank (the longest first; unknown counts as longest) */
+  seconds?: number
 }
 
 export const FINISHING_SECONDS = 5 * 60
@@ -71,11 +73,13 @@ export function exceptionsOf(
     const state = boardState(machine, now, codes)
     const since = secondsInState(machine, state, now)
     const minutes = since === null ? null : Math.floor(since / 60)
+    const atLeast = machine.stateSince?.atLeast ? 'at least ' : ''
     if (needsAttention(machine, now, attentionMinutes, codes)) {
       found.push({
         machine,
-        reason: `${stateLabel(machine, state, codes)}${minutes === null ? '' : ` for ${minutes} min`}`,
+        reason: `${stateLabel(machine, state, codes)}${minutes === null ? '' : ` for ${atLeast}${minutes} min`}`,
         rank: state === 'threadbreak' ? 0 : 1,
+        seconds: since ?? Number.POSITIVE_INFINITY,
       })
     } else if (state === 'not-reporting') {
       found.push({
@@ -91,7 +95,12 @@ export function exceptionsOf(
       }
     }
   }
-  return found.sort((a, b) => a.rank - b.rank || naturalCompare(a.machine.name, b.machine.name))
+  return found.sort(
+    (a, b) =>
+      a.rank - b.rank ||
+      (b.seconds ?? 0) - (a.seconds ?? 0) ||
+      naturalCompare(a.machine.name, b.machine.name),
+  )
 }
 
 /** The rotation: the exception page first while any machine needs action, then the listed pages. */

@@ -33,8 +33,8 @@ import {
   needsAttention,
   remainingStitches,
   type StatusDictionary,
-  secondsInState,
   stateLabel,
+  timeInStateWords,
 } from '../../lib/machine-state'
 import { boardParams } from './board-params'
 
@@ -96,7 +96,7 @@ function MachineSummary({ machine }: { machine: Machine }) {
 function MachineFacts({ machine, codes }: { machine: Machine; codes: StatusDictionary }) {
   const now = useNow()
   const state = boardState(machine, now, codes)
-  const age = secondsInState(machine, state, now)
+  const inState = timeInStateWords(machine, state, now)
   const progress = designProgress(machine)
   const silent = state === 'not-reporting'
   const pace = usePace()
@@ -150,7 +150,7 @@ function MachineFacts({ machine, codes }: { machine: Machine; codes: StatusDicti
           {machine.name}
         </h1>
         <StatusBadge state={state} label={stateLabel(machine, state, codes)} />
-        {age !== null && <span>for {durationInWords(age)}</span>}
+        {inState !== null && <span>{inState}</span>}
         {attention && <span className="font-semibold text-red-800 dark:text-red-300">⚠ needs attention</span>}
       </header>
       <div className="grid gap-4 md:grid-cols-2">

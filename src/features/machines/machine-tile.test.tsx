@@ -41,6 +41,27 @@ describe('MachineTile', () => {
     expect(screen.getByText(label)).toBeInTheDocument()
   })
 
+  test('time in state from the server’s history: "for 12 min", or "for at least" when recording began later', () => {
+    const { unmount } = tile({
+      statusCode: 1,
+      liveRpm: 850,
+      stateSince: { at: ago(12 * 60), atLeast: false },
+    })
+    expect(screen.getByText('for 12 min')).toBeInTheDocument()
+    unmount()
+    tile({ statusCode: 1, liveRpm: 850, stateSince: { at: ago(12 * 60), atLeast: true } })
+    expect(screen.getByText('for at least 12 min')).toBeInTheDocument()
+  })
+
+  test('a stop is flagged only once it lasts longer than the threshold, by the history’s time in state', () => {
+    const { unmount } = tile({ statusCode: 2, liveRpm: 0, stateSince: { at: ago(4 * 60), atLeast: false } })
+    expect(screen.queryByText(/needs attention/)).toBeNull()
+    expect(screen.getByText('for 4 min')).toBeInTheDocument()
+    unmount()
+    tile({ statusCode: 2, liveRpm: 0, stateSince: { at: ago(11 * 60), atLeast: false } })
+    expect(screen.getByText('needs attention: for 11 min')).toBeInTheDocument()
+  })
+
   test('a code the dictionary does not know is shown as its number, never guessed', () => {
     tile({ statusCode: 4711, liveRpm: 0 })
     expect(screen.getByText('Status 4711')).toBeInTheDocument()

@@ -14,6 +14,7 @@ import {
   type StatusDictionary,
   secondsInState,
   stateLabel,
+  timeInStateWords,
 } from '../../lib/machine-state'
 
 export type Density = 'desk' | 'wall'
@@ -43,6 +44,7 @@ export const MachineTile = memo(function MachineTile({
   const state = boardState(machine, now, codes)
   const label = stateLabel(machine, state, codes)
   const age = secondsInState(machine, state, now)
+  const inState = timeInStateWords(machine, state, now)
   const attention = needsAttention(machine, now, attentionMinutes, codes)
   const silent = state === 'not-reporting'
   const progress = silent ? null : designProgress(machine)
@@ -58,11 +60,11 @@ export const MachineTile = memo(function MachineTile({
   const wall = density === 'wall'
   const since = silent
     ? `Silent${age === null ? '' : ` for ${durationInWords(age)}`}`
-    : age === null
+    : inState === null
       ? attention
         ? 'needs attention'
         : ''
-      : `${attention ? 'needs attention: ' : ''}for ${durationInWords(age)}`
+      : `${attention ? 'needs attention: ' : ''}${inState}`
   const design = machine.designId === null ? null : designLabel(designs, machine.designId)
   const heads =
     machine.activeHeads !== null && machine.heads !== null && machine.activeHeads < machine.heads

@@ -1,0 +1,32 @@
+import { describe, expect, test } from 'vitest'
+import { buildMachine } from '../../test/build-machine'
+import { withTimeInState } from './history'
+
+const entry = { id: 'AS-1042', code: 2, turning: false, reporting: true, since: 1_000_000, atLeast: false }
+const history = { recordingSince: 500_000, problem: null, machines: [entry] }
+const list = (overrides: Parameters<typeof buildMachine>[0]) => ({
+  records: [buildMachine({ id: 'AS-1042', ...overrides })],
+  malformed: [],
+})
+
+describe('time in state from the server’s history', () => {
+  test('the open interval counts when it says what the record says', () => {
+    const merged = withTimeInState(list({ statusCode: 2, liveRpm: 0 }), history)
+    expect(merged.records[0]!.stateSince).toEqual({ at: 1_000_000, atLeast: false })
+    expect(merged.history).toEqual({ available: true, recordingSince: 500_000, problem: null })
+  })
+
+  test.each([
+    ['another code', { statusCode: 9, liveRpm: 0 }],
+    ['now turning', { statusCode: 2, liveRpm: 700 }],
+  ])('a record newer than the history (%s) has no time in state, never a wrong one', (_, overrides) => {
+    expect(withTimeInState(list(overrides), history).records[0]!.stateSince).toBeNull()
+  })
+
+  test('without a history the machines are complete, and the reason is kept', () => {
+    const merged = withTimeInState(list({ statusCode: 2 }), { unavailable: 'the database is starting' })
+    expect(merged.records).toHaveLength(1)
+    expect(merged.records[0]!.stateSince).toBeNull()
+    expect(merged.history).toEqual({ available: false, reason: 'the database is starting' })
+  })
+})

@@ -1,0 +1,186 @@
+import { queryOptions, useQuery } from '@tanstack/react-query'
+import * as z from 'zod/mini'
+import type { HistoryInfo, Machine, RecordList } from '../lib/domain'
+import { getJson } from './http'
+
+/** GET /api/history/now (stitchboard's own server, issue 18): what every machine does now and since when. */
+const historyNowSchema = z.object({
+  recordingSince: z.nullable(z.number()),
+  problem: z.nullable(z.string()),
+  machines: z.array(
+    z.object({
+      id: z.string(),
+      code: z.nullable(z.number()),
+      turning: z.boolean(),
+      reporting: z.boolean(),
+      since: z.number(),
+      atLeast: z.boolean(),
+    }),
+  ),
+})
+export type HistoryNow = z.infer<typeof historyNowSchema> | { unavailable: string }
+
+/** The history now; a server without one (starting, no database) or a failed request is said, not thrown:
+ * the machines are complete without it. */
+export async function fetchHistoryNow(signal?: AbortSignal): Promise<HistoryNow> {
+  try {
+    return await getJson('/api/history/now', historyNowSchema, signal)
+  } catch (error) {
+    if ((error as Error).name === 'AbortError') throw error
+    return { unavailable: error instanceof Error ? error.message : String(error) }
+  }
+}
+
+/** The machines with their time in state: the history's open interval counts only while it says what the
+ * record says (same code, turning or not, reporting), else the change is newer than the history's last poll. */
+export function withTimeInState(
+  list: RecordList<Machine>,
+  history: HistoryNow,
+): RecordList<Machine> & { history: HistoryInfo } {
+  if ('unavailable' in history) return { ...list, history: { available: false, reason: history.unavailable } }
+  const byId = new Map(history.machines.map((m) => [m.id, m]))
+  const records = list.records.map((machine) => {
+    const entry = byId.get(machine.id)
+    const turning = machine.liveRpm !== null && machine.liveRpm > 0
+    if (!entry?.reporting || entry.code !== machine.statusCode || entry.turning !== turning) return machine
+    return { ...machine, stateSince: { at: entry.since, atLeast: entry.atLeast } }
+  })
+  return {
+    records,
+    malformed: list.malformed,
+    history: { available: true, recordingSince: history.recordingSince, problem: history.problem },
+  }
+}
+
+/** One interval of a machine's timeline (Unix ms; `end` null while it lasts). */
+export interface TimelineInterval {
+  start: number
+  end: number | null
+  code: number | null
+  turning: boolean
+  reporting: boolean
+  designId: string | null
+  /** began before stitchboard saw it: its start is a lower bound */
+  atLeast: boolean
+}
+
+export interface TimelineGap {
+  start: number
+  end: number
+  reason: string
+}
+
+const intervalRow = z.tuple([
+  z.number(),
+  z.nullable(z.number()),
+  z.nullable(z.number()),
+  z.number(),
+  z.number(),
+  z.nullable(z.string()),
+  z.number(),
+])
+const gapSchema = z.object({ startedAt: z.number(), endedAt: z.number(), reason: z.string() })
+const machineTimelineSchema = z.object({
+  from: z.number(),
+  till: z.number(),
+  recordingSince: z.nullable(z.number()),
+  intervals: z.array(intervalRow),
+  gaps: z.array(gapSchema),
+})
+const factoryTimelineSchema = z.object({
+  from: z.number(),
+  till: z.number(),
+  recordingSince: z.nullable(z.number()),
+  machines: z.record(z.string(), z.array(intervalRow)),
+  gaps: z.array(gapSchema),
+})
+
+const intervalOf = ([start, end, code, turning, reporting, designId, atLeast]: z.infer<
+  typeof intervalRow
+>): TimelineInterval => ({
+  start,
+  end,
+  code,
+  turning: turning === 1,
+  reporting: reporting === 1,
+  designId,
+  atLeast: atLeast === 1,
+})
+const gapOf = (g: z.infer<typeof gapSchema>): TimelineGap => ({
+  start: g.startedAt,
+  end: g.endedAt,
+  reason: g.reason,
+})
+
+export interface MachineTimeline {
+  /** the range asked for, cut at now (Unix ms) */
+  from: number
+  till: number
+  recordingSince: number | null
+  intervals: TimelineInterval[]
+  gaps: TimelineGap[]
+}
+
+export async function fetchMachineTimeline(
+  machineId: string,
+  from: number,
+  till: number,
+  signal?: AbortSignal,
+): Promise<MachineTimeline> {
+  const answer = await getJson(
+    `/api/history/machines/${encodeURIComponent(machineId)}?from=${Math.floor(from / 1000)}&till=${Math.ceil(till / 1000)}`,
+    machineTimelineSchema,
+    signal,
+  )
+  return { ...answer, intervals: answer.intervals.map(intervalOf), gaps: answer.gaps.map(gapOf) }
+}
+
+export interface FactoryTimeline {
+  from: number
+  till: number
+  recordingSince: number | null
+  machines: ReadonlyMap<string, TimelineInterval[]>
+  gaps: TimelineGap[]
+}
+
+export async function fetchFactoryTimeline(
+  from: number,
+  till: number,
+  signal?: AbortSignal,
+): Promise<FactoryTimeline> {
+  const answer = await getJson(
+    `/api/history/timeline?from=${Math.floor(from / 1000)}&till=${Math.ceil(till / 1000)}`,
+    factoryTimelineSchema,
+    signal,
+  )
+  return {
+    from: answer.from,
+    till: answer.till,
+    recordingSince: answer.recordingSince,
+    machines: new Map(Object.entries(answer.machines).map(([id, rows]) => [id, rows.map(intervalOf)])),
+    gaps: answer.gaps.map(gapOf),
+  }
+}
+
+/** Timelines refresh with the machines (a minute is enough: they change at the right end only). */
+const TIMELINE_REFRESH_MS = 60_000
+
+export const useMachineTimeline = (machineId: string, from: number, till: number) =>
+  useQuery(
+    queryOptions({
+      queryKey: ['history', 'machine', machineId, from, till],
+      queryFn: ({ signal }) => fetchMachineTimeline(machineId, from, till, signal),
+      refetchInterval: TIMELINE_REFRESH_MS,
+      staleTime: TIMELINE_REFRESH_MS - 1000,
+    }),
+  )
+
+export const useFactoryTimeline = (from: number, till: number) =>
+  useQuery(
+    queryOptions({
+      queryKey: ['history', 'timeline', from, till],
+      queryFn: ({ signal }) => fetchFactoryTimeline(from, till, signal),
+      refetchInterval: TIMELINE_REFRESH_MS,
+      staleTime: TIMELINE_REFRESH_MS - 1000,
+    }),
+  )
