@@ -1,6 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import * as z from 'zod/mini'
-import type { HistoryInfo, Machine, RecordList } from '../lib/domain'
+import type {
+  HistoryInfo,
+  Machine,
+  RecordList,
+  HistoryGap as TimelineGap,
+  StateInterval as TimelineInterval,
+} from '../lib/domain'
 import { getJson } from './http'
 
 /** GET /api/history/now (stitchboard's own server, issue 18): what every machine does now and since when. */
@@ -52,23 +58,7 @@ export function withTimeInState(
   }
 }
 
-/** One interval of a machine's timeline (Unix ms; `end` null while it lasts). */
-export interface TimelineInterval {
-  start: number
-  end: number | null
-  code: number | null
-  turning: boolean
-  reporting: boolean
-  designId: string | null
-  /** began before stitchboard saw it: its start is a lower bound */
-  atLeast: boolean
-}
-
-export interface TimelineGap {
-  start: number
-  end: number
-  reason: string
-}
+export type { TimelineGap, TimelineInterval }
 
 const intervalRow = z.tuple([
   z.number(),

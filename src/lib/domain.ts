@@ -160,3 +160,23 @@ export interface DesignThreadbreaks {
   passes: number
   byStitch: Array<{ stitch: number; count: number }>
 }
+
+/** One interval of a machine's history (Unix ms; `end` null while it lasts): its code, whether it turned,
+ * whether it reported at all, and the design loaded. */
+export interface StateInterval {
+  start: number
+  end: number | null
+  code: number | null
+  turning: boolean
+  reporting: boolean
+  designId: string | null
+  /** began before stitchboard saw it: its start is a lower bound */
+  atLeast: boolean
+}
+
+/** A stretch nobody recorded: stitchboard was not running, or the portal did not answer. */
+export interface HistoryGap {
+  start: number
+  end: number
+  reason: string
+}

@@ -37,6 +37,7 @@ import {
   timeInStateWords,
 } from '../../lib/machine-state'
 import { boardParams } from './board-params'
+import { MachineTimeline } from './machine-timeline'
 
 /** Everything about one machine (GET /machines/{machineId}, myzsk-api.md 1.2). */
 export function MachinePage() {
@@ -74,6 +75,9 @@ export function MachinePage() {
           <>
             <MachineSummary machine={m} />
             <DataAge updatedAt={machine.dataUpdatedAt} />
+            <WidgetErrorBoundary name="The state timeline">
+              <MachineTimeline machine={m} />
+            </WidgetErrorBoundary>
             <WidgetErrorBoundary name="The thread-break heatmap">
               <MachineThreadbreaks machine={m} />
             </WidgetErrorBoundary>

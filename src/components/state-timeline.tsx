@@ -1,0 +1,209 @@
+import { type KeyboardEvent, useId, useState } from 'react'
+import { formatFactoryDate, formatFactoryTime } from '../lib/factory-time'
+import { durationInWords, STATE_ICONS } from '../lib/machine-state'
+import type { TimelineSegment } from '../lib/timeline'
+
+/** Fill per state (the board's colours), and a pattern on the states that need someone, so colour is
+ * never the only signal: hatched stops, cross-hatched thread breaks and errors, dots for setup. */
+const FILL: Record<TimelineSegment['state'], string> = {
+  running: 'fill-status-running',
+  stopped: 'fill-status-stopped',
+  threadbreak: 'fill-status-threadbreak',
+  idle: 'fill-status-idle',
+  setup: 'fill-status-setup',
+  error: 'fill-status-error',
+  'not-reporting': 'fill-status-offline',
+  unknown: 'fill-status-unknown',
+  unrecorded: 'fill-gray-100 dark:fill-gray-800',
+}
+const PATTERN: Partial<Record<TimelineSegment['state'], 'hatch' | 'cross' | 'dots' | 'gap'>> = {
+  stopped: 'hatch',
+  threadbreak: 'cross',
+  error: 'cross',
+  setup: 'dots',
+  'not-reporting': 'hatch',
+  unrecorded: 'gap',
+}
+
+export function segmentInWords(s: TimelineSegment, timeZone: string): string {
+  const when = `${formatFactoryDate(s.start, timeZone)} ${formatFactoryTime(s.start, timeZone, false)}–${formatFactoryTime(s.end, timeZone, false)}`
+  const length = `${s.atLeast ? 'at least ' : ''}${durationInWords(Math.round((s.end - s.start) / 1000))}`
+  if (s.state === 'unrecorded') return `${when}: not recorded (${s.label}), ${length}`
+  const code = s.code === null ? '' : ` (code ${s.code})`
+  return `${s.label}${code}, ${when}, ${length}${s.design ? `, ${s.design}` : ''}`
+}
+
+/**
+ * A machine's states over a range as one strip: colour and pattern per state, stops longer than the
+ * threshold marked above it. One tab stop; the arrow keys (and the mouse) move along the parts and the
+ * line below says what each was: state, code, from–to, how long, design.
+ */
+export function StateTimeline({
+  segments,
+  from,
+  till,
+  timeZone,
+  label,
+  height = 28,
+  compact = false,
+  ticks = [],
+}: {
+  segments: readonly TimelineSegment[]
+  from: number
+  till: number
+  timeZone: string
+  /** the accessible name: whose timeline, over what */
+  label: string
+  height?: number
+  /** a row of the factory timeline: no marks, no line below */
+  compact?: boolean
+  /** labelled moments under the strip (midnights, hours) */
+  ticks?: ReadonlyArray<{ at: number; label: string }>
+}) {
+  const id = useId().replaceAll(':', '')
+  const [cursor, setCursor] = useState<number | null>(null)
+  const span = Math.max(1, till - from)
+  const x = (t: number) => ((Math.min(till, Math.max(from, t)) - from) / span) * 1000
+  const current = cursor === null ? null : segments[cursor]
+  const move = (event: KeyboardEvent) => {
+    if (segments.length === 0) return
+    const last = segments.length - 1
+    const next =
+      event.key === 'ArrowRight'
+        ? Math.min(last, (cursor ?? -1) + 1)
+        : event.key === 'ArrowLeft'
+          ? Math.max(0, (cursor ?? last + 1) - 1)
+          : event.key === 'Home'
+            ? 0
+            : event.key === 'End'
+              ? last
+              : null
+    if (next === null) return
+    event.preventDefault()
+    setCursor(next)
+  }
+  const marks = compact ? [] : segments.filter((s) => s.marked)
+  const top = compact ? 0 : 10
+  return (
+    <figure className="m-0">
+      <svg
+        role="img"
+        aria-label={label}
+        aria-describedby={compact ? undefined : `${id}-now`}
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: the strip is read with the arrow keys
+        tabIndex={0}
+        onKeyDown={move}
+        onMouseMove={(event) => {
+          const box = event.currentTarget.getBoundingClientRect()
+          const t = from + ((event.clientX - box.left) / box.width) * span
+          const found = segments.findIndex((s) => s.start <= t && t < s.end)
+          setCursor(found === -1 ? null : found)
+        }}
+        onMouseLeave={() => setCursor(null)}
+        viewBox={`0 0 1000 ${height + top}`}
+        preserveAspectRatio="none"
+        className="block w-full rounded focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600"
+        style={{ height: height + top }}
+      >
+        <defs>
+          <pattern
+            id={`${id}-hatch`}
+            width="6"
+            height="6"
+            patternUnits="userSpaceOnUse"
+            patternTransform="rotate(45)"
+          >
+            <line x1="0" y1="0" x2="0" y2="6" stroke="white" strokeOpacity="0.55" strokeWidth="2" />
+          </pattern>
+          <pattern
+            id={`${id}-cross`}
+            width="6"
+            height="6"
+            patternUnits="userSpaceOnUse"
+            patternTransform="rotate(45)"
+          >
+            <path d="M0 0V6M0 0H6" stroke="white" strokeOpacity="0.6" strokeWidth="1.5" />
+          </pattern>
+          <pattern id={`${id}-dots`} width="5" height="5" patternUnits="userSpaceOnUse">
+            <circle cx="2.5" cy="2.5" r="1" fill="white" fillOpacity="0.7" />
+          </pattern>
+          <pattern
+            id={`${id}-gap`}
+            width="8"
+            height="8"
+            patternUnits="userSpaceOnUse"
+            patternTransform="rotate(-45)"
+          >
+            <line x1="0" y1="0" x2="0" y2="8" stroke="currentColor" strokeOpacity="0.25" strokeWidth="1" />
+          </pattern>
+        </defs>
+        {segments.map((s) => {
+          const left = x(s.start)
+          const width = Math.max(0.4, x(s.end) - left)
+          const pattern = PATTERN[s.state]
+          return (
+            <g key={`${s.start}-${s.state}`}>
+              <rect x={left} y={top} width={width} height={height} className={FILL[s.state]} />
+              {pattern && (
+                <rect x={left} y={top} width={width} height={height} fill={`url(#${id}-${pattern})`} />
+              )}
+            </g>
+          )
+        })}
+        {current && (
+          <rect
+            x={x(current.start)}
+            y={top}
+            width={Math.max(1, x(current.end) - x(current.start))}
+            height={height}
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+            vectorEffect="non-scaling-stroke"
+          />
+        )}
+        {marks.map((s) => (
+          <path
+            key={`mark-${s.start}`}
+            d={`M${(x(s.start) + x(s.end)) / 2 - 5} 0h10l-5 8z`}
+            className="fill-gray-900 dark:fill-gray-100"
+          />
+        ))}
+      </svg>
+      {ticks.length > 0 && (
+        <div
+          aria-hidden="true"
+          className="relative h-5 text-xs text-gray-700 tabular-nums dark:text-gray-300"
+        >
+          {ticks
+            .filter((t) => x(t.at) < 940)
+            .map((t) => (
+              <span
+                key={t.at}
+                className="absolute top-0 border-l border-gray-500 pl-1 whitespace-nowrap"
+                style={{ left: `${x(t.at) / 10}%` }}
+              >
+                {t.label}
+              </span>
+            ))}
+        </div>
+      )}
+      {!compact && (
+        <figcaption id={`${id}-now`} className="min-h-6 text-sm" aria-live="polite">
+          {current ? (
+            <span>
+              <span aria-hidden="true">
+                {current.state === 'unrecorded' ? '' : `${STATE_ICONS[current.state]} `}
+              </span>
+              {segmentInWords(current, timeZone)}
+            </span>
+          ) : (
+            <span className="text-gray-700 dark:text-gray-300">
+              Point at the strip, or focus it and use the arrow keys, to read each part.
+            </span>
+          )}
+        </figcaption>
+      )}
+    </figure>
+  )
+}

@@ -1,0 +1,188 @@
+import { useQuery } from '@tanstack/react-query'
+import { useId } from 'react'
+import { useSearchParams } from 'react-router'
+import { appConfigQueryOptions, useStatusCodes } from '../../api/app-config'
+import { designLabel, useDesignsById } from '../../api/designs'
+import { useMachineTimeline } from '../../api/history'
+import { FactoryTime } from '../../components/factory-time'
+import { CONTROL } from '../../components/form-styles'
+import { useNow } from '../../components/now'
+import { QueryState } from '../../components/query-state'
+import { StateTimeline } from '../../components/state-timeline'
+import type { Machine } from '../../lib/domain'
+import {
+  addDays,
+  formatFactoryDate,
+  formatFactoryTime,
+  localDate,
+  startOfLocalDay,
+} from '../../lib/factory-time'
+import { withParam } from '../../lib/filters'
+import { durationInWords, type StatusDictionary } from '../../lib/machine-state'
+import { stopsOf, timelineSegments, unrecorded } from '../../lib/timeline'
+import { boardParams } from './board-params'
+
+const SPANS = {
+  '1d': { days: 1, words: 'the last 24 hours' },
+  '7d': { days: 7, words: 'the last 7 days' },
+} as const
+type Span = keyof typeof SPANS
+
+/** The machine's states over the last 24 hours or 7 days, from the server's history (issue 18): a strip,
+ * and the stops longer than the board's threshold in words. */
+export function MachineTimeline({ machine }: { machine: Machine }) {
+  const [search, setSearch] = useSearchParams()
+  const span: Span = search.get('timeline') === '1d' ? '1d' : '7d'
+  const now = useNow()
+  // a whole minute, so the query's key changes once a minute, not on every render
+  const till = Math.floor(now / 60) * 60_000 + 60_000
+  const from = till - SPANS[span].days * 86_400_000
+  const timeline = useMachineTimeline(machine.id, from, till)
+  const codes = useStatusCodes()
+  const timeZone = useQuery(appConfigQueryOptions()).data?.timeZone
+  const id = useId()
+  return (
+    <section aria-labelledby={id} className="space-y-2">
+      <div className="flex flex-wrap items-end gap-3">
+        <h2 id={id} className="text-xl font-semibold">
+          States over {SPANS[span].words}
+        </h2>
+        <label className="flex flex-col text-sm">
+          Show
+          <select
+            className={CONTROL}
+            value={span}
+            onChange={(e) =>
+              setSearch((current) =>
+                withParam(current, 'timeline', e.target.value === '7d' ? null : e.target.value),
+              )
+            }
+          >
+            <option value="1d">Last 24 hours</option>
+            <option value="7d">Last 7 days</option>
+          </select>
+        </label>
+      </div>
+      <QueryState query={timeline} empty={null}>
+        {(data) =>
+          codes && timeZone ? (
+            <TimelineBody
+              machine={machine}
+              data={data}
+              codes={codes}
+              timeZone={timeZone}
+              attentionMinutes={boardParams(search).attentionMinutes}
+              spanWords={SPANS[span].words}
+            />
+          ) : null
+        }
+      </QueryState>
+    </section>
+  )
+}
+
+function TimelineBody({
+  machine,
+  data,
+  codes,
+  timeZone,
+  attentionMinutes,
+  spanWords,
+}: {
+  machine: Machine
+  data: NonNullable<ReturnType<typeof useMachineTimeline>['data']>
+  codes: StatusDictionary
+  timeZone: string
+  attentionMinutes: number
+  spanWords: string
+}) {
+  const designs = useDesignsById().data
+  const name = (designId: string) => designLabel(designs, designId)
+  const missing = unrecorded(data.from, data.till, data.recordingSince, data.gaps)
+  const segments = timelineSegments(
+    data.intervals,
+    data.from,
+    data.till,
+    codes,
+    name,
+    attentionMinutes * 60,
+    missing,
+  )
+  const stops = stopsOf(machine.id, data.intervals, data.from, data.till, codes, attentionMinutes * 60)
+  const started = data.recordingSince !== null && data.recordingSince > data.from ? data.recordingSince : null
+  return (
+    <div className="space-y-2">
+      <StateTimeline
+        segments={segments}
+        from={data.from}
+        till={data.till}
+        timeZone={timeZone}
+        ticks={ticksOf(data.from, data.till, timeZone)}
+        label={`${machine.name}: states over ${spanWords}, ${formatFactoryDate(data.from, timeZone)} ${formatFactoryTime(data.from, timeZone, false)} to now`}
+      />
+      <p className="flex justify-between text-xs text-gray-700 tabular-nums dark:text-gray-300">
+        <span>
+          <FactoryTime epochMs={data.from} format="date" />{' '}
+          <FactoryTime epochMs={data.from} withSeconds={false} />
+        </span>
+        <span>now</span>
+      </p>
+      {started !== null && (
+        <p className="text-sm">
+          stitchboard has recorded the machines since <FactoryTime epochMs={started} format="date" />{' '}
+          <FactoryTime epochMs={started} withSeconds={false} />: the portal says what a machine does now,
+          never since when, so nothing earlier can be drawn (its reports keep only the total time per status
+          code).
+        </p>
+      )}
+      <h3 className="font-semibold">
+        Stops longer than {attentionMinutes} min ({stops.length === 0 ? 'none' : stops.length})
+      </h3>
+      {stops.length > 0 && (
+        <ol className="list-decimal space-y-0.5 pl-6 text-sm">
+          {stops.slice(0, 10).map((s) => (
+            <li key={s.start}>
+              {s.label}
+              {s.code === null ? '' : ` (code ${s.code})`}: {s.atLeast ? 'at least ' : ''}
+              {durationInWords(Math.round((s.end - s.start) / 1000))} from{' '}
+              <FactoryTime epochMs={s.start} format="date" />{' '}
+              <FactoryTime epochMs={s.start} withSeconds={false} />
+              {s.ongoing ? ', still going' : ''}
+              {s.designId ? `, ${name(s.designId)}` : ''}
+            </li>
+          ))}
+        </ol>
+      )}
+    </div>
+  )
+}
+
+/** Midnights (a weekday and date) over several days, every 3 hours over one day, in the factory's zone. */
+export function ticksOf(from: number, till: number, timeZone: string): Array<{ at: number; label: string }> {
+  const days = (till - from) / 86_400_000
+  const ticks: Array<{ at: number; label: string }> = []
+  const step = days > 1.5 ? 86_400_000 : 3 * 3_600_000
+  let day = localDate(Math.floor(from / 1000), timeZone)
+  for (let i = 0; i < 40; i++, day = addDays(day, 1)) {
+    const midnight = startOfLocalDay(day, timeZone) * 1000
+    if (midnight >= till) break
+    for (let at = midnight; at < midnight + 86_400_000 && at < till; at += step) {
+      if (at <= from) continue
+      ticks.push({
+        at,
+        label: step === 86_400_000 ? weekday(at, timeZone) : formatFactoryTime(at, timeZone, false),
+      })
+    }
+  }
+  return ticks
+}
+
+const weekdays = new Map<string, Intl.DateTimeFormat>()
+function weekday(at: number, timeZone: string) {
+  let format = weekdays.get(timeZone)
+  if (!format) {
+    format = new Intl.DateTimeFormat(undefined, { timeZone, weekday: 'short', day: 'numeric' })
+    weekdays.set(timeZone, format)
+  }
+  return format.format(at)
+}

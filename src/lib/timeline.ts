@@ -1,0 +1,216 @@
+import type { HistoryGap, StateInterval } from './domain'
+import type { BoardState, StatusDictionary } from './machine-state'
+
+/** The board state of a recorded interval, by the same rules as a live machine: silent is not reporting,
+ * turning is running, else the dictionary's state for the code, or unknown. */
+export function intervalState(i: StateInterval, codes: StatusDictionary): BoardState {
+  if (!i.reporting) return 'not-reporting'
+  if (i.turning) return 'running'
+  if (i.code === null) return 'unknown'
+  return codes.get(i.code)?.state ?? 'unknown'
+}
+
+/** The words for a recorded interval's state: the dictionary's label, "Status 1234" for an unknown code. */
+export function intervalLabel(i: StateInterval, codes: StatusDictionary): string {
+  const state = intervalState(i, codes)
+  if (state === 'not-reporting') return 'Not reporting'
+  if (state === 'running') {
+    const meaning = i.code === null ? undefined : codes.get(i.code)
+    return meaning?.state === 'running' ? meaning.label : 'Running'
+  }
+  if (state === 'unknown') return i.code === null ? 'No status reported' : `Status ${i.code}`
+  return codes.get(i.code!)!.label
+}
+
+/** States that are stops: time a machine should sew and does not. */
+export const STOP_STATES: ReadonlySet<BoardState> = new Set(['stopped', 'threadbreak', 'error'])
+
+/** An interval cut to [from, till) (an open one ends at till); null when outside. */
+export function clip(i: StateInterval, from: number, till: number): { start: number; end: number } | null {
+  const start = Math.max(i.start, from)
+  const end = Math.min(i.end ?? till, till)
+  return end > start ? { start, end } : null
+}
+
+export interface Stop {
+  machineId: string
+  code: number | null
+  state: BoardState
+  label: string
+  start: number
+  end: number
+  /** still going at the end of the range */
+  ongoing: boolean
+  atLeast: boolean
+  designId: string | null
+}
+
+/** The stops of one machine in [from, till) lasting at least `minSeconds`, longest first. */
+export function stopsOf(
+  machineId: string,
+  intervals: readonly StateInterval[],
+  from: number,
+  till: number,
+  codes: StatusDictionary,
+  minSeconds = 0,
+): Stop[] {
+  const stops: Stop[] = []
+  for (const i of intervals) {
+    const state = intervalState(i, codes)
+    if (!STOP_STATES.has(state)) continue
+    const part = clip(i, from, till)
+    if (!part || part.end - part.start < minSeconds * 1000) continue
+    stops.push({
+      machineId,
+      code: i.code,
+      state,
+      label: intervalLabel(i, codes),
+      start: part.start,
+      end: part.end,
+      ongoing: i.end === null || i.end > till,
+      atLeast: i.atLeast && i.start >= from,
+      designId: i.designId,
+    })
+  }
+  return stops.sort((a, b) => b.end - b.start - (a.end - a.start))
+}
+
+export interface StopAnalysis {
+  /** machine-milliseconds recorded in the range (gaps and machines not yet seen left out) */
+  recordedMs: number
+  /** machine-milliseconds per state */
+  byState: ReadonlyMap<BoardState, number>
+  /** running ÷ recorded (not reporting counts as recorded and not running) */
+  availability: number | null
+  /** stop time by status code (and its label), largest first */
+  byCode: Array<{ code: number | null; state: BoardState; label: string; ms: number; count: number }>
+  /** stop time by machine, largest first */
+  byMachine: Array<{ machineId: string; ms: number; count: number }>
+  /** the longest stops, longest first */
+  longest: Stop[]
+}
+
+/** Availability, time per state and the Pareto of stop time (by code and by machine) over [from, till),
+ * from the recorded intervals of every machine. */
+export function stopAnalysis(
+  machines: ReadonlyMap<string, readonly StateInterval[]>,
+  from: number,
+  till: number,
+  codes: StatusDictionary,
+  longestCount = 10,
+): StopAnalysis {
+  const byState = new Map<BoardState, number>()
+  const byCode = new Map<
+    string,
+    { code: number | null; state: BoardState; label: string; ms: number; count: number }
+  >()
+  const byMachine = new Map<string, { machineId: string; ms: number; count: number }>()
+  const longest: Stop[] = []
+  let recordedMs = 0
+  for (const [machineId, intervals] of machines) {
+    for (const i of intervals) {
+      const part = clip(i, from, till)
+      if (!part) continue
+      const ms = part.end - part.start
+      const state = intervalState(i, codes)
+      recordedMs += ms
+      byState.set(state, (byState.get(state) ?? 0) + ms)
+      if (!STOP_STATES.has(state)) continue
+      const key = `${i.code}`
+      const c = byCode.get(key) ?? { code: i.code, state, label: intervalLabel(i, codes), ms: 0, count: 0 }
+      c.ms += ms
+      c.count++
+      byCode.set(key, c)
+      const m = byMachine.get(machineId) ?? { machineId, ms: 0, count: 0 }
+      m.ms += ms
+      m.count++
+      byMachine.set(machineId, m)
+    }
+    longest.push(...stopsOf(machineId, intervals, from, till, codes).slice(0, longestCount))
+  }
+  const running = byState.get('running') ?? 0
+  return {
+    recordedMs,
+    byState,
+    availability: recordedMs > 0 ? running / recordedMs : null,
+    byCode: [...byCode.values()].sort((a, b) => b.ms - a.ms),
+    byMachine: [...byMachine.values()].sort((a, b) => b.ms - a.ms),
+    longest: longest.sort((a, b) => b.end - b.start - (a.end - a.start)).slice(0, longestCount),
+  }
+}
+
+/** The parts of [from, till) covered by gaps or before recording began: "not recorded". */
+export function unrecorded(
+  from: number,
+  till: number,
+  recordingSince: number | null,
+  gaps: readonly HistoryGap[],
+): Array<{ start: number; end: number; reason: string }> {
+  const parts: Array<{ start: number; end: number; reason: string }> = []
+  if (recordingSince === null) return [{ start: from, end: till, reason: 'nothing recorded yet' }]
+  if (recordingSince > from)
+    parts.push({
+      start: from,
+      end: Math.min(till, recordingSince),
+      reason: 'before stitchboard began recording',
+    })
+  for (const g of gaps) {
+    const start = Math.max(from, g.start)
+    const end = Math.min(till, g.end)
+    if (end > start) parts.push({ start, end, reason: g.reason })
+  }
+  return parts
+}
+
+/** One drawn part of a timeline: a state from start to end (Unix ms), with what its tooltip says. */
+export interface TimelineSegment {
+  start: number
+  end: number
+  state: BoardState | 'unrecorded'
+  label: string
+  code: number | null
+  design: string | null
+  atLeast: boolean
+  /** a stop longer than the threshold: marked above the strip */
+  marked: boolean
+}
+
+/** The parts to draw for one machine over [from, till): its intervals, and "not recorded" where the
+ * history has nothing (before recording began, gaps). */
+export function timelineSegments(
+  intervals: readonly StateInterval[],
+  from: number,
+  till: number,
+  codes: StatusDictionary,
+  designName: (id: string) => string,
+  markStopsLongerThanSeconds: number,
+  missing: ReadonlyArray<{ start: number; end: number; reason: string }>,
+): TimelineSegment[] {
+  const segments: TimelineSegment[] = []
+  for (const i of intervals) {
+    const part = clip(i, from, till)
+    if (!part) continue
+    const state = intervalState(i, codes)
+    segments.push({
+      ...part,
+      state,
+      label: intervalLabel(i, codes),
+      code: i.code,
+      design: i.designId === null ? null : designName(i.designId),
+      atLeast: i.atLeast && i.start >= from,
+      marked: STOP_STATES.has(state) && part.end - part.start > markStopsLongerThanSeconds * 1000,
+    })
+  }
+  for (const m of missing) {
+    segments.push({
+      ...m,
+      state: 'unrecorded',
+      label: m.reason,
+      code: null,
+      design: null,
+      atLeast: false,
+      marked: false,
+    })
+  }
+  return segments.sort((a, b) => a.start - b.start)
+}
