@@ -65,11 +65,10 @@ export function historyRoutes(
   })
   const current = () => historyOf() as History
 
-  app.get('/api/history/now', async (c) => {
-    const { store, watcher, pollSeconds } = current()
+  /** What every machine does now and since when (the open intervals), and the history's own state. */
+  const historyNow = async ({ store, watcher, pollSeconds }: History) => {
     const [open, w] = await Promise.all([store.current(), store.watcher()])
-    c.header('Cache-Control', 'no-store')
-    return c.json({
+    return {
       at: now(),
       recordingSince: w.recordingSince,
       lastPollAt: w.lastOkAt,
@@ -84,7 +83,12 @@ export function historyRoutes(
         since: o.startedAt,
         atLeast: o.seenSince,
       })),
-    })
+    }
+  }
+
+  app.get('/api/history/now', async (c) => {
+    c.header('Cache-Control', 'no-store')
+    return c.json(await historyNow(current()))
   })
 
   app.get('/api/history/machines/:id', async (c) => {
@@ -123,12 +127,14 @@ export function historyRoutes(
     return c.json({ from: range.from, till: range.till, recordingSince: w.recordingSince, machines, gaps })
   })
 
-  // the live stream: "machines" events with the latest /machines answer and what changed, a heartbeat
-  // comment every 15 s (proxies close silent connections); bounded in number
+  // the live stream: a "machines" event after every poll (the latest /machines answer, what changed, and
+  // the history's time in state), a "heartbeat" event after 15 s without one (proxies close silent
+  // connections, and the browser notices a dead stream); bounded in number
   app.get('/api/live', (c) => {
     if (streams >= MAX_STREAMS)
       return c.json({ error: 'Too many live streams on this server; poll instead' }, 503)
-    const { watcher } = current()
+    const history = current()
+    const { watcher } = history
     streams++
     c.header('Cache-Control', 'no-store')
     c.header('X-Accel-Buffering', 'no')
@@ -151,9 +157,10 @@ export function historyRoutes(
           const latest = watcher.latest()
           if (!latest) return
           const body = new TextDecoder().decode(latest.answer.body)
+          const state = JSON.stringify(await historyNow(history))
           await stream.writeSSE({
             event: 'machines',
-            data: `{"at":${latest.at},"changed":${JSON.stringify(change?.changed ?? [])},"answer":${body}}`,
+            data: `{"at":${latest.at},"changed":${JSON.stringify(change?.changed ?? [])},"history":${state},"answer":${body}}`,
           })
         }
         await send(null)
@@ -166,7 +173,7 @@ export function historyRoutes(
           if (!open) break
           const change = pending.shift()
           if (change) await send(change)
-          else await stream.write(': heartbeat\n\n')
+          else await stream.writeSSE({ event: 'heartbeat', data: String(now()) })
         }
       } finally {
         off()

@@ -10,7 +10,7 @@ import type {
 import { getJson } from './http'
 
 /** GET /api/history/now (stitchboard's own server, issue 18): what every machine does now and since when. */
-const historyNowSchema = z.object({
+export const historyNowSchema = z.object({
   recordingSince: z.nullable(z.number()),
   problem: z.nullable(z.string()),
   machines: z.array(

@@ -4,6 +4,7 @@ import type { HistoryInfo, Machine, RecordList } from '../lib/domain'
 import { type VendorMachineRecord, vendorMachineRecordSchema } from './contract/machine'
 import { fetchHistoryNow, type HistoryNow, withTimeInState } from './history'
 import { getJson, parseResponse } from './http'
+import { isStreamLive } from './live-status'
 import { instantOf, orNull, readRecords } from './records'
 
 /** Live machine data refreshes about every 15 s (issue: status board). */
@@ -101,7 +102,8 @@ export const machinesQueryOptions = () =>
     queryKey: ['machines'],
     queryFn: ({ signal }) => fetchMachines(signal),
     staleTime: MACHINE_REFRESH_MS - 1000,
-    refetchInterval: MACHINE_REFRESH_MS,
+    // while the server's live stream delivers every poll, nobody polls (live.ts)
+    refetchInterval: () => (isStreamLive() ? false : MACHINE_REFRESH_MS),
   })
 
 export const machineQueryOptions = (machineId: string) =>
@@ -109,7 +111,7 @@ export const machineQueryOptions = (machineId: string) =>
     queryKey: ['machine', machineId],
     queryFn: ({ signal }) => fetchMachine(machineId, signal),
     staleTime: MACHINE_REFRESH_MS - 1000,
-    refetchInterval: MACHINE_REFRESH_MS,
+    refetchInterval: () => (isStreamLive() ? false : MACHINE_REFRESH_MS),
   })
 
 export const useMachines = () => useQuery(machinesQueryOptions())

@@ -1,6 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { lazy, Suspense, useState } from 'react'
 import { BrowserRouter } from 'react-router'
+import { useLiveUpdates } from '../api/live'
 import { shouldRetry } from '../api/retry'
 import { NowProvider } from '../components/now'
 import { AppRoutes } from './router'
@@ -9,6 +10,12 @@ import { AppRoutes } from './router'
 const KioskApp = lazy(() => import('./kiosk-app'))
 
 export const isKioskPath = (pathname: string) => pathname === '/kiosk' || pathname.startsWith('/kiosk/')
+
+/** The server's live stream of machine changes, for the app's lifetime. */
+function LiveUpdates() {
+  useLiveUpdates()
+  return null
+}
 
 export function App() {
   const [queryClient] = useState(
@@ -24,6 +31,7 @@ export function App() {
   }
   return (
     <QueryClientProvider client={queryClient}>
+      <LiveUpdates />
       <NowProvider>
         <BrowserRouter>
           <AppRoutes />

@@ -8,6 +8,7 @@ import {
 import { startTransition, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react'
 import { MemoryRouter, Routes } from 'react-router'
 import { appConfigQueryOptions, useStatusCodes } from '../api/app-config'
+import { useLiveUpdates } from '../api/live'
 import { machinesQueryOptions } from '../api/machines'
 import { usePace } from '../api/pace'
 import { FactoryClock } from '../components/factory-clock'
@@ -37,6 +38,12 @@ function kioskQueryClient(refreshSeconds: number) {
 }
 
 /** /kiosk: without parameters a form that builds the kiosk address; with them, the wall display. */
+/** The server's live stream of machine changes while the kiosk shows pages. */
+function LiveUpdates() {
+  useLiveUpdates()
+  return null
+}
+
 export default function KioskApp() {
   const search = useMemo(() => new URLSearchParams(window.location.search), [])
   const params = useMemo(() => kioskParams(search), [search])
@@ -44,6 +51,7 @@ export default function KioskApp() {
   const configured = [...search.keys()].some((key) => key !== 'theme')
   return (
     <QueryClientProvider client={client}>
+      {configured && <LiveUpdates />}
       {configured ? <KioskShow params={params} /> : <KioskSetup />}
     </QueryClientProvider>
   )

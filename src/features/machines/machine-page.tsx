@@ -17,6 +17,7 @@ import { gridFamilies, machineGrid, marksOf } from '../../components/heatmap/hea
 import { HeatmapLegend } from '../../components/heatmap/heatmap-legend'
 import { HeatmapTable } from '../../components/heatmap/lazy-heatmap-table'
 import { LazyDetails } from '../../components/lazy-details'
+import { LiveIndicator } from '../../components/live-indicator'
 import { useNow } from '../../components/now'
 import { DataAge, QueryState } from '../../components/query-state'
 import { Skeleton } from '../../components/skeleton'
@@ -75,6 +76,7 @@ export function MachinePage() {
           <>
             <MachineSummary machine={m} />
             <DataAge updatedAt={machine.dataUpdatedAt} />
+            <LiveIndicator />
             <WidgetErrorBoundary name="The state timeline">
               <MachineTimeline machine={m} />
             </WidgetErrorBoundary>

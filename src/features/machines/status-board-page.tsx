@@ -10,6 +10,7 @@ import { FilterBar } from '../../components/filters/filter-bar'
 import { useFilters } from '../../components/filters/use-filters'
 import { CONTROL } from '../../components/form-styles'
 import { NotInKiosk } from '../../components/kiosk'
+import { LiveIndicator } from '../../components/live-indicator'
 import { MalformedRecords } from '../../components/malformed-records'
 import { useNow } from '../../components/now'
 import { DataAge, QueryState } from '../../components/query-state'
@@ -204,6 +205,7 @@ function Board({
         </NotInKiosk>
         <div className="ml-auto">
           <DataAge updatedAt={updatedAt} />
+          <LiveIndicator />
         </div>
       </section>
       {sorted.length === 0 && <p>No machine matches these filters.</p>}

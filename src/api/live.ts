@@ -1,0 +1,96 @@
+import { type QueryClient, useQueryClient } from '@tanstack/react-query'
+import { useEffect } from 'react'
+import * as z from 'zod/mini'
+import type { Machine } from '../lib/domain'
+import { type HistoryNow, historyNowSchema } from './history'
+import { isStreamLive, setStatus } from './live-status'
+import { machinesFromAnswer } from './machines'
+
+/**
+ * Live push (issue 18): the server streams every poll of /machines over Server-Sent Events (`/api/live`);
+ * while the stream is healthy the machines are not polled, and a change shows as soon as the server saw
+ * it. When the stream breaks (or the server has none) the app polls again and says so.
+ */
+/** A stream without an event for this long is taken as dead (the server sends one at least every 15 s). */
+export const SILENT_STREAM_MS = 40_000
+const REOPEN_MS = 5_000
+
+const eventSchema = z.object({
+  at: z.number(),
+  changed: z.array(z.string()),
+  history: historyNowSchema,
+  answer: z.unknown(),
+})
+
+/** The machines of one stream event: every machine query gets them (the list and each open machine page). */
+export function applyLiveEvent(client: QueryClient, data: string): void {
+  const event = eventSchema.parse(JSON.parse(data))
+  const list = machinesFromAnswer(event.answer, event.history as HistoryNow)
+  client.setQueryData(['machines'], list, { updatedAt: event.at })
+  const byId = new Map<string, Machine>(list.records.map((m) => [m.id, m]))
+  for (const query of client.getQueryCache().findAll({ queryKey: ['machine'] })) {
+    const machine = byId.get(String(query.queryKey[1]))
+    if (machine) client.setQueryData(query.queryKey, machine, { updatedAt: event.at })
+  }
+}
+
+/** Opens the stream for the app's lifetime (mount once, at the root). */
+export function useLiveUpdates(): void {
+  const client = useQueryClient()
+  useEffect(() => {
+    if (typeof EventSource === 'undefined') {
+      setStatus({ status: 'polling', reason: 'this browser has no live stream' })
+      return
+    }
+    let source: EventSource | null = null
+    let watchdog: ReturnType<typeof setTimeout> | undefined
+    let reopen: ReturnType<typeof setTimeout> | undefined
+    let closed = false
+    const fallBack = (reason: string) => {
+      const wasLive = isStreamLive()
+      setStatus({ status: 'polling', reason })
+      // polling starts again at once (the machine queries poll only while the stream is not live)
+      if (wasLive) void client.invalidateQueries({ queryKey: ['machines'] })
+      if (wasLive) void client.invalidateQueries({ queryKey: ['machine'] })
+    }
+    const kick = () => {
+      clearTimeout(watchdog)
+      watchdog = setTimeout(() => {
+        fallBack('the live stream went silent')
+        source?.close()
+        reopen = setTimeout(open, REOPEN_MS)
+      }, SILENT_STREAM_MS)
+    }
+    const open = () => {
+      if (closed) return
+      source = new EventSource('/api/live')
+      source.addEventListener('machines', (event) => {
+        try {
+          applyLiveEvent(client, (event as MessageEvent<string>).data)
+          setStatus({ status: 'live' })
+        } catch {
+          fallBack('the live stream sent something unreadable')
+        }
+        kick()
+      })
+      source.addEventListener('heartbeat', kick)
+      source.onerror = () => {
+        fallBack('the live stream was interrupted')
+        // the browser retries by itself unless the server refused the stream; then we retry later
+        if (source?.readyState === EventSource.CLOSED) {
+          clearTimeout(reopen)
+          reopen = setTimeout(open, 6 * REOPEN_MS)
+        }
+      }
+      kick()
+    }
+    open()
+    return () => {
+      closed = true
+      clearTimeout(watchdog)
+      clearTimeout(reopen)
+      source?.close()
+      setStatus({ status: 'connecting' })
+    }
+  }, [client])
+}
