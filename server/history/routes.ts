@@ -74,6 +74,8 @@ export function historyRoutes(
       lastPollAt: w.lastOkAt,
       pollSeconds,
       problem: watcher.status().lastError,
+      // whether this instance is the one polling (several instances on one database)
+      polling: watcher.isLeader(),
       machines: open.map((o) => ({
         id: o.machineId,
         code: o.code,

@@ -25,7 +25,7 @@ export async function startHistory(
     )
   }
   // a gap longer than two and a half periods is recorded as one (a restart inside it is not)
-  const store = new HistoryStore(db, Math.max(2.5 * config.pollSeconds, 30) * 1000)
+  const store = new HistoryStore(db, 2.5 * config.pollSeconds * 1000)
   const watcher = new Watcher({
     store,
     db,

@@ -108,7 +108,7 @@ export async function startProcess(
     ...(child.pid ? { pid: child.pid } : {}),
     stop: () =>
       new Promise<void>((resolve) => {
-        if (child.exitCode !== null) return resolve()
+        if (child.exitCode !== null || child.signalCode !== null) return resolve()
         child.once('exit', () => resolve())
         child.kill('SIGTERM')
       }),

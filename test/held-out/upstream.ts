@@ -749,6 +749,8 @@ export interface RecordedRequest {
   query: string
   key: string | null
   status: number
+  /** Unix ms when it was answered */
+  at: number
 }
 const recorded: RecordedRequest[] = []
 
@@ -844,9 +846,38 @@ function route(req: IncomingMessage, url: URL): { status: number; body: unknown 
   return { status: 200, body: { data: report.answer({ from, till, shift, machines, bobbin, params }) } }
 }
 
+/** Test-only controls: change a machine's live state (`POST /__machines/{id}` with `{"code":…,"speed":…}`),
+ * or make the portal fail (`POST /__fail` with `{"status":500}`, `{"status":0}` to recover). */
+let failing = 0
+function control(req: IncomingMessage, res: ServerResponse, url: URL) {
+  let body = ''
+  req.on('data', (chunk) => {
+    if (body.length < 10_000) body += chunk
+  })
+  req.on('end', () => {
+    const value = JSON.parse(body || '{}') as { code?: number | null; speed?: number; status?: number }
+    if (url.pathname === '/__fail') {
+      failing = value.status ?? 0
+      return send(res, 200, { failing })
+    }
+    const m = MACHINES.find((x) => x.id === decodeURIComponent(url.pathname.slice('/__machines/'.length)))
+    if (!m) return send(res, 404, { error: 'no such machine' })
+    if (value.code !== undefined) m.code = value.code
+    if (value.speed !== undefined) m.speed = value.speed
+    send(res, 200, machineRecord(m))
+  })
+}
+
 const server = createServer((req, res) => {
   const url = new URL(req.url ?? '/', 'http://held-out.invalid')
   if (url.pathname === '/__requests') return send(res, 200, recorded)
+  if (req.method === 'POST' && (url.pathname === '/__fail' || url.pathname.startsWith('/__machines/')))
+    return control(req, res, url)
+  if (failing) {
+    if (recorded.length < 10_000)
+      recorded.push({ path: url.pathname, query: url.search, key: null, status: failing, at: now() })
+    return send(res, failing, { error: 'The held-out portal is failing on purpose' })
+  }
   const { status, body } = route(req, url)
   if (recorded.length < 10_000) {
     const key = req.headers['x-api-key']
@@ -855,6 +886,7 @@ const server = createServer((req, res) => {
       query: url.search,
       key: typeof key === 'string' ? key : null,
       status,
+      at: now(),
     })
   }
   send(res, status, body)

@@ -1,0 +1,259 @@
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { type Running, startProcess, testNow } from '../e2e/harness'
+import { HELD_OUT_KEY, HELD_OUT_STATUS_CODES } from '../held-out/settings'
+import type { RecordedRequest } from '../held-out/upstream'
+import { freshServerDatabase } from './databases'
+
+/**
+ * Issue 18, the history as whole processes: a server killed with SIGKILL and started again; the portal
+ * failing for a while; two servers on one PostgreSQL with the polling one killed. Against the held-out
+ * upstream (test/held-out/upstream.ts), which records every call it gets and can change a machine.
+ */
+const POLL = 5
+let upstream: Running
+beforeAll(async () => {
+  upstream = await startProcess('test/held-out/upstream.ts', {}, '/machines')
+})
+afterAll(async () => {
+  await upstream?.stop()
+})
+
+const serverEnv = (extra: Record<string, string>) => ({
+  API_BASE_URL: upstream.url,
+  API_KEY: HELD_OUT_KEY,
+  STATUS_CODES: HELD_OUT_STATUS_CODES,
+  POLL_SECONDS: String(POLL),
+  ...extra,
+})
+
+interface Now {
+  recordingSince: number | null
+  lastPollAt: number | null
+  polling: boolean
+  machines: { id: string; code: number | null; since: number; atLeast: boolean }[]
+}
+const historyNow = async (server: Running): Promise<Now> => {
+  const answer = await fetch(`${server.url}/api/history/now`)
+  if (answer.status !== 200) throw new Error(`history not ready: ${answer.status} ${await answer.text()}`)
+  return (await answer.json()) as Now
+}
+const until = async <T>(what: () => Promise<T>, ok: (value: T) => boolean, seconds = 60): Promise<T> => {
+  const deadline = Date.now() + seconds * 1000
+  for (;;) {
+    try {
+      const value = await what()
+      if (ok(value)) return value
+    } catch {
+      // not ready yet
+    }
+    if (Date.now() > deadline) throw new Error('condition not reached in time')
+    await new Promise((r) => setTimeout(r, 250))
+  }
+}
+const timeline = async (server: Running, machineId: string, from: number) => {
+  const till = Math.ceil(testNow() / 1000) + 60
+  const answer = await fetch(
+    `${server.url}/api/history/machines/${machineId}?from=${Math.floor(from / 1000)}&till=${till}`,
+  )
+  return (await answer.json()) as {
+    intervals: [number, number | null, number | null, number, number, string | null, number][]
+    gaps: { startedAt: number; endedAt: number; reason: string }[]
+  }
+}
+const setMachine = (id: string, state: { code: number; speed: number }) =>
+  fetch(`${upstream.url}/__machines/${id}`, { method: 'POST', body: JSON.stringify(state) })
+const kill9 = (server: Running) =>
+  new Promise<void>((resolve) => {
+    process.kill(server.pid!, 'SIGKILL')
+    setTimeout(resolve, 300)
+  })
+
+describe('the embedded database survives SIGKILL', () => {
+  test('started again on the same folder: nothing recorded is lost, the hole starts at the last poll', {
+    timeout: 180_000,
+  }, async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'stitchboard-kill-'))
+    const first = await startProcess('server/main.ts', serverEnv({ DATA_DIR: dataDir }))
+    const began = await until(
+      () => historyNow(first),
+      (n) => n.lastPollAt !== null,
+    )
+    // a change, recorded, then more polls
+    await setMachine('M-0102', { code: 3, speed: 800 })
+    const changed = await until(
+      () => historyNow(first),
+      (n) => n.machines.find((m) => m.id === 'M-0102')?.code === 3,
+    )
+    const before = await until(
+      () => historyNow(first),
+      (n) => n.lastPollAt! >= changed.lastPollAt! + POLL * 1000,
+    )
+    const recorded = await timeline(first, 'M-0102', began.recordingSince!)
+    await kill9(first)
+    await setMachine('M-0102', { code: 5, speed: 0 })
+
+    const second = await startProcess('server/main.ts', serverEnv({ DATA_DIR: dataDir }))
+    try {
+      const after = await until(
+        () => historyNow(second),
+        (n) => n.lastPollAt! > before.lastPollAt!,
+      )
+      expect(after.recordingSince).toBe(began.recordingSince)
+      const now = await timeline(second, 'M-0102', began.recordingSince!)
+      // every interval recorded before the kill is still there, the last one closed at the last poll or later
+      for (const [i, row] of recorded.intervals.entries()) {
+        expect(now.intervals[i]![0]).toBe(row[0])
+        expect(now.intervals[i]![2]).toBe(row[2])
+      }
+      const lastBefore = now.intervals[recorded.intervals.length - 1]!
+      expect(lastBefore[1]).not.toBeNull()
+      expect(lastBefore[1]!).toBeGreaterThanOrEqual(before.lastPollAt!)
+      // the hole is the time the server was down: it starts at the last poll before the kill (at most one
+      // poll lost), and it is said to be stitchboard not recording, never a stop
+      for (const gap of now.gaps) {
+        expect(gap.startedAt).toBeGreaterThanOrEqual(before.lastPollAt!)
+        expect(gap.reason).toBe('stitchboard was not recording')
+      }
+      expect(now.intervals.at(-1)![2]).toBe(5)
+    } finally {
+      await second.stop()
+      await setMachine('M-0102', { code: 5, speed: 0 })
+    }
+  })
+})
+
+describe('the portal failing for a while', () => {
+  test('is recorded as a gap "the machine portal did not answer", never as stopped machines', {
+    timeout: 180_000,
+  }, async () => {
+    const server = await startProcess(
+      'server/main.ts',
+      serverEnv({ DATA_DIR: mkdtempSync(join(tmpdir(), 'sb-')) }),
+    )
+    try {
+      const began = await until(
+        () => historyNow(server),
+        (n) => n.lastPollAt !== null,
+      )
+      await fetch(`${upstream.url}/__fail`, { method: 'POST', body: JSON.stringify({ status: 500 }) })
+      await new Promise((r) => setTimeout(r, 4 * POLL * 1000))
+      await fetch(`${upstream.url}/__fail`, { method: 'POST', body: JSON.stringify({ status: 0 }) })
+      const failedAt = began.lastPollAt!
+      await until(
+        () => historyNow(server),
+        (n) => n.lastPollAt! > failedAt + 3 * POLL * 1000,
+      )
+      const t = await timeline(server, 'M-0101', began.recordingSince!)
+      expect(t.gaps.map((g) => g.reason)).toEqual(['the machine portal did not answer'])
+      // M-0101 runs throughout: code 3 before and after the gap, no other code
+      expect(new Set(t.intervals.map((i) => i[2]))).toEqual(new Set([3]))
+      expect(t.intervals.at(-1)![6]).toBe(1)
+    } finally {
+      await server.stop()
+    }
+  })
+})
+
+describe('two servers on one PostgreSQL', () => {
+  let a: Running
+  let b: Running
+  afterAll(async () => {
+    await Promise.all([a?.stop(), b?.stop()])
+  })
+
+  test('one polls (one /machines call per period upstream); the other takes over within 30 s when it dies; both stream every change', {
+    timeout: 180_000,
+  }, async () => {
+    const url = await freshServerDatabase()
+    ;[a, b] = await Promise.all([
+      startProcess('server/main.ts', serverEnv({ DATABASE_URL: url })),
+      startProcess('server/main.ts', serverEnv({ DATABASE_URL: url })),
+    ])
+    await until(
+      () => historyNow(a),
+      (n) => n.lastPollAt !== null,
+    )
+    const states = await Promise.all([historyNow(a), historyNow(b)])
+    expect(states.filter((s) => s.polling)).toHaveLength(1)
+
+    // one /machines call per period, whichever server browsers use
+    const t0 = testNow()
+    await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        fetch(`${(i % 2 ? a : b).url}/api/machines`).then((r) => r.arrayBuffer()),
+      ),
+    )
+    await new Promise((r) => setTimeout(r, 4 * POLL * 1000))
+    const calls = ((await (await fetch(`${upstream.url}/__requests`)).json()) as RecordedRequest[]).filter(
+      (c) => c.path === '/machines' && c.at >= t0 && c.key === HELD_OUT_KEY,
+    )
+    expect(calls.length).toBeGreaterThanOrEqual(3)
+    expect(calls.length).toBeLessThanOrEqual(5)
+
+    // both streams see a change
+    const streams = [a, b].map((server) => watchStream(server))
+    await setMachine('M-0205', { code: 3, speed: 700 })
+    const seen = await Promise.all(streams.map((s) => s.changed('M-0205')))
+    expect(seen).toEqual([true, true])
+    for (const s of streams) s.close()
+
+    // the polling server dies; the other polls within 30 s
+    const [leader, other] = states[0]!.polling ? [a, b] : [b, a]
+    const killedAt = Date.now()
+    await kill9(leader)
+    await until(
+      () => historyNow(other),
+      (n) => n.polling,
+      40,
+    )
+    const tookOver = (Date.now() - killedAt) / 1000
+    expect(tookOver).toBeLessThanOrEqual(30)
+    const polled = await until(
+      () => historyNow(other),
+      (n) => n.lastPollAt! > testNow() - POLL * 1000,
+    )
+    const t = await timeline(other, 'M-0101', polled.recordingSince!)
+    for (const gap of t.gaps) expect(gap.endedAt - gap.startedAt).toBeLessThanOrEqual(31_000 + POLL * 1000)
+    await setMachine('M-0205', { code: 21, speed: 0 })
+  })
+})
+
+/** Reads a server's live stream; `changed(id)` resolves true once an event names the machine (false after 20 s). */
+function watchStream(server: Running) {
+  const controller = new AbortController()
+  const seen = new Set<string>()
+  const waiting: Array<{ id: string; resolve: (ok: boolean) => void }> = []
+  void (async () => {
+    const response = await fetch(`${server.url}/api/live`, { signal: controller.signal })
+    const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader()
+    let buffer = ''
+    for (;;) {
+      const { done, value } = await reader.read()
+      if (done) return
+      buffer += value
+      for (let end = buffer.indexOf('\n\n'); end !== -1; end = buffer.indexOf('\n\n')) {
+        const event = buffer.slice(0, end)
+        buffer = buffer.slice(end + 2)
+        const data = /^data: (.*)$/m.exec(event)?.[1]
+        if (!event.startsWith('event: machines') || !data) continue
+        for (const id of (JSON.parse(data) as { changed: string[] }).changed) seen.add(id)
+        for (const w of waiting.splice(0)) {
+          if (seen.has(w.id)) w.resolve(true)
+          else waiting.push(w)
+        }
+      }
+    }
+  })().catch(() => {})
+  return {
+    changed: (id: string) =>
+      new Promise<boolean>((resolve) => {
+        if (seen.has(id)) return resolve(true)
+        waiting.push({ id, resolve })
+        setTimeout(() => resolve(false), 20_000)
+      }),
+    close: () => controller.abort(),
+  }
+}
