@@ -2,6 +2,7 @@
 export const NAV_ENTRIES: ReadonlyArray<{ to: string; label: string }> = [
   { to: '/machines', label: 'Machine status' },
   { to: '/threadbreaks', label: 'Thread breaks' },
+  { to: '/timeline', label: 'Timeline' },
   { to: '/shifts', label: 'Shift comparison' },
   { to: '/thread-cones', label: 'Thread cones' },
   { to: '/reports', label: 'Reports' },

@@ -28,6 +28,8 @@ const DesignBreaksPage = page(
   () => import('../features/design-breaks/design-breaks-page'),
   'DesignBreaksPage',
 )
+const TimelinePage = page(() => import('../features/timeline/timeline-page'), 'TimelinePage')
+const StopsPage = page(() => import('../features/timeline/stops-page'), 'StopsPage')
 const StatusCodesPage = page(() => import('../features/status-codes/status-codes-page'), 'StatusCodesPage')
 
 /** The pages by address, each in an error boundary that keeps what is around it, reset by moving to
@@ -45,6 +47,8 @@ export function pageRoutes() {
     <Route key="report" path="reports/*" element={<Page component={ReportPage} />} />,
     <Route key="status-codes" path="status-codes" element={<Page component={StatusCodesPage} />} />,
     <Route key="design-breaks" path="design-breaks" element={<Page component={DesignBreaksPage} />} />,
+    <Route key="timeline" path="timeline" element={<Page component={TimelinePage} />} />,
+    <Route key="stops" path="stops" element={<Page component={StopsPage} />} />,
   ]
 }
 

@@ -85,7 +85,7 @@ export function StateTimeline({
   const marks = compact ? [] : segments.filter((s) => s.marked)
   const top = compact ? 0 : 10
   return (
-    <figure className="m-0">
+    <figure className="relative m-0">
       <svg
         role="img"
         aria-label={label}
@@ -170,23 +170,14 @@ export function StateTimeline({
           />
         ))}
       </svg>
-      {ticks.length > 0 && (
-        <div
-          aria-hidden="true"
-          className="relative h-5 text-xs text-gray-700 tabular-nums dark:text-gray-300"
+      {ticks.length > 0 && <TimeAxis from={from} till={till} ticks={ticks} />}
+      {compact && current && (
+        <p
+          role="status"
+          className="absolute top-full left-0 z-20 mt-1 rounded border border-gray-400 bg-white px-2 py-1 text-sm shadow dark:border-gray-600 dark:bg-gray-900"
         >
-          {ticks
-            .filter((t) => x(t.at) < 940)
-            .map((t) => (
-              <span
-                key={t.at}
-                className="absolute top-0 border-l border-gray-500 pl-1 whitespace-nowrap"
-                style={{ left: `${x(t.at) / 10}%` }}
-              >
-                {t.label}
-              </span>
-            ))}
-        </div>
+          {segmentInWords(current, timeZone)}
+        </p>
       )}
       {!compact && (
         <figcaption id={`${id}-now`} className="min-h-6 text-sm" aria-live="polite">
@@ -205,5 +196,34 @@ export function StateTimeline({
         </figcaption>
       )}
     </figure>
+  )
+}
+
+/** Labelled moments under a strip (or above rows of strips): midnights or hours. */
+export function TimeAxis({
+  from,
+  till,
+  ticks,
+}: {
+  from: number
+  till: number
+  ticks: ReadonlyArray<{ at: number; label: string }>
+}) {
+  const span = Math.max(1, till - from)
+  const share = (t: number) => (Math.min(till, Math.max(from, t)) - from) / span
+  return (
+    <div aria-hidden="true" className="relative h-5 text-xs text-gray-700 tabular-nums dark:text-gray-300">
+      {ticks
+        .filter((t) => share(t.at) < 0.94)
+        .map((t) => (
+          <span
+            key={t.at}
+            className="absolute top-0 border-l border-gray-500 pl-1 whitespace-nowrap"
+            style={{ left: `${share(t.at) * 100}%` }}
+          >
+            {t.label}
+          </span>
+        ))}
+    </div>
   )
 }

@@ -7,6 +7,7 @@ export const KIOSK_PAGES: Record<string, { path: string; title: string; search?:
   threadbreaks: { path: '/threadbreaks', title: 'Thread breaks' },
   shifts: { path: '/shifts', title: 'Shift comparison' },
   collectors: { path: '/collectors', title: 'Collector units' },
+  stops: { path: '/stops', title: 'Stops and availability' },
 }
 
 export interface KioskPage {

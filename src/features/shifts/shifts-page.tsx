@@ -1,6 +1,6 @@
 import { useQueries, useQuery } from '@tanstack/react-query'
 import { useId, useMemo } from 'react'
-import { useSearchParams } from 'react-router'
+import { Link, useSearchParams } from 'react-router'
 import { appConfigQueryOptions, useStatusCodes } from '../../api/app-config'
 import { useWorkPeriods } from '../../api/designs'
 import { type MachineLayout, useMachineLayouts } from '../../api/machines'
@@ -31,6 +31,7 @@ import { findHotSpots, hotSpotInWords } from '../../lib/hot-spots'
 import { naturalCompare } from '../../lib/natural-order'
 import { perHour, relativeChange, type ShiftSoFar, shiftHours, shiftSoFar } from '../../lib/shift-compare'
 import type { NamedShift, ResolvedRange } from '../../lib/time-range'
+import { StopsOfRange } from '../timeline/stops-page'
 import { DAY_METRICS, type DayMetric, ShiftDays } from './shift-days'
 import { comparable, FIGURES, type Figure, formatFigure, shiftFigures, sumOf } from './shift-figures'
 
@@ -98,6 +99,23 @@ function ShiftsView({
           <p>No shift is running now.</p>
         )}
       </WidgetErrorBoundary>
+      {soFar && (
+        <WidgetErrorBoundary name="Stops this shift">
+          <section aria-labelledby="shift-stops" className="space-y-2">
+            <h2 id="shift-stops" className="text-xl font-semibold">
+              Stops and availability: {soFar.shift.name} shift so far
+            </h2>
+            <p className="text-sm text-gray-700 dark:text-gray-300">
+              From stitchboard’s own record of each machine’s status (the portal says what a machine does now,
+              never since when).{' '}
+              <Link className="underline" to="/timeline?range=current-shift">
+                The timeline of this shift
+              </Link>
+            </p>
+            <StopsOfRange params={{ ...scope, from: soFar.current[0], till: soFar.current[1] }} />
+          </section>
+        </WidgetErrorBoundary>
+      )}
       <WidgetErrorBoundary name="The shifts over the range">
         <ShiftsOverRange scope={scope} range={range} shifts={shifts} timeZone={timeZone} now={now} />
       </WidgetErrorBoundary>

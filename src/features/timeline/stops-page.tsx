@@ -1,0 +1,78 @@
+import { useMemo } from 'react'
+import { useStatusCodes } from '../../api/app-config'
+import { useFactoryTimeline } from '../../api/history'
+import { useMachines } from '../../api/machines'
+import type { ReportParams } from '../../api/report-params'
+import { FilterBar } from '../../components/filters/filter-bar'
+import { useReportScope } from '../../components/filters/use-filters'
+import { useKiosk } from '../../components/kiosk'
+import { DataAge, QueryState } from '../../components/query-state'
+import { Skeleton } from '../../components/skeleton'
+import { stopAnalysis, unrecorded } from '../../lib/timeline'
+import { StopAnalysisView } from './stop-analysis'
+
+const MAX_DAYS = 7
+
+/** Availability and where the stop time went, for the range and machines chosen: a page of its own for
+ * the kiosk's rotation (`pages=stops`), and a section of the shift page. */
+export function StopsPage() {
+  const scope = useReportScope()
+  const kiosk = useKiosk()
+  return (
+    <div className="space-y-4">
+      <h1 className={kiosk.on ? 'text-kiosk-lg font-semibold' : 'text-2xl font-semibold'}>
+        Stops and availability
+      </h1>
+      <FilterBar />
+      {scope.status === 'loading' && <Skeleton />}
+      {scope.status === 'error' && <p role="alert">{scope.error}</p>}
+      {scope.status === 'ready' && <StopsOfRange params={scope.params} large={kiosk.on} />}
+    </div>
+  )
+}
+
+/** The stop analysis of the machines and range of `params`, from stitchboard's history (at most 7 days). */
+export function StopsOfRange({ params, large = false }: { params: ReportParams; large?: boolean }) {
+  if (params.till - params.from > MAX_DAYS * 86_400)
+    return <p>Stops are analysed over at most {MAX_DAYS} days: choose a shorter range.</p>
+  return <Stops params={params} large={large} />
+}
+
+function Stops({ params, large }: { params: ReportParams; large: boolean }) {
+  const timeline = useFactoryTimeline(params.from * 1000, Math.ceil(params.till / 60) * 60_000)
+  const machines = useMachines()
+  const codes = useStatusCodes()
+  const chosen = useMemo(() => {
+    const all = machines.data?.records ?? []
+    const ids =
+      Array.isArray(params.machineIds) && params.machineIds.length > 0 ? new Set(params.machineIds) : null
+    const at = params.locationMachineIds ? new Set(params.locationMachineIds) : null
+    return all.filter((m) => (!ids || ids.has(m.id)) && (!at || at.has(m.id)))
+  }, [machines.data, params.machineIds, params.locationMachineIds])
+  return (
+    <QueryState query={timeline} empty={null}>
+      {(data) => {
+        if (!codes || !machines.data) return <Skeleton />
+        const analysis = stopAnalysis(
+          new Map(chosen.map((m) => [m.id, data.machines.get(m.id) ?? []])),
+          data.from,
+          data.till,
+          codes,
+        )
+        const missing = unrecorded(data.from, data.till, data.recordingSince, data.gaps)
+        const missingMs = missing.reduce((sum, m) => sum + m.end - m.start, 0) * chosen.length
+        return (
+          <div className="space-y-2">
+            <StopAnalysisView
+              analysis={analysis}
+              machines={new Map(chosen.map((m) => [m.id, m]))}
+              large={large}
+              unrecordedMs={missingMs}
+            />
+            <DataAge updatedAt={timeline.dataUpdatedAt} />
+          </div>
+        )
+      }}
+    </QueryState>
+  )
+}
