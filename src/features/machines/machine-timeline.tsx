@@ -161,7 +161,7 @@ function TimelineBody({
 export function ticksOf(from: number, till: number, timeZone: string): Array<{ at: number; label: string }> {
   const days = (till - from) / 86_400_000
   const ticks: Array<{ at: number; label: string }> = []
-  const step = days > 1.5 ? 86_400_000 : 3 * 3_600_000
+  const step = days > 1.5 ? 86_400_000 : days > 0.25 ? 3 * 3_600_000 : 3_600_000
   let day = localDate(Math.floor(from / 1000), timeZone)
   for (let i = 0; i < 40; i++, day = addDays(day, 1)) {
     const midnight = startOfLocalDay(day, timeZone) * 1000

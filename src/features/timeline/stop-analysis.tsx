@@ -53,7 +53,7 @@ export function StopAnalysisView({
               />
             ))}
           </div>
-          <ul className="mt-1 flex flex-wrap gap-x-4 text-sm" aria-label="Time per state">
+          <ul className={`mt-1 flex flex-wrap gap-x-4 ${large ? '' : 'text-sm'}`} aria-label="Time per state">
             {states.map(([state, ms]) => (
               <li key={state}>
                 <span aria-hidden="true">{STATE_ICONS[state as BoardState]} </span>
@@ -107,7 +107,7 @@ export function StopAnalysisView({
                           />
                         </div>
                       </th>
-                      <td className="px-2 text-right">{hours(c.ms)}</td>
+                      <td className="px-2 text-right whitespace-nowrap">{hours(c.ms)}</td>
                       <td className="px-2 text-right">{c.count}</td>
                       <td className="px-2 text-right">{percent(cumulative / (stopMs || 1))}</td>
                     </tr>
@@ -128,7 +128,7 @@ export function StopAnalysisView({
               {analysis.byMachine.slice(0, rows).map((m) => (
                 <li key={m.machineId} className="flex justify-between gap-3 tabular-nums">
                   <span>{nameOf(m.machineId)}</span>
-                  <span>
+                  <span className="whitespace-nowrap">
                     {hours(m.ms)} in {m.count} {m.count === 1 ? 'stop' : 'stops'}
                   </span>
                 </li>

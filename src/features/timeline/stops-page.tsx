@@ -19,7 +19,7 @@ export function StopsPage() {
   const scope = useReportScope()
   const kiosk = useKiosk()
   return (
-    <div className="space-y-4">
+    <div className="space-y-4 p-4">
       <h1 className={kiosk.on ? 'text-kiosk-lg font-semibold' : 'text-2xl font-semibold'}>
         Stops and availability
       </h1>

@@ -30,7 +30,7 @@ const ROW = 30
 export function TimelinePage() {
   const scope = useReportScope()
   return (
-    <div className="space-y-4">
+    <div className="space-y-4 p-4">
       <h1 className="text-2xl font-semibold">Factory timeline</h1>
       <p className="max-w-3xl text-gray-700 dark:text-gray-300">
         What every machine did, from stitchboard’s own record of the portal’s live status (the portal says
