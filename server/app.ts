@@ -40,7 +40,10 @@ export interface AppOptions {
   history?: () => HistoryState
 }
 
-export type HistoryState = History | { unavailable: string }
+export type HistoryState = History | { unavailable: string; starting?: boolean }
+
+const historyHealth = (state: HistoryState) =>
+  'store' in state ? 'ready' : state.starting ? 'starting' : 'unavailable'
 
 /** Thread-cone catalogue answers change rarely (ARCHITECTURE.md: an hour). */
 const JOB_CACHE_SECONDS = 3600
@@ -161,6 +164,7 @@ export function createApp({
       version,
       api: upstreams.api.demo ? 'demo' : 'vendor',
       job: upstreams.job.demo ? 'demo' : 'vendor',
+      ...(history ? { history: historyHealth(history()) } : {}),
     }),
   )
 

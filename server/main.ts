@@ -48,7 +48,7 @@ function main() {
   const upstreams = upstreamsFor(config, undiciTransport, {}, demoWorkerTransport)
   upstreams.warmUp?.()
   const sessions = config.dashboardToken ? sessionFile(config.dataDir) : undefined
-  let history: HistoryState = { unavailable: 'the database is starting' }
+  let history: HistoryState = { unavailable: 'the database is starting', starting: true }
   const historyStarted = startHistory(config, upstreams, (line) => console.info(line)).then(
     (started) => {
       history = started

@@ -52,15 +52,29 @@ export function historyRoutes(
   now: () => number = Date.now,
 ) {
   let streams = 0
-  // without a history (starting, or no database) every route says why
+  // without a history (starting, or no database): "now" and the stream say so as a normal answer (the
+  // machines are complete without it; a browser logs every 503 as an error); the timelines are a 503
   app.use('/api/history/*', async (c, next) => {
     const history = historyOf()
-    if ('unavailable' in history) return c.json({ error: `No machine history: ${history.unavailable}` }, 503)
+    if ('unavailable' in history) {
+      if (c.req.path === '/api/history/now') {
+        c.header('Cache-Control', 'no-store')
+        return c.json({ available: false, reason: history.unavailable })
+      }
+      return c.json({ error: `No machine history: ${history.unavailable}` }, 503)
+    }
     await next()
   })
   app.use('/api/live', async (c, next) => {
     const history = historyOf()
-    if ('unavailable' in history) return c.json({ error: `No live stream: ${history.unavailable}` }, 503)
+    if ('unavailable' in history) {
+      c.header('Cache-Control', 'no-store')
+      // the browser's EventSource tries again after `retry` ms
+      const reason = history.unavailable.replaceAll('\n', ' ')
+      return c.body(`retry: 10000\nevent: unavailable\ndata: ${reason}\n\n`, 200, {
+        'Content-Type': 'text/event-stream; charset=utf-8',
+      })
+    }
     await next()
   })
   const current = () => historyOf() as History
@@ -69,6 +83,7 @@ export function historyRoutes(
   const historyNow = async ({ store, watcher, pollSeconds }: History) => {
     const [open, w] = await Promise.all([store.current(), store.watcher()])
     return {
+      available: true,
       at: now(),
       recordingSince: w.recordingSince,
       lastPollAt: w.lastOkAt,

@@ -28,9 +28,12 @@ export type HistoryNow = z.infer<typeof historyNowSchema> | { unavailable: strin
 
 /** The history now; a server without one (starting, no database) or a failed request is said, not thrown:
  * the machines are complete without it. */
+const unavailableSchema = z.object({ available: z.literal(false), reason: z.string() })
+
 export async function fetchHistoryNow(signal?: AbortSignal): Promise<HistoryNow> {
   try {
-    return await getJson('/api/history/now', historyNowSchema, signal)
+    const answer = await getJson('/api/history/now', z.union([unavailableSchema, historyNowSchema]), signal)
+    return 'reason' in answer ? { unavailable: answer.reason } : answer
   } catch (error) {
     if ((error as Error).name === 'AbortError') throw error
     return { unavailable: error instanceof Error ? error.message : String(error) }

@@ -74,6 +74,11 @@ export function useLiveUpdates(): void {
         kick()
       })
       source.addEventListener('heartbeat', kick)
+      // the server has no history yet (starting) or none at all: poll; the browser asks again later
+      source.addEventListener('unavailable', (event) => {
+        fallBack(`no live stream: ${(event as MessageEvent<string>).data}`)
+        kick()
+      })
       source.onerror = () => {
         fallBack('the live stream was interrupted')
         // the browser retries by itself unless the server refused the stream; then we retry later

@@ -1,21 +1,16 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { lazy, Suspense, useState } from 'react'
 import { BrowserRouter } from 'react-router'
-import { useLiveUpdates } from '../api/live'
 import { shouldRetry } from '../api/retry'
 import { NowProvider } from '../components/now'
 import { AppRoutes } from './router'
 
 /** The wall-monitor mode is its own small app: no shell, each page on its own in-memory router. */
 const KioskApp = lazy(() => import('./kiosk-app'))
+/** The live stream of machine changes: not needed for the first paint. */
+const LiveUpdates = lazy(() => import('./live-updates'))
 
 export const isKioskPath = (pathname: string) => pathname === '/kiosk' || pathname.startsWith('/kiosk/')
-
-/** The server's live stream of machine changes, for the app's lifetime. */
-function LiveUpdates() {
-  useLiveUpdates()
-  return null
-}
 
 export function App() {
   const [queryClient] = useState(
@@ -31,7 +26,9 @@ export function App() {
   }
   return (
     <QueryClientProvider client={queryClient}>
-      <LiveUpdates />
+      <Suspense fallback={null}>
+        <LiveUpdates />
+      </Suspense>
       <NowProvider>
         <BrowserRouter>
           <AppRoutes />

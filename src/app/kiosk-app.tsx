@@ -8,7 +8,6 @@ import {
 import { startTransition, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react'
 import { MemoryRouter, Routes } from 'react-router'
 import { appConfigQueryOptions, useStatusCodes } from '../api/app-config'
-import { useLiveUpdates } from '../api/live'
 import { machinesQueryOptions } from '../api/machines'
 import { usePace } from '../api/pace'
 import { FactoryClock } from '../components/factory-clock'
@@ -21,6 +20,7 @@ import { exceptionsOf, refreshPlan, rotationOf } from '../features/kiosk/schedul
 import { formatFactoryTime } from '../lib/factory-time'
 import { DEFAULT_ATTENTION_MINUTES } from '../lib/machine-state'
 import { currentShift } from '../lib/time-range'
+import LiveUpdates from './live-updates'
 import { pageRoutes } from './router'
 
 /** A QueryClient for weeks on a wall: answers no page uses any more (an open range moves with every
@@ -38,11 +38,6 @@ function kioskQueryClient(refreshSeconds: number) {
 }
 
 /** /kiosk: without parameters a form that builds the kiosk address; with them, the wall display. */
-/** The server's live stream of machine changes while the kiosk shows pages. */
-function LiveUpdates() {
-  useLiveUpdates()
-  return null
-}
 
 export default function KioskApp() {
   const search = useMemo(() => new URLSearchParams(window.location.search), [])

@@ -96,7 +96,10 @@ export async function startProcess(
     if (child.exitCode !== null) throw new Error(`${entry} exited with ${child.exitCode}:\n${output}`)
     try {
       const response = await fetch(`${url}${ready}`, { headers: { 'X-API-Key': 'demo-key-a' } })
-      if (response.status < 500) break
+      // a server is ready once its history has opened (or failed to): pages then load without a 503
+      const health =
+        ready === '/healthz' && response.ok ? ((await response.json()) as { history?: string }) : null
+      if (response.status < 500 && health?.history !== 'starting') break
     } catch {
       // not listening yet
     }

@@ -1,4 +1,4 @@
-import { type ReactNode, useMemo } from 'react'
+import { lazy, type ReactNode, Suspense, useMemo } from 'react'
 import { Link, useLocation, useParams, useSearchParams } from 'react-router'
 import { useStatusCodes } from '../../api/app-config'
 import { designLabel, useDesignsById } from '../../api/designs'
@@ -37,8 +37,11 @@ import {
   stateLabel,
   timeInStateWords,
 } from '../../lib/machine-state'
+
+/** The state timeline: loaded with the page, drawn once it is there (not on the first paint's path). */
+const MachineTimeline = lazy(() => import('./machine-timeline').then((m) => ({ default: m.MachineTimeline })))
+
 import { boardParams } from './board-params'
-import { MachineTimeline } from './machine-timeline'
 
 /** Everything about one machine (GET /machines/{machineId}, myzsk-api.md 1.2). */
 export function MachinePage() {
@@ -78,7 +81,9 @@ export function MachinePage() {
             <DataAge updatedAt={machine.dataUpdatedAt} />
             <LiveIndicator />
             <WidgetErrorBoundary name="The state timeline">
-              <MachineTimeline machine={m} />
+              <Suspense fallback={<Skeleton />}>
+                <MachineTimeline machine={m} />
+              </Suspense>
             </WidgetErrorBoundary>
             <WidgetErrorBoundary name="The thread-break heatmap">
               <MachineThreadbreaks machine={m} />

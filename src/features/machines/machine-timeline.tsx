@@ -10,16 +10,10 @@ import { useNow } from '../../components/now'
 import { QueryState } from '../../components/query-state'
 import { StateTimeline } from '../../components/state-timeline'
 import type { Machine } from '../../lib/domain'
-import {
-  addDays,
-  formatFactoryDate,
-  formatFactoryTime,
-  localDate,
-  startOfLocalDay,
-} from '../../lib/factory-time'
+import { formatFactoryDate, formatFactoryTime } from '../../lib/factory-time'
 import { withParam } from '../../lib/filters'
 import { durationInWords, type StatusDictionary } from '../../lib/machine-state'
-import { stopsOf, timelineSegments, unrecorded } from '../../lib/timeline'
+import { stopsOf, ticksOf, timelineSegments, unrecorded } from '../../lib/timeline'
 import { boardParams } from './board-params'
 
 const SPANS = {
@@ -155,34 +149,4 @@ function TimelineBody({
       )}
     </div>
   )
-}
-
-/** Midnights (a weekday and date) over several days, every 3 hours over one day, in the factory's zone. */
-export function ticksOf(from: number, till: number, timeZone: string): Array<{ at: number; label: string }> {
-  const days = (till - from) / 86_400_000
-  const ticks: Array<{ at: number; label: string }> = []
-  const step = days > 1.5 ? 86_400_000 : days > 0.25 ? 3 * 3_600_000 : 3_600_000
-  let day = localDate(Math.floor(from / 1000), timeZone)
-  for (let i = 0; i < 40; i++, day = addDays(day, 1)) {
-    const midnight = startOfLocalDay(day, timeZone) * 1000
-    if (midnight >= till) break
-    for (let at = midnight; at < midnight + 86_400_000 && at < till; at += step) {
-      if (at <= from) continue
-      ticks.push({
-        at,
-        label: step === 86_400_000 ? weekday(at, timeZone) : formatFactoryTime(at, timeZone, false),
-      })
-    }
-  }
-  return ticks
-}
-
-const weekdays = new Map<string, Intl.DateTimeFormat>()
-function weekday(at: number, timeZone: string) {
-  let format = weekdays.get(timeZone)
-  if (!format) {
-    format = new Intl.DateTimeFormat(undefined, { timeZone, weekday: 'short', day: 'numeric' })
-    weekdays.set(timeZone, format)
-  }
-  return format.format(at)
 }

