@@ -98,22 +98,10 @@ async function timelineMs(
   let bytes = 0
   for (let i = 0; i < 5; i++) {
     const started = performance.now()
-    const byMachine = await store.factoryIntervals(from, from + DAY)
-    const machines: Record<string, unknown[]> = {}
-    rows = 0
-    for (const [id, list] of byMachine) {
-      machines[id] = list.map((x) => [
-        x.startedAt,
-        x.endedAt,
-        x.code,
-        x.turning ? 1 : 0,
-        x.reporting ? 1 : 0,
-        x.designId,
-        0,
-      ])
-      rows += list.length
-    }
-    bytes = JSON.stringify({ machines }).length
+    const json = await store.factoryTimelineJson(from, from + DAY)
+    bytes = json.length
+    if (i === 0)
+      rows = Object.values(JSON.parse(json) as Record<string, unknown[]>).reduce((n, l) => n + l.length, 0)
     runs.push(performance.now() - started)
   }
   runs.sort((a, b) => a - b)
@@ -164,7 +152,10 @@ async function streams(count: number) {
     await new Promise((r) => setTimeout(r, 250))
   }
   const before = rssOf(child.pid!)
-  const agent = new Agent({ connections: count + 10, keepAliveTimeout: 60_000 })
+  // the server allows 256 connections per client address: the streams come from four loopback addresses
+  const agents = ['127.0.0.2', '127.0.0.3', '127.0.0.4', '127.0.0.5'].map(
+    (localAddress) => new Agent({ connections: count, keepAliveTimeout: 60_000, connect: { localAddress } }),
+  )
   const latencies: number[] = []
   const controllers: AbortController[] = []
   let connected = 0
@@ -172,7 +163,10 @@ async function streams(count: number) {
     const controller = new AbortController()
     controllers.push(controller)
     void (async () => {
-      const response = await undiciFetch(`${url}/api/live`, { signal: controller.signal, dispatcher: agent })
+      const response = await undiciFetch(`${url}/api/live`, {
+        signal: controller.signal,
+        dispatcher: agents[i % agents.length]!,
+      })
       connected++
       const decoder = new TextDecoder()
       let buffer = ''
@@ -190,11 +184,13 @@ async function streams(count: number) {
       }
     })().catch(() => {})
   }
-  while (connected < count) await new Promise((r) => setTimeout(r, 100))
+  const connecting = Date.now() + 60_000
+  while (connected < count && Date.now() < connecting) await new Promise((r) => setTimeout(r, 100))
+  if (connected < count) console.log(`  only ${connected} of ${count} streams opened within 60 s`)
   await new Promise((r) => setTimeout(r, 21_000))
   const during = rssOf(child.pid!)
   for (const c of controllers) c.abort()
-  await agent.close().catch(() => {})
+  await Promise.all(agents.map((a) => a.close().catch(() => {})))
   child.kill('SIGTERM')
   await new Promise((r) => child.once('exit', r))
   rmSync(dataDir, { recursive: true, force: true })

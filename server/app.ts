@@ -137,6 +137,9 @@ export function createApp({
   const checkOptions: CheckOptions = { maxRangeDays: config.maxRangeDays }
 
   app.onError((error, c) => {
+    // the history's database not answering (restarting, the network) is a 503 saying so
+    if (c.req.path.startsWith('/api/history/'))
+      return c.json({ error: `The history database does not answer (${error.message.slice(0, 200)})` }, 503)
     if (error instanceof UpstreamError) {
       if (error.status === 503) c.header('Retry-After', '2')
       return c.json({ error: error.message }, error.status)

@@ -100,7 +100,8 @@ export const LISTENER_LIMITS: ListenerLimits = {
   requestTimeoutMs: 30_000,
   keepAliveTimeoutMs: 5_000,
   idleTimeoutMs: 30_000,
-  maxConnections: 512,
+  // the live streams (at most 2,000, server/history/routes.ts) and room for requests beside them
+  maxConnections: 2600,
   maxConnectionsPerClient: 256,
   // the app's own limit on what follows /api (server/proxy/api-get.ts), for every path
   maxTargetLength: MAX_TARGET_LENGTH + '/api'.length,

@@ -122,16 +122,41 @@ export async function openServer(url: string): Promise<Db> {
       }
     },
     listen: async (channel, onMessage) => {
-      const client = await pool.connect()
+      // one connection kept for LISTEN; when it breaks (the server restarted, the network) it is opened
+      // again every 5 s until it works, so no instance stays deaf after an outage
+      let client: PoolClient | null = null
+      let stopped = false
+      let retry: ReturnType<typeof setTimeout> | undefined
       const handler = (message: { channel: string; payload?: string }) => {
         if (message.channel === channel) onMessage(message.payload ?? '')
       }
-      client.on('notification', handler)
-      await client.query(`listen ${quoteIdent(channel)}`)
+      const connect = async () => {
+        if (stopped) return
+        try {
+          const next = await pool.connect()
+          next.on('notification', handler)
+          next.on('error', () => {
+            next.release(true)
+            if (client === next) client = null
+            retry = setTimeout(() => void connect(), 5000)
+          })
+          await next.query(`listen ${quoteIdent(channel)}`)
+          client = next
+        } catch {
+          retry = setTimeout(() => void connect(), 5000)
+        }
+      }
+      await connect()
       return async () => {
-        client.off('notification', handler)
-        await client.query(`unlisten ${quoteIdent(channel)}`).catch(() => {})
-        client.release()
+        stopped = true
+        clearTimeout(retry)
+        const current = client
+        client = null
+        if (current) {
+          current.off('notification', handler)
+          await current.query(`unlisten ${quoteIdent(channel)}`).catch(() => {})
+          current.release()
+        }
       }
     },
     close: () => pool.end(),

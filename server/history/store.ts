@@ -327,6 +327,24 @@ export class HistoryStore {
     return byMachine
   }
 
+  /** The factory timeline's rows as JSON text, built by PostgreSQL itself: `{"<machine>": [[start, end,
+   * code, turning, reporting, design, seenSince], …], …}` (Unix ms). No row becomes a JavaScript object on
+   * the way, which is what makes a day of 1,000 machines quick. */
+  async factoryTimelineJson(from: number, till: number): Promise<string> {
+    const [row] = await this.db.query<{ machines: string | null }>(
+      `select json_object_agg(machine_id, intervals)::text as machines from (
+         select machine_id, json_agg(json_build_array(
+           (extract(epoch from started_at) * 1000)::bigint,
+           (extract(epoch from ended_at) * 1000)::bigint,
+           code, turning::int, reporting::int, design_id, seen_since::int) order by started_at) as intervals
+         from state_intervals
+         where started_at < $2 and (ended_at is null or ended_at > $1)
+         group by machine_id) per_machine`,
+      [iso(from), iso(till)],
+    )
+    return row?.machines ?? '{}'
+  }
+
   async gaps(from: number, till: number): Promise<Gap[]> {
     const rows = await this.db.query<Record<string, unknown>>(
       'select started_at, ended_at, reason from gaps where started_at < $2 and ended_at > $1 order by started_at',

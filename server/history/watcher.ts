@@ -228,12 +228,14 @@ export class Watcher {
 
   /** A change announced by the polling instance (this one included). */
   private async onNotify(payload: string) {
-    let change: MachinesChange
+    let change: MachinesChange & { from?: string }
     try {
-      change = JSON.parse(payload) as MachinesChange
+      change = JSON.parse(payload) as MachinesChange & { from?: string }
     } catch {
       return
     }
+    // its own changes went to its browsers when it polled
+    if (change.from === this.instance) return
     if (!this.leader) {
       const [row] = await this.options.db
         .query<{ at: Date | string; body: string }>('select at, body from latest_machines where id = 1')
@@ -245,7 +247,7 @@ export class Watcher {
         }
       }
     }
-    this.emit(change)
+    this.emit({ at: change.at, changed: change.changed })
   }
 
   private async prune(at: number) {

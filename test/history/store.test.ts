@@ -226,5 +226,22 @@ describe.each(BACKENDS)('the machine history on %s', (_, open) => {
     expect(timeline.get('M002')!.map((i) => i.code)).toEqual([1])
     // a range before the first poll has nothing
     expect((await store.factoryIntervals(T0 - 10 * MIN, T0 - MIN)).size).toBe(0)
+    // the same rows as JSON built by PostgreSQL (what the route sends)
+    const json = JSON.parse(await store.factoryTimelineJson(T0, T0 + 2 * MIN)) as Record<string, unknown[][]>
+    expect(Object.keys(json).sort()).toEqual(many)
+    expect(json.M001).toEqual(
+      timeline
+        .get('M001')!
+        .map((i) => [
+          i.startedAt,
+          i.endedAt,
+          i.code,
+          1 * +i.turning,
+          1 * +i.reporting,
+          i.designId,
+          1 * +i.seenSince,
+        ]),
+    )
+    expect(await store.factoryTimelineJson(T0 - 10 * MIN, T0 - MIN)).toBe('{}')
   })
 })
