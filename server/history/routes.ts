@@ -150,6 +150,26 @@ export function historyRoutes(
     })
   })
 
+  /** One event's text per poll, shared by every stream (a thousand streams cost one database read). */
+  let shared: { key: string; data: Promise<string | null> } | null = null
+  const eventData = (history: History, change: MachinesChange | null): Promise<string | null> => {
+    const latest = history.watcher.latest()
+    if (!latest) return Promise.resolve(null)
+    const changed = JSON.stringify(change?.changed ?? [])
+    const key = `${latest.at}|${changed}`
+    if (shared?.key !== key) {
+      shared = {
+        key,
+        data: historyNow(history).then(
+          (state) =>
+            `{"at":${latest.at},"changed":${changed},"history":${JSON.stringify(state)},"answer":${new TextDecoder().decode(latest.answer.body)}}`,
+          () => null,
+        ),
+      }
+    }
+    return shared.data
+  }
+
   // the live stream: a "machines" event after every poll (the latest /machines answer, what changed, and
   // the history's time in state), a "heartbeat" event after 15 s without one (proxies close silent
   // connections, and the browser notices a dead stream); bounded in number
@@ -177,14 +197,8 @@ export function historyRoutes(
       })
       try {
         const send = async (change: MachinesChange | null) => {
-          const latest = watcher.latest()
-          if (!latest) return
-          const body = new TextDecoder().decode(latest.answer.body)
-          const state = JSON.stringify(await historyNow(history))
-          await stream.writeSSE({
-            event: 'machines',
-            data: `{"at":${latest.at},"changed":${JSON.stringify(change?.changed ?? [])},"history":${state},"answer":${body}}`,
-          })
+          const data = await eventData(history, change)
+          if (data !== null) await stream.writeSSE({ event: 'machines', data })
         }
         await send(null)
         while (open) {
