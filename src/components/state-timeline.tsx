@@ -215,10 +215,11 @@ export function TimeAxis({
     <div aria-hidden="true" className="relative h-5 text-xs text-gray-700 tabular-nums dark:text-gray-300">
       {ticks
         .filter((t) => share(t.at) < 0.94)
-        .map((t) => (
+        .map((t, i) => (
           <span
             key={t.at}
-            className="absolute top-0 border-l border-gray-500 pl-1 whitespace-nowrap"
+            // every other mark only where there is room for it
+            className={`absolute top-0 border-l border-gray-500 pl-1 whitespace-nowrap ${i % 2 ? 'max-sm:hidden' : ''}`}
             style={{ left: `${share(t.at) * 100}%` }}
           >
             {t.label}

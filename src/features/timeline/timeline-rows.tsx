@@ -43,7 +43,7 @@ export function TimelineRows({
       ref={scroller}
       className="max-h-[70vh] overflow-auto rounded border border-gray-300 dark:border-gray-700"
     >
-      <div className="sticky top-0 z-10 grid grid-cols-[10rem_1fr] gap-2 bg-gray-100 px-2 py-1 dark:bg-gray-800">
+      <div className="sticky top-0 z-10 grid grid-cols-[6rem_1fr] sm:grid-cols-[10rem_1fr] gap-2 bg-gray-100 px-2 py-1 dark:bg-gray-800">
         <span className="text-sm font-semibold">Machine</span>
         <TimeAxis from={data.from} till={data.till} ticks={ticks} />
       </div>
@@ -58,7 +58,7 @@ export function TimelineRows({
           return (
             <li
               key={m.id}
-              className="absolute left-0 grid w-full grid-cols-[10rem_1fr] items-center gap-2 px-2"
+              className="absolute left-0 grid w-full grid-cols-[6rem_1fr] sm:grid-cols-[10rem_1fr] items-center gap-2 px-2"
               style={{ top: item.start, height: ROW }}
             >
               <Link
