@@ -10,12 +10,12 @@
  */
 import { spawn } from 'node:child_process'
 import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { type ClientRequest, get as httpGet } from 'node:http'
 import { createServer } from 'node:net'
 import { tmpdir, userInfo } from 'node:os'
 import { join } from 'node:path'
 import { performance } from 'node:perf_hooks'
 import pg from 'pg'
-import { Agent, fetch as undiciFetch } from 'undici'
 import { type Db, openEmbedded, openServer } from '../server/history/db'
 import { migrate } from '../server/history/migrations'
 import { type BackfillSpan, HistoryStore, type Observation } from '../server/history/store'
@@ -168,36 +168,41 @@ async function streams(count: number) {
   }
   const before = rssOf(child.pid!)
   // the server allows 256 connections per client address: the streams come from four loopback addresses
-  const agents = ['127.0.0.2', '127.0.0.3', '127.0.0.4', '127.0.0.5'].map(
-    (localAddress) => new Agent({ connections: count, keepAliveTimeout: 60_000, connect: { localAddress } }),
-  )
+  // (node:http, one socket each: undici's pool opened them one after another, ~160 ms apiece)
+  const addresses = ['127.0.0.2', '127.0.0.3', '127.0.0.4', '127.0.0.5']
   const latencies: number[] = []
-  const controllers: AbortController[] = []
+  const requests: ClientRequest[] = []
   let connected = 0
   for (let i = 0; i < count; i++) {
-    const controller = new AbortController()
-    controllers.push(controller)
-    void (async () => {
-      const response = await undiciFetch(`${url}/api/live`, {
-        signal: controller.signal,
-        dispatcher: agents[i % agents.length]!,
-      })
-      connected++
-      const decoder = new TextDecoder()
-      let buffer = ''
-      let first = true
-      for await (const chunk of response.body as AsyncIterable<Uint8Array>) {
-        buffer += decoder.decode(chunk, { stream: true })
-        for (let end = buffer.indexOf('\n\n'); end !== -1; end = buffer.indexOf('\n\n')) {
-          const event = buffer.slice(0, end)
-          buffer = buffer.slice(end + 2)
-          const at = /"at":(\d+)/.exec(event)?.[1]
-          // the first event is the latest poll as the stream opens, not a delivery
-          if (event.startsWith('event: machines') && at && !first) latencies.push(Date.now() - Number(at))
-          if (event.startsWith('event: machines')) first = false
-        }
-      }
-    })().catch(() => {})
+    const request = httpGet(
+      {
+        host: '127.0.0.1',
+        port,
+        path: '/api/live',
+        localAddress: addresses[i % addresses.length],
+        agent: false,
+      },
+      (response) => {
+        connected++
+        let buffer = ''
+        let first = true
+        response.setEncoding('utf8')
+        response.on('data', (chunk: string) => {
+          buffer += chunk
+          for (let end = buffer.indexOf('\n\n'); end !== -1; end = buffer.indexOf('\n\n')) {
+            const event = buffer.slice(0, end)
+            buffer = buffer.slice(end + 2)
+            if (!event.startsWith('event: machines')) continue
+            const at = /"at":(\d+)/.exec(event)?.[1]
+            // the first event is the latest poll as the stream opens, not a delivery
+            if (at && !first) latencies.push(Date.now() - Number(at))
+            first = false
+          }
+        })
+      },
+    )
+    request.on('error', () => {})
+    requests.push(request)
   }
   const connecting = Date.now() + 60_000
   const opening = performance.now()
@@ -206,8 +211,7 @@ async function streams(count: number) {
   if (connected < count) console.log(`  only ${connected} of ${count} streams opened within 60 s`)
   await new Promise((r) => setTimeout(r, 21_000))
   const during = rssOf(child.pid!)
-  for (const c of controllers) c.abort()
-  await Promise.all(agents.map((a) => a.close().catch(() => {})))
+  for (const r of requests) r.destroy()
   child.kill('SIGTERM')
   await new Promise((r) => child.once('exit', r))
   upstream.kill('SIGTERM')
