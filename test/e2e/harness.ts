@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process'
-import { mkdtempSync } from 'node:fs'
+import { mkdtempSync, rmSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -73,6 +73,9 @@ export async function startProcess(
   { realClock = false }: { realClock?: boolean } = {},
 ): Promise<Running> {
   const port = env.PORT ? Number(env.PORT) : await freePort()
+  // what the server keeps (sessions, the history's database) goes to a folder of its own, never into the
+  // work tree, and is removed when the server stops (unless the caller gave its own DATA_DIR)
+  const ownDataDir = env.DATA_DIR ? null : mkdtempSync(join(tmpdir(), 'stitchboard-e2e-'))
   const clock = realClock ? [] : ['--import', './test/e2e/pinned-clock.ts']
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', ...clock, entry, ...args], {
     env: {
@@ -80,8 +83,7 @@ export async function startProcess(
       HOST: '127.0.0.1',
       PORT: String(port),
       FACTORY_TIMEZONE: 'Europe/Berlin',
-      // what the server keeps (sessions) goes to a folder of its own, never into the work tree
-      DATA_DIR: mkdtempSync(join(tmpdir(), 'stitchboard-e2e-')),
+      ...(ownDataDir ? { DATA_DIR: ownDataDir } : {}),
       ...(realClock ? {} : { TEST_CLOCK_AT_MS: String(testNow()) }),
       ...env,
     },
@@ -114,6 +116,8 @@ export async function startProcess(
         if (child.exitCode !== null || child.signalCode !== null) return resolve()
         child.once('exit', () => resolve())
         child.kill('SIGTERM')
+      }).then(() => {
+        if (ownDataDir) rmSync(ownDataDir, { recursive: true, force: true })
       }),
   }
 }

@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs'
+import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import pg from 'pg'
@@ -24,6 +24,14 @@ export const freshDataDir = () => mkdtempSync(join(tmpdir(), 'stitchboard-histor
 
 /** The two ways stitchboard reaches PostgreSQL; every history test runs on both. */
 export const BACKENDS: ReadonlyArray<readonly [string, () => Promise<Db>]> = [
-  ['the embedded PostgreSQL (PGlite)', async () => openEmbedded(join(freshDataDir(), 'history'))],
+  [
+    'the embedded PostgreSQL (PGlite)',
+    async () => {
+      const dir = freshDataDir()
+      const db = await openEmbedded(join(dir, 'history'))
+      // the folder goes with the database
+      return { ...db, close: () => db.close().finally(() => rmSync(dir, { recursive: true, force: true })) }
+    },
+  ],
   ['a PostgreSQL server', async () => openServer(await freshServerDatabase())],
 ]

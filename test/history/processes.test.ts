@@ -1,7 +1,7 @@
-import { mkdtempSync } from 'node:fs'
+import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { afterAll, beforeAll, describe, expect, onTestFinished, test } from 'vitest'
 import { type Running, startProcess, testNow } from '../e2e/harness'
 import { HELD_OUT_KEY, HELD_OUT_STATUS_CODES } from '../held-out/settings'
 import type { RecordedRequest } from '../held-out/upstream'
@@ -77,6 +77,7 @@ describe('the embedded database survives SIGKILL', () => {
     timeout: 180_000,
   }, async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'stitchboard-kill-'))
+    onTestFinished(() => rmSync(dataDir, { recursive: true, force: true }))
     const first = await startProcess('server/main.ts', serverEnv({ DATA_DIR: dataDir }))
     const began = await until(
       () => historyNow(first),
@@ -130,10 +131,8 @@ describe('the portal failing for a while', () => {
   test('is recorded as a gap "the machine portal did not answer", never as stopped machines', {
     timeout: 180_000,
   }, async () => {
-    const server = await startProcess(
-      'server/main.ts',
-      serverEnv({ DATA_DIR: mkdtempSync(join(tmpdir(), 'sb-')) }),
-    )
+    // its own folder, removed when it stops (the harness's)
+    const server = await startProcess('server/main.ts', serverEnv({}))
     try {
       const began = await until(
         () => historyNow(server),
