@@ -50,8 +50,10 @@ export function useLiveUpdates(): void {
       const wasLive = isStreamLive()
       setStatus({ status: 'polling', reason })
       // polling starts again at once (the machine queries poll only while the stream is not live)
-      if (wasLive) void client.invalidateQueries({ queryKey: ['machines'] })
-      if (wasLive) void client.invalidateQueries({ queryKey: ['machine'] })
+      if (wasLive) {
+        void client.invalidateQueries({ queryKey: ['machines'] })
+        void client.invalidateQueries({ queryKey: ['machine'] })
+      }
     }
     const kick = () => {
       clearTimeout(watchdog)

@@ -140,6 +140,10 @@ export function stopAnalysis(
   }
 }
 
+/** Machine time not recorded: the unrecorded parts of the range, for each of `machines` machines. */
+export const unrecordedMachineMs = (parts: ReadonlyArray<{ start: number; end: number }>, machines: number) =>
+  parts.reduce((sum, p) => sum + p.end - p.start, 0) * machines
+
 /** The parts of [from, till) covered by gaps or before recording began: "not recorded". */
 export function unrecorded(
   from: number,

@@ -5,6 +5,8 @@ import type { Machine } from '../../lib/domain'
 import { type BoardState, durationInWords, STATE_ICONS, STATE_LABELS } from '../../lib/machine-state'
 import type { StopAnalysis } from '../../lib/timeline'
 
+/** The fill colour of a state alone (its badge style also sets the text colour). */
+const fillOf = (state: BoardState) => STATE_STYLES[state].split(' ')[0]
 const hours = (ms: number) => durationInWords(Math.round(ms / 1000))
 const percent = (share: number) => `${(share * 100).toFixed(share < 0.1 ? 1 : 0)} %`
 
@@ -48,7 +50,7 @@ export function StopAnalysisView({
             {states.map(([state, ms]) => (
               <div
                 key={state}
-                className={STATE_STYLES[state].split(' ')[0]}
+                className={fillOf(state)}
                 style={{ width: `${(ms / analysis.recordedMs) * 100}%` }}
               />
             ))}
@@ -102,7 +104,7 @@ export function StopAnalysisView({
                         {c.code === null ? '' : ` (code ${c.code})`}
                         <div className="mt-0.5 h-1.5 rounded bg-gray-200 dark:bg-gray-700" aria-hidden="true">
                           <div
-                            className={`h-full rounded ${STATE_STYLES[c.state].split(' ')[0]}`}
+                            className={`h-full rounded ${fillOf(c.state)}`}
                             style={{ width: `${(c.ms / (analysis.byCode[0]?.ms || 1)) * 100}%` }}
                           />
                         </div>

@@ -8,7 +8,7 @@ import { useReportScope } from '../../components/filters/use-filters'
 import { useKiosk } from '../../components/kiosk'
 import { DataAge, QueryState } from '../../components/query-state'
 import { Skeleton } from '../../components/skeleton'
-import { stopAnalysis, unrecorded } from '../../lib/timeline'
+import { stopAnalysis, unrecorded, unrecordedMachineMs } from '../../lib/timeline'
 import { StopAnalysisView } from './stop-analysis'
 
 const MAX_DAYS = 7
@@ -60,7 +60,7 @@ function Stops({ params, large }: { params: ReportParams; large: boolean }) {
           codes,
         )
         const missing = unrecorded(data.from, data.till, data.recordingSince, data.gaps)
-        const missingMs = missing.reduce((sum, m) => sum + m.end - m.start, 0) * chosen.length
+        const missingMs = unrecordedMachineMs(missing, chosen.length)
         return (
           <div className="space-y-2">
             <StopAnalysisView

@@ -13,7 +13,7 @@ import type { Machine } from '../../lib/domain'
 import { formatFactoryRange } from '../../lib/factory-time'
 import type { StatusDictionary } from '../../lib/machine-state'
 import { naturalCompare } from '../../lib/natural-order'
-import { stopAnalysis, ticksOf, unrecorded } from '../../lib/timeline'
+import { stopAnalysis, ticksOf, unrecorded, unrecordedMachineMs } from '../../lib/timeline'
 
 /** The rows (drawn as they scroll into view) and the stop analysis: chunks of their own. */
 const TimelineRows = lazy(() => import('./timeline-rows').then((m) => ({ default: m.TimelineRows })))
@@ -123,7 +123,7 @@ function TimelineBody({
   )
   const byId = useMemo(() => new Map(machines.map((m) => [m.id, m])), [machines])
   const missing = unrecorded(data.from, data.till, data.recordingSince, data.gaps)
-  const missingMs = missing.reduce((sum, m) => sum + m.end - m.start, 0) * shown.length
+  const missingMs = unrecordedMachineMs(missing, shown.length)
   const analysis = useMemo(
     () =>
       stopAnalysis(
