@@ -249,3 +249,51 @@ function weekday(at: number, timeZone: string) {
   }
   return format.format(at)
 }
+
+/** Time per state and per status code from the portal's own totals (machine-summary's seconds per status
+ * code, summed over machines): what can be said of a period stitchboard did not record, without a
+ * timeline. Codes are read through the same dictionary as recorded intervals; unknown ones stay unknown. */
+export interface StatusTotals {
+  /** machine-seconds the portal accounted for */
+  totalSeconds: number
+  byState: ReadonlyMap<BoardState, number>
+  /** running ÷ total, as for recorded time */
+  availability: number | null
+  /** stop time by status code, largest first */
+  stopsByCode: Array<{ code: number; state: BoardState; label: string; seconds: number }>
+}
+
+export function statusTotals(
+  perMachine: Iterable<ReadonlyMap<number, number>>,
+  codes: StatusDictionary,
+): StatusTotals {
+  const byState = new Map<BoardState, number>()
+  const byCode = new Map<number, number>()
+  let totalSeconds = 0
+  for (const secondsByStatus of perMachine)
+    for (const [code, seconds] of secondsByStatus) {
+      if (!(seconds > 0)) continue
+      totalSeconds += seconds
+      byCode.set(code, (byCode.get(code) ?? 0) + seconds)
+      const state = codes.get(code)?.state ?? 'unknown'
+      byState.set(state, (byState.get(state) ?? 0) + seconds)
+    }
+  const stopsByCode = [...byCode]
+    .map(([code, seconds]) => {
+      const meaning = codes.get(code)
+      return {
+        code,
+        state: meaning?.state ?? ('unknown' as BoardState),
+        label: meaning?.label ?? `Status ${code}`,
+        seconds,
+      }
+    })
+    .filter((c) => STOP_STATES.has(c.state))
+    .sort((a, b) => b.seconds - a.seconds)
+  return {
+    totalSeconds,
+    byState,
+    availability: totalSeconds > 0 ? (byState.get('running') ?? 0) / totalSeconds : null,
+    stopsByCode,
+  }
+}

@@ -97,6 +97,12 @@ describe('the dashboard on an independent upstream in the documented shapes', ()
     await page.getByText('Not running: the finish time moves until it sews again.').waitFor()
     // its hot spot, by the rule, on the heatmap's list
     await page.getByText(/^East 03 · 15H, head 4, needle 7: [\d,]+ breaks/).waitFor()
+    // history began when this server started: the 7 days before it come from the portal's totals per code
+    const before = page.getByRole('region', { name: 'Before recording began: the portal’s totals' })
+    await expect.poll(() => before.textContent()).toMatch(/Availability 60 % of /)
+    const totals = (await before.textContent()) ?? ''
+    expect(totals).toMatch(/Thread break: .*\(25 %\)/)
+    expect(totals).toMatch(/Stop time by cause: Thread break at head \(code 17\) .* · Stop switch \(code 5\)/)
 
     await page.getByRole('link', { name: 'Where in this design threads break' }).click()
     await page.getByRole('heading', { level: 1, name: 'Where in the design threads break' }).waitFor()

@@ -14,6 +14,7 @@ import { formatFactoryDate, formatFactoryTime } from '../../lib/factory-time'
 import { withParam } from '../../lib/filters'
 import { durationInWords, type StatusDictionary } from '../../lib/machine-state'
 import { stopsOf, ticksOf, timelineSegments, unrecorded } from '../../lib/timeline'
+import { BeforeRecording } from '../timeline/before-recording'
 import { boardParams } from './board-params'
 
 const SPANS = {
@@ -122,12 +123,13 @@ function TimelineBody({
         <span>now</span>
       </p>
       {started !== null && (
-        <p className="text-sm">
-          stitchboard has recorded the machines since <FactoryTime epochMs={started} format="date" />{' '}
-          <FactoryTime epochMs={started} withSeconds={false} />: the portal says what a machine does now,
-          never since when, so nothing earlier can be drawn (its reports keep only the total time per status
-          code).
-        </p>
+        <BeforeRecording
+          params={{
+            from: Math.floor(data.from / 1000),
+            till: Math.floor(started / 1000),
+            machineIds: [machine.id],
+          }}
+        />
       )}
       <h3 className="font-semibold">
         Stops longer than {attentionMinutes} min ({stops.length === 0 ? 'none' : stops.length})

@@ -9,6 +9,7 @@ import { useKiosk } from '../../components/kiosk'
 import { DataAge, QueryState } from '../../components/query-state'
 import { Skeleton } from '../../components/skeleton'
 import { stopAnalysis, unrecorded, unrecordedMachineMs } from '../../lib/timeline'
+import { BeforeRecording } from './before-recording'
 import { StopAnalysisView } from './stop-analysis'
 
 const MAX_DAYS = 7
@@ -69,6 +70,15 @@ function Stops({ params, large }: { params: ReportParams; large: boolean }) {
               large={large}
               unrecordedMs={missingMs}
             />
+            {data.recordingSince !== null && data.recordingSince > data.from && (
+              <BeforeRecording
+                params={{
+                  ...params,
+                  till: Math.floor(Math.min(data.recordingSince, data.till) / 1000),
+                }}
+                large={large}
+              />
+            )}
             <DataAge updatedAt={timeline.dataUpdatedAt} />
           </div>
         )

@@ -5,6 +5,7 @@ import { designLabel, useDesignsById } from '../../api/designs'
 import { type FactoryTimeline, useFactoryTimeline } from '../../api/history'
 import { useLocations } from '../../api/locations'
 import { useMachines } from '../../api/machines'
+import type { ReportParams } from '../../api/report-params'
 import { FilterBar } from '../../components/filters/filter-bar'
 import { useReportScope } from '../../components/filters/use-filters'
 import { DataAge, QueryState } from '../../components/query-state'
@@ -14,6 +15,7 @@ import { formatFactoryRange } from '../../lib/factory-time'
 import type { StatusDictionary } from '../../lib/machine-state'
 import { naturalCompare } from '../../lib/natural-order'
 import { stopAnalysis, ticksOf, unrecorded, unrecordedMachineMs } from '../../lib/timeline'
+import { BeforeRecording } from './before-recording'
 
 /** The rows (drawn as they scroll into view) and the stop analysis: chunks of their own. */
 const TimelineRows = lazy(() => import('./timeline-rows').then((m) => ({ default: m.TimelineRows })))
@@ -42,28 +44,13 @@ export function TimelinePage() {
         (scope.range.till - scope.range.from > MAX_DAYS * 86_400 ? (
           <p role="alert">The factory timeline shows at most {MAX_DAYS} days: choose a shorter range.</p>
         ) : (
-          <Timeline
-            from={scope.range.from * 1000}
-            till={scope.range.till * 1000}
-            machineIds={scope.params.machineIds}
-            locationId={scope.params.locationId ?? null}
-          />
+          <Timeline from={scope.range.from * 1000} till={scope.range.till * 1000} params={scope.params} />
         ))}
     </div>
   )
 }
 
-function Timeline({
-  from,
-  till,
-  machineIds,
-  locationId,
-}: {
-  from: number
-  till: number
-  machineIds: readonly string[] | 'all' | undefined
-  locationId: number | null
-}) {
+function Timeline({ from, till, params }: { from: number; till: number; params: ReportParams }) {
   // the range's open end moves with the minute; the query's key with it
   const timeline = useFactoryTimeline(from, Math.ceil(till / 60_000) * 60_000)
   const machines = useMachines()
@@ -76,8 +63,7 @@ function Timeline({
           <TimelineBody
             data={data}
             machines={machines.data.records}
-            machineIds={machineIds}
-            locationId={locationId}
+            params={params}
             codes={codes}
             timeZone={timeZone}
             updatedAt={timeline.dataUpdatedAt}
@@ -93,21 +79,21 @@ function Timeline({
 function TimelineBody({
   data,
   machines,
-  machineIds,
-  locationId,
+  params,
   codes,
   timeZone,
   updatedAt,
 }: {
   data: FactoryTimeline
   machines: readonly Machine[]
-  machineIds: readonly string[] | 'all' | undefined
-  locationId: number | null
+  params: ReportParams
   codes: StatusDictionary
   timeZone: string
   updatedAt: number
 }) {
   const { nameOf } = useLocations()
+  const { machineIds } = params
+  const locationId = params.locationId ?? null
   const designs = useDesignsById().data
   const chosen = Array.isArray(machineIds) && machineIds.length > 0 ? new Set(machineIds) : null
   const shown = useMemo(
@@ -162,6 +148,15 @@ function TimelineBody({
         <Suspense fallback={<Skeleton />}>
           <StopAnalysisView analysis={analysis} machines={byId} unrecordedMs={missingMs} />
         </Suspense>
+        {data.recordingSince !== null && data.recordingSince > data.from && (
+          <BeforeRecording
+            params={{
+              ...params,
+              from: Math.floor(data.from / 1000),
+              till: Math.floor(Math.min(data.recordingSince, data.till) / 1000),
+            }}
+          />
+        )}
       </section>
     </div>
   )
