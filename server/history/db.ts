@@ -44,7 +44,9 @@ export async function openEmbedded(dir: string): Promise<Db> {
   const { PGlite } = await import('@electric-sql/pglite')
   let lite: PGlite
   try {
-    lite = new PGlite(path)
+    // a history's working set is small: PostgreSQL's default 128 MB of shared buffers is most of what the
+    // embedded database would otherwise keep resident
+    lite = new PGlite(path, { startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=32MB'] })
     await lite.waitReady
   } catch (error) {
     throw new DatabaseError(

@@ -150,9 +150,11 @@ export function historyRoutes(
     })
   })
 
-  /** One event's text per poll, shared by every stream (a thousand streams cost one database read). */
-  let shared: { key: string; data: Promise<string | null> } | null = null
-  const eventData = (history: History, change: MachinesChange | null): Promise<string | null> => {
+  /** One event per poll, encoded once and written as the same bytes to every stream: a thousand streams
+   * cost one database read and one copy of the answer, not a thousand (each socket's queue holds a
+   * reference to it until written). */
+  let shared: { key: string; frame: Promise<Uint8Array | null> } | null = null
+  const eventFrame = (history: History, change: MachinesChange | null): Promise<Uint8Array | null> => {
     const latest = history.watcher.latest()
     if (!latest) return Promise.resolve(null)
     const changed = JSON.stringify(change?.changed ?? [])
@@ -160,14 +162,17 @@ export function historyRoutes(
     if (shared?.key !== key) {
       shared = {
         key,
-        data: historyNow(history).then(
+        frame: historyNow(history).then(
           (state) =>
-            `{"at":${latest.at},"changed":${changed},"history":${JSON.stringify(state)},"answer":${new TextDecoder().decode(latest.answer.body)}}`,
+            sseFrame(
+              'machines',
+              `{"at":${latest.at},"changed":${changed},"history":${JSON.stringify(state)},"answer":${new TextDecoder().decode(latest.answer.body)}}`,
+            ),
           () => null,
         ),
       }
     }
-    return shared.data
+    return shared.frame
   }
 
   // the live stream: a "machines" event after every poll (the latest /machines answer, what changed, and
@@ -197,15 +202,18 @@ export function historyRoutes(
       })
       try {
         const send = async (change: MachinesChange | null) => {
-          const data = await eventData(history, change)
-          if (data !== null) await stream.writeSSE({ event: 'machines', data })
+          const frame = await eventFrame(history, change)
+          if (frame !== null) await stream.write(frame)
         }
         await send(null)
         while (open) {
+          let timer: ReturnType<typeof setTimeout> | undefined
           await new Promise<void>((resolve) => {
             wake = resolve
-            setTimeout(resolve, HEARTBEAT_MS).unref?.()
+            timer = setTimeout(resolve, HEARTBEAT_MS)
+            timer.unref?.()
           })
+          clearTimeout(timer)
           wake = null
           if (!open) break
           const change = pending.shift()
@@ -218,4 +226,16 @@ export function historyRoutes(
       }
     })
   })
+}
+
+const encoder = new TextEncoder()
+
+/** A Server-Sent Events frame as bytes: `event:` and one `data:` line per line of the text (as the
+ * EventSource format requires; JSON has none, but upstream text is never trusted to be one line). */
+export function sseFrame(event: string, data: string): Uint8Array {
+  const lines = data
+    .split(/\r\n|\r|\n/)
+    .map((line) => `data: ${line}`)
+    .join('\n')
+  return encoder.encode(`event: ${event}\n${lines}\n\n`)
 }

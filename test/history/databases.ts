@@ -1,22 +1,18 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import pg from 'pg'
 import { inject } from 'vitest'
 import { type Db, openEmbedded, openServer } from '../../server/history/db'
+import { createDatabase } from './postgres-server'
 
 let databases = 0
 
 /** A fresh, empty database on the run's PostgreSQL server (its URL). */
 export async function freshServerDatabase(): Promise<string> {
-  const url = new URL(inject('databaseUrl'))
-  const name = `stitchboard_test_${process.pid}_${Date.now().toString(36)}_${databases++}`
-  const admin = new pg.Client({ connectionString: url.toString() })
-  await admin.connect()
-  await admin.query(`create database ${name}`)
-  await admin.end()
-  url.pathname = `/${name}`
-  return url.toString()
+  return createDatabase(
+    inject('databaseUrl'),
+    `stitchboard_test_${process.pid}_${Date.now().toString(36)}_${databases++}`,
+  )
 }
 
 /** A fresh folder for an embedded database. */

@@ -1,6 +1,7 @@
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir, userInfo } from 'node:os'
 import { join } from 'node:path'
+import pg from 'pg'
 import type { TestProject } from 'vitest/node'
 import { freePort } from '../e2e/harness'
 
@@ -53,6 +54,21 @@ export async function startPostgres(name: string): Promise<PostgresServer> {
       rmSync(dir, { recursive: true, force: true })
     },
   }
+}
+
+/** A new empty database `name` (dropped first if there) on the PostgreSQL server at `url`; its URL. */
+export async function createDatabase(url: string, name: string): Promise<string> {
+  const admin = new pg.Client({ connectionString: url })
+  await admin.connect()
+  try {
+    await admin.query(`drop database if exists ${name}`)
+    await admin.query(`create database ${name}`)
+  } finally {
+    await admin.end()
+  }
+  const fresh = new URL(url)
+  fresh.pathname = `/${name}`
+  return fresh.toString()
 }
 
 /** Global setup of the history tests: TEST_DATABASE_URL when set, else a server this run starts and removes. */
