@@ -1,0 +1,93 @@
+import { readFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import type { Page } from 'playwright-core'
+import { describe, expect, test } from 'vitest'
+import { appInChromium } from './harness'
+
+/**
+ * axe-core on every page of the built app, on demo data, in Chromium, in the light and the dark theme:
+ * no serious or critical violation (WCAG 2.x A and AA rules and axe's best practices). Lighthouse runs a
+ * subset of axe; this is the whole of it, on pages with their data loaded.
+ */
+const app = appInChromium()
+// evaluated through the DevTools protocol: the app's CSP (script-src 'self') rightly refuses a script tag
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
+
+const PAGES: Array<[string, string]> = [
+  ['/machines', 'Machine status'],
+  ['/machines/AS-1042', 'North 01'],
+  ['/threadbreaks', 'Thread breaks'],
+  ['/shifts', 'Shift comparison'],
+  ['/thread-cones', 'Thread cones'],
+  ['/collectors', 'Collector units'],
+  ['/collectors/dc-s1', 'Collector unit dc-s1'],
+  ['/reports', 'Reports'],
+  ['/reports/machine-summary', ''],
+  ['/status-codes', 'Status codes'],
+  ['/design-breaks', 'Where in the design threads break'],
+  ['/timeline', 'Factory timeline'],
+  ['/stops', 'Stops and availability'],
+  ['/no-such-page', ''],
+  ['/kiosk', ''],
+  ['/kiosk?pages=status&dwell=600', ''],
+  ['/kiosk?pages=stops&dwell=600', ''],
+  ['/kiosk?pages=threadbreaks&dwell=600', ''],
+  ['/kiosk?pages=status&exceptions=1&dwell=600', ''],
+]
+
+interface Violation {
+  id: string
+  impact: string | null
+  help: string
+  nodes: Array<{ target: string[] }>
+}
+
+/** Waits for the page's heading and for every placeholder to give way to data, then runs axe. */
+async function violations(page: Page, path: string, heading: string, spoil?: string) {
+  await page.goto(`${app.server.url}${path}`)
+  await page
+    .getByRole('heading', { level: 1, ...(heading ? { name: new RegExp(`^${heading}`) } : {}) })
+    .first()
+    .waitFor()
+  await expect.poll(() => page.locator('[aria-busy="true"]').count(), { timeout: 20_000 }).toBe(0)
+  if (spoil)
+    await page.evaluate(
+      (html) => document.querySelector('main')?.insertAdjacentHTML('beforeend', html),
+      spoil,
+    )
+  await page.evaluate(AXE_SOURCE)
+  const found = (await page.evaluate(async () => {
+    const axe = (
+      window as unknown as {
+        axe: { run: (context: Document, options: object) => Promise<{ violations: unknown[] }> }
+      }
+    ).axe
+    const result = await axe.run(document, { resultTypes: ['violations'] })
+    return result.violations
+  })) as Violation[]
+  return found
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.impact} ${v.id}: ${v.help} (${v.nodes.length}×, e.g. ${v.nodes[0]?.target.join(' ')})`)
+}
+
+describe('axe-core finds no serious or critical violation', () => {
+  test('the check itself: a button without a name on the board is reported', async () => {
+    const page = await app.browser.newPage({ viewport: { width: 1440, height: 900 } })
+    const found = await violations(page, '/machines', 'Machine status', '<button type="button"></button>')
+    expect(found.join('\n')).toMatch(/^critical button-name: /)
+    await page.close()
+  })
+
+  for (const scheme of ['light', 'dark'] as const) {
+    test(`on every page, ${scheme} theme`, { timeout: 240_000 }, async () => {
+      const page = await app.browser.newPage({ viewport: { width: 1440, height: 900 }, colorScheme: scheme })
+      const problems: Record<string, string[]> = {}
+      for (const [path, heading] of PAGES) {
+        const found = await violations(page, path, heading)
+        if (found.length > 0) problems[path] = found
+      }
+      expect(problems).toEqual({})
+      await page.close()
+    })
+  }
+})
