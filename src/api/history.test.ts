@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import { buildMachine } from '../../test/build-machine'
-import { withTimeInState } from './history'
+import { fromRecording, withTimeInState } from './history'
 
 const entry = { id: 'AS-1042', code: 2, turning: false, reporting: true, since: 1_000_000, atLeast: false }
 const history = { recordingSince: 500_000, problem: null, machines: [entry] }
@@ -28,5 +28,28 @@ describe('time in state from the server’s history', () => {
     expect(merged.records).toHaveLength(1)
     expect(merged.records[0]!.stateSince).toBeNull()
     expect(merged.history).toEqual({ available: false, reason: 'the database is starting' })
+  })
+})
+
+describe('timelines from the moment recording began', () => {
+  const interval = (start: number, end: number | null) => ({
+    start,
+    end,
+    code: null,
+    turning: false,
+    reporting: false,
+    designId: null,
+    atLeast: false,
+  })
+
+  test('a silence that began before is cut there and marked "at least"; what ended before is dropped', () => {
+    expect(fromRecording([interval(100, 300), interval(300, 900), interval(900, null)], 500)).toEqual([
+      { ...interval(500, 900), atLeast: true },
+      interval(900, null),
+    ])
+  })
+
+  test('no recording yet: nothing changes', () => {
+    expect(fromRecording([interval(100, 300)], null)).toEqual([interval(100, 300)])
   })
 })

@@ -105,6 +105,22 @@ const gapOf = (g: z.infer<typeof gapSchema>): TimelineGap => ({
   reason: g.reason,
 })
 
+/** Intervals from the moment recording began: one that began earlier (a machine silent since its last
+ * report, hours before stitchboard started) is cut there and marked "at least", so that recorded time
+ * and the portal's totals for the time before never overlap. */
+export function fromRecording(
+  intervals: TimelineInterval[],
+  recordingSince: number | null,
+): TimelineInterval[] {
+  if (recordingSince === null) return intervals
+  const kept: TimelineInterval[] = []
+  for (const i of intervals) {
+    if (i.end !== null && i.end <= recordingSince) continue
+    kept.push(i.start < recordingSince ? { ...i, start: recordingSince, atLeast: true } : i)
+  }
+  return kept
+}
+
 export interface MachineTimeline {
   /** the range asked for, cut at now (Unix ms) */
   from: number
@@ -125,7 +141,11 @@ export async function fetchMachineTimeline(
     machineTimelineSchema,
     signal,
   )
-  return { ...answer, intervals: answer.intervals.map(intervalOf), gaps: answer.gaps.map(gapOf) }
+  return {
+    ...answer,
+    intervals: fromRecording(answer.intervals.map(intervalOf), answer.recordingSince),
+    gaps: answer.gaps.map(gapOf),
+  }
 }
 
 export interface FactoryTimeline {
@@ -150,7 +170,12 @@ export async function fetchFactoryTimeline(
     from: answer.from,
     till: answer.till,
     recordingSince: answer.recordingSince,
-    machines: new Map(Object.entries(answer.machines).map(([id, rows]) => [id, rows.map(intervalOf)])),
+    machines: new Map(
+      Object.entries(answer.machines).map(([id, rows]) => [
+        id,
+        fromRecording(rows.map(intervalOf), answer.recordingSince),
+      ]),
+    ),
     gaps: answer.gaps.map(gapOf),
   }
 }

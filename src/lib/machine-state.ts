@@ -71,11 +71,13 @@ export function secondsInState(machine: Machine, state: BoardState, now: number)
   return machine.stateSince === null ? null : Math.max(0, now - Math.floor(machine.stateSince.at / 1000))
 }
 
-/** "for 12 min", or "for at least 12 min" when the history began while the machine was already so. */
+/** "for 12 min", or "for at least 12 min" when the history began while the machine was already so;
+ * in the first minute of such a history, "since before recording began" (not "at least 0 s"). */
 export function timeInStateWords(machine: Machine, state: BoardState, now: number): string | null {
   const age = secondsInState(machine, state, now)
   if (age === null) return null
   const atLeast = state !== 'not-reporting' && machine.stateSince?.atLeast === true
+  if (atLeast && age < 60) return 'since before recording began'
   return `for ${atLeast ? 'at least ' : ''}${durationInWords(age)}`
 }
 

@@ -49,8 +49,16 @@ describe('MachineTile', () => {
     })
     expect(screen.getByText('for 12 min')).toBeInTheDocument()
     unmount()
-    tile({ statusCode: 1, liveRpm: 850, stateSince: { at: ago(12 * 60), atLeast: true } })
+    const { unmount: unmount2 } = tile({
+      statusCode: 1,
+      liveRpm: 850,
+      stateSince: { at: ago(12 * 60), atLeast: true },
+    })
     expect(screen.getByText('for at least 12 min')).toBeInTheDocument()
+    unmount2()
+    // just after recording began, the length is unknown, not "at least 0 s"
+    tile({ statusCode: 1, liveRpm: 850, stateSince: { at: ago(20), atLeast: true } })
+    expect(screen.getByText('since before recording began')).toBeInTheDocument()
   })
 
   test('a stop is flagged only once it lasts longer than the threshold, by the history’s time in state', () => {

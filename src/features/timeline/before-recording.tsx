@@ -24,7 +24,7 @@ export function BeforeRecording({ params, large = false }: { params: ReportParam
       <h3 id={id} className="font-semibold">
         Before recording began: the portal’s totals
       </h3>
-      <p>
+      <p className={large ? 'sr-only' : undefined}>
         From <FactoryTime epochMs={params.from * 1000} format="date" />{' '}
         <FactoryTime epochMs={params.from * 1000} withSeconds={false} /> to{' '}
         <FactoryTime epochMs={params.till * 1000} format="date" />{' '}
@@ -46,11 +46,20 @@ export function BeforeRecording({ params, large = false }: { params: ReportParam
           return (
             <>
               <p>
+                {large && (
+                  <>
+                    <FactoryTime epochMs={params.from * 1000} withSeconds={false} />–
+                    <FactoryTime epochMs={params.till * 1000} withSeconds={false} />, no timeline:{' '}
+                  </>
+                )}
                 Availability{' '}
                 <strong>{totals.availability === null ? '—' : percent(totals.availability)}</strong> of{' '}
                 {hours(totals.totalSeconds)} machine time.
               </p>
-              <ul className="flex flex-wrap gap-x-4" aria-label="Time per state, from the portal’s totals">
+              <ul
+                className={`flex flex-wrap gap-x-4 ${large ? 'sr-only' : ''}`}
+                aria-label="Time per state, from the portal’s totals"
+              >
                 {states.map(([state, seconds]) => (
                   <li key={state}>
                     <span aria-hidden="true">{STATE_ICONS[state]} </span>
