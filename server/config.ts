@@ -9,7 +9,7 @@ import { DEFAULT_SHIFTS_TEXT, type NamedShift, parseShifts } from './shifts'
  * demo company's key and licence pick that company. */
 export const DEMO_API_KEY = 'demo-key-a'
 export const DEMO_LICENCE = 'demo-licence-a'
-const DEMO_API_KEYS = [DEMO_API_KEY, 'demo-key-b']
+const DEMO_API_KEYS = [DEMO_API_KEY, 'demo-key-b', 'demo-key-c']
 const DEMO_LICENCES = [DEMO_LICENCE, 'demo-licence-b']
 
 /** Variables whose values are never printed. */

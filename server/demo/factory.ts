@@ -187,6 +187,22 @@ const PLANS: CompanyPlan[] = [
     ],
     planted: { 2: [{ head: 1, needle: 5, factor: 10 }] },
   },
+  {
+    // a large company, for the wall's "200 machines stay readable" (issue 20)
+    id: 'c',
+    name: 'Carpathia Caps',
+    apiKey: 'demo-key-c',
+    licence: 'demo-licence-c',
+    idPrefix: 'CC',
+    workingShifts: 'all',
+    locations: [
+      { id: 21, name: 'Hall 1', short: 'H1', collectors: ['cc-h1'], machines: 60 },
+      { id: 22, name: 'Hall 2', short: 'H2', collectors: ['cc-h2'], machines: 60 },
+      { id: 23, name: 'Hall 3', short: 'H3', collectors: ['cc-h3'], machines: 50 },
+      { id: 24, name: 'Cap line', short: 'Caps', collectors: ['cc-caps'], machines: 30 },
+    ],
+    planted: { 5: [{ head: 3, needle: 8, factor: 12 }] },
+  },
 ]
 
 const HEAD_CHOICES = [1, 2, 4, 6, 8, 12, 15, 18, 20]

@@ -97,7 +97,7 @@ describe('the wall', () => {
     expect(screen.getByText('Page 1 of 2')).toBeInTheDocument()
     expect(screen.getByRole('alert')).toHaveTextContent('dwell=soon is not a number of seconds')
     const [board] = screen.getAllByRole('region', { name: 'Machine status' }) as [HTMLElement]
-    await within(board).findByText(/running/)
+    await within(board).findByText(/^Needs attention: \d+$/)
     expect(within(board).queryByRole('form', { name: 'Filters' })).toBeNull()
     expect(within(board).queryByRole('combobox')).toBeNull()
   })
@@ -105,7 +105,7 @@ describe('the wall', () => {
   test('never stale in silence: a banner after two missed refreshes, gone by itself when data returns', async () => {
     renderKiosk('pages=status&refresh=0.2')
     const [board] = screen.getAllByRole('region', { name: 'Machine status' }) as [HTMLElement]
-    await within(board).findByText(/running/)
+    await within(board).findByText(/^Needs attention: \d+$/)
     expect(screen.queryByText(/No new data since/)).toBeNull()
     mswServer.use(
       http.get('/api/machines', () => HttpResponse.json({ error: 'upstream down' }, { status: 502 })),

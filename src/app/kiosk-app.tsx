@@ -11,7 +11,7 @@ import { appConfigQueryOptions, useStatusCodes } from '../api/app-config'
 import { machinesQueryOptions } from '../api/machines'
 import { usePace } from '../api/pace'
 import { FactoryClock } from '../components/factory-clock'
-import { KioskProvider } from '../components/kiosk'
+import { KioskProvider, useKiosk } from '../components/kiosk'
 import { NowProvider, useNow } from '../components/now'
 import { ExceptionsPage } from '../features/kiosk/exceptions-page'
 import { type KioskParams, kioskParams } from '../features/kiosk/kiosk-params'
@@ -87,6 +87,7 @@ export function KioskShow({ params }: { params: KioskParams }) {
 }
 
 function KioskWall({ params }: { params: KioskParams }) {
+  const kiosk = useKiosk()
   const config = useQuery(appConfigQueryOptions())
   const machines = useQuery({ ...machinesQueryOptions(), enabled: params.exceptions })
   const now = useNow()
@@ -101,13 +102,25 @@ function KioskWall({ params }: { params: KioskParams }) {
     [params.exceptions, machines.data, now, codes, paces],
   )
   const anyException = exceptions.length > 0
+  // a page longer than the screen says how many screens it needs; each takes a turn ("2/3")
+  const [screens, setScreens] = useState<Readonly<Record<number, number>>>({})
+  const screenSetters = useMemo(
+    () =>
+      params.pages.map(
+        (_, i) => (count: number) =>
+          setScreens((previous) =>
+            previous[i] === count ? previous : { ...previous, [i]: Math.max(1, Math.min(20, count)) },
+          ),
+      ),
+    [params.pages],
+  )
   const rotation = useMemo(
     () =>
       rotationOf(
-        params.pages.map((_, i) => String(i)),
+        params.pages.flatMap((_, i) => Array.from({ length: screens[i] ?? 1 }, (_, s) => `${i}:${s}`)),
         anyException,
       ),
-    [params.pages, anyException],
+    [params.pages, screens, anyException],
   )
   const reload = useVersionReload(config.data?.version)
   const { position, startedAt } = useRotation(rotation, params.dwell * 1000, reload)
@@ -127,10 +140,16 @@ function KioskWall({ params }: { params: KioskParams }) {
     return () => clearTimeout(timer)
   }, [mounted, params.pages.length, params.dwell])
   const current = rotation[position] ?? rotation[0]
+  const [currentPage, currentScreen] =
+    current === undefined || current === 'exceptions' ? [-1, 0] : current.split(':').map(Number)
   // with exceptions on, the wall starts once it knows whether any machine needs action, so the
   // exception page does not push in over a page that has just appeared
   const starting = params.exceptions && machines.isPending
-  const title = current === 'exceptions' ? 'Needs action now' : (params.pages[Number(current)]?.title ?? '')
+  const pageScreens = screens[currentPage ?? -1] ?? 1
+  const title =
+    current === 'exceptions'
+      ? 'Needs action now'
+      : `${params.pages[currentPage ?? -1]?.title ?? ''}${pageScreens > 1 ? ` ${(currentScreen ?? 0) + 1}/${pageScreens}` : ''}`
   return (
     <div className="kiosk-wall flex h-screen cursor-none flex-col overflow-hidden text-kiosk-base">
       <KioskHeader
@@ -142,6 +161,7 @@ function KioskWall({ params }: { params: KioskParams }) {
         lastGood={refresh.lastGood}
         quiet={refresh.quiet}
         timeZone={config.data?.timeZone}
+        onlyScreens={pageScreens > 1 && rotation.length === pageScreens}
       />
       <StaleBanner
         lastGood={refresh.lastGood}
@@ -156,11 +176,19 @@ function KioskWall({ params }: { params: KioskParams }) {
           </section>
         )}
         {params.pages.map((page, i) =>
-          !starting && (i < mounted || current === String(i)) ? (
-            <section key={page.url} {...shown(current === String(i))} aria-label={page.title}>
-              <MemoryRouter initialEntries={[page.url]}>
-                <Routes>{pageRoutes()}</Routes>
-              </MemoryRouter>
+          !starting && (i < mounted || currentPage === i) ? (
+            <section key={page.url} {...shown(currentPage === i)} aria-label={page.title}>
+              <KioskProvider
+                value={{
+                  ...kiosk,
+                  screen: currentPage === i ? (currentScreen ?? 0) : 0,
+                  setScreens: screenSetters[i],
+                }}
+              >
+                <MemoryRouter initialEntries={[page.url]}>
+                  <Routes>{pageRoutes()}</Routes>
+                </MemoryRouter>
+              </KioskProvider>
             </section>
           ) : null,
         )}
@@ -336,10 +364,13 @@ function KioskHeader({
   lastGood,
   quiet,
   timeZone,
+  onlyScreens,
 }: {
   title: string
   position: number
   count: number
+  /** the rotation is one page's screens, which the title already numbers ("1/2") */
+  onlyScreens: boolean
   dwellMs: number
   startedAt: number
   lastGood: number
@@ -355,9 +386,11 @@ function KioskHeader({
           the header never changes height under the page */}
       <div className="flex flex-wrap items-baseline gap-x-6 gap-y-1 px-4 py-2 whitespace-nowrap">
         <h1 className="text-kiosk-xl font-bold">{title}</h1>
-        <p className="text-kiosk-sm text-gray-300">
-          Page {position + 1} of {count}
-        </p>
+        {!onlyScreens && (
+          <p className="text-kiosk-sm text-gray-300">
+            Page {position + 1} of {count}
+          </p>
+        )}
         <p className={`ml-auto text-kiosk-base ${config.data ? '' : 'invisible'}`}>
           {shift
             ? `${shift.shift.name} shift until ${shift.shift.to}`

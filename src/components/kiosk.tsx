@@ -5,6 +5,11 @@ export interface KioskMode {
   on: boolean
   /** heatmap cell size in CSS px on the wall (large enough to write the counts in) */
   cell: number
+  /** a page longer than the screen is split into screens that take turns in the rotation: the one to
+   * show now (0 when the page is not on screen) */
+  screen?: number
+  /** how many screens the page needs (the rotation gives each a turn) */
+  setScreens?: (count: number) => void
 }
 
 const KioskContext = createContext<KioskMode>({ on: false, cell: 18 })

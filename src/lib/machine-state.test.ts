@@ -3,6 +3,7 @@ import { buildMachine } from '../../test/build-machine'
 import {
   boardState,
   boardSummary,
+  callsOut,
   designProgress,
   durationInWords,
   finishAt,
@@ -72,6 +73,21 @@ describe('time in state and exceptions', () => {
   ] as const)('code %i, time in state unknown → attention %s', (statusCode, expected) => {
     const liveRpm = statusCode === 1 ? 850 : 0
     expect(needsAttention(buildMachine({ statusCode, liveRpm, ...fresh }), NOW, 10, CODES)).toBe(expected)
+  })
+})
+
+describe('what the wall calls out', () => {
+  const since = (minutes: number) => ({ stateSince: { at: ago(minutes * 60), atLeast: false } })
+  test.each([
+    ['a stop past the threshold', { statusCode: 2, ...still, ...fresh, ...since(12) }, true],
+    ['a stop within it', { statusCode: 2, ...still, ...fresh, ...since(3) }, false],
+    ['a thread break past it', { statusCode: 9, ...still, ...fresh, ...since(11) }, true],
+    ['a machine gone silent', { statusCode: 1, liveRpm: 850, lastSeen: ago(600) }, true],
+    ['a code nobody explained', { statusCode: 4711, ...still, ...fresh, ...since(1) }, true],
+    ['hooping, however long', { statusCode: 30, ...still, ...fresh, ...since(90) }, false],
+    ['running', { statusCode: 1, liveRpm: 850, ...fresh, ...since(90) }, false],
+  ] as const)('%s → %s', (_, machine, expected) => {
+    expect(callsOut(buildMachine(machine), NOW, 10, CODES)).toBe(expected)
   })
 })
 

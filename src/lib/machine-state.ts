@@ -96,6 +96,20 @@ export function needsAttention(
   return age === null || age > thresholdMinutes * 60
 }
 
+/** What the wall calls out in large type (issue 20): a stop that needs attention, a machine that stopped
+ * reporting, or one whose status code nobody has explained. Everything else is normal enough to be quiet. */
+export function callsOut(
+  machine: Machine,
+  now: number,
+  thresholdMinutes: number,
+  codes: StatusDictionary,
+): boolean {
+  const state = boardState(machine, now, codes)
+  return (
+    state === 'not-reporting' || state === 'unknown' || needsAttention(machine, now, thresholdMinutes, codes)
+  )
+}
+
 /** Share of the loaded design sewn, 0–1, or null without a design. */
 export function designProgress(machine: Machine): number | null {
   const { stitch, designStitches } = machine

@@ -9,7 +9,7 @@ import { WidgetErrorBoundary } from '../../components/error-boundary'
 import { FilterBar } from '../../components/filters/filter-bar'
 import { useFilters } from '../../components/filters/use-filters'
 import { CONTROL } from '../../components/form-styles'
-import { NotInKiosk } from '../../components/kiosk'
+import { NotInKiosk, useKiosk } from '../../components/kiosk'
 import { LiveIndicator } from '../../components/live-indicator'
 import { MalformedRecords } from '../../components/malformed-records'
 import { useNow } from '../../components/now'
@@ -27,6 +27,7 @@ import {
 import { naturalCompare } from '../../lib/natural-order'
 import { BOARD_STATES, type BoardParams, boardParams, withBoardParams } from './board-params'
 import { MachineTile } from './machine-tile'
+import { WallBoard } from './wall-board'
 
 /** The status board (home page): which machines are not sewing, since when, and why. */
 export function StatusBoardPage() {
@@ -37,8 +38,12 @@ export function StatusBoardPage() {
   const set = (patch: Partial<BoardParams>) =>
     setSearch((current) => withBoardParams(current, { ...boardParams(current), ...patch }))
   const wall = params.density === 'wall'
+  const kiosk = useKiosk()
   return (
-    <section className={`space-y-3 ${wall ? 'p-2' : 'p-4'}`} aria-labelledby="board-heading">
+    <section
+      className={kiosk.on && wall ? 'flex h-full flex-col gap-2 p-2' : `space-y-3 ${wall ? 'p-2' : 'p-4'}`}
+      aria-labelledby="board-heading"
+    >
       <div className="flex flex-wrap items-end gap-x-6 gap-y-2">
         <h1 id="board-heading" className="text-2xl font-semibold">
           Machine status
@@ -169,6 +174,18 @@ function Board({
   const shown = params.states.length
     ? machines.filter((m) => params.states.includes(boardState(m, now, codes)))
     : machines
+  if (params.density === 'wall')
+    return (
+      <WallBoard
+        machines={shown}
+        attentionMinutes={params.attentionMinutes}
+        codes={codes}
+        designs={designs}
+        now={now}
+        linkSearch={location.search}
+        locationName={(m) => nameOf(m.locationId) ?? null}
+      />
+    )
   const sorted = sortMachines(shown, params.sort, now, codes)
   // groups keep a fixed order (a wall should not reshuffle); machines within follow the sort
   const groups = new Map<string, Machine[]>()
@@ -176,10 +193,6 @@ function Board({
     const name = nameOf(m.locationId) ?? 'No location'
     groups.set(name, [...(groups.get(name) ?? []), m])
   }
-  const wall = params.density === 'wall'
-  const grid = wall
-    ? 'grid-cols-[repeat(auto-fill,minmax(205px,1fr))] gap-1.5'
-    : 'grid-cols-[repeat(auto-fill,minmax(260px,1fr))] gap-3'
   return (
     <>
       <section aria-label="Summary" className="flex flex-wrap items-center gap-3">
@@ -213,10 +226,10 @@ function Board({
         .sort(([a], [b]) => naturalCompare(a, b))
         .map(([name, group]) => (
           <section key={name} aria-label={name}>
-            <h2 className={`font-semibold ${wall ? 'mb-1 text-base' : 'mb-2 text-xl'}`}>
+            <h2 className="mb-2 text-xl font-semibold">
               {name} <span className="font-normal text-gray-600 dark:text-gray-400">({group.length})</span>
             </h2>
-            <ul className={`grid ${grid}`}>
+            <ul className="grid grid-cols-[repeat(auto-fill,minmax(260px,1fr))] gap-3">
               {group.map((m) => (
                 <li key={m.id}>
                   <MachineTile
@@ -224,7 +237,7 @@ function Board({
                     designs={designs}
                     now={now}
                     attentionMinutes={params.attentionMinutes}
-                    density={params.density}
+                    density="desk"
                     linkSearch={location.search}
                     codes={codes}
                     pace={pace?.byMachine.get(m.id) ?? null}

@@ -1,0 +1,312 @@
+import { useEffect, useLayoutEffect, useRef, useState } from 'react'
+import { Link } from 'react-router'
+import { designLabel } from '../../api/designs'
+import { useKiosk } from '../../components/kiosk'
+import { STATE_STYLES } from '../../components/status-badge'
+import type { Design, Machine } from '../../lib/domain'
+import {
+  type BoardState,
+  boardState,
+  callsOut,
+  durationInWords,
+  STATE_ICONS,
+  STATE_LABELS,
+  type StatusDictionary,
+  secondsInState,
+  sortMachines,
+  stateLabel,
+  timeInStateWords,
+} from '../../lib/machine-state'
+
+/**
+ * The status board on a wall (issue 20), in the spirit of ISA-101: machines that need someone are large
+ * cards in colour with icon and words (name, state, time in state, where and what) in one urgency order
+ * across locations; every other machine is a small neutral chip. Type is sized on the screen's height
+ * (5 vh: 54 px at 1080 px, the same share on 4K), so it is read from across a hall. Nothing is cut off:
+ * cards that do not fit are split into screens that take turns in the kiosk's rotation, and the chips are
+ * condensed to counts when even small type would not fit.
+ */
+export function WallBoard({
+  machines,
+  attentionMinutes,
+  codes,
+  designs,
+  now,
+  linkSearch,
+  locationName,
+}: {
+  machines: readonly Machine[]
+  attentionMinutes: number
+  codes: StatusDictionary
+  designs: ReadonlyMap<string, Design> | undefined
+  now: number
+  linkSearch: string
+  locationName: (machine: Machine) => string | null
+}) {
+  const kiosk = useKiosk()
+  const urgent = sortMachines(
+    machines.filter((m) => callsOut(m, now, attentionMinutes, codes)),
+    'urgency',
+    now,
+    codes,
+  )
+  const urgentIds = new Set(urgent.map((m) => m.id))
+  const quiet = sortMachines(
+    machines.filter((m) => !urgentIds.has(m.id)),
+    'urgency',
+    now,
+    codes,
+  )
+  const running = quiet.filter((m) => boardState(m, now, codes) === 'running').length
+
+  const box = useRef<HTMLDivElement>(null)
+  const measure = useRef<HTMLUListElement>(null)
+  const starts = useScreenStarts(box, measure, kiosk.on, urgent.map((m) => m.id).join())
+  const { setScreens } = kiosk
+  useEffect(() => setScreens?.(starts.length), [setScreens, starts.length])
+  const screen = Math.min(kiosk.screen ?? 0, starts.length - 1)
+  const shown = kiosk.on ? urgent.slice(starts[screen], starts[screen + 1]) : urgent
+  const card = (m: Machine) => (
+    <WallCard
+      key={m.id}
+      machine={m}
+      codes={codes}
+      now={now}
+      design={m.designId === null ? null : designLabel(designs, m.designId)}
+      location={locationName(m)}
+      linkSearch={linkSearch}
+    />
+  )
+  const grid = 'grid grid-cols-[repeat(auto-fill,minmax(min(100%,30vw),1fr))] gap-[1.2vh]'
+  return (
+    <div className={`flex flex-col gap-[1vh] ${kiosk.on ? 'min-h-0 flex-1' : ''}`}>
+      <p className="flex flex-wrap items-baseline gap-x-[2vw] text-[3vh] leading-tight">
+        <strong className={urgent.length > 0 ? 'text-[4vh]' : ''}>Needs attention: {urgent.length}</strong>
+        <span>
+          Running: {running} of {machines.length}
+        </span>
+        {kiosk.on && starts.length > 1 && (
+          <span>
+            showing {starts[screen]! + 1}–{starts[screen]! + shown.length} of {urgent.length}, the rest on the
+            next {starts.length === 2 ? 'screen' : 'screens'}
+          </span>
+        )}
+      </p>
+      <div ref={box} className={`relative ${kiosk.on ? 'min-h-0 flex-1 overflow-hidden' : ''}`}>
+        {urgent.length === 0 ? (
+          <p className="text-[4vh] text-gray-700 dark:text-gray-300">No machine needs attention.</p>
+        ) : (
+          <ul className={grid} aria-label="Machines that need attention">
+            {shown.map(card)}
+          </ul>
+        )}
+        {kiosk.on && (
+          // every card laid out once, out of sight (and clipped, so the box never scrolls), to find where
+          // each screen ends
+          <div className="invisible absolute inset-x-0 top-0 h-0 overflow-hidden" aria-hidden="true" inert>
+            <ul ref={measure} className={grid}>
+              {urgent.map(card)}
+            </ul>
+          </div>
+        )}
+      </div>
+      <QuietMachines
+        machines={quiet}
+        codes={codes}
+        now={now}
+        linkSearch={linkSearch}
+        fit={kiosk.on}
+        room={urgent.length === 0 ? 'max-h-[70vh]' : urgent.length <= 3 ? 'max-h-[50vh]' : 'max-h-[22vh]'}
+      />
+    </div>
+  )
+}
+
+/** Where each screen of cards starts: rows of the grid as laid out, as many as fit the box's height. */
+function useScreenStarts(
+  box: React.RefObject<HTMLDivElement | null>,
+  measure: React.RefObject<HTMLUListElement | null>,
+  on: boolean,
+  key: string,
+): number[] {
+  const [starts, setStarts] = useState<number[]>([0])
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `key` (the cards' order) is what re-measures
+  useLayoutEffect(() => {
+    if (!on) return
+    const find = () => {
+      const height = box.current?.clientHeight ?? 0
+      const items = [...(measure.current?.children ?? [])] as HTMLElement[]
+      const next = [0]
+      let top = items[0]?.offsetTop ?? 0
+      items.forEach((item, i) => {
+        if (i > next.at(-1)! && item.offsetTop + item.offsetHeight - top > height) {
+          next.push(i)
+          top = item.offsetTop
+        }
+      })
+      setStarts((previous) => (previous.join() === next.join() ? previous : next))
+    }
+    find()
+    // a wall's browser has it; a test's DOM may not
+    if (typeof ResizeObserver === 'undefined') return
+    const observer = new ResizeObserver(find)
+    if (box.current) observer.observe(box.current)
+    return () => observer.disconnect()
+  }, [on, key])
+  return starts
+}
+
+function WallCard({
+  machine,
+  codes,
+  now,
+  design,
+  location,
+  linkSearch,
+}: {
+  machine: Machine
+  codes: StatusDictionary
+  now: number
+  design: string | null
+  location: string | null
+  linkSearch: string
+}) {
+  const state = boardState(machine, now, codes)
+  const label = stateLabel(machine, state, codes)
+  const age = secondsInState(machine, state, now)
+  const time =
+    state === 'not-reporting'
+      ? age === null
+        ? 'never reported'
+        : `silent ${durationInWords(age)}`
+      : (timeInStateWords(machine, state, now) ?? 'since: not known')
+  const context = [
+    location,
+    state === 'not-reporting' ? null : design,
+    machine.statusCode === null ? null : `code ${machine.statusCode}`,
+  ].filter(Boolean)
+  return (
+    <li>
+      <article
+        aria-label={`${machine.name}: ${label}, ${time}`}
+        className={`h-full rounded-lg border-[0.5vh] border-gray-950 px-[1.2vh] py-[1vh] break-words dark:border-white ${STATE_STYLES[state]}`}
+      >
+        <h3 className="text-[5vh] leading-tight font-bold" data-wall="name">
+          <Link
+            to={{ pathname: `/machines/${encodeURIComponent(machine.id)}`, search: linkSearch }}
+            className="hover:underline"
+          >
+            {machine.name}
+          </Link>
+        </h3>
+        <p className="flex flex-wrap gap-x-[1.5vh] text-[5vh] leading-tight">
+          <span className="font-bold" data-wall="state">
+            <span aria-hidden="true">{STATE_ICONS[state]} </span>
+            {label}
+          </span>
+          <span data-wall="time">{time}</span>
+        </p>
+        {context.length > 0 && <p className="text-[2.6vh] leading-snug">{context.join(' · ')}</p>}
+      </article>
+    </li>
+  )
+}
+
+const CHIP_SIZES = ['text-[2.2vh]', 'text-[1.6vh]'] as const
+const LEVELS = 4
+
+/** A quiet machine that is not running keeps its state's colour on one edge of its chip. */
+const EDGE: Record<BoardState, string> = {
+  running: 'border-l-gray-400',
+  stopped: 'border-l-status-stopped',
+  threadbreak: 'border-l-status-threadbreak',
+  idle: 'border-l-status-idle',
+  setup: 'border-l-status-setup',
+  error: 'border-l-status-error',
+  'not-reporting': 'border-l-status-offline',
+  unknown: 'border-l-status-unknown',
+}
+
+/** Every machine that needs nobody: small, neutral, not-running ones first with their state in words.
+ * On the wall the chips shrink when they would not fit, and give way to counts per state at last. */
+function QuietMachines({
+  machines,
+  codes,
+  now,
+  linkSearch,
+  fit,
+  room,
+}: {
+  machines: readonly Machine[]
+  codes: StatusDictionary
+  now: number
+  linkSearch: string
+  fit: boolean
+  /** the chips' largest height on the wall: more when few cards need the screen */
+  room: string
+}) {
+  const list = useRef<HTMLUListElement>(null)
+  // how far the chips are condensed on the wall: every machine at 2.2 vh, then 1.6 vh; then only the
+  // machines not running as chips (the running ones counted), at 2.2 vh, then 1.6 vh; then counts only
+  const [level, setLevel] = useState(0)
+  const count = machines.length
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new number of machines, or more room, measures again from the largest size
+  useLayoutEffect(() => setLevel(0), [count, room])
+  useLayoutEffect(() => {
+    const el = list.current
+    if (!fit || !el || level >= LEVELS) return
+    if (el.scrollHeight > el.clientHeight + 1) setLevel(level + 1)
+  })
+  if (count === 0) return null
+  const states = machines.map((m) => boardState(m, now, codes))
+  const running = states.filter((state) => state === 'running').length
+  if (fit && level >= LEVELS) {
+    const byState = new Map<BoardState, number>()
+    for (const state of states) byState.set(state, (byState.get(state) ?? 0) + 1)
+    return (
+      <p className="text-[2.6vh] text-gray-700 dark:text-gray-300">
+        The other {count} machines:{' '}
+        {[...byState].map(([state, n]) => `${n} ${STATE_LABELS[state].toLowerCase()}`).join(' · ')}
+      </p>
+    )
+  }
+  const onlyStopped = fit && level >= 2
+  const chips = onlyStopped ? machines.filter((_, i) => states[i] !== 'running') : machines
+  return (
+    <section aria-label="The other machines">
+      {onlyStopped && (
+        <p className="text-[2.2vh] text-gray-700 dark:text-gray-300">
+          {running} more {running === 1 ? 'machine' : 'machines'} running
+        </p>
+      )}
+      <ul
+        ref={list}
+        className={`flex flex-wrap gap-[0.6vh] leading-snug ${CHIP_SIZES[level % 2]} ${fit ? `${room} overflow-hidden` : ''}`}
+      >
+        {chips.map((m) => {
+          const state = boardState(m, now, codes)
+          const label = stateLabel(m, state, codes)
+          const age = state === 'running' ? null : secondsInState(m, state, now)
+          return (
+            <li key={m.id}>
+              <Link
+                to={{ pathname: `/machines/${encodeURIComponent(m.id)}`, search: linkSearch }}
+                className={`inline-block rounded border px-[0.8vh] text-gray-800 dark:text-gray-200 ${state === 'running' ? 'border-gray-400 dark:border-gray-600' : `border-y-gray-400 border-r-gray-400 border-l-[0.8vh] dark:border-y-gray-600 dark:border-r-gray-600 ${EDGE[state]}`}`}
+              >
+                {m.name}
+                {state !== 'running' && (
+                  <span className="font-semibold">
+                    {' '}
+                    <span aria-hidden="true">{STATE_ICONS[state]}</span> {label}
+                    {age !== null && ` ${durationInWords(age)}`}
+                  </span>
+                )}
+                {state === 'running' && <span className="sr-only">: {label}</span>}
+              </Link>
+            </li>
+          )
+        })}
+      </ul>
+    </section>
+  )
+}
