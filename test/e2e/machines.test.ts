@@ -19,7 +19,7 @@ describe('machine status in Chromium', () => {
     await page.getByRole('link', { name: '← Machine status' }).click()
     await page.getByRole('article', { name: /^South 01/ }).waitFor()
     expect(await page.getByRole('article', { name: /^North/ }).count()).toBe(0)
-    expect(await page.getByLabel('Location').inputValue()).toBe('2')
+    expect(await page.getByLabel('Location', { exact: true }).inputValue()).toBe('2')
     expect(problems).toEqual([])
     await page.close()
   })

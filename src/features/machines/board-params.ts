@@ -7,6 +7,10 @@ export interface BoardParams {
   sort: SortOrder
   density: Density
   attentionMinutes: number
+  /** machines in rows per location (the default), or one urgency order across locations */
+  group: 'location' | 'none'
+  /** only the machines that need someone (the summary's "Needs attention" chip) */
+  onlyAttention: boolean
 }
 
 const STATES: BoardState[] = [
@@ -29,17 +33,21 @@ export function boardParams(search: URLSearchParams): BoardParams {
     sort: search.get('sort') === 'name' ? 'name' : 'urgency',
     density: search.get('density') === 'wall' ? 'wall' : 'desk',
     attentionMinutes: Number.isFinite(minutes) && minutes > 0 ? minutes : DEFAULT_ATTENTION_MINUTES,
+    group: search.get('group') === 'none' ? 'none' : 'location',
+    onlyAttention: search.get('only') === 'attention',
   }
 }
 
 export function withBoardParams(search: URLSearchParams, params: BoardParams): URLSearchParams {
   const next = new URLSearchParams(search)
-  for (const key of ['status', 'sort', 'density', 'attention']) next.delete(key)
+  for (const key of ['status', 'sort', 'density', 'attention', 'group', 'only']) next.delete(key)
   if (params.states.length) next.set('status', params.states.join(','))
   if (params.sort !== 'urgency') next.set('sort', params.sort)
   if (params.density !== 'desk') next.set('density', params.density)
   if (params.attentionMinutes !== DEFAULT_ATTENTION_MINUTES)
     next.set('attention', String(params.attentionMinutes))
+  if (params.group !== 'location') next.set('group', params.group)
+  if (params.onlyAttention) next.set('only', 'attention')
   return next
 }
 

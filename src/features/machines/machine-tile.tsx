@@ -30,6 +30,7 @@ export const MachineTile = memo(function MachineTile({
   linkSearch,
   codes,
   pace,
+  location = null,
 }: {
   machine: Machine
   designs: ReadonlyMap<string, Design> | undefined
@@ -40,6 +41,8 @@ export const MachineTile = memo(function MachineTile({
   codes: StatusDictionary
   /** the machine's stitches a minute over the last hours, stops included; null when unknown */
   pace: number | null
+  /** the machine's location, when the board is not grouped by location */
+  location?: string | null
 }) {
   const state = boardState(machine, now, codes)
   const label = stateLabel(machine, state, codes)
@@ -73,6 +76,7 @@ export const MachineTile = memo(function MachineTile({
         ? null
         : `${machine.heads} ${machine.heads === 1 ? 'head' : 'heads'}`
   const details = [
+    location,
     heads && machine.needles !== null ? `${heads} × ${machine.needles}` : heads,
     !silent && machine.liveRpm !== null && machine.liveRpm > 0 ? `${machine.liveRpm} rpm` : null,
     !silent && machine.repeats !== null && machine.repeats > 1 && machine.passes !== null

@@ -72,9 +72,26 @@ describe('status board', () => {
     mswServer.use(http.get('/api/machines', () => HttpResponse.json({ data: MACHINES })))
     renderWithProviders(<StatusBoardPage />, { path: '/machines?sort=name' })
     expect(names(await screen.findByRole('region', { name: 'Hall North' }))).toEqual(['A 2', 'A 10'])
-    await userEvent.click(screen.getByRole('checkbox', { name: 'Running' }))
+    // the summary's chips filter the board
+    await userEvent.click(screen.getByRole('button', { name: 'Running: 1' }))
+    expect(screen.getByRole('button', { name: 'Running: 1' })).toHaveAttribute('aria-pressed', 'true')
     expect(names(screen.getByRole('region', { name: 'Hall North' }))).toEqual(['A 10'])
     expect(screen.queryByRole('region', { name: 'Hall South' })).toBeNull()
+  })
+
+  test('"Needs attention" comes first and filters the board; one urgency order across locations', async () => {
+    mswServer.use(http.get('/api/machines', () => HttpResponse.json({ data: MACHINES })))
+    renderWithProviders(<StatusBoardPage />, { path: '/machines?group=none' })
+    const all = await screen.findByRole('region', { name: 'All machines' })
+    // without a history the stop's length is unknown: the stop, the thread break and the silent one count
+    expect(names(all)).toEqual(['B 1', 'A 2', 'B 2', 'A 10'])
+    expect(within(all).getByRole('article', { name: /^A 10/ })).toHaveTextContent('Hall North')
+    const summary = screen.getByRole('region', { name: 'Summary' })
+    const needs = within(summary).getAllByRole('button')[0]!
+    expect(needs).toHaveAccessibleName('Needs attention: 3')
+    await userEvent.click(needs)
+    expect(names(screen.getByRole('region', { name: 'All machines' }))).toEqual(['B 1', 'A 2', 'B 2'])
+    expect(needs).toHaveAttribute('aria-pressed', 'true')
   })
 
   test('the location filter from the URL limits the board', async () => {

@@ -21,6 +21,7 @@ import {
   type BoardState,
   boardState,
   boardSummary,
+  callsOut,
   STATE_LABELS,
   sortMachines,
 } from '../../lib/machine-state'
@@ -69,6 +70,7 @@ export function StatusBoardPage() {
                     (filters.machines.length === 0 || filters.machines.includes(m.id)),
                 )}
                 params={params}
+                set={set}
                 updatedAt={machines.dataUpdatedAt}
               />
             </>
@@ -81,23 +83,16 @@ export function StatusBoardPage() {
 
 function BoardControls({ params, set }: { params: BoardParams; set: (patch: Partial<BoardParams>) => void }) {
   const id = useId()
-  const toggle = (state: BoardState) =>
-    set({
-      states: params.states.includes(state)
-        ? params.states.filter((s) => s !== state)
-        : [...params.states, state],
-    })
   return (
     <div className="flex flex-wrap items-end gap-3">
-      <fieldset className="flex flex-wrap items-center gap-2">
-        <legend className="text-sm">Show status</legend>
-        {BOARD_STATES.map((state) => (
-          <label key={state} className="flex items-center gap-1 text-sm">
-            <input type="checkbox" checked={params.states.includes(state)} onChange={() => toggle(state)} />
-            {STATE_LABELS[state]}
-          </label>
-        ))}
-      </fieldset>
+      <label className="flex items-center gap-1 text-sm">
+        <input
+          type="checkbox"
+          checked={params.group === 'location'}
+          onChange={(e) => set({ group: e.target.checked ? 'location' : 'none' })}
+        />
+        Group by location
+      </label>
       <div className="flex flex-col">
         <label htmlFor={`${id}-sort`} className="text-sm">
           Sort
@@ -154,10 +149,12 @@ function useElapsed(ms: number) {
 function Board({
   machines,
   params,
+  set,
   updatedAt,
 }: {
   machines: Machine[]
   params: BoardParams
+  set: (patch: Partial<BoardParams>) => void
   updatedAt: number
 }) {
   const now = useNow()
@@ -171,9 +168,18 @@ function Board({
   const waited = useElapsed(DESIGNS_WAIT_MS)
   if (!codes || (designQuery.isPending && !waited)) return <Skeleton />
   const summary = boardSummary(machines, now, codes)
-  const shown = params.states.length
-    ? machines.filter((m) => params.states.includes(boardState(m, now, codes)))
-    : machines
+  const attention = machines.filter((m) => callsOut(m, now, params.attentionMinutes, codes))
+  const shown = machines.filter(
+    (m) =>
+      (!params.states.length || params.states.includes(boardState(m, now, codes))) &&
+      (!params.onlyAttention || attention.includes(m)),
+  )
+  const toggle = (state: BoardState) =>
+    set({
+      states: params.states.includes(state)
+        ? params.states.filter((s) => s !== state)
+        : [...params.states, state],
+    })
   if (params.density === 'wall')
     return (
       <WallBoard
@@ -190,12 +196,21 @@ function Board({
   // groups keep a fixed order (a wall should not reshuffle); machines within follow the sort
   const groups = new Map<string, Machine[]>()
   for (const m of sorted) {
-    const name = nameOf(m.locationId) ?? 'No location'
+    const name = params.group === 'location' ? (nameOf(m.locationId) ?? 'No location') : 'All machines'
     groups.set(name, [...(groups.get(name) ?? []), m])
   }
   return (
     <>
       <section aria-label="Summary" className="flex flex-wrap items-center gap-3">
+        <button
+          type="button"
+          aria-pressed={params.onlyAttention}
+          onClick={() => set({ onlyAttention: !params.onlyAttention })}
+          className={`min-h-11 rounded-lg border-2 px-3 text-lg font-bold ${attention.length > 0 ? 'border-status-stopped bg-red-50 text-red-900 dark:bg-red-950 dark:text-red-100' : 'border-gray-400'} ${params.onlyAttention ? 'ring-4 ring-sky-500' : ''}`}
+        >
+          {attention.length > 0 && <span aria-hidden="true">⚠ </span>}
+          Needs attention: {attention.length}
+        </button>
         <p className="text-lg font-semibold">
           {Math.round(summary.runningShare * 100)} % running{' '}
           <span className="font-normal text-gray-700 dark:text-gray-300">
@@ -207,7 +222,14 @@ function Board({
             (s) => summary.counts[s] > 0 || (s !== 'unknown' && s !== 'error' && s !== 'setup'),
           ).map((state) => (
             <li key={state}>
-              <StatusBadge state={state} label={`${STATE_LABELS[state]}: ${summary.counts[state]}`} />
+              <button
+                type="button"
+                aria-pressed={params.states.includes(state)}
+                onClick={() => toggle(state)}
+                className={`min-h-11 rounded ${params.states.includes(state) ? 'ring-4 ring-sky-500' : ''}`}
+              >
+                <StatusBadge state={state} label={`${STATE_LABELS[state]}: ${summary.counts[state]}`} />
+              </button>
             </li>
           ))}
         </ul>
@@ -226,7 +248,7 @@ function Board({
         .sort(([a], [b]) => naturalCompare(a, b))
         .map(([name, group]) => (
           <section key={name} aria-label={name}>
-            <h2 className="mb-2 text-xl font-semibold">
+            <h2 className={params.group === 'location' ? 'mb-2 text-xl font-semibold' : 'sr-only'}>
               {name} <span className="font-normal text-gray-600 dark:text-gray-400">({group.length})</span>
             </h2>
             <ul className="grid grid-cols-[repeat(auto-fill,minmax(260px,1fr))] gap-3">
@@ -241,6 +263,7 @@ function Board({
                     linkSearch={location.search}
                     codes={codes}
                     pace={pace?.byMachine.get(m.id) ?? null}
+                    location={params.group === 'location' ? null : (nameOf(m.locationId) ?? null)}
                   />
                 </li>
               ))}
