@@ -104,7 +104,6 @@ function TimelineBody({
     missing,
   )
   const stops = stopsOf(machine.id, data.intervals, data.from, data.till, codes, attentionMinutes * 60)
-  const started = data.recordingSince !== null && data.recordingSince > data.from ? data.recordingSince : null
   return (
     <div className="space-y-2">
       <StateTimeline
@@ -122,15 +121,12 @@ function TimelineBody({
         </span>
         <span>now</span>
       </p>
-      {started !== null && (
-        <BeforeRecording
-          params={{
-            from: Math.floor(data.from / 1000),
-            till: Math.floor(started / 1000),
-            machineIds: [machine.id],
-          }}
-        />
-      )}
+      <BeforeRecording
+        scope={{ machineIds: [machine.id] }}
+        from={data.from}
+        till={data.till}
+        recordingSince={data.recordingSince}
+      />
       <h3 className="font-semibold">
         Stops longer than {attentionMinutes} min ({stops.length === 0 ? 'none' : stops.length})
       </h3>

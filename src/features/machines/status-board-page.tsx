@@ -167,12 +167,11 @@ function Board({
   // the board is drawn once with design names rather than twice, unless the catalogue is slow
   const waited = useElapsed(DESIGNS_WAIT_MS)
   if (!codes || (designQuery.isPending && !waited)) return <Skeleton />
-  const summary = boardSummary(machines, now, codes)
-  const attention = machines.filter((m) => callsOut(m, now, params.attentionMinutes, codes))
+  const attention = new Set(machines.filter((m) => callsOut(m, now, params.attentionMinutes, codes)))
   const shown = machines.filter(
     (m) =>
       (!params.states.length || params.states.includes(boardState(m, now, codes))) &&
-      (!params.onlyAttention || attention.includes(m)),
+      (!params.onlyAttention || attention.has(m)),
   )
   const toggle = (state: BoardState) =>
     set({
@@ -192,12 +191,15 @@ function Board({
         locationName={(m) => nameOf(m.locationId) ?? null}
       />
     )
+  const summary = boardSummary(machines, now, codes)
   const sorted = sortMachines(shown, params.sort, now, codes)
   // groups keep a fixed order (a wall should not reshuffle); machines within follow the sort
   const groups = new Map<string, Machine[]>()
   for (const m of sorted) {
     const name = params.group === 'location' ? (nameOf(m.locationId) ?? 'No location') : 'All machines'
-    groups.set(name, [...(groups.get(name) ?? []), m])
+    const group = groups.get(name)
+    if (group) group.push(m)
+    else groups.set(name, [m])
   }
   return (
     <>
@@ -206,10 +208,10 @@ function Board({
           type="button"
           aria-pressed={params.onlyAttention}
           onClick={() => set({ onlyAttention: !params.onlyAttention })}
-          className={`min-h-11 rounded-lg border-2 px-3 text-lg font-bold ${attention.length > 0 ? 'border-status-stopped bg-red-50 text-red-900 dark:bg-red-950 dark:text-red-100' : 'border-gray-400'} ${params.onlyAttention ? 'ring-4 ring-sky-500' : ''}`}
+          className={`min-h-11 rounded-lg border-2 px-3 text-lg font-bold ${attention.size > 0 ? 'border-status-stopped bg-red-50 text-red-900 dark:bg-red-950 dark:text-red-100' : 'border-gray-400'} ${params.onlyAttention ? 'ring-4 ring-sky-500' : ''}`}
         >
-          {attention.length > 0 && <span aria-hidden="true">⚠ </span>}
-          Needs attention: {attention.length}
+          {attention.size > 0 && <span aria-hidden="true">⚠ </span>}
+          Needs attention: {attention.size}
         </button>
         <p className="text-lg font-semibold">
           {Math.round(summary.runningShare * 100)} % running{' '}

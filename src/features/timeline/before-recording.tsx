@@ -15,7 +15,32 @@ const percent = (share: number) => `${(share * 100).toFixed(share < 0.1 ? 1 : 0)
  * portal says what a machine does now, never since when. Its machine summary still keeps the total time per
  * status code, so the page shows those totals, and says that is all they are.
  */
-export function BeforeRecording({ params, large = false }: { params: ReportParams; large?: boolean }) {
+export function BeforeRecording({
+  scope,
+  from,
+  till,
+  recordingSince,
+  large = false,
+}: {
+  /** the machines and location asked about (the range comes from `from` and `till`) */
+  scope: Omit<ReportParams, 'from' | 'till'>
+  /** the range shown, Unix ms */
+  from: number
+  till: number
+  recordingSince: number | null
+  /** the kiosk: two lines */
+  large?: boolean
+}) {
+  if (recordingSince === null || recordingSince <= from) return null
+  const params = {
+    ...scope,
+    from: Math.floor(from / 1000),
+    till: Math.floor(Math.min(recordingSince, till) / 1000),
+  }
+  return <PortalTotals params={params} large={large} />
+}
+
+function PortalTotals({ params, large }: { params: ReportParams; large: boolean }) {
   const summary = useMachineSummary(params)
   const codes = useStatusCodes()
   const id = useId()

@@ -70,15 +70,13 @@ function Stops({ params, large }: { params: ReportParams; large: boolean }) {
               large={large}
               unrecordedMs={missingMs}
             />
-            {data.recordingSince !== null && data.recordingSince > data.from && (
-              <BeforeRecording
-                params={{
-                  ...params,
-                  till: Math.floor(Math.min(data.recordingSince, data.till) / 1000),
-                }}
-                large={large}
-              />
-            )}
+            <BeforeRecording
+              scope={params}
+              from={data.from}
+              till={data.till}
+              recordingSince={data.recordingSince}
+              large={large}
+            />
             <DataAge updatedAt={timeline.dataUpdatedAt} />
           </div>
         )

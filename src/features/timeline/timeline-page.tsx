@@ -148,15 +148,12 @@ function TimelineBody({
         <Suspense fallback={<Skeleton />}>
           <StopAnalysisView analysis={analysis} machines={byId} unrecordedMs={missingMs} />
         </Suspense>
-        {data.recordingSince !== null && data.recordingSince > data.from && (
-          <BeforeRecording
-            params={{
-              ...params,
-              from: Math.floor(data.from / 1000),
-              till: Math.floor(Math.min(data.recordingSince, data.till) / 1000),
-            }}
-          />
-        )}
+        <BeforeRecording
+          scope={params}
+          from={data.from}
+          till={data.till}
+          recordingSince={data.recordingSince}
+        />
       </section>
     </div>
   )
