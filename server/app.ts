@@ -193,6 +193,7 @@ export function createApp({
       demo: upstreams.api.demo,
       threadConesDemo: upstreams.job.demo,
       timeZone: config.timeZone,
+      timeFormat: config.timeFormat,
       shifts: config.shifts,
       statusCodes: config.statusCodes,
       // in demo mode the demo factory's halls stand in for LOCATIONS unless it is set

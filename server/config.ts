@@ -80,6 +80,9 @@ const environment = z
       text.refine(isValidTimeZone, 'is not an IANA time zone such as Europe/Berlin'),
     ),
     SHIFTS: optional(text),
+    TIME_FORMAT: optional(
+      text.refine((v) => v === '24h' || v === '12h', 'must be 24h (14:35) or 12h (2:35 PM)'),
+    ),
     CACHE_TTL_SECONDS: optional(number('seconds', 0, 3600, 's')),
     UPSTREAM_TIMEOUT_SECONDS: optional(number('seconds', 1, 300, 's')),
     ALLOWED_HOSTS: optional(
@@ -132,6 +135,8 @@ export interface Config {
   port: number
   dashboardToken: string | null
   timeZone: string
+  /** clock times as 14:35 (24h, the default) or 2:35 PM (12h), whatever the browser's language */
+  timeFormat: '24h' | '12h'
   shifts: NamedShift[]
   cacheTtlSeconds: number
   upstreamTimeoutSeconds: number
@@ -231,6 +236,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     port: e.PORT ?? 8080,
     dashboardToken: e.DASHBOARD_TOKEN ?? null,
     timeZone: e.FACTORY_TIMEZONE ?? Intl.DateTimeFormat().resolvedOptions().timeZone,
+    timeFormat: e.TIME_FORMAT === '12h' ? '12h' : '24h',
     shifts,
     cacheTtlSeconds: e.CACHE_TTL_SECONDS ?? 5,
     upstreamTimeoutSeconds: e.UPSTREAM_TIMEOUT_SECONDS ?? 15,

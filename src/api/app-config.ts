@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import * as z from 'zod/mini'
+import { setClockFormat } from '../lib/factory-time'
 import type { StatusDictionary } from '../lib/machine-state'
 import { dictionaryOf, MACHINE_STATES } from '../lib/status-codes'
 import { getJson } from './http'
@@ -9,6 +10,8 @@ export const appConfigSchema = z.object({
   demo: z.boolean(),
   threadConesDemo: z.boolean(),
   timeZone: z.string(),
+  /** TIME_FORMAT: 24h unless the factory sets 12h (older servers did not say: 24h) */
+  timeFormat: z._default(z.enum(['24h', '12h']), '24h'),
   shifts: z.array(z.object({ name: z.string(), from: z.string(), to: z.string() })),
   /** STATUS_CODES, or the demo's table when it is not set */
   statusCodes: z.object({
@@ -24,7 +27,11 @@ export type AppConfig = z.infer<typeof appConfigSchema>
 export const appConfigQueryOptions = () =>
   queryOptions({
     queryKey: ['app-config'],
-    queryFn: ({ signal }) => getJson('/app-config.json', appConfigSchema, signal),
+    queryFn: async ({ signal }) => {
+      const config = await getJson('/app-config.json', appConfigSchema, signal)
+      setClockFormat(config.timeFormat)
+      return config
+    },
     staleTime: 5 * 60_000,
     refetchInterval: 5 * 60_000,
   })

@@ -12,6 +12,7 @@ import { machinesQueryOptions } from '../api/machines'
 import { usePace } from '../api/pace'
 import { FactoryClock } from '../components/factory-clock'
 import { KioskProvider, useKiosk } from '../components/kiosk'
+import { KioskPager, MAX_SCREENS } from '../components/kiosk-pager'
 import { NowProvider, useNow } from '../components/now'
 import { ExceptionsPage } from '../features/kiosk/exceptions-page'
 import { type KioskParams, kioskParams } from '../features/kiosk/kiosk-params'
@@ -103,16 +104,23 @@ function KioskWall({ params }: { params: KioskParams }) {
   )
   const anyException = exceptions.length > 0
   // a page longer than the screen says how many screens it needs; each takes a turn ("2/3")
-  const [screens, setScreens] = useState<Readonly<Record<number, number>>>({})
+  // (the page itself, as the status board does, or the pager that shows any page a screen at a time)
+  const [counted, setCounted] = useState<Readonly<Record<string, number>>>({})
   const screenSetters = useMemo(
     () =>
-      params.pages.map(
-        (_, i) => (count: number) =>
-          setScreens((previous) =>
-            previous[i] === count ? previous : { ...previous, [i]: Math.max(1, Math.min(20, count)) },
-          ),
-      ),
+      params.pages.map((_, i) => {
+        const setter = (key: string) => (count: number) =>
+          setCounted((previous) => {
+            const value = Math.max(1, Math.min(MAX_SCREENS, count))
+            return previous[key] === value ? previous : { ...previous, [key]: value }
+          })
+        return { page: setter(`${i}`), pager: setter(`${i}:pager`) }
+      }),
     [params.pages],
+  )
+  const screens = useMemo(
+    () => params.pages.map((_, i) => Math.max(counted[`${i}`] ?? 1, counted[`${i}:pager`] ?? 1)),
+    [params.pages, counted],
   )
   const rotation = useMemo(
     () =>
@@ -178,17 +186,22 @@ function KioskWall({ params }: { params: KioskParams }) {
         {params.pages.map((page, i) =>
           !starting && (i < mounted || currentPage === i) ? (
             <section key={page.url} {...shown(currentPage === i)} aria-label={page.title}>
-              <KioskProvider
-                value={{
-                  ...kiosk,
-                  screen: currentPage === i ? (currentScreen ?? 0) : 0,
-                  setScreens: screenSetters[i],
-                }}
+              <KioskPager
+                screen={currentPage === i ? (currentScreen ?? 0) : 0}
+                setScreens={screenSetters[i]!.pager}
               >
-                <MemoryRouter initialEntries={[page.url]}>
-                  <Routes>{pageRoutes()}</Routes>
-                </MemoryRouter>
-              </KioskProvider>
+                <KioskProvider
+                  value={{
+                    ...kiosk,
+                    screen: currentPage === i ? (currentScreen ?? 0) : 0,
+                    setScreens: screenSetters[i]!.page,
+                  }}
+                >
+                  <MemoryRouter initialEntries={[page.url]}>
+                    <Routes>{pageRoutes()}</Routes>
+                  </MemoryRouter>
+                </KioskProvider>
+              </KioskPager>
             </section>
           ) : null,
         )}
@@ -386,7 +399,7 @@ function KioskHeader({
           the header never changes height under the page */}
       <div className="flex flex-wrap items-baseline gap-x-6 gap-y-1 px-4 py-2 whitespace-nowrap">
         <h1 className="text-kiosk-xl font-bold">{title}</h1>
-        {!onlyScreens && (
+        {!onlyScreens && count > 1 && (
           <p className="text-kiosk-sm text-gray-300">
             Page {position + 1} of {count}
           </p>

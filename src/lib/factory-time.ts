@@ -58,8 +58,17 @@ export function isValidTimeZone(timeZone: string): boolean {
 }
 
 const timeFormats = new Map<string, Intl.DateTimeFormat>()
+let clockFormat: '24h' | '12h' = '24h'
 
-/** A clock time in the factory's timezone, in the browser's locale (e.g. "14:35:02" or "2:35:02 PM"). */
+/** The factory's clock format (TIME_FORMAT): every time on every page follows it, whatever the
+ * browser's language; 24 h until the configuration says otherwise. */
+export function setClockFormat(format: '24h' | '12h') {
+  if (format === clockFormat) return
+  clockFormat = format
+  timeFormats.clear()
+}
+
+/** A clock time in the factory's timezone and clock format ("14:35:02", or "02:35:02 PM" with 12h). */
 export function formatFactoryTime(epochMs: number, timeZone: string, withSeconds = true): string {
   const key = `${timeZone}|${withSeconds}`
   let format = timeFormats.get(key)
@@ -68,6 +77,7 @@ export function formatFactoryTime(epochMs: number, timeZone: string, withSeconds
       timeZone,
       hour: '2-digit',
       minute: '2-digit',
+      hourCycle: clockFormat === '24h' ? 'h23' : 'h12',
       ...(withSeconds ? { second: '2-digit' } : {}),
     })
     timeFormats.set(key, format)

@@ -109,7 +109,21 @@ describe('formatFactoryTime', () => {
   test('shows the factory’s clock, not the browser’s', async () => {
     const { formatFactoryTime } = await import('./factory-time')
     const instant = Date.parse('2026-11-18T05:51:34Z')
-    expect(formatFactoryTime(instant, 'Europe/Berlin')).toMatch(/06:51:34/)
-    expect(formatFactoryTime(instant, 'America/Chicago')).toMatch(/11:51:34/)
+    expect(formatFactoryTime(instant, 'Europe/Berlin')).toBe('06:51:34')
+    expect(formatFactoryTime(instant, 'America/Chicago')).toBe('23:51:34')
+  })
+
+  test('one clock format for every page: 24 h by default, 12 h when the factory sets it', async () => {
+    const { formatFactoryTime, setClockFormat } = await import('./factory-time')
+    const afternoon = Date.parse('2026-11-18T14:05:09Z')
+    expect(formatFactoryTime(afternoon, 'UTC')).toBe('14:05:09')
+    expect(formatFactoryTime(afternoon, 'UTC', false)).toBe('14:05')
+    setClockFormat('12h')
+    try {
+      expect(formatFactoryTime(afternoon, 'UTC', false)).toMatch(/^0?2:05\sPM$/)
+    } finally {
+      setClockFormat('24h')
+    }
+    expect(formatFactoryTime(afternoon, 'UTC', false)).toBe('14:05')
   })
 })

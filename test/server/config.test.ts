@@ -39,6 +39,11 @@ describe('configuration from the environment', () => {
     expect(config.job).toEqual({ mode: 'vendor', url: 'https://jobs.example.com/StitchJob', licence: 'l' })
   })
 
+  test('TIME_FORMAT: 24h unless the factory says 12h', () => {
+    expect(loadConfig({}).timeFormat).toBe('24h')
+    expect(loadConfig({ TIME_FORMAT: '12h' }).timeFormat).toBe('12h')
+  })
+
   test('SHIFTS with a night shift crossing midnight', () => {
     expect(loadConfig({ SHIFTS: 'Day=07:00-19:00, Night = 19:00-07:00' }).shifts).toEqual([
       { name: 'Day', from: '07:00', to: '19:00' },
@@ -54,6 +59,7 @@ describe('configuration from the environment', () => {
     [{ PORT: 'eighty' }, 'PORT must be a decimal port number'],
     [{ PORT: '70000' }, 'PORT must be 1–65535'],
     [{ FACTORY_TIMEZONE: 'Mars/Olympus' }, 'FACTORY_TIMEZONE is not an IANA time zone'],
+    [{ TIME_FORMAT: 'am/pm' }, 'TIME_FORMAT must be 24h (14:35) or 12h (2:35 PM)'],
     [{ SHIFTS: 'Early 06:00-14:00' }, 'SHIFTS must look like Early=06:00-14:00'],
     [{ SHIFTS: 'Early=06:00-25:00' }, 'SHIFTS has a time that is not HH:MM'],
     [{ SHIFTS: 'A=06:00-14:00,A=14:00-22:00' }, 'SHIFTS names the shift "A" twice'],

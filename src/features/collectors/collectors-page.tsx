@@ -4,6 +4,7 @@ import { useCollectors } from '../../api/collectors'
 import { useLocations } from '../../api/locations'
 import { FactoryTime } from '../../components/factory-time'
 import { CONTROL } from '../../components/form-styles'
+import { NotInKiosk, useKiosk } from '../../components/kiosk'
 import { MalformedRecords } from '../../components/malformed-records'
 import { useNow } from '../../components/now'
 import { DataAge, QueryState } from '../../components/query-state'
@@ -21,6 +22,7 @@ export function CollectorsPage() {
   const now = useNow()
   const navigate = useNavigate()
   const id = useId()
+  const kiosk = useKiosk()
   const [typed, setTyped] = useState('')
   const known = (collectors.data?.records ?? []).map((c) => c.id)
   const recent = recentCollectors().filter((x) => !known.includes(x))
@@ -44,22 +46,24 @@ export function CollectorsPage() {
       <h1 id="collectors-heading" className="text-2xl font-semibold">
         Collector units
       </h1>
-      <form onSubmit={open} className="flex flex-wrap items-end gap-2">
-        <div className="flex flex-col">
-          <label htmlFor={`${id}-collector`} className="text-sm">
-            Collector unit id
-          </label>
-          <input
-            id={`${id}-collector`}
-            className={CONTROL}
-            value={typed}
-            onChange={(e) => setTyped(e.target.value)}
-          />
-        </div>
-        <button type="submit" className="rounded border border-gray-400 px-3 py-1 dark:border-gray-600">
-          Open
-        </button>
-      </form>
+      <NotInKiosk>
+        <form onSubmit={open} className="flex flex-wrap items-end gap-2">
+          <div className="flex flex-col">
+            <label htmlFor={`${id}-collector`} className="text-sm">
+              Collector unit id
+            </label>
+            <input
+              id={`${id}-collector`}
+              className={CONTROL}
+              value={typed}
+              onChange={(e) => setTyped(e.target.value)}
+            />
+          </div>
+          <button type="submit" className="rounded border border-gray-400 px-3 py-1 dark:border-gray-600">
+            Open
+          </button>
+        </form>
+      </NotInKiosk>
       <section aria-labelledby={`${id}-known`}>
         <h2 id={`${id}-known`} className="text-lg font-semibold">
           Collector units of your company
@@ -72,7 +76,7 @@ export function CollectorsPage() {
           {(data) => (
             <>
               <MalformedRecords records={data.malformed} what="collector record" />
-              <table className="w-full max-w-3xl border-collapse text-left">
+              <table className={`w-full border-collapse text-left ${kiosk.on ? '' : 'max-w-3xl'}`}>
                 <thead>
                   <tr className="border-b border-gray-400">
                     <th scope="col" className="py-1 pr-3">

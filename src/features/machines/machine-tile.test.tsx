@@ -101,9 +101,10 @@ describe('MachineTile', () => {
     const line = screen.getByTitle(/stitchboard’s estimate/)
     expect(line).toHaveTextContent(/^done ≈ \d{1,2}:\d{2}/)
     const at = new Date((NOW + 50 * 60) * 1000)
-    expect(line.textContent).toContain(
-      at.toLocaleTimeString(undefined, { hour: 'numeric', minute: '2-digit', timeZone: 'UTC' }),
-    )
+    // the factory's 24-hour clock, whatever the browser's language
+    const hh = String(at.getUTCHours()).padStart(2, '0')
+    const mm = String(at.getUTCMinutes()).padStart(2, '0')
+    expect(line.textContent).toContain(`done ≈ ${hh}:${mm}`)
     unmount()
     tile({ vendorRemainingSeconds: 600 }, 10, null)
     expect(screen.getByText(/at set speed/)).toBeInTheDocument()
