@@ -23,8 +23,17 @@ export function screenStarts(
     const start = starts.at(-1)!
     if (total <= start + height + 1) break
     const cut = start + height
+    // the highest box the cut goes through; then again at that line (a box beside it, in another
+    // column, may begin higher and reach below it), until no box is cut where the next screen starts
     let next = cut
-    for (const box of boxes) if (box.top > start + 1 && box.top < next && box.bottom > cut + 1) next = box.top
+    for (let moved = true; moved; ) {
+      moved = false
+      for (const box of boxes)
+        if (box.top > start + 1 && box.top < next && box.bottom > next + 1) {
+          next = box.top
+          moved = true
+        }
+    }
     // a cut right below the start would make a screen of a sliver: cut the tall box instead
     starts.push(next - start < height / 4 ? cut : Math.floor(next))
   }

@@ -1,9 +1,12 @@
 import { useVirtualizer } from '@tanstack/react-virtual'
 import { useMemo, useRef, useState } from 'react'
+import { useKiosk } from '../kiosk'
 import type { Column, FlatRow } from './columns'
 import { compareCells, formatCell } from './format-cell'
 
 const ROW_HEIGHT = 32
+/** rows laid out on the wall: as many as the kiosk's screens can take turns showing */
+const KIOSK_ROWS = 1500
 
 /** Any report as a table: sortable columns, sticky header, only the visible rows in the DOM (10,000+
  * rows stay fast), a row count. Values are rendered as text, never as HTML. */
@@ -26,16 +29,23 @@ export function ReportTable({
     return [...rows].sort((a, b) => sort.direction * compareCells(a[sort.key], b[sort.key], column))
   }, [rows, columns, sort])
   const scroller = useRef<HTMLDivElement>(null)
+  // on the wall nobody scrolls: every row is laid out (up to a bound) and the kiosk shows the page a
+  // screen at a time
+  const kiosk = useKiosk().on
   const virtualizer = useVirtualizer({
+    enabled: !kiosk,
     count: sorted.length,
     getScrollElement: () => scroller.current,
     estimateSize: () => ROW_HEIGHT,
     overscan: 12,
     initialRect: { width: 1200, height: 600 },
   })
-  const items = virtualizer.getVirtualItems()
-  const before = items[0]?.start ?? 0
-  const after = virtualizer.getTotalSize() - (items.at(-1)?.end ?? 0)
+  const virtual = virtualizer.getVirtualItems()
+  const items: ReadonlyArray<{ index: number; key: number | string | bigint }> = kiosk
+    ? sorted.slice(0, KIOSK_ROWS).map((_, index) => ({ index, key: index }))
+    : virtual
+  const before = kiosk ? 0 : (virtual[0]?.start ?? 0)
+  const after = kiosk ? 0 : virtualizer.getTotalSize() - (virtual.at(-1)?.end ?? 0)
   const toggle = (key: string) =>
     setSort((current) =>
       current?.key === key
@@ -47,13 +57,14 @@ export function ReportTable({
   return (
     <div>
       <p className="mb-1 text-sm" aria-live="polite">
+        {kiosk && rows.length > KIOSK_ROWS && `the first ${KIOSK_ROWS.toLocaleString()} of `}
         {rows.length.toLocaleString()} {rows.length === 1 ? 'row' : 'rows'}
         {sort &&
           `, sorted by ${columns.find((c) => c.key === sort.key)?.label ?? sort.key} ${sort.direction === 1 ? 'ascending' : 'descending'}`}
       </p>
       <div
         ref={scroller}
-        className="max-h-[65vh] overflow-auto rounded border border-gray-300 dark:border-gray-700"
+        className={`rounded border border-gray-300 dark:border-gray-700 ${kiosk ? '' : 'max-h-[65vh] overflow-auto'}`}
       >
         <table className="w-full border-collapse text-sm" aria-rowcount={rows.length + 1}>
           <caption className="sr-only">{caption}</caption>

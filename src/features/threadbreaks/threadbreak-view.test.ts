@@ -3,7 +3,7 @@ import { buildSummary } from '../../../test/build-machine'
 import type { ThreadbreakCount } from '../../lib/domain'
 import { DEMO_STATUS_CODES } from '../../lib/status-codes'
 import { threadbreakCsv } from './export'
-import { referenceOrder, runningHoursByMachine, threadbreakView } from './threadbreak-view'
+import { referenceOrder, runningHoursByMachine, threadbreakView, wallOrder } from './threadbreak-view'
 
 const row = (
   id: string,
@@ -137,6 +137,32 @@ describe('threadbreakView', () => {
     ])
     const view = threadbreakView([row('A', 1, 1, 1)], [layout('A', 1, 1)], HN, hours)
     expect(view.machines[0]?.runningHours).toBe(12.5)
+  })
+})
+
+describe('the wall’s order', () => {
+  test('flagged machines first as heatmaps; every machine ranked by breaks per head-hour, those without running time last', () => {
+    // machine 1: 30 breaks on one head and needle (a hot spot); 2: spread; 3: few; 4: no running time
+    const rows = [
+      row('1', 1, 1, 30),
+      ...[1, 2, 3, 4].flatMap((h) => [1, 2, 3, 4].map((n) => row('2', h, n, 1))),
+      row('3', 2, 2, 1),
+      row('4', 1, 1, 2),
+    ]
+    const view = threadbreakView(
+      rows,
+      ['1', '2', '3', '4'].map((id) => layout(id, 4, 4)),
+      HN,
+      new Map([
+        ['1', 10],
+        ['2', 2],
+        ['3', 10],
+      ]),
+    )
+    const { flagged, ranked } = wallOrder(view)
+    expect(flagged.map((m) => m.machineId)).toEqual(['1'])
+    // per head-hour: 2: 16/2/4 = 2.0, 1: 30/10/4 = 0.75, 3: 1/10/4 = 0.025, then 4 (no running time)
+    expect(ranked.map((m) => m.machineId)).toEqual(['2', '1', '3', '4'])
   })
 })
 

@@ -125,3 +125,28 @@ export function runningHoursByMachine(
 
 /** Rule of thumb (issue 6): a healthy 15-head machine breaks about 2–3 times an hour in total. */
 export const HEALTHY_BREAKS_PER_HEAD_HOUR = 3 / 15
+
+/** Breaks per head and running hour, or null without running time. */
+export function perHeadHour(machine: Pick<MachineBreaks, 'total' | 'heads' | 'runningHours'>): number | null {
+  const hours = machine.runningHours
+  return hours && hours > 0 && machine.heads > 0 ? machine.total / hours / machine.heads : null
+}
+
+/**
+ * The wall's order (exception first): the machines with a flagged place, most breaks first, drawn as
+ * heatmaps; every machine in one compact list, most breaks per head-hour first (without running time:
+ * by breaks, after those with it).
+ */
+export function wallOrder(view: ThreadbreakView): { flagged: MachineBreaks[]; ranked: MachineBreaks[] } {
+  const flagged = view.machines
+    .filter((m) => m.spots.length > 0)
+    .sort((a, b) => b.total - a.total || byMachine(a, b))
+  const ranked = [...view.machines].sort((a, b) => {
+    const ra = perHeadHour(a)
+    const rb = perHeadHour(b)
+    if (ra !== null && rb !== null && ra !== rb) return rb - ra
+    if ((ra === null) !== (rb === null)) return ra === null ? 1 : -1
+    return b.total - a.total || byMachine(a, b)
+  })
+  return { flagged, ranked }
+}

@@ -35,8 +35,10 @@ import {
   HEALTHY_BREAKS_PER_HEAD_HOUR,
   type MachineBreaks,
   type MachineLayout,
+  perHeadHour,
   runningHoursByMachine,
   threadbreakView,
+  wallOrder,
 } from './threadbreak-view'
 
 // not needed for the default view's first paint: loaded when chosen
@@ -303,32 +305,95 @@ function BreaksView({
           )}
         </div>
       </NotInKiosk>
-      <div className="flex flex-col gap-4 xl:flex-row">
-        <WhereToLook view={view} />
-        <div className="min-w-0 flex-1 space-y-2">
-          {params.view === 'rows' ? (
-            <Suspense fallback={<Skeleton />}>
-              <RowsView machines={view.machines} grouping={params.grouping} />
-            </Suspense>
-          ) : (
-            <>
-              <HeatmapLegend max={view.max} />
-              <p className="text-sm text-gray-700 dark:text-gray-300">
-                {params.grouping === 'HN'
-                  ? 'One colour scale for all machines; totals per head at the right, per needle below; flagged places outlined (solid: a cell, dashed: a whole head or needle). Tab to a heatmap and use the arrow keys to read its cells.'
-                  : `One scale for all machines; one bar per ${params.grouping === 'H' ? 'head' : 'needle'}; flagged bars outlined and marked ▲.`}
-              </p>
-              {params.grouping === 'HN' ? (
-                <HeatmapSmallMultiples machines={heatmaps} max={view.max} cell={kiosk.cell} />
-              ) : (
-                <Suspense fallback={<Skeleton />}>
-                  <BarSmallMultiples machines={view.machines} max={view.max} />
-                </Suspense>
-              )}
-            </>
-          )}
+      {kiosk.on && params.grouping === 'HN' && params.view !== 'rows' ? (
+        <WallBreaks view={view} heatmaps={heatmaps} cell={kiosk.cell} />
+      ) : (
+        <div className="flex flex-col gap-4 xl:flex-row">
+          <WhereToLook view={view} />
+          <div className="min-w-0 flex-1 space-y-2">
+            {params.view === 'rows' ? (
+              <Suspense fallback={<Skeleton />}>
+                <RowsView machines={view.machines} grouping={params.grouping} />
+              </Suspense>
+            ) : (
+              <>
+                <HeatmapLegend max={view.max} />
+                <p className="text-sm text-gray-700 dark:text-gray-300">
+                  {params.grouping === 'HN'
+                    ? 'One colour scale for all machines; totals per head at the right, per needle below; flagged places outlined (solid: a cell, dashed: a whole head or needle). Tab to a heatmap and use the arrow keys to read its cells.'
+                    : `One scale for all machines; one bar per ${params.grouping === 'H' ? 'head' : 'needle'}; flagged bars outlined and marked ▲.`}
+                </p>
+                {params.grouping === 'HN' ? (
+                  <HeatmapSmallMultiples machines={heatmaps} max={view.max} cell={kiosk.cell} />
+                ) : (
+                  <Suspense fallback={<Skeleton />}>
+                    <BarSmallMultiples machines={view.machines} max={view.max} />
+                  </Suspense>
+                )}
+              </>
+            )}
+          </div>
         </div>
-      </div>
+      )}
+    </div>
+  )
+}
+
+/** The wall: where to look first, heatmaps of the machines with a flagged place only, and every machine
+ * in one compact list ranked by breaks per head-hour, so the whole factory fits a screen or two. */
+function WallBreaks({
+  view,
+  heatmaps,
+  cell,
+}: {
+  view: ReturnType<typeof threadbreakView>
+  heatmaps: ReadonlyArray<Parameters<typeof HeatmapSmallMultiples>[0]['machines'][number]>
+  cell: number
+}) {
+  const { flagged, ranked } = useMemo(() => wallOrder(view), [view])
+  const flaggedIds = new Set(flagged.map((m) => m.machineId))
+  const shown = flagged
+    .map((m) => heatmaps.find((h) => h.machineId === m.machineId))
+    .filter((h) => h !== undefined)
+  return (
+    <div className="space-y-4">
+      <WhereToLook view={view} />
+      {shown.length > 0 && (
+        <section aria-label="Machines with a flagged place">
+          <HeatmapLegend max={view.max} />
+          <HeatmapSmallMultiples machines={shown} max={view.max} cell={cell} />
+        </section>
+      )}
+      <section aria-labelledby="wall-ranked">
+        <h2 id="wall-ranked" className="text-kiosk-base font-semibold">
+          Every machine, most breaks per head-hour first
+        </h2>
+        <p className="text-kiosk-sm">
+          ▲ a flagged place (heatmap above) · ↑ above the rule of thumb (
+          {HEALTHY_BREAKS_PER_HEAD_HOUR.toFixed(2)} breaks per head-hour)
+        </p>
+        <ol className="grid grid-cols-[repeat(auto-fill,minmax(26rem,1fr))] gap-x-8 text-kiosk-sm leading-snug">
+          {ranked.map((m) => {
+            const rate = perHeadHour(m)
+            const above = rate !== null && rate > HEALTHY_BREAKS_PER_HEAD_HOUR
+            return (
+              <li key={m.machineId} className="flex justify-between gap-3 border-b border-gray-800 py-0.5">
+                <span
+                  className={`whitespace-nowrap ${above || flaggedIds.has(m.machineId) ? 'font-semibold' : ''}`}
+                >
+                  {flaggedIds.has(m.machineId) ? '▲ ' : ''}
+                  {m.machineName}
+                </span>
+                <span className="whitespace-nowrap tabular-nums">
+                  {m.total.toLocaleString()} {m.total === 1 ? 'break' : 'breaks'}
+                  {rate !== null && ` · ${rate.toFixed(2)} per head-h`}
+                  {above && ' ↑'}
+                </span>
+              </li>
+            )
+          })}
+        </ol>
+      </section>
     </div>
   )
 }
@@ -372,12 +437,13 @@ function MachineNote({ machine }: { machine: MachineBreaks }) {
 function WhereToLook({ view }: { view: ReturnType<typeof threadbreakView> }) {
   const [all, setAll] = useState(false)
   const ruleId = useId()
+  const kiosk = useKiosk()
   const shown = all ? view.spots : view.spots.slice(0, 12)
   const hoursOf = new Map(view.machines.map((m) => [m.machineId, m.runningHours]))
   return (
     <aside
       aria-labelledby={`${ruleId}-heading`}
-      className="rounded border border-gray-300 p-3 xl:w-96 xl:shrink-0 dark:border-gray-700"
+      className={`rounded border border-gray-300 p-3 dark:border-gray-700 ${kiosk.on ? '' : 'xl:w-96 xl:shrink-0'}`}
     >
       <h2 id={`${ruleId}-heading`} className="text-lg font-semibold">
         Where to look first

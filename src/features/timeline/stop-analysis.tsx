@@ -144,7 +144,7 @@ export function StopAnalysisView({
           <h3 id={`${id}-longest`} className="font-semibold">
             Longest stops
           </h3>
-          <ol className="list-decimal space-y-0.5 pl-6">
+          <ol className="list-decimal space-y-0.5 pl-[2.5em]">
             {analysis.longest.slice(0, rows).map((s) => (
               <li key={`${s.machineId}-${s.start}`}>
                 {nameOf(s.machineId)}: {s.label} {s.atLeast ? 'at least ' : ''}
