@@ -17,6 +17,13 @@ export function Layout() {
     document.documentElement.classList.contains('dark') ? 'dark' : 'light',
   )
   const keep = filterSearch(new URLSearchParams(location.search))
+  // on a phone the navigation folds behind "Menu", closed again by going to a page
+  const [menu, setMenu] = useState(false)
+  const [menuAt, setMenuAt] = useState(location.pathname)
+  if (menuAt !== location.pathname) {
+    setMenuAt(location.pathname)
+    setMenu(false)
+  }
   const shift = config.data ? currentShift(now, config.data.timeZone, config.data.shifts) : null
   const toggleTheme = () => {
     const next = theme === 'dark' ? 'light' : 'dark'
@@ -35,24 +42,43 @@ export function Layout() {
             Demo data
           </span>
         )}
-        <nav aria-label="Main">
-          <ul className="flex flex-wrap gap-3">
+        {config.data ? <FactoryClock timeZone={config.data.timeZone} className="ml-auto sm:hidden" /> : null}
+        <button
+          type="button"
+          className="min-h-11 rounded border border-gray-400 px-3 sm:hidden dark:border-gray-600"
+          aria-expanded={menu}
+          aria-controls="main-menu"
+          onClick={() => setMenu((open) => !open)}
+        >
+          Menu <span aria-hidden="true">{menu ? '▴' : '▾'}</span>
+        </button>
+        <nav aria-label="Main" id="main-menu" className={menu ? 'max-sm:w-full' : 'max-sm:hidden'}>
+          <ul className="flex flex-wrap gap-3 max-sm:flex-col max-sm:gap-0">
             {NAV_ENTRIES.map((entry) => (
               <li key={entry.to}>
                 <NavLink
                   to={{ pathname: entry.to, search: keep }}
                   end={entry.to === '/'}
                   className={({ isActive }) =>
-                    isActive ? 'font-semibold underline' : 'underline-offset-4 hover:underline'
+                    `max-sm:flex max-sm:min-h-11 max-sm:items-center ${isActive ? 'font-semibold underline' : 'underline-offset-4 hover:underline'}`
                   }
                 >
                   {entry.label}
                 </NavLink>
               </li>
             ))}
+            <li>
+              {/* the wall display is its own app: a whole page load, not a route */}
+              <a
+                href="/kiosk"
+                className="underline-offset-4 hover:underline max-sm:flex max-sm:min-h-11 max-sm:items-center"
+              >
+                Wall display
+              </a>
+            </li>
           </ul>
         </nav>
-        <div className="ml-auto flex items-center gap-4">
+        <div className={`ml-auto flex items-center gap-4 ${menu ? 'max-sm:w-full' : 'max-sm:hidden'}`}>
           {/* the same shape before the configuration arrives, so the header does not move */}
           <p className={`text-sm ${config.data ? '' : 'invisible'}`}>
             {shift ? (
@@ -67,9 +93,9 @@ export function Layout() {
             )}
           </p>
           {config.data ? (
-            <FactoryClock timeZone={config.data.timeZone} />
+            <FactoryClock timeZone={config.data.timeZone} className="max-sm:hidden" />
           ) : (
-            <span className="invisible tabular-nums">00:00:00 AM Europe/Berlin</span>
+            <span className="invisible tabular-nums max-sm:hidden">00:00:00 Europe/Berlin</span>
           )}
           <button
             type="button"

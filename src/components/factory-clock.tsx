@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react'
 import { formatFactoryTime } from '../lib/factory-time'
 
-/** The time in the factory's timezone, in the browser's locale, updated every second. */
-export function FactoryClock({ timeZone }: { timeZone: string }) {
+/** The time in the factory's timezone and clock format, updated every second. */
+export function FactoryClock({ timeZone, className = '' }: { timeZone: string; className?: string }) {
   const [now, setNow] = useState(() => new Date())
   useEffect(() => {
     const timer = setInterval(() => setNow(new Date()), 1000)
@@ -10,7 +10,7 @@ export function FactoryClock({ timeZone }: { timeZone: string }) {
   }, [])
   const time = formatFactoryTime(now.getTime(), timeZone)
   return (
-    <p className="tabular-nums">
+    <p className={`tabular-nums ${className}`}>
       <span className="sr-only">Factory time: </span>
       <time dateTime={now.toISOString()}>{time}</time>{' '}
       <span className="text-sm text-gray-600 dark:text-gray-400">{timeZone}</span>

@@ -1,10 +1,13 @@
 import { type ReactNode, useEffect, useRef, useState } from 'react'
+import { useKiosk } from './kiosk'
 
 /** Renders its children once the place comes near the screen (below-the-fold sections then cost
- * nothing at first paint); until then a placeholder of `minHeight` keeps the layout still. */
+ * nothing at first paint); until then a placeholder of `minHeight` keeps the layout still. On the wall
+ * at once: the kiosk shows the page a screen at a time and counts its screens from the whole page. */
 export function WhenNear({ children, minHeight = '20rem' }: { children: ReactNode; minHeight?: string }) {
   const place = useRef<HTMLDivElement>(null)
-  const [near, setNear] = useState(() => typeof IntersectionObserver === 'undefined')
+  const kiosk = useKiosk().on
+  const [near, setNear] = useState(() => kiosk || typeof IntersectionObserver === 'undefined')
   useEffect(() => {
     const element = place.current
     if (near || !element) return

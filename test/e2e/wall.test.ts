@@ -32,6 +32,8 @@ const clipped = (page: Page) =>
     const found: string[] = []
     for (const el of [shown, ...(shown?.querySelectorAll('*') ?? [])] as HTMLElement[]) {
       if (!el || el.clientHeight <= 1 || getComputedStyle(el).visibility !== 'visible') continue
+      // the kiosk's window onto a page a screen at a time (what it cuts is checked below, per page)
+      if (el.matches('[data-kiosk-pager], [data-kiosk-window]')) continue
       if (el.scrollHeight > el.clientHeight + 1 || el.scrollWidth > el.clientWidth + 1)
         found.push(`${el.tagName.toLowerCase()}.${el.className}`.slice(0, 120))
     }
@@ -91,6 +93,130 @@ describe('the status board on the wall', () => {
       expect(seen.size).toBe(total)
       // the company of 200 has more cards than one 1080-px screen holds: the split is exercised
       if (server() === large && size.height === 1080) expect(screens).toBeGreaterThan(1)
+      await page.close()
+    })
+  }
+})
+
+/** Screen by screen: what the shown kiosk screen cuts (an element with text partly inside the page's
+ * window); every element with text that was wholly on screen is remembered (window.__seen), and those the
+ * page showed at the first screen that never were are `unseen`. */
+const screenCheck = (page: Page) =>
+  page.evaluate(() => {
+    const w = window as unknown as { __seen?: WeakSet<Element>; __present?: Element[] }
+    w.__seen ??= new WeakSet()
+    const section = [...document.querySelectorAll('main > section')].find(
+      (s) => getComputedStyle(s).visibility === 'visible',
+    )
+    const frame = (section?.querySelector('[data-kiosk-window]') ?? section)?.getBoundingClientRect()
+    const cut: string[] = []
+    if (!section || !frame) return { cut: ['no page shown'], unseen: [] as string[] }
+    for (const el of section.querySelectorAll('*')) {
+      if (!textual(el)) continue
+      const r = el.getBoundingClientRect()
+      const inside =
+        r.top >= frame.top - 1 &&
+        r.bottom <= frame.bottom + 1 &&
+        r.left >= frame.left - 1 &&
+        r.right <= frame.right + 1
+      const overlaps = r.bottom > frame.top + 1 && r.top < frame.bottom - 1
+      if (inside) w.__seen.add(el)
+      else if (overlaps) cut.push(`${el.tagName.toLowerCase()} “${el.textContent?.trim().slice(0, 40)}”`)
+    }
+    // what the page showed when the screens were counted, and still shows (a refresh may replace a part)
+    w.__present ??= [...section.querySelectorAll('*')].filter(textual)
+    const unseen = w.__present
+      .filter((el) => el.isConnected && !w.__seen!.has(el))
+      .map((el) => `${el.tagName.toLowerCase()} “${el.textContent?.trim().slice(0, 40)}”`)
+    return { cut, unseen }
+
+    /** an element that shows text of its own (or a picture), drawn and not hidden from everyone */
+    function textual(el: Element): boolean {
+      const own =
+        ['svg', 'canvas', 'img'].includes(el.tagName.toLowerCase()) ||
+        [...el.childNodes].some((n) => n.nodeType === Node.TEXT_NODE && (n.textContent ?? '').trim() !== '')
+      if (!own || el.closest('[aria-hidden="true"], svg *, .sr-only')) return false
+      const style = getComputedStyle(el)
+      const r = el.getBoundingClientRect()
+      return style.visibility === 'visible' && style.display !== 'none' && r.width > 1 && r.height > 1
+    }
+  })
+
+/** Elements other than the pager's own window whose content is clipped, and a scrolling document. */
+const clippedInPage = (page: Page) =>
+  page.evaluate(() => {
+    const shown = [...document.querySelectorAll('main > section')].find(
+      (s) => getComputedStyle(s).visibility === 'visible',
+    )
+    const found: string[] = []
+    for (const el of (shown?.querySelectorAll('*') ?? []) as NodeListOf<HTMLElement>) {
+      if (el.closest('[aria-hidden="true"]') || el.clientHeight <= 1) continue
+      if (el.matches('[data-kiosk-pager], [data-kiosk-window]')) continue
+      if (getComputedStyle(el).visibility !== 'visible') continue
+      if (el.scrollWidth > el.clientWidth + 1)
+        found.push(`${el.tagName.toLowerCase()}.${el.className}`.slice(0, 120))
+    }
+    const doc = document.documentElement
+    if (doc.scrollHeight > window.innerHeight || doc.scrollWidth > window.innerWidth)
+      found.push('the document')
+    return found
+  })
+
+describe('every kiosk page on the wall (1920×1080): nothing cut off, every part shown on a screen of its own', () => {
+  const reports = [
+    'stitches',
+    'threadbreaks',
+    'machine-summary',
+    'average-rpm',
+    'machine-productivity',
+    'runningtime',
+    'productiontime',
+    'shift-comparison',
+    'time-comparison',
+  ].map((r) => `reports/${r}`)
+  const cases = [
+    ...['status', 'threadbreaks', 'shifts', 'collectors', 'stops', ...reports].map(
+      (name) => [name, 'the demo factory (44 machines)', () => factory] as const,
+    ),
+    ...['status', 'threadbreaks', 'shifts', 'collectors', 'stops', 'reports/machine-summary'].map(
+      (name) => [name, 'the company of 200 machines', () => large] as const,
+    ),
+  ]
+  for (const [name, company, server] of cases) {
+    test(`${name}, ${company}`, async () => {
+      const page = await browser.newPage({ viewport: { width: 1920, height: 1080 } })
+      await page.route('**/api/live', (route) => route.abort())
+      // the page's clock under the test's control from the start (turns of 5 s, no refresh) and a closed
+      // range (yesterday: a whole day's rows), so the screens are counted and stepped through with the page
+      // holding still
+      await page.clock.install({ time: testNow() })
+      await page.goto(`${server().url}/kiosk?pages=${name}&dwell=5&refresh=3600&range=yesterday`)
+      // the page drawn with its data: no request for half a second, nothing loading
+      await page.waitForLoadState('networkidle')
+      await expect.poll(() => page.getByText(/Loading/).count()).toBe(0)
+      await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 100)
+      await page.clock.runFor(500)
+      const title = page.getByRole('banner').getByRole('heading', { level: 1 })
+      // "Stitches 3/8": the screen shown and how many the page needs now (a part of the page that follows
+      // the clock, such as this shift's stops, may change the count on the way)
+      const where = async () => {
+        const [, shown = '1', of = '1'] = / (\d+)\/(\d+)$/.exec((await title.textContent()) ?? '') ?? []
+        return [Number(shown), Number(of)] as const
+      }
+      let unseen: string[] = []
+      for (let turn = 0; turn < 60; turn++) {
+        if (turn > 0) {
+          await page.clock.runFor(5000)
+          await expect.poll(async () => (await where())[0]).toBe(turn + 1)
+        }
+        const [shown, of] = await where()
+        const check = await screenCheck(page)
+        expect(check.cut, `screen ${shown} of ${of}`).toEqual([])
+        expect(await clippedInPage(page)).toEqual([])
+        unseen = check.unseen
+        if (shown >= of) break
+      }
+      expect(unseen).toEqual([])
       await page.close()
     })
   }

@@ -9,6 +9,7 @@ describe('demo mode', () => {
       demo: true,
       threadConesDemo: true,
       timeZone: 'Europe/Berlin',
+      timeFormat: '24h',
       shifts: [
         { name: 'Early', from: '06:00', to: '14:00' },
         { name: 'Late', from: '14:00', to: '22:00' },

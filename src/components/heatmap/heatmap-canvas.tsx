@@ -126,6 +126,10 @@ export function HeatmapCanvas({
   const total = [...grid.counts.values()].reduce((sum, count) => sum + count, 0)
   return (
     <div className="relative inline-block">
+      {/* the axes named (the numbers are drawn in the canvas): rows are heads, columns needles */}
+      <p aria-hidden="true" className="text-xs text-gray-700 dark:text-gray-300">
+        head ↓ · needle →
+      </p>
       <canvas
         ref={canvasRef}
         data-heatmap={label}
@@ -151,7 +155,7 @@ export function HeatmapCanvas({
           className="pointer-events-none absolute z-10 rounded bg-gray-900 px-2 py-1 text-sm whitespace-nowrap text-white shadow dark:bg-gray-100 dark:text-gray-900"
           style={{
             left: layout.left + ((cursor?.col ?? 0) + 1) * layout.cell + 4,
-            top: layout.top + (cursor?.row ?? 0) * layout.cell - 4,
+            top: (canvasRef.current?.offsetTop ?? 0) + layout.top + (cursor?.row ?? 0) * layout.cell - 4,
           }}
         >
           {readout}

@@ -1,4 +1,5 @@
 import { heatColor, textOn } from '../../lib/color-scale'
+import { ScrollArea } from '../scroll-area'
 import { useDarkTheme } from '../use-dark-theme'
 import { HeatmapLegend } from './heatmap-legend'
 
@@ -20,7 +21,7 @@ export function Heatmap({ grid, max, caption }: { grid: HeatmapGrid; max: number
   const rowTotal = (head: number) => grid.needles.reduce((sum, needle) => sum + (cell(head, needle) ?? 0), 0)
   const columnTotal = (needle: number) => grid.heads.reduce((sum, head) => sum + (cell(head, needle) ?? 0), 0)
   return (
-    <div className="overflow-x-auto">
+    <ScrollArea label="The table">
       <table className="border-collapse text-sm tabular-nums">
         <caption className="mb-1 text-left font-semibold">{caption}</caption>
         <thead>
@@ -92,6 +93,6 @@ export function Heatmap({ grid, max, caption }: { grid: HeatmapGrid; max: number
         </tfoot>
       </table>
       <HeatmapLegend max={max} />
-    </div>
+    </ScrollArea>
   )
 }

@@ -1,6 +1,7 @@
 import { useVirtualizer } from '@tanstack/react-virtual'
 import { useMemo, useRef, useState } from 'react'
 import { useKiosk } from '../kiosk'
+import { ScrollArea } from '../scroll-area'
 import type { Column, FlatRow } from './columns'
 import { compareCells, formatCell } from './format-cell'
 
@@ -62,9 +63,10 @@ export function ReportTable({
         {sort &&
           `, sorted by ${columns.find((c) => c.key === sort.key)?.label ?? sort.key} ${sort.direction === 1 ? 'ascending' : 'descending'}`}
       </p>
-      <div
-        ref={scroller}
-        className={`rounded border border-gray-300 dark:border-gray-700 ${kiosk ? '' : 'max-h-[65vh] overflow-auto'}`}
+      <ScrollArea
+        scrollRef={scroller}
+        label="The table"
+        className={`rounded border border-gray-300 dark:border-gray-700 ${kiosk ? 'overflow-visible!' : 'max-h-[65vh]'}`}
       >
         <table className="w-full border-collapse text-sm" aria-rowcount={rows.length + 1}>
           <caption className="sr-only">{caption}</caption>
@@ -77,7 +79,7 @@ export function ReportTable({
                   aria-sort={
                     sort?.key === c.key ? (sort.direction === 1 ? 'ascending' : 'descending') : 'none'
                   }
-                  className={`whitespace-nowrap px-2 py-1 ${c.kind === 'number' || c.kind === 'duration' ? 'text-right' : 'text-left'}`}
+                  className={`px-2 py-1 ${kiosk ? '' : 'whitespace-nowrap'} ${c.kind === 'number' || c.kind === 'duration' ? 'text-right' : 'text-left'}`}
                 >
                   <button
                     type="button"
@@ -111,7 +113,7 @@ export function ReportTable({
                   {columns.map((c) => (
                     <td
                       key={c.key}
-                      className={`whitespace-nowrap px-2 ${c.kind === 'number' || c.kind === 'duration' ? 'text-right tabular-nums' : ''}`}
+                      className={`px-2 ${kiosk ? '' : 'whitespace-nowrap'} ${c.kind === 'number' || c.kind === 'duration' ? 'text-right tabular-nums' : ''}`}
                     >
                       {formatCell(row[c.key], c, timeZone)}
                     </td>
@@ -126,7 +128,7 @@ export function ReportTable({
             )}
           </tbody>
         </table>
-      </div>
+      </ScrollArea>
     </div>
   )
 }

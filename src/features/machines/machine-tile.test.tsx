@@ -91,7 +91,7 @@ describe('MachineTile', () => {
       'aria-valuenow',
       '25',
     )
-    expect(screen.getByText(/12 heads × 15 · 850 rpm/)).toBeInTheDocument()
+    expect(screen.getByText(/12 heads × 15 needles · 850 rpm/)).toBeInTheDocument()
     expect(screen.getByText(/done ≈/)).toBeInTheDocument()
   })
 
@@ -118,7 +118,7 @@ describe('MachineTile', () => {
 
   test('active heads below heads and the pass of a repeated design are said', () => {
     tile({ activeHeads: 10, repeats: 3, passes: 1 })
-    expect(screen.getByText(/10 of 12 heads × 15 · 850 rpm · pass 2 of 3/)).toBeInTheDocument()
+    expect(screen.getByText(/10 of 12 heads × 15 needles · 850 rpm · pass 2 of 3/)).toBeInTheDocument()
   })
 
   test('a design the catalogue does not know shows its ID', () => {

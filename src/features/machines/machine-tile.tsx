@@ -77,7 +77,9 @@ export const MachineTile = memo(function MachineTile({
         : `${machine.heads} ${machine.heads === 1 ? 'head' : 'heads'}`
   const details = [
     location,
-    heads && machine.needles !== null ? `${heads} × ${machine.needles}` : heads,
+    heads && machine.needles !== null
+      ? `${heads} × ${machine.needles} ${machine.needles === 1 ? 'needle' : 'needles'}`
+      : heads,
     !silent && machine.liveRpm !== null && machine.liveRpm > 0 ? `${machine.liveRpm} rpm` : null,
     !silent && machine.repeats !== null && machine.repeats > 1 && machine.passes !== null
       ? `pass ${Math.min(machine.passes + 1, machine.repeats)} of ${machine.repeats}`
@@ -88,7 +90,7 @@ export const MachineTile = memo(function MachineTile({
       className={`flex h-full flex-col rounded-lg ${wall ? 'gap-0.5 p-1.5 text-sm' : 'gap-1 p-2'} ${frame}`}
       aria-label={`${machine.name}: ${label}`}
     >
-      <h3 className={`truncate font-semibold ${wall ? 'text-base' : 'text-lg'}`} title={machine.name}>
+      <h3 className={`font-semibold break-words ${wall ? 'text-base' : 'text-lg'}`}>
         <Link
           to={{ pathname: `/machines/${encodeURIComponent(machine.id)}`, search: linkSearch }}
           className="hover:underline"
@@ -119,7 +121,7 @@ export const MachineTile = memo(function MachineTile({
         </p>
       ) : design ? (
         <div className={wall ? 'flex items-center gap-2' : ''}>
-          <p className={`truncate ${wall ? 'min-w-0 flex-1' : ''}`} title={design}>
+          <p className={`break-words ${wall ? 'min-w-0 flex-1' : ''}`}>
             {design}
           </p>
           {progress !== null && (
@@ -141,7 +143,7 @@ export const MachineTile = memo(function MachineTile({
       ) : (
         <p className="text-gray-700 dark:text-gray-300">No design loaded</p>
       )}
-      <p className="mt-auto truncate text-gray-700 tabular-nums dark:text-gray-300">
+      <p className="mt-auto text-gray-700 tabular-nums dark:text-gray-300">
         {ownFinish !== null ? (
           <>
             <span title="stitchboard’s estimate: the stitches left at the machine’s pace over the last hours, stops included">

@@ -8,6 +8,7 @@ import { usePace } from '../../api/pace'
 import { WidgetErrorBoundary } from '../../components/error-boundary'
 import { FilterBar } from '../../components/filters/filter-bar'
 import { useFilters } from '../../components/filters/use-filters'
+import { FoldOnPhone, settingsInSearch } from '../../components/fold-on-phone'
 import { CONTROL } from '../../components/form-styles'
 import { NotInKiosk, useKiosk } from '../../components/kiosk'
 import { LiveIndicator } from '../../components/live-indicator'
@@ -49,10 +50,14 @@ export function StatusBoardPage() {
         <h1 id="board-heading" className="text-2xl font-semibold">
           Machine status
         </h1>
-        <FilterBar show={['location', 'machines']} />
-        <NotInKiosk>
-          <BoardControls params={params} set={set} />
-        </NotInKiosk>
+        <FoldOnPhone set={settingsInSearch(search, ['only', 'status'])}>
+          <div className="flex flex-wrap items-end gap-x-6 gap-y-2">
+            <FilterBar show={['location', 'machines']} />
+            <NotInKiosk>
+              <BoardControls params={params} set={set} />
+            </NotInKiosk>
+          </div>
+        </FoldOnPhone>
       </div>
       <WidgetErrorBoundary name="The status board">
         <QueryState

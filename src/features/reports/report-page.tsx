@@ -13,6 +13,7 @@ import { DesignPicker } from '../../components/filters/design-picker'
 import { FilterBar } from '../../components/filters/filter-bar'
 import { useReportScope } from '../../components/filters/use-filters'
 import { CONTROL } from '../../components/form-styles'
+import { NotInKiosk } from '../../components/kiosk'
 import { MalformedRecords } from '../../components/malformed-records'
 import { DataAge, QueryState } from '../../components/query-state'
 import { flattenRow, inferColumns } from '../../components/report-table/columns'
@@ -86,101 +87,107 @@ export function ReportPage() {
     : 0
   return (
     <section className="space-y-3 p-4" aria-labelledby={id}>
-      <p>
-        <Link
-          className="underline"
-          to={{ pathname: '/reports', search: filterSearch(new URLSearchParams(location.search)) }}
-        >
-          ← All reports
-        </Link>
-      </p>
+      <NotInKiosk>
+        <p>
+          <Link
+            className="underline"
+            to={{ pathname: '/reports', search: filterSearch(new URLSearchParams(location.search)) }}
+          >
+            ← All reports
+          </Link>
+        </p>
+      </NotInKiosk>
       <h1 id={id} className="text-2xl font-semibold">
         {definition.title}
       </h1>
       <p className="text-gray-700 dark:text-gray-300">{definition.description}.</p>
-      <details className="text-sm">
-        <summary className="cursor-pointer">How is this computed?</summary>
-        <p className="mt-1 max-w-3xl">
-          The machine portal computes this report; stitchboard shows its rows as they come, with times in the
-          factory’s time zone and durations in hours and minutes. It is asked as{' '}
-          <code>{definition.path}</code> with the filters above that it accepts.
-        </p>
-      </details>
-      <div className="flex flex-wrap items-end gap-3">
-        <FilterBar />
-        {reportTakes(path, 'includeBobbinThreadbreaks') && (
-          <label className="flex items-center gap-1">
-            <input
-              type="checkbox"
-              checked={search.get('bobbin') === '1'}
-              onChange={(e) => set('bobbin', e.target.checked ? '1' : null)}
-            />
-            Include bobbin breaks
-          </label>
-        )}
-        {takesDesign && (
-          <DesignPicker
-            value={search.get('design')}
-            required={needsDesign}
-            onChange={(value) => set('design', value)}
-          />
-        )}
-        {reportTakes(path, 'ignoreOutliers') && (
-          <div className="flex flex-col">
-            <label htmlFor={`${id}-outliers`} className="text-sm">
-              Leave out fastest and slowest passes
+      <NotInKiosk>
+        <details className="text-sm">
+          <summary className="cursor-pointer">How is this computed?</summary>
+          <p className="mt-1 max-w-3xl">
+            The machine portal computes this report; stitchboard shows its rows as they come, with times in
+            the factory’s time zone and durations in hours and minutes. It is asked as{' '}
+            <code>{definition.path}</code> with the filters above that it accepts.
+          </p>
+        </details>
+      </NotInKiosk>
+      <NotInKiosk>
+        <div className="flex flex-wrap items-end gap-3">
+          <FilterBar />
+          {reportTakes(path, 'includeBobbinThreadbreaks') && (
+            <label className="flex items-center gap-1">
+              <input
+                type="checkbox"
+                checked={search.get('bobbin') === '1'}
+                onChange={(e) => set('bobbin', e.target.checked ? '1' : null)}
+              />
+              Include bobbin breaks
             </label>
-            <select
-              id={`${id}-outliers`}
-              className={CONTROL}
-              value={ignoreOutliers}
-              onChange={(e) => set('outliers', e.target.value === '0' ? null : e.target.value)}
-            >
-              {IGNORE_OUTLIERS.map((value) => (
-                <option key={value} value={value}>
-                  {value === 0 ? 'None' : `${value} %`}
-                </option>
-              ))}
-            </select>
-          </div>
-        )}
-        {reportTakes(path, 'operatorId') && scope.status === 'ready' && (
-          <OperatorPicker
-            scope={scope.params}
-            value={search.get('operator')}
-            onChange={(value) => set('operator', value)}
-          />
-        )}
-        {own && (
-          <div className="flex flex-col">
-            <label htmlFor={`${id}-grouping`} className="text-sm">
-              Grouping
-            </label>
-            <select
-              id={`${id}-grouping`}
-              className={CONTROL}
-              value={grouping}
-              onChange={(e) => set('grouping', e.target.value)}
-            >
-              {own.values.map((value) => (
-                <option key={value} value={value}>
-                  {GROUPING_LABELS[value]}
-                </option>
-              ))}
-            </select>
-          </div>
-        )}
-        {own?.reverse && (
-          <label className="flex items-center gap-1">
-            <input
-              type="checkbox"
-              checked={search.get('reverse') === '1'}
-              onChange={(e) => set('reverse', e.target.checked ? '1' : null)}
+          )}
+          {takesDesign && (
+            <DesignPicker
+              value={search.get('design')}
+              required={needsDesign}
+              onChange={(value) => set('design', value)}
             />
-            Reverse head order
-          </label>
-        )}
-      </div>
+          )}
+          {reportTakes(path, 'ignoreOutliers') && (
+            <div className="flex flex-col">
+              <label htmlFor={`${id}-outliers`} className="text-sm">
+                Leave out fastest and slowest passes
+              </label>
+              <select
+                id={`${id}-outliers`}
+                className={CONTROL}
+                value={ignoreOutliers}
+                onChange={(e) => set('outliers', e.target.value === '0' ? null : e.target.value)}
+              >
+                {IGNORE_OUTLIERS.map((value) => (
+                  <option key={value} value={value}>
+                    {value === 0 ? 'None' : `${value} %`}
+                  </option>
+                ))}
+              </select>
+            </div>
+          )}
+          {reportTakes(path, 'operatorId') && scope.status === 'ready' && (
+            <OperatorPicker
+              scope={scope.params}
+              value={search.get('operator')}
+              onChange={(value) => set('operator', value)}
+            />
+          )}
+          {own && (
+            <div className="flex flex-col">
+              <label htmlFor={`${id}-grouping`} className="text-sm">
+                Grouping
+              </label>
+              <select
+                id={`${id}-grouping`}
+                className={CONTROL}
+                value={grouping}
+                onChange={(e) => set('grouping', e.target.value)}
+              >
+                {own.values.map((value) => (
+                  <option key={value} value={value}>
+                    {GROUPING_LABELS[value]}
+                  </option>
+                ))}
+              </select>
+            </div>
+          )}
+          {own?.reverse && (
+            <label className="flex items-center gap-1">
+              <input
+                type="checkbox"
+                checked={search.get('reverse') === '1'}
+                onChange={(e) => set('reverse', e.target.checked ? '1' : null)}
+              />
+              Reverse head order
+            </label>
+          )}
+        </div>
+      </NotInKiosk>
       {scope.status === 'loading' && <Skeleton />}
       {scope.status === 'error' && <p role="alert">{scope.error}</p>}
       {scope.status === 'ready' && (
@@ -362,26 +369,28 @@ function ReportView({ rows, path, title }: { rows: RawRow[]; path: ReportPath; t
   const button = 'rounded border border-gray-400 px-3 py-1 dark:border-gray-600'
   return (
     <div className="space-y-3">
-      <div className="flex flex-wrap items-center gap-3">
-        <button type="button" className={button} onClick={exportCsv}>
-          Export CSV
-        </button>
-        <button type="button" className={button} onClick={exportJson}>
-          Export JSON
-        </button>
-        {spec && (
-          <label className="flex items-center gap-1">
-            <input
-              type="checkbox"
-              checked={showChart}
-              onChange={(e) =>
-                setSearch((current) => withParam(current, 'chart', e.target.checked ? null : '0'))
-              }
-            />
-            Show chart
-          </label>
-        )}
-      </div>
+      <NotInKiosk>
+        <div className="flex flex-wrap items-center gap-3">
+          <button type="button" className={button} onClick={exportCsv}>
+            Export CSV
+          </button>
+          <button type="button" className={button} onClick={exportJson}>
+            Export JSON
+          </button>
+          {spec && (
+            <label className="flex items-center gap-1">
+              <input
+                type="checkbox"
+                checked={showChart}
+                onChange={(e) =>
+                  setSearch((current) => withParam(current, 'chart', e.target.checked ? null : '0'))
+                }
+              />
+              Show chart
+            </label>
+          )}
+        </div>
+      </NotInKiosk>
       {spec && showChart && (
         <WidgetErrorBoundary name="The chart">
           <Suspense fallback={<Skeleton lines={6} label="Loading the chart" />}>

@@ -36,6 +36,7 @@ import { DAY_METRICS, type DayMetric, ShiftDays } from './shift-days'
 /** The stop analysis: its own chunk, not on the first paint's path. */
 const StopsOfRange = lazy(() => import('../timeline/stops-page').then((m) => ({ default: m.StopsOfRange })))
 
+import { ScrollArea } from '../../components/scroll-area'
 import { comparable, FIGURES, type Figure, formatFigure, shiftFigures, sumOf } from './shift-figures'
 
 const SOURCE_NOTE =
@@ -180,7 +181,7 @@ function ThisShift({ scope, soFar, timeZone }: { scope: ReportParams; soFar: Shi
           query,
         }))}
       />
-      <div className="overflow-x-auto">
+      <ScrollArea label="The table">
         <table className="tabular-nums">
           <thead>
             <tr>
@@ -237,7 +238,7 @@ function ThisShift({ scope, soFar, timeZone }: { scope: ReportParams; soFar: Shi
             })}
           </tbody>
         </table>
-      </div>
+      </ScrollArea>
     </section>
   )
 }
@@ -329,7 +330,7 @@ function FiguresTable({ perShift }: { perShift: PerShift[] }) {
     return from ? `${how}, from ${from}` : how
   }
   return (
-    <div className="overflow-x-auto">
+    <ScrollArea label="The table">
       <table className="tabular-nums">
         <caption className="text-left text-sm">
           Totals for the range, as the API’s shift filter counts them: every hour of the shift inside the
@@ -394,7 +395,7 @@ function FiguresTable({ perShift }: { perShift: PerShift[] }) {
           })}
         </tbody>
       </table>
-    </div>
+    </ScrollArea>
   )
 }
 
@@ -590,7 +591,7 @@ function ApiShiftComparison({ scope, timeZone }: { scope: ReportParams; timeZone
           return (
             <WhenNear minHeight="10rem">
               <MalformedRecords records={malformed} what="shift-comparison row" />
-              <div className="max-h-[32rem] overflow-auto">
+              <ScrollArea label="The table" className="max-h-[32rem]">
                 <table className="border-collapse text-left tabular-nums">
                   <caption className="sr-only">
                     Stitches and thread breaks per machine and work period
@@ -631,7 +632,7 @@ function ApiShiftComparison({ scope, timeZone }: { scope: ReportParams; timeZone
                     ))}
                   </tbody>
                 </table>
-              </div>
+              </ScrollArea>
             </WhenNear>
           )
         }}

@@ -9,6 +9,7 @@ import { useReportScope } from '../../components/filters/use-filters'
 import { CONTROL } from '../../components/form-styles'
 import { useNow } from '../../components/now'
 import { DataAge, QueryState } from '../../components/query-state'
+import { ScrollArea } from '../../components/scroll-area'
 import { Skeleton } from '../../components/skeleton'
 import { StatusBadge } from '../../components/status-badge'
 import type { Machine } from '../../lib/domain'
@@ -122,7 +123,7 @@ function Codes({
       ) : (
         <p>Every code seen is in the dictionary.</p>
       )}
-      <div className="overflow-x-auto">
+      <ScrollArea label="The table">
         <table className="border-collapse text-left tabular-nums">
           <caption className="text-left text-sm">
             Codes in the dictionary, on a machine now, or in the status time of {rangeText}
@@ -155,7 +156,7 @@ function Codes({
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollArea>
       {summary.isError && (
         <p role="alert">The time per code in the range could not be read: {summary.error.message}</p>
       )}

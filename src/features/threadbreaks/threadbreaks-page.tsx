@@ -12,6 +12,7 @@ import {
 import { WidgetErrorBoundary } from '../../components/error-boundary'
 import { FilterBar } from '../../components/filters/filter-bar'
 import { useReportScope } from '../../components/filters/use-filters'
+import { FoldOnPhone, settingsInSearch } from '../../components/fold-on-phone'
 import { CONTROL } from '../../components/form-styles'
 import { marksOf } from '../../components/heatmap/heatmap-grid'
 import { HeatmapLegend } from '../../components/heatmap/heatmap-legend'
@@ -61,12 +62,14 @@ export function ThreadbreaksPage() {
       <h1 id="threadbreaks-heading" className="text-2xl font-semibold">
         Thread breaks by head and needle
       </h1>
-      <div className="flex flex-wrap items-end gap-x-6 gap-y-2">
-        <FilterBar />
-        <NotInKiosk>
-          <ThreadbreakControls params={params} set={set} />
-        </NotInKiosk>
-      </div>
+      <FoldOnPhone set={settingsInSearch(search)}>
+        <div className="flex flex-wrap items-end gap-x-6 gap-y-2">
+          <FilterBar />
+          <NotInKiosk>
+            <ThreadbreakControls params={params} set={set} />
+          </NotInKiosk>
+        </div>
+      </FoldOnPhone>
       <NotInKiosk>
         <p className="text-sm">
           <Link className="underline" to={{ pathname: '/design-breaks', search: filterSearch(search) }}>
@@ -372,7 +375,7 @@ function WallBreaks({
           ▲ a flagged place (heatmap above) · ↑ above the rule of thumb (
           {HEALTHY_BREAKS_PER_HEAD_HOUR.toFixed(2)} breaks per head-hour)
         </p>
-        <ol className="grid grid-cols-[repeat(auto-fill,minmax(26rem,1fr))] gap-x-8 text-kiosk-sm leading-snug">
+        <ol className="grid grid-cols-[repeat(auto-fill,minmax(32rem,1fr))] gap-x-8 text-kiosk-sm leading-snug">
           {ranked.map((m) => {
             const rate = perHeadHour(m)
             const above = rate !== null && rate > HEALTHY_BREAKS_PER_HEAD_HOUR
