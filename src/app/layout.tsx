@@ -99,7 +99,7 @@ export function Layout() {
           )}
           <button
             type="button"
-            className="rounded border border-gray-400 px-2 py-0.5 text-sm dark:border-gray-600"
+            className="rounded border border-gray-400 px-2 py-0.5 text-sm max-sm:min-h-11 dark:border-gray-600"
             onClick={toggleTheme}
           >
             {theme === 'dark' ? 'Light theme' : 'Dark theme'}

@@ -114,7 +114,8 @@ export function FilterBar({
           <summary className={`${CONTROL} cursor-pointer list-none`}>
             Machines: {filters.machines.length ? `${filters.machines.length} chosen` : 'all'}
           </summary>
-          <fieldset className="absolute z-10 mt-1 max-h-80 w-72 overflow-auto rounded border border-gray-400 bg-white p-2 shadow-lg dark:border-gray-600 dark:bg-gray-900">
+          {/* on a phone the list spans the screen (it would open past its right edge under the button) */}
+          <fieldset className="absolute z-10 mt-1 max-h-80 w-72 overflow-auto rounded border border-gray-400 bg-white p-2 shadow-lg max-sm:fixed max-sm:inset-x-4 max-sm:max-h-[60vh] max-sm:w-auto dark:border-gray-600 dark:bg-gray-900">
             <legend className="sr-only">Machines</legend>
             <button
               type="button"

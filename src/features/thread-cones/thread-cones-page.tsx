@@ -307,18 +307,18 @@ function ColorCard({
       aria-label={`Colour ${color.ColorNumber}`}
       className="space-y-3 rounded border border-gray-300 p-3 dark:border-gray-700"
     >
-      <div className="flex gap-4">
+      <div className="flex gap-4 max-sm:flex-col">
         <div
           role="img"
           aria-label={`Swatch ${hex}`}
-          className="h-40 w-40 shrink-0 rounded border border-gray-400"
+          className="h-40 w-40 shrink-0 rounded border border-gray-400 max-sm:h-20 max-sm:w-full"
           style={{ backgroundColor: hex }}
         />
         <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 tabular-nums">
           {facts.map(([term, value]) => (
             <div key={term} className="contents">
               <dt className="text-gray-700 dark:text-gray-300">{term}</dt>
-              <dd className="break-all">{value}</dd>
+              <dd className="[overflow-wrap:anywhere]">{value}</dd>
             </div>
           ))}
         </dl>

@@ -1,0 +1,161 @@
+import type { Page } from 'playwright-core'
+import { describe, expect, test } from 'vitest'
+import { appInChromium, collectProblems } from './harness'
+
+/**
+ * Issue 20 on a phone (390×844): the first screen shows machines or answers, not controls; nothing
+ * scrolls sideways; every control is a touch target of at least 44 px; the machine picker opens on screen.
+ */
+const app = appInChromium()
+const PHONE = { width: 390, height: 844 }
+
+const open = async (path: string) => {
+  const page = await app.browser.newPage({ viewport: PHONE, hasTouch: true, isMobile: true })
+  const problems = collectProblems(page)
+  await page.goto(`${app.server.url}${path}`)
+  return { page, problems }
+}
+
+/** The document's width beyond the screen (0: nothing scrolls sideways). */
+const sideways = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
+
+/** Controls shown on screen smaller than 44 px in height or width (links inside sentences excepted). */
+const smallTargets = (page: Page) =>
+  page.evaluate(() => {
+    const controls = document.querySelectorAll(
+      'button, select, input:not([type="checkbox"]):not([type="radio"]), summary, label:has(> input[type="checkbox"]), nav a',
+    )
+    return [...controls]
+      .filter((el) => {
+        const r = el.getBoundingClientRect()
+        if (r.width === 0 || r.height === 0 || getComputedStyle(el).visibility !== 'visible') return false
+        return r.height < 43.5 || r.width < 43.5
+      })
+      .map((el) => `${el.tagName.toLowerCase()} “${(el.textContent ?? '').trim().slice(0, 30)}”`)
+  })
+
+describe('on a phone (390×844)', () => {
+  test('the board: machines on the first screen, the filters behind one button that counts them', async () => {
+    const { page, problems } = await open('/machines?location=1&sort=name')
+    const first = page.getByRole('article').first()
+    await first.waitFor()
+    expect((await first.boundingBox())!.y).toBeLessThan(PHONE.height - 40)
+    // the controls are folded: the location picker is not shown until asked for
+    const filters = page.getByRole('button', { name: /^Filters · 2 set/ })
+    await expect.poll(() => filters.getAttribute('aria-expanded')).toBe('false')
+    expect(await page.getByLabel('Location', { exact: true }).isVisible()).toBe(false)
+    await filters.click()
+    expect(await page.getByLabel('Location', { exact: true }).isVisible()).toBe(true)
+    // the machine picker opens on screen
+    await page.getByText(/^Machines: /).click()
+    const picker = page.getByRole('group', { name: 'Machines' })
+    const box = (await picker.boundingBox())!
+    expect(box.x).toBeGreaterThanOrEqual(0)
+    expect(box.x + box.width).toBeLessThanOrEqual(PHONE.width)
+    expect(box.y + box.height).toBeLessThanOrEqual(PHONE.height)
+    await page.keyboard.press('Escape')
+    expect(await sideways(page)).toBe(0)
+    expect(await smallTargets(page)).toEqual([])
+    // the navigation is behind "Menu"; opened, its links are large enough to touch, the wall display too
+    await page.getByRole('button', { name: /^Menu/ }).click()
+    const nav = page.getByRole('navigation', { name: 'Main' })
+    await nav.getByRole('link', { name: 'Wall display' }).waitFor()
+    expect(await smallTargets(page)).toEqual([])
+    await nav.getByRole('link', { name: 'Thread breaks' }).click()
+    await page.waitForURL(/\/threadbreaks/)
+    expect(await nav.isVisible()).toBe(false)
+    expect(problems).toEqual([])
+    await page.close()
+  })
+
+  test('a machine page: the machine first, nothing sideways, large targets', async () => {
+    const { page, problems } = await open('/machines/AS-1042')
+    const heading = page.getByRole('heading', { level: 1 })
+    await heading.waitFor()
+    await page.getByRole('heading', { name: 'Design' }).waitFor()
+    expect((await page.getByRole('heading', { name: 'Design' }).boundingBox())!.y).toBeLessThan(
+      PHONE.height - 40,
+    )
+    await page.getByRole('heading', { name: 'Thread breaks by head and needle' }).waitFor()
+    expect(await sideways(page)).toBe(0)
+    expect(await smallTargets(page)).toEqual([])
+    expect(problems).toEqual([])
+    await page.close()
+  })
+
+  test('thread breaks: the first answer on the first screen, filters folded', async () => {
+    const { page, problems } = await open('/threadbreaks')
+    const answer = page.getByRole('complementary', { name: 'Where to look first' })
+    await answer.waitFor()
+    expect((await answer.boundingBox())!.y).toBeLessThan(PHONE.height - 40)
+    await page
+      .getByRole('img', { name: /thread breaks by head and needle/ })
+      .first()
+      .waitFor()
+    expect(await page.getByRole('button', { name: /^Filters/ }).isVisible()).toBe(true)
+    expect(await sideways(page)).toBe(0)
+    expect(await smallTargets(page)).toEqual([])
+    expect(problems).toEqual([])
+    await page.close()
+  })
+
+  test('thread cones: the answer on the first screen, readable (not two characters a line)', async () => {
+    const { page, problems } = await open('/thread-cones?m=Lumen+Threads&s=LUMEN+Classic+40+v2&c=A107')
+    const card = page.getByRole('article', { name: 'Colour a107' })
+    await card.waitFor()
+    expect((await card.boundingBox())!.y).toBeLessThan(PHONE.height - 40)
+    // the colour's name on one line: at least 10 characters fit a line of the answer
+    const name = card.getByText('Pale Green 1', { exact: true })
+    const { height, lineHeight } = await name.evaluate((el) => ({
+      height: el.getBoundingClientRect().height,
+      lineHeight: Number.parseFloat(getComputedStyle(el).lineHeight),
+    }))
+    expect(height).toBeLessThan(lineHeight * 1.5)
+    await page.getByRole('heading', { name: 'Nearest in other series' }).waitFor()
+    expect(await sideways(page)).toBe(0)
+    expect(await smallTargets(page)).toEqual([])
+    expect(problems).toEqual([])
+    await page.close()
+  })
+
+  for (const path of [
+    '/shifts',
+    '/timeline',
+    '/stops',
+    '/reports/machine-summary',
+    '/collectors',
+    '/status-codes',
+    '/design-breaks',
+  ]) {
+    test(`${path}: nothing scrolls sideways; controls large enough to touch`, async () => {
+      const { page, problems } = await open(path)
+      await page.waitForLoadState('networkidle')
+      expect(await sideways(page)).toBe(0)
+      expect(await smallTargets(page)).toEqual([])
+      expect(problems).toEqual([])
+      await page.close()
+    })
+  }
+})
+
+describe('on a phone (390×844), the company of 200 machines', () => {
+  const large = appInChromium({ API_KEY: 'demo-key-c' })
+  for (const path of ['/machines', '/threadbreaks']) {
+    test(`${path}: the first machine or answer on the first screen, nothing sideways, large targets`, async () => {
+      const page = await large.browser.newPage({ viewport: PHONE, hasTouch: true, isMobile: true })
+      const problems = collectProblems(page)
+      await page.goto(`${large.server.url}${path}`)
+      const first =
+        path === '/machines'
+          ? page.getByRole('article').first()
+          : page.getByRole('complementary', { name: 'Where to look first' })
+      await first.waitFor()
+      expect((await first.boundingBox())!.y).toBeLessThan(PHONE.height - 40)
+      await page.waitForLoadState('networkidle')
+      expect(await sideways(page)).toBe(0)
+      expect(await smallTargets(page)).toEqual([])
+      expect(problems).toEqual([])
+      await page.close()
+    })
+  }
+})
