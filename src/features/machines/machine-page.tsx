@@ -22,6 +22,7 @@ import { useNow } from '../../components/now'
 import { DataAge, QueryState } from '../../components/query-state'
 import { Skeleton } from '../../components/skeleton'
 import { StatusBadge } from '../../components/status-badge'
+import { breaksAt, trendInWords } from '../../lib/breaks-trend'
 import type { Machine, ThreadbreakCount } from '../../lib/domain'
 import { filterSearch, withParam } from '../../lib/filters'
 import { findHotSpots, hotSpotInWords } from '../../lib/hot-spots'
@@ -294,10 +295,21 @@ function MachineHeatmap({
   params: ReportParams & { grouping?: 'HN' }
 }) {
   const breaks = useThreadbreaks(params)
+  // the range before, as long as this one: is it getting worse?
+  const earlier = useThreadbreaks({
+    ...params,
+    from: params.from - (params.till - params.from),
+    till: params.from,
+  })
   return (
     <QueryState query={breaks} empty={null}>
       {({ records }) => (
-        <MachineGrid machine={machine} rows={records} bobbin={params.includeBobbinThreadbreaks ?? false} />
+        <MachineGrid
+          machine={machine}
+          rows={records}
+          earlier={earlier.data?.records}
+          bobbin={params.includeBobbinThreadbreaks ?? false}
+        />
       )}
     </QueryState>
   )
@@ -307,10 +319,13 @@ function MachineHeatmap({
 function MachineGrid({
   machine,
   rows,
+  earlier,
   bobbin,
 }: {
   machine: Machine
   rows: ThreadbreakCount[]
+  /** the rows of the range before (undefined while they load) */
+  earlier: readonly ThreadbreakCount[] | undefined
   bobbin: boolean
 }) {
   const { grid, spots, marks } = useMemo(() => {
@@ -319,14 +334,28 @@ function MachineGrid({
     return { grid, spots, marks: marksOf(spots) }
   }, [rows, machine.heads, machine.needles, machine.id, machine.name, bobbin])
   const max = Math.max(0, ...grid.counts.values())
+  const total = [...grid.counts.values()].reduce((sum, n) => sum + n, 0)
+  const trend = (now: number, place: { head: number | null; needle: number | null }) =>
+    earlier
+      ? ` (${trendInWords(now, breaksAt(earlier, { ...place, machineId: machine.id }))} in the range before)`
+      : ''
   return (
     <div className="space-y-2">
+      <p>
+        {total.toLocaleString()} {total === 1 ? 'thread break' : 'thread breaks'} in this range
+        {earlier &&
+          `, ${trendInWords(total, breaksAt(earlier, { machineId: machine.id, head: null, needle: null }))} in the range before, as long as this one`}
+        .
+      </p>
       {rows.length === 0 ? (
         <p>No thread breaks in this range.</p>
       ) : spots.length > 0 ? (
         <ul className="list-disc pl-5" aria-label="Where to look first">
           {spots.map((spot) => (
-            <li key={`${spot.head}|${spot.needle}`}>{hotSpotInWords(spot)}</li>
+            <li key={`${spot.head}|${spot.needle}`}>
+              {hotSpotInWords(spot)}
+              {trend(spot.count, spot)}
+            </li>
           ))}
         </ul>
       ) : (

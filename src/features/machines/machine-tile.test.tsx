@@ -137,11 +137,13 @@ describe('MachineTile', () => {
     expect(screen.getByText(/needs attention/i)).toBeInTheDocument()
   })
 
-  test('a very long name is cut visually but kept whole in the title and the link', () => {
+  test('a very long name wraps whole (never cut, issue 20), in the heading and the link', () => {
     const name = 'North 01 · 20H · the machine by the loading bay next to the window with the broken blind'
     tile({ name })
     const link = screen.getByRole('link', { name })
-    expect(link.closest('h3')).toHaveAttribute('title', name)
+    expect(link).toHaveTextContent(name)
+    expect(link.closest('h3')).not.toHaveClass('truncate')
+    expect(link.closest('h3')).toHaveClass('break-words')
     expect(link).toHaveAttribute('href', '/machines/AS-1001?location=2')
   })
 

@@ -121,9 +121,7 @@ export const MachineTile = memo(function MachineTile({
         </p>
       ) : design ? (
         <div className={wall ? 'flex items-center gap-2' : ''}>
-          <p className={`break-words ${wall ? 'min-w-0 flex-1' : ''}`}>
-            {design}
-          </p>
+          <p className={`break-words ${wall ? 'min-w-0 flex-1' : ''}`}>{design}</p>
           {progress !== null && (
             <div className={`flex items-center gap-2 ${wall ? 'w-24 shrink-0' : ''}`}>
               <div

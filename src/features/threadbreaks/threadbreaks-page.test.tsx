@@ -56,8 +56,51 @@ describe('thread-break page on the demo factory', () => {
     expect(within(aside).getByText(/^North 08 · 18H, head 2: \d+ breaks/)).toBeInTheDocument()
     // one heatmap per machine, each reachable by keyboard
     expect(screen.getAllByRole('img', { name: /thread breaks by head and needle/ })).toHaveLength(44)
-    expect(requests.map((u) => u.pathname)).toEqual(['/api/reports/threadbreaks'])
-    expect(requests[0]?.searchParams.get('grouping')).toBe('HN')
+    // the range, and the range before it (as long) for the trend
+    await waitFor(() => expect(requests).toHaveLength(2))
+    expect(requests.map((u) => u.pathname)).toEqual([
+      '/api/reports/threadbreaks',
+      '/api/reports/threadbreaks',
+    ])
+    expect(requests.map((u) => u.searchParams.get('grouping'))).toEqual(['HN', 'HN'])
+    const [range, earlier] = requests.map((u) => [
+      Number(u.searchParams.get('from')),
+      Number(u.searchParams.get('till')),
+    ])
+    expect(earlier![1]).toBe(range![0])
+    expect(earlier![1]! - earlier![0]!).toBe(range![1]! - range![0]!)
+  })
+
+  test('each machine and each flagged place against the range before: up from, down from', async () => {
+    renderAt('/threadbreaks?range=7d')
+    const aside = await whereToLook()
+    await waitFor(() =>
+      expect(within(aside).getByText(/North 03 · 18H, head 4, needle 7/)).toBeInTheDocument(),
+    )
+    await waitFor(() =>
+      expect(
+        within(aside).getAllByText(/\(((up|down) from \d+|as many as before) in the range before\)/).length,
+      ).toBeGreaterThan(0),
+    )
+    expect(
+      await screen.findByText(
+        /thread breaks on 44 machines, bobbin not included \(.*\): (up|down) from [\d,]+ in the range before/,
+      ),
+    ).toBeInTheDocument()
+    // the hot spot links to its machine
+    expect(within(aside).getByRole('link', { name: /North 03 · 18H, head 4, needle 7/ })).toHaveAttribute(
+      'href',
+      '/machines/AS-1119',
+    )
+  })
+
+  test('without a chosen range the list looks at the last 7 days, and says so', async () => {
+    renderAt('/threadbreaks')
+    const aside = await whereToLook()
+    expect(await within(aside).findByText(/^Over the last 7 days/)).toBeInTheDocument()
+    await waitFor(() =>
+      expect(within(aside).getByText(/North 03 · 18H, head 4, needle 7/)).toBeInTheDocument(),
+    )
   })
 
   test('include bobbin: asked of the server, kept in the URL, the total changes', async () => {
@@ -75,10 +118,13 @@ describe('thread-break page on the demo factory', () => {
   test('the aggregated source with reverse head order asks that endpoint only, with grouping both', async () => {
     renderAt('/threadbreaks?range=7d&source=aggregated&reverse=1')
     await whereToLook()
-    await waitFor(() => expect(requests).toHaveLength(1))
-    expect(requests[0]?.pathname).toBe('/api/reports/threadbreaks-by-machine/aggregated')
-    expect(requests[0]?.searchParams.get('grouping')).toBe('both')
-    expect(requests[0]?.searchParams.get('reverseHeadOrder')).toBe('true')
+    // the range and the range before, from that endpoint only
+    await waitFor(() => expect(requests).toHaveLength(2))
+    for (const request of requests) {
+      expect(request.pathname).toBe('/api/reports/threadbreaks-by-machine/aggregated')
+      expect(request.searchParams.get('grouping')).toBe('both')
+      expect(request.searchParams.get('reverseHeadOrder')).toBe('true')
+    }
   })
 
   test('a machine running with fewer heads than it has says so beside its heatmap', async () => {

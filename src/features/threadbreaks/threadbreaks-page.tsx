@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
-import { lazy, Suspense, useId, useMemo, useRef, useState } from 'react'
+import { lazy, type ReactNode, Suspense, useId, useMemo, useRef, useState } from 'react'
 import { Link, useSearchParams } from 'react-router'
 import { appConfigQueryOptions, useStatusCodes } from '../../api/app-config'
 import { useMachineLayouts } from '../../api/machines'
@@ -21,11 +21,12 @@ import { NotInKiosk, useKiosk } from '../../components/kiosk'
 import { MalformedRecords } from '../../components/malformed-records'
 import { DataAge, QueryState } from '../../components/query-state'
 import { Skeleton } from '../../components/skeleton'
+import { breaksAt, breaksByMachine, trendInWords } from '../../lib/breaks-trend'
 import type { ThreadbreakCount } from '../../lib/domain'
 import { formatFactoryRange, localDateKey } from '../../lib/factory-time'
 import { filterSearch } from '../../lib/filters'
-import { HOT_SPOT_RULE, hotSpotInWords } from '../../lib/hot-spots'
-import type { ResolvedRange } from '../../lib/time-range'
+import { HOT_SPOT_RULE, type HotSpot, hotSpotInWords } from '../../lib/hot-spots'
+import { type ResolvedRange, resolveRange } from '../../lib/time-range'
 import {
   AGGREGATED_GROUPING,
   type ThreadbreakParams,
@@ -192,6 +193,21 @@ function Breaks({
   params: ThreadbreakParams
 }) {
   const breaks = useBreakRows(scope, params)
+  // the range before, as long as this one: is it getting worse?
+  const earlierScope = useMemo(() => before(scope), [scope])
+  const earlier = useBreakRows(earlierScope, params)
+  // where to look first: the range chosen, else the last 7 days (a day is too short for the rule)
+  const [search] = useSearchParams()
+  const config = useQuery(appConfigQueryOptions())
+  const chosen = search.has('range') || search.has('from')
+  const spotScope = useMemo(() => {
+    if (chosen || !config.data) return scope
+    const week = resolveRange({ preset: '7d' }, range.till, config.data.timeZone, config.data.shifts)
+    return 'error' in week || week.from >= scope.from ? scope : { ...scope, from: week.from }
+  }, [chosen, config.data, scope, range.till])
+  const spotRows = useBreakRows(spotScope, params)
+  const spotEarlierScope = useMemo(() => before(spotScope), [spotScope])
+  const spotEarlier = useBreakRows(spotEarlierScope, params)
   const layouts = useMachineLayouts()
   // running time per machine, from the machine summary (the one report here that carries it)
   const summary = useMachineSummary(scope)
@@ -208,7 +224,6 @@ function Breaks({
       ),
     [layouts.data, scope.locationId, scope.machineIds],
   )
-  const config = useQuery(appConfigQueryOptions())
   const timeZone = config.data?.timeZone ?? 'UTC'
   const described = {
     text: formatFactoryRange(range.from, range.till, timeZone),
@@ -239,6 +254,14 @@ function Breaks({
             hours={hours}
             params={{ ...shown.params, view: params.view }}
             range={shown.range}
+            earlier={earlier.isPlaceholderData ? undefined : earlier.data?.records}
+            spots={{
+              rows:
+                spotScope === scope ? rows : spotRows.isPlaceholderData ? undefined : spotRows.data?.records,
+              earlier: spotEarlier.isPlaceholderData ? undefined : spotEarlier.data?.records,
+              range:
+                spotScope === scope ? null : formatFactoryRange(spotScope.from, spotScope.till, timeZone),
+            }}
           />
         </>
       )}
@@ -246,18 +269,37 @@ function Breaks({
   )
 }
 
+/** Where the hot-spot list looks: the page's rows (range null), or a longer range's. */
+interface SpotSource {
+  rows: readonly ThreadbreakCount[] | undefined
+  earlier: readonly ThreadbreakCount[] | undefined
+  range: string | null
+}
+
+/** The range before `scope`, as long as it. */
+const before = (scope: ReportParams): ReportParams => ({
+  ...scope,
+  from: scope.from - (scope.till - scope.from),
+  till: scope.from,
+})
+
 function BreaksView({
   rows,
   layouts,
   hours,
   params,
   range,
+  earlier,
+  spots,
 }: {
   rows: ThreadbreakCount[]
   layouts: MachineLayout[]
   hours: ReadonlyMap<string, number>
   params: ThreadbreakParams
   range: { text: string; stem: string }
+  /** the rows of the range before (undefined while they load) */
+  earlier: readonly ThreadbreakCount[] | undefined
+  spots: SpotSource
 }) {
   const { grouping, bobbin, reverse } = params
   const kiosk = useKiosk()
@@ -266,6 +308,7 @@ function BreaksView({
     [rows, layouts, grouping, bobbin, reverse, hours],
   )
   const total = view.machines.reduce((sum, m) => sum + m.total, 0)
+  const earlierTotals = useMemo(() => (earlier ? breaksByMachine(earlier) : null), [earlier])
   const heatmaps = useMemo(
     () =>
       view.machines.map((m) => ({
@@ -273,9 +316,27 @@ function BreaksView({
         machineName: m.machineName,
         grid: m.grid ?? { heads: [], needles: [], counts: new Map() },
         marks: marksOf(m.spots),
-        note: <MachineNote machine={m} />,
+        note: (
+          <MachineNote machine={m} before={earlierTotals ? (earlierTotals.get(m.machineId) ?? 0) : null} />
+        ),
       })),
-    [view],
+    [view, earlierTotals],
+  )
+  // the hot spots of the page's range, or of the longer range the list defaults to
+  const spotView = useMemo(
+    () =>
+      spots.range === null || !spots.rows
+        ? null
+        : threadbreakView(spots.rows as ThreadbreakCount[], layouts, { grouping, bobbin, reverse }),
+    [spots.range, spots.rows, layouts, grouping, bobbin, reverse],
+  )
+  const where = (
+    <WhereToLook
+      view={view}
+      spots={spots.range === null ? view.spots : (spotView?.spots ?? null)}
+      longer={spots.range}
+      earlier={spots.range === null ? earlier : spots.earlier}
+    />
   )
   const fileStem = `threadbreaks_${params.grouping}_${range.stem}`
   if (view.machines.length === 0) return <p>No machines in this selection.</p>
@@ -284,7 +345,13 @@ function BreaksView({
       <p>
         {total.toLocaleString()} thread breaks on {view.machines.length}{' '}
         {view.machines.length === 1 ? 'machine' : 'machines'}
-        {params.bobbin ? ', bobbin included' : ', bobbin not included'} ({range.text}).
+        {params.bobbin ? ', bobbin included' : ', bobbin not included'} ({range.text})
+        {earlier &&
+          `: ${trendInWords(
+            total,
+            earlier.reduce((sum, r) => sum + r.count, 0),
+          )} in the range before, as long as this one`}
+        .
       </p>
       <NotInKiosk>
         <div className="flex flex-wrap gap-2">
@@ -309,10 +376,10 @@ function BreaksView({
         </div>
       </NotInKiosk>
       {kiosk.on && params.grouping === 'HN' && params.view !== 'rows' ? (
-        <WallBreaks view={view} heatmaps={heatmaps} cell={kiosk.cell} />
+        <WallBreaks view={view} heatmaps={heatmaps} cell={kiosk.cell} where={where} earlier={earlierTotals} />
       ) : (
         <div className="flex flex-col gap-4 xl:flex-row">
-          <WhereToLook view={view} />
+          {where}
           <div className="min-w-0 flex-1 space-y-2">
             {params.view === 'rows' ? (
               <Suspense fallback={<Skeleton />}>
@@ -348,10 +415,14 @@ function WallBreaks({
   view,
   heatmaps,
   cell,
+  where,
+  earlier,
 }: {
   view: ReturnType<typeof threadbreakView>
   heatmaps: ReadonlyArray<Parameters<typeof HeatmapSmallMultiples>[0]['machines'][number]>
   cell: number
+  where: ReactNode
+  earlier: ReadonlyMap<string, number> | null
 }) {
   const { flagged, ranked } = useMemo(() => wallOrder(view), [view])
   const flaggedIds = new Set(flagged.map((m) => m.machineId))
@@ -360,7 +431,7 @@ function WallBreaks({
     .filter((h) => h !== undefined)
   return (
     <div className="space-y-4">
-      <WhereToLook view={view} />
+      {where}
       {shown.length > 0 && (
         <section aria-label="Machines with a flagged place">
           <HeatmapLegend max={view.max} />
@@ -389,6 +460,7 @@ function WallBreaks({
                 </span>
                 <span className="whitespace-nowrap tabular-nums">
                   {m.total.toLocaleString()} {m.total === 1 ? 'break' : 'breaks'}
+                  {earlier && ` (${trendInWords(m.total, earlier.get(m.machineId) ?? 0)})`}
                   {rate !== null && ` · ${rate.toFixed(2)} per head-h`}
                   {above && ' ↑'}
                 </span>
@@ -407,15 +479,21 @@ export function inactiveHeadsNote(heads: number, activeHeads: number | null): st
   return `${activeHeads} of ${heads} heads active now (the portal does not say which are off)`
 }
 
-function MachineNote({ machine }: { machine: MachineBreaks }) {
+function MachineNote({ machine, before }: { machine: MachineBreaks; before: number | null }) {
   const inactive = inactiveHeadsNote(machine.heads, machine.activeHeads ?? null)
-  if (machine.total === 0) return <p>No thread breaks in this range.{inactive && <> {inactive}.</>}</p>
+  const trend = before === null ? null : <> ({trendInWords(machine.total, before)})</>
+  if (machine.total === 0)
+    return (
+      <p>
+        No thread breaks in this range{trend}.{inactive && <> {inactive}.</>}
+      </p>
+    )
   const hours = machine.runningHours
   const perHour = hours && hours > 0 ? machine.total / hours : null
   const perHeadHour = perHour !== null ? perHour / machine.heads : null
   return (
     <p>
-      {machine.total.toLocaleString()} breaks
+      {machine.total.toLocaleString()} breaks{trend}
       {hours !== null && <> · {hours.toLocaleString()} running h</>}
       {inactive && <> · {inactive}</>}
       {perHour !== null && perHeadHour !== null && (
@@ -437,12 +515,27 @@ function MachineNote({ machine }: { machine: MachineBreaks }) {
   )
 }
 
-function WhereToLook({ view }: { view: ReturnType<typeof threadbreakView> }) {
+function WhereToLook({
+  view,
+  spots: found,
+  longer,
+  earlier,
+}: {
+  view: ReturnType<typeof threadbreakView>
+  /** the hot spots (null while the longer range loads) */
+  spots: readonly HotSpot[] | null
+  /** the longer range the list looks at, in words, when it is not the page's */
+  longer: string | null
+  /** the rows of the range before the list's (undefined while they load) */
+  earlier: readonly ThreadbreakCount[] | undefined
+}) {
   const [all, setAll] = useState(false)
   const ruleId = useId()
   const kiosk = useKiosk()
-  const shown = all ? view.spots : view.spots.slice(0, 12)
-  const hoursOf = new Map(view.machines.map((m) => [m.machineId, m.runningHours]))
+  const spots = found ?? []
+  const shown = all ? spots : spots.slice(0, 12)
+  // running hours are those of the page's range: per running hour only when the list looks at it
+  const hoursOf = new Map(longer ? [] : view.machines.map((m) => [m.machineId, m.runningHours]))
   return (
     <aside
       aria-labelledby={`${ruleId}-heading`}
@@ -459,7 +552,17 @@ function WhereToLook({ view }: { view: ReturnType<typeof threadbreakView> }) {
           <p className="mt-1">{HOT_SPOT_RULE}</p>
         </details>
       </NotInKiosk>
-      {view.spots.length === 0 ? (
+      {longer && (
+        <p className="mt-1 text-sm">
+          Over the last 7 days ({longer}): a day has too few breaks for the rule to single anything out.
+          Choose a time range to look at that range instead.
+        </p>
+      )}
+      {found === null ? (
+        <p className="mt-1" role="status">
+          Reading the last 7 days…
+        </p>
+      ) : spots.length === 0 ? (
         <p className="mt-1">Nothing stands out: breaks are spread as evenly as chance allows.</p>
       ) : (
         <ol className="mt-1 list-decimal space-y-1 pl-5">
@@ -467,7 +570,20 @@ function WhereToLook({ view }: { view: ReturnType<typeof threadbreakView> }) {
             const hours = hoursOf.get(spot.machineId)
             return (
               <li key={`${spot.machineId}|${spot.head}|${spot.needle}`}>
-                {hotSpotInWords(spot)}
+                {kiosk.on ? (
+                  hotSpotInWords(spot)
+                ) : (
+                  <Link className="underline" to={`/machines/${encodeURIComponent(spot.machineId)}`}>
+                    {hotSpotInWords(spot)}
+                  </Link>
+                )}
+                {earlier && (
+                  <span className="text-sm">
+                    {' '}
+                    ({trendInWords(spot.count, breaksAt(earlier, spot))} in the {longer ? '7 days' : 'range'}{' '}
+                    before)
+                  </span>
+                )}
                 {hours && spot.needle === null && spot.head !== null ? (
                   <span className="text-sm"> ({(spot.count / hours).toFixed(2)} per running hour)</span>
                 ) : null}
@@ -476,9 +592,9 @@ function WhereToLook({ view }: { view: ReturnType<typeof threadbreakView> }) {
           })}
         </ol>
       )}
-      {view.spots.length > shown.length && (
+      {spots.length > shown.length && (
         <button type="button" className="mt-2 underline" onClick={() => setAll(true)}>
-          Show all {view.spots.length}
+          Show all {spots.length}
         </button>
       )}
       <p className="mt-2 text-sm text-gray-700 dark:text-gray-300">
