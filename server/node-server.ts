@@ -12,7 +12,7 @@ import { MAX_TARGET_LENGTH } from './proxy/api-get'
 import { normaliseAddress } from './proxy/client-address'
 import { SECURITY_HEADERS } from './proxy/security-headers'
 import type { Transport } from './proxy/upstream'
-import type { StaticFile } from './static-files'
+import { indexVariant, type StaticFile } from './static-files'
 
 /** Node-only pieces of the server: the upstream transport, the built files, the HTTP listener. */
 
@@ -64,6 +64,26 @@ export function loadStaticFiles(distDir: string): Map<string, StaticFile> {
       )
     }
     files.set(`/${relative(distDir, path).split(sep).join('/')}`, file)
+  }
+  // the page in each theme (static-files.ts picks one per request, so the first paint is in the
+  // user's theme without an inline script, which the CSP forbids)
+  const index = files.get('/index.html')
+  if (index) {
+    const html = new TextDecoder().decode(index.body)
+    for (const theme of ['light', 'dark', 'system'] as const) {
+      const themed = html
+        .replace(/<html([^>]*?)\s+class="[^"]*"/, '<html$1')
+        .replace(/<html\b/, theme === 'system' ? '<html' : `<html class="${theme}"`)
+      const body = new TextEncoder().encode(themed)
+      files.set(indexVariant(theme), {
+        body,
+        contentType: index.contentType,
+        gzip: new Uint8Array(gzipSync(body, { level: 9 })),
+        brotli: new Uint8Array(
+          brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+        ),
+      })
+    }
   }
   return files
 }

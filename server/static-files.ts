@@ -13,22 +13,42 @@ export type StaticFiles = ReadonlyMap<string, StaticFile>
 
 const HASHED = /^\/assets\//
 
+export type PageTheme = 'light' | 'dark' | 'system'
+
+/** Where the page in one theme is kept among the files (a key no request path can name). */
+export const indexVariant = (theme: PageTheme) => `/index.html?theme=${theme}`
+
+const THEME_COOKIE = /(?:^|;\s*)stitchboard-theme=(light|dark)(?:;|$)/
+
+/** The theme of the page's first paint, as the app will choose it (src/app/theme.ts): `?theme=`, the
+ * user's choice (a cookie the app sets beside its local storage), dark on a wall monitor, else the
+ * system's (the stylesheet follows prefers-color-scheme until the app has started). */
+export function pageTheme(path: string, query: string | undefined, cookie: string | undefined): PageTheme {
+  if (query === 'light' || query === 'dark') return query
+  const chosen = THEME_COOKIE.exec(cookie ?? '')?.[1]
+  if (chosen === 'light' || chosen === 'dark') return chosen
+  return path === '/kiosk' || path.startsWith('/kiosk/') ? 'dark' : 'system'
+}
+
 /** Serves the built SPA: hashed assets cached for a year, index.html never cached, every other
  * extension-less path answered with index.html (client-side routes), compressed when the browser can. */
 export function serveStatic(c: Context, files: StaticFiles): Response {
   const path = c.req.path
   let file = files.get(path)
   let name = path
-  if (!file && !/\.[a-z0-9]+$/i.test(path)) {
-    file = files.get('/index.html')
+  let themed = false
+  if (path === '/index.html' || (!file && !/\.[a-z0-9]+$/i.test(path))) {
+    const theme = pageTheme(path, c.req.query('theme'), c.req.header('Cookie'))
+    file = files.get(indexVariant(theme)) ?? files.get('/index.html')
     name = '/index.html'
+    themed = true
   }
   if (!file) return c.json({ error: `No such file: ${path.slice(0, 200)}` }, 404)
   const accepts = c.req.header('Accept-Encoding') ?? ''
   const headers: Record<string, string> = {
     'Content-Type': file.contentType,
     'Cache-Control': HASHED.test(name) ? 'public, max-age=31536000, immutable' : 'no-cache',
-    Vary: 'Accept-Encoding',
+    Vary: themed ? 'Accept-Encoding, Cookie' : 'Accept-Encoding',
   }
   let body = file.body
   if (file.brotli && /\bbr\b/.test(accepts)) {

@@ -42,7 +42,12 @@ export function Layout() {
             Demo data
           </span>
         )}
-        {config.data ? <FactoryClock timeZone={config.data.timeZone} className="ml-auto sm:hidden" /> : null}
+        {/* one clock: beside "Menu" on a phone, between the shift and the theme at a desk (order) */}
+        {config.data ? (
+          <FactoryClock timeZone={config.data.timeZone} className="ml-auto sm:order-2 sm:ml-0" />
+        ) : (
+          <span className="invisible ml-auto tabular-nums sm:order-2 sm:ml-0">00:00:00 Europe/Berlin</span>
+        )}
         <button
           type="button"
           className="min-h-11 rounded border border-gray-400 px-3 sm:hidden dark:border-gray-600"
@@ -78,7 +83,9 @@ export function Layout() {
             </li>
           </ul>
         </nav>
-        <div className={`ml-auto flex items-center gap-4 ${menu ? 'max-sm:w-full' : 'max-sm:hidden'}`}>
+        <div
+          className={`flex items-center gap-4 sm:order-1 sm:ml-auto ${menu ? 'max-sm:w-full' : 'max-sm:hidden'}`}
+        >
           {/* the same shape before the configuration arrives, so the header does not move */}
           <p className={`text-sm ${config.data ? '' : 'invisible'}`}>
             {shift ? (
@@ -92,19 +99,14 @@ export function Layout() {
               'Early shift until 14:00'
             )}
           </p>
-          {config.data ? (
-            <FactoryClock timeZone={config.data.timeZone} className="max-sm:hidden" />
-          ) : (
-            <span className="invisible tabular-nums max-sm:hidden">00:00:00 Europe/Berlin</span>
-          )}
-          <button
-            type="button"
-            className="rounded border border-gray-400 px-2 py-0.5 text-sm max-sm:min-h-11 dark:border-gray-600"
-            onClick={toggleTheme}
-          >
-            {theme === 'dark' ? 'Light theme' : 'Dark theme'}
-          </button>
         </div>
+        <button
+          type="button"
+          className={`rounded border border-gray-400 px-2 py-0.5 text-sm max-sm:min-h-11 sm:order-3 dark:border-gray-600 ${menu ? '' : 'max-sm:hidden'}`}
+          onClick={toggleTheme}
+        >
+          {theme === 'dark' ? 'Light theme' : 'Dark theme'}
+        </button>
       </header>
       <main>
         <Outlet />

@@ -1,7 +1,14 @@
+import { useEffect, useState } from 'react'
 import { Link } from 'react-router'
+import { isChunkLoadError, mayReloadForChunk } from './chunk-retry'
 
-/** A page that failed to load or render: says so, keeps the header and navigation. */
+/** How often the server is asked whether it is back, when a page's code could not be fetched. */
+const PROBE_MS = 3000
+
+/** A page that failed to load or render: says so, keeps the header and navigation. A page whose code
+ * could not be fetched loads by itself once the server answers again. */
 export function RouteError({ error }: { error: unknown }) {
+  if (isChunkLoadError(error)) return <ChunkError />
   const message = error instanceof Error ? error.message : 'Unknown error'
   return (
     <section role="alert" className="p-6">
@@ -13,6 +20,50 @@ export function RouteError({ error }: { error: unknown }) {
         </Link>{' '}
         or reload the page.
       </p>
+    </section>
+  )
+}
+
+function ChunkError() {
+  const [given, setGiven] = useState(false)
+  useEffect(() => {
+    let stopped = false
+    let timer: ReturnType<typeof setTimeout>
+    const probe = async () => {
+      try {
+        const response = await fetch('/app-config.json', { cache: 'no-store' })
+        if (!stopped && response.ok) {
+          if (mayReloadForChunk()) window.location.reload()
+          else setGiven(true)
+          return
+        }
+      } catch {
+        // still away
+      }
+      if (!stopped) timer = setTimeout(probe, PROBE_MS)
+    }
+    timer = setTimeout(probe, PROBE_MS)
+    return () => {
+      stopped = true
+      clearTimeout(timer)
+    }
+  }, [])
+  return (
+    <section role="alert" className="p-6">
+      <h1 className="text-2xl font-semibold">This page could not be loaded</h1>
+      {given ? (
+        <p className="mt-2">
+          The server answers, but the page’s code still does not load (it may have been updated).{' '}
+          <button type="button" className="underline" onClick={() => window.location.reload()}>
+            Reload the page
+          </button>
+        </p>
+      ) : (
+        <p className="mt-2">
+          The server did not answer. The page loads by itself as soon as it is back (asking every{' '}
+          {PROBE_MS / 1000} s).
+        </p>
+      )}
     </section>
   )
 }

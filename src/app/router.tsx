@@ -1,5 +1,6 @@
 import { Component, type ComponentType, type ErrorInfo, lazy, type ReactNode, Suspense } from 'react'
 import { Navigate, Route, Routes, useLocation } from 'react-router'
+import { importWithRetry } from './chunk-retry'
 import { Layout } from './layout'
 import { NotFoundPage } from './not-found-page'
 import { RouteError } from './route-error'
@@ -10,8 +11,10 @@ function Home() {
   return <Navigate replace to={{ pathname: '/machines', search }} />
 }
 
+// a page's code that cannot be fetched is tried again twice; then the page says so and reloads itself
+// when the server is back (RouteError)
 const page = <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) =>
-  lazy(() => load().then((module) => ({ default: module[name] })))
+  lazy(() => importWithRetry(load).then((module) => ({ default: module[name] })))
 
 // Pages are loaded when first visited; react-router's declarative mode keeps its own weight in the
 // first load at about half of the data router's (15.6 vs 32.9 KB gzip), which is room for the pages.

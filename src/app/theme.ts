@@ -18,6 +18,7 @@ export function initialTheme(
 
 export function applyTheme(theme: Theme) {
   document.documentElement.classList.toggle('dark', theme === 'dark')
+  document.documentElement.classList.toggle('light', theme === 'light')
   document.documentElement.style.colorScheme = theme
 }
 
@@ -35,5 +36,9 @@ export function rememberTheme(theme: Theme) {
   } catch {
     // private mode: the choice lasts for this page only
   }
+  // the server reads the cookie to send the page in this theme, so the first paint before the app
+  // starts is already in it (no inline script: the CSP forbids one)
+  // biome-ignore lint/suspicious/noDocumentCookie: a plain first-party cookie, read by the server only
+  document.cookie = `${STORAGE_KEY}=${theme}; path=/; max-age=31536000; SameSite=Lax`
   applyTheme(theme)
 }

@@ -1,17 +1,30 @@
 import type { UseQueryResult } from '@tanstack/react-query'
-import type { ReactNode } from 'react'
+import { type ReactNode, useEffect, useState } from 'react'
 import { describeError } from '../api/errors'
 import { FactoryTime } from './factory-time'
-import { useNow } from './now'
 import { Skeleton } from './skeleton'
 
-/** How old data is, in words, against the app's minute tick. */
-export function ageInWords(updatedAtMs: number, nowSeconds: number): string {
-  const minutes = Math.floor((nowSeconds * 1000 - updatedAtMs) / 60_000)
-  if (minutes < 1) return 'less than a minute ago'
+/** How old data is, in words, exactly: "45 s ago", "1 min ago" (60–119 s), "2 h 5 min ago". */
+export function ageInWords(updatedAtMs: number, nowMs: number): string {
+  const seconds = Math.max(0, Math.floor((nowMs - updatedAtMs) / 1000))
+  if (seconds < 60) return `${seconds} s ago`
+  const minutes = Math.floor(seconds / 60)
   if (minutes < 60) return `${minutes} min ago`
   const hours = Math.floor(minutes / 60)
   return `${hours} h ${minutes % 60} min ago`
+}
+
+/** The age of data, kept exact: it changes when its words change (each second in the first minute,
+ * then at each whole minute), not with the app's minute tick. */
+export function Age({ updatedAt }: { updatedAt: number }) {
+  const [now, setNow] = useState(() => Date.now())
+  useEffect(() => {
+    const age = now - updatedAt
+    const step = age < 60_000 ? 1000 - (age % 1000) : 60_000 - (age % 60_000)
+    const timer = setTimeout(() => setNow(Date.now()), Math.max(50, step))
+    return () => clearTimeout(timer)
+  }, [now, updatedAt])
+  return <>{ageInWords(updatedAt, now)}</>
 }
 
 /** The four states of every widget (STYLE.md): loading, ready, empty, error. When a refresh fails the
@@ -27,7 +40,6 @@ export function QueryState<T>({
   empty: ReactNode
   children: (data: T) => ReactNode
 }) {
-  const now = useNow()
   if (query.isPending) return <Skeleton />
   if (query.isError && query.data === undefined) {
     return (
@@ -45,7 +57,7 @@ export function QueryState<T>({
         <p role="alert" className="mb-3 rounded border border-amber-500 p-3">
           <span aria-hidden="true">⚠ </span>
           Could not refresh: {describeError(query.error)}. Showing data from{' '}
-          <FactoryTime epochMs={query.dataUpdatedAt} /> ({ageInWords(query.dataUpdatedAt, now)}
+          <FactoryTime epochMs={query.dataUpdatedAt} /> (<Age updatedAt={query.dataUpdatedAt} />
           ); retrying.
         </p>
       )}
@@ -74,7 +86,6 @@ export function QueriesProblems({
     query: Pick<UseQueryResult<unknown>, 'isError' | 'error' | 'data' | 'dataUpdatedAt'>
   }>
 }) {
-  const now = useNow()
   const failed = queries.filter(({ query }) => query.isError)
   if (failed.length === 0) return null
   return (
@@ -88,7 +99,8 @@ export function QueriesProblems({
           ) : (
             <>
               Showing data from <FactoryTime epochMs={query.dataUpdatedAt} /> (
-              {ageInWords(query.dataUpdatedAt, now)}); retrying.
+              <Age updatedAt={query.dataUpdatedAt} />
+              ); retrying.
             </>
           )}
         </li>

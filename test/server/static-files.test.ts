@@ -1,8 +1,12 @@
+import { mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { describe, expect, test } from 'vitest'
 import { createApp } from '../../server/app'
 import { loadConfig } from '../../server/config'
-import type { StaticFile } from '../../server/static-files'
+import { loadStaticFiles } from '../../server/node-server'
+import { pageTheme, type StaticFile } from '../../server/static-files'
 import { upstreamsFor } from '../../server/upstreams'
 
 /** The built SPA: hashed assets cached for good, index.html never, compressed when the browser can. */
@@ -73,7 +77,56 @@ test('the built files are read with compressed forms, without dot-folders such a
   writeFileSync(`${dir}/assets/app-1a2b.js`, 'x')
   writeFileSync(`${dir}/.vite/manifest.json`, '{}')
   const files = loadStaticFiles(dir)
-  expect([...files.keys()].sort()).toEqual(['/assets/app-1a2b.js', '/index.html'])
+  // the files, and the page in each theme (keys no request path can name)
+  expect([...files.keys()].sort()).toEqual([
+    '/assets/app-1a2b.js',
+    '/index.html',
+    '/index.html?theme=dark',
+    '/index.html?theme=light',
+    '/index.html?theme=system',
+  ])
   expect(files.get('/index.html')!.brotli).toBeDefined()
   expect(files.get('/assets/app-1a2b.js')!.gzip).toBeUndefined()
+})
+
+describe('the first paint in the user’s theme, without an inline script', () => {
+  const dist = mkdtempSync(join(tmpdir(), 'stitchboard-dist-'))
+  writeFileSync(
+    join(dist, 'index.html'),
+    '<!doctype html><html lang="en"><body><div id="root"></div></body></html>',
+  )
+  const themed = createApp({
+    config,
+    upstreams: upstreamsFor(config, () => Promise.reject(new Error('unused'))),
+    version: 'test',
+    staticFiles: loadStaticFiles(dist),
+  })
+  const htmlTag = async (path: string, headers: Record<string, string> = {}) => {
+    const response = await themed.request(path, { headers })
+    expect(response.headers.get('Vary')).toBe('Accept-Encoding, Cookie')
+    return /<html[^>]*>/.exec(await response.text())?.[0]
+  }
+
+  test('the user’s choice (a cookie the app sets) decides; ?theme= before it', async () => {
+    expect(await htmlTag('/machines', { Cookie: 'a=1; stitchboard-theme=light' })).toBe(
+      '<html class="light" lang="en">',
+    )
+    expect(await htmlTag('/machines', { Cookie: 'stitchboard-theme=dark' })).toBe(
+      '<html class="dark" lang="en">',
+    )
+    expect(await htmlTag('/machines?theme=dark', { Cookie: 'stitchboard-theme=light' })).toBe(
+      '<html class="dark" lang="en">',
+    )
+  })
+
+  test('no choice: the wall dark, elsewhere the system’s (no class: the stylesheet follows the system)', async () => {
+    expect(await htmlTag('/kiosk')).toBe('<html class="dark" lang="en">')
+    expect(await htmlTag('/machines')).toBe('<html lang="en">')
+    expect(await htmlTag('/', { Cookie: 'stitchboard-theme=<script>' })).toBe('<html lang="en">')
+  })
+
+  test('pageTheme reads only light or dark', () => {
+    expect(pageTheme('/x', 'blue', 'stitchboard-theme=evil')).toBe('system')
+    expect(pageTheme('/kiosk/', undefined, undefined)).toBe('dark')
+  })
 })
