@@ -28,7 +28,10 @@ describe('kiosk in Chromium', () => {
     const title = page.getByRole('banner').getByRole('heading', { level: 1 })
     const seen: string[] = []
     for (const expected of ['Machine status', 'Thread breaks', 'Shift comparison', 'Machine status']) {
-      await expect.poll(() => title.textContent(), { timeout: 6000 }).toBe(expected)
+      // a page longer than the screen takes several turns ("Thread breaks 1/2")
+      await expect
+        .poll(() => title.textContent(), { timeout: 20_000 })
+        .toMatch(new RegExp(`^${expected}( \\d+/\\d+)?$`))
       seen.push(expected)
     }
     expect(seen).toHaveLength(4)
@@ -85,6 +88,23 @@ describe('kiosk in Chromium', () => {
     await page.getByLabel('Seconds per page').fill('45')
     const link = page.getByRole('link', { name: /\/kiosk\?/ })
     expect(await link.getAttribute('href')).toContain('dwell=45')
+    // any report, and a tile per machine instead of the wall's cards
+    await page.getByRole('checkbox', { name: 'Machine summary' }).check()
+    await page.getByLabel('Machine status shows').selectOption('desk')
+    const href = new URL((await link.getAttribute('href'))!)
+    expect(href.searchParams.get('pages')).toBe('status,threadbreaks,shifts,reports/machine-summary')
+    expect(href.searchParams.get('status.density')).toBe('desk')
+    // opened on this computer by 127.0.0.1: said, and the address another computer uses can be put in
+    expect(await page.getByRole('note').textContent()).toMatch(/the wall’s PC cannot reach it/)
+    await page
+      .getByLabel('This dashboard’s address, as the wall’s PC reaches it')
+      .fill('http://dashboard.factory.example:8080')
+    expect(await link.getAttribute('href')).toMatch(/^http:\/\/dashboard\.factory\.example:8080\/kiosk\?/)
+    expect(await page.getByRole('note').count()).toBe(0)
+    // the address built works: four pages in the rotation, nothing in it refused
+    await page.goto(`${server.url}/kiosk?${href.searchParams.toString()}`)
+    await page.getByText(/^Page 1 of \d+$/).waitFor()
+    expect(await page.getByText(/Kiosk address:/).count()).toBe(0)
     await page.close()
   })
 })

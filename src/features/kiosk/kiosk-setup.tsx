@@ -1,5 +1,6 @@
 import { useId, useState } from 'react'
 import { useLocations } from '../../api/locations'
+import { REPORTS } from '../../api/reports'
 import { CONTROL } from '../../components/form-styles'
 import { DEFAULT_DWELL, DEFAULT_REFRESH, KIOSK_PAGES } from './kiosk-params'
 
@@ -11,13 +12,21 @@ export function KioskSetup() {
   const [refresh, setRefresh] = useState(String(DEFAULT_REFRESH))
   const [location, setLocation] = useState('')
   const [exceptions, setExceptions] = useState(true)
+  const [density, setDensity] = useState<'wall' | 'desk'>('wall')
+  // the address the browser used; another computer cannot reach this one by 127.0.0.1 or localhost
+  const [origin, setOrigin] = useState(window.location.origin)
   const id = useId()
   const locations = named.locations.map((l) => [l.id, l.name] as const)
   const search = new URLSearchParams({ pages: pages.join(','), dwell, refresh })
   if (location) search.set('location', location)
   if (exceptions) search.set('exceptions', '1')
+  if (density === 'desk' && pages.includes('status')) search.set('status.density', 'desk')
   search.set('theme', 'dark')
-  const address = `${window.location.origin}/kiosk?${search.toString().replace(/%2C/g, ',')}`
+  const base = origin.trim().replace(/\/+$/, '')
+  const address = `${base}/kiosk?${search.toString().replace(/%2C/g, ',').replace(/%2F/g, '/')}`
+  const loopback = isLoopback(base)
+  const toggle = (name: string, on: boolean) =>
+    setPages(on ? [...pages, name] : pages.filter((p) => p !== name))
   return (
     <main className="mx-auto max-w-3xl space-y-4 p-6">
       <h1 className="text-2xl font-semibold">Kiosk for a wall monitor</h1>
@@ -34,14 +43,40 @@ export function KioskSetup() {
               <input
                 type="checkbox"
                 checked={pages.includes(name)}
-                onChange={(e) =>
-                  setPages(e.target.checked ? [...pages, name] : pages.filter((p) => p !== name))
-                }
+                onChange={(e) => toggle(name, e.target.checked)}
               />
               {page.title}
             </label>
           ))}
         </fieldset>
+        <fieldset className="flex flex-wrap gap-4">
+          <legend className="font-semibold">Reports (a long report takes several screens in turn)</legend>
+          {REPORTS.map((report) => {
+            const name = report.path.slice(1)
+            return (
+              <label key={name} className="flex items-center gap-1">
+                <input
+                  type="checkbox"
+                  checked={pages.includes(name)}
+                  onChange={(e) => toggle(name, e.target.checked)}
+                />
+                {report.title}
+              </label>
+            )
+          })}
+        </fieldset>
+        <label className="flex flex-col" htmlFor={`${id}-density`}>
+          Machine status shows
+          <select
+            id={`${id}-density`}
+            className={CONTROL}
+            value={density}
+            onChange={(e) => setDensity(e.target.value === 'desk' ? 'desk' : 'wall')}
+          >
+            <option value="wall">Machines that need attention as large cards, the others small (wall)</option>
+            <option value="desk">A tile for every machine (desk)</option>
+          </select>
+        </label>
         <div className="flex flex-wrap gap-4">
           <label className="flex flex-col" htmlFor={`${id}-dwell`}>
             Seconds per page
@@ -87,6 +122,23 @@ export function KioskSetup() {
           Put machines that need action first, in large type, as soon as there are any
         </label>
       </form>
+      <label className="flex flex-col" htmlFor={`${id}-origin`}>
+        This dashboard’s address, as the wall’s PC reaches it
+        <input
+          id={`${id}-origin`}
+          className={CONTROL}
+          type="url"
+          value={origin}
+          onChange={(e) => setOrigin(e.target.value)}
+        />
+      </label>
+      {loopback && (
+        <p role="note" className="rounded border border-amber-500 p-3">
+          <span aria-hidden="true">⚠ </span>
+          {base} is this computer’s own name for itself: the wall’s PC cannot reach it. Put this computer’s
+          name or IP address on the network above (as in http://dashboard.factory.example:8080).
+        </p>
+      )}
       <p className="break-all">
         <a className="text-lg underline" href={address}>
           {address}
@@ -99,4 +151,14 @@ export function KioskSetup() {
       </p>
     </main>
   )
+}
+
+/** An address only this computer can reach (localhost, 127.x.x.x, ::1). */
+export function isLoopback(origin: string): boolean {
+  try {
+    const host = new URL(origin).hostname
+    return host === 'localhost' || host.endsWith('.localhost') || /^127\./.test(host) || host === '[::1]'
+  } catch {
+    return false
+  }
 }
