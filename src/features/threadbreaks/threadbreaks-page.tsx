@@ -555,7 +555,7 @@ function WhereToLook({
       {longer && (
         <p className="mt-1 text-sm">
           Over the last 7 days ({longer}): a day has too few breaks for the rule to single anything out.
-          Choose a time range to look at that range instead.
+          {!kiosk.on && ' Choose a time range to look at that range instead.'}
         </p>
       )}
       {found === null ? (
@@ -565,7 +565,7 @@ function WhereToLook({
       ) : spots.length === 0 ? (
         <p className="mt-1">Nothing stands out: breaks are spread as evenly as chance allows.</p>
       ) : (
-        <ol className="mt-1 list-decimal space-y-1 pl-5">
+        <ol className="mt-1 list-decimal space-y-1 pl-[2em]">
           {shown.map((spot) => {
             const hours = hoursOf.get(spot.machineId)
             return (
