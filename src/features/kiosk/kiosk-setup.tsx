@@ -29,7 +29,7 @@ export function KioskSetup() {
     setPages(on ? [...pages, name] : pages.filter((p) => p !== name))
   return (
     <main className="mx-auto max-w-3xl space-y-4 p-6">
-      <h1 className="text-2xl font-semibold">Kiosk for a wall monitor</h1>
+      <h1 className="text-2xl font-semibold">Wall display: a kiosk for a wall monitor</h1>
       <p>
         Choose what the wall shows; open the address below on the monitor’s PC (full screen, F11) and bookmark
         it. Pages rotate without reloading, data refreshes in the background, and a banner says when data is

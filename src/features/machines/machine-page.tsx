@@ -1,4 +1,4 @@
-import { lazy, type ReactNode, Suspense, useMemo } from 'react'
+import { lazy, type ReactNode, Suspense } from 'react'
 import { Link, useLocation, useParams, useSearchParams } from 'react-router'
 import { useStatusCodes } from '../../api/app-config'
 import { designLabel, useDesignsById } from '../../api/designs'
@@ -6,26 +6,15 @@ import { HttpError } from '../../api/errors'
 import { useLocations } from '../../api/locations'
 import { useMachine } from '../../api/machines'
 import { usePace } from '../../api/pace'
-import type { ReportParams } from '../../api/report-params'
-import { useThreadbreaks } from '../../api/reports'
 import { WidgetErrorBoundary } from '../../components/error-boundary'
 import { FactoryTime } from '../../components/factory-time'
-import { FilterBar } from '../../components/filters/filter-bar'
-import { useReportScope } from '../../components/filters/use-filters'
-import { HeatmapCanvas } from '../../components/heatmap/heatmap-canvas'
-import { gridFamilies, machineGrid, marksOf } from '../../components/heatmap/heatmap-grid'
-import { HeatmapLegend } from '../../components/heatmap/heatmap-legend'
-import { HeatmapTable } from '../../components/heatmap/lazy-heatmap-table'
-import { LazyDetails } from '../../components/lazy-details'
 import { LiveIndicator } from '../../components/live-indicator'
 import { useNow } from '../../components/now'
 import { DataAge, QueryState } from '../../components/query-state'
 import { Skeleton } from '../../components/skeleton'
 import { StatusBadge } from '../../components/status-badge'
-import { breaksAt, trendInWords } from '../../lib/breaks-trend'
-import type { Machine, ThreadbreakCount } from '../../lib/domain'
+import type { Machine } from '../../lib/domain'
 import { filterSearch, withParam } from '../../lib/filters'
-import { findHotSpots, hotSpotInWords } from '../../lib/hot-spots'
 import {
   boardState,
   designProgress,
@@ -40,6 +29,10 @@ import {
 } from '../../lib/machine-state'
 
 /** The state timeline: loaded with the page, drawn once it is there (not on the first paint's path). */
+// below the first screen: loaded with the page's data, not before it
+const MachineThreadbreaks = lazy(() =>
+  import('./machine-threadbreaks').then((m) => ({ default: m.MachineThreadbreaks })),
+)
 const MachineTimeline = lazy(() => import('./machine-timeline').then((m) => ({ default: m.MachineTimeline })))
 
 import { boardParams } from './board-params'
@@ -87,7 +80,9 @@ export function MachinePage() {
               </Suspense>
             </WidgetErrorBoundary>
             <WidgetErrorBoundary name="The thread-break heatmap">
-              <MachineThreadbreaks machine={m} />
+              <Suspense fallback={<Skeleton />}>
+                <MachineThreadbreaks machine={m} />
+              </Suspense>
             </WidgetErrorBoundary>
             <details className="rounded border border-gray-300 p-2 dark:border-gray-700">
               <summary className="cursor-pointer">The machine record as stitchboard reads it</summary>
@@ -249,129 +244,5 @@ function MachineFacts({ machine, codes }: { machine: Machine; codes: StatusDicti
         </dl>
       </div>
     </>
-  )
-}
-
-function MachineThreadbreaks({ machine }: { machine: Machine }) {
-  const scope = useReportScope()
-  const [search, setSearch] = useSearchParams()
-  const bobbin = search.get('bobbin') === '1'
-  const setBobbin = (on: boolean) => setSearch((current) => withParam(current, 'bobbin', on ? '1' : null))
-  return (
-    <section aria-labelledby="breaks-heading" className="space-y-2">
-      <h2 id="breaks-heading" className="text-xl font-semibold">
-        Thread breaks by head and needle
-      </h2>
-      <div className="flex flex-wrap items-end gap-3">
-        <FilterBar show={['range', 'shift']} />
-        <label className="flex items-center gap-1">
-          <input type="checkbox" checked={bobbin} onChange={(e) => setBobbin(e.target.checked)} />
-          Include bobbin (needle 0)
-        </label>
-      </div>
-      {scope.status === 'loading' && <Skeleton />}
-      {scope.status === 'error' && <p role="alert">{scope.error}</p>}
-      {scope.status === 'ready' && (
-        <MachineHeatmap
-          machine={machine}
-          params={{
-            ...scope.params,
-            machineIds: [machine.id],
-            locationId: 0,
-            includeBobbinThreadbreaks: bobbin,
-            grouping: 'HN',
-          }}
-        />
-      )}
-    </section>
-  )
-}
-
-function MachineHeatmap({
-  machine,
-  params,
-}: {
-  machine: Machine
-  params: ReportParams & { grouping?: 'HN' }
-}) {
-  const breaks = useThreadbreaks(params)
-  // the range before, as long as this one: is it getting worse?
-  const earlier = useThreadbreaks({
-    ...params,
-    from: params.from - (params.till - params.from),
-    till: params.from,
-  })
-  return (
-    <QueryState query={breaks} empty={null}>
-      {({ records }) => (
-        <MachineGrid
-          machine={machine}
-          rows={records}
-          earlier={earlier.data?.records}
-          bobbin={params.includeBobbinThreadbreaks ?? false}
-        />
-      )}
-    </QueryState>
-  )
-}
-
-/** The machine's heads × needles with the hot-spot rule of the thread-break page applied to it alone. */
-function MachineGrid({
-  machine,
-  rows,
-  earlier,
-  bobbin,
-}: {
-  machine: Machine
-  rows: ThreadbreakCount[]
-  /** the rows of the range before (undefined while they load) */
-  earlier: readonly ThreadbreakCount[] | undefined
-  bobbin: boolean
-}) {
-  const { grid, spots, marks } = useMemo(() => {
-    const grid = machineGrid(rows, machine.heads ?? 1, machine.needles ?? 1, { bobbin })
-    const spots = findHotSpots(gridFamilies(grid, machine.id, machine.name))
-    return { grid, spots, marks: marksOf(spots) }
-  }, [rows, machine.heads, machine.needles, machine.id, machine.name, bobbin])
-  const max = Math.max(0, ...grid.counts.values())
-  const total = [...grid.counts.values()].reduce((sum, n) => sum + n, 0)
-  const trend = (now: number, place: { head: number | null; needle: number | null }) =>
-    earlier
-      ? ` (${trendInWords(now, breaksAt(earlier, { ...place, machineId: machine.id }))} in the range before)`
-      : ''
-  return (
-    <div className="space-y-2">
-      <p>
-        {total.toLocaleString()} {total === 1 ? 'thread break' : 'thread breaks'} in this range
-        {earlier &&
-          `, ${trendInWords(total, breaksAt(earlier, { machineId: machine.id, head: null, needle: null }))} in the range before, as long as this one`}
-        .
-      </p>
-      {rows.length === 0 ? (
-        <p>No thread breaks in this range.</p>
-      ) : spots.length > 0 ? (
-        <ul className="list-disc pl-5" aria-label="Where to look first">
-          {spots.map((spot) => (
-            <li key={`${spot.head}|${spot.needle}`}>
-              {hotSpotInWords(spot)}
-              {trend(spot.count, spot)}
-            </li>
-          ))}
-        </ul>
-      ) : (
-        <p>Nothing stands out: breaks are spread as evenly as chance allows.</p>
-      )}
-      <HeatmapLegend max={max} />
-      <HeatmapCanvas grid={grid} max={max} label={machine.name} marks={marks} cell={26} />
-      <LazyDetails summary="As a table">
-        {() => (
-          <HeatmapTable
-            grid={grid}
-            max={max}
-            caption={`${machine.name}: thread breaks per head and needle`}
-          />
-        )}
-      </LazyDetails>
-    </div>
   )
 }

@@ -9,6 +9,7 @@ import type { MachineSummary, RecordList, ThreadbreakCount } from '../../lib/dom
 import { addDays, localDate, startOfLocalDay } from '../../lib/factory-time'
 import { daysOf, type ShiftInstance, shiftInstances } from '../../lib/shift-compare'
 import type { NamedShift } from '../../lib/time-range'
+import { DAY_METRICS, type DayMetric } from './day-metrics'
 import { sumOf } from './shift-figures'
 
 /** A day metric of one row: breaks of a thread-break row, stitches or pieces of a machine summary. */
@@ -18,13 +19,6 @@ function metricOf(row: ThreadbreakCount | MachineSummary, metric: DayMetric): nu
 }
 
 const ShiftDayChart = lazy(() => import('./shift-day-chart'))
-
-export const DAY_METRICS = [
-  { key: 'threadbreaks', label: 'Thread breaks', source: 'the portal’s thread-break report' },
-  { key: 'stitches', label: 'Stitches', source: 'the portal’s machine summary' },
-  { key: 'pieces', label: 'Pieces', source: 'the portal’s machine summary' },
-] as const
-export type DayMetric = (typeof DAY_METRICS)[number]['key']
 
 import type { DayRow } from './shift-day-chart'
 

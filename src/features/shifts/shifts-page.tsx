@@ -2,14 +2,12 @@ import { useQueries, useQuery } from '@tanstack/react-query'
 import { lazy, Suspense, useId, useMemo } from 'react'
 import { Link, useSearchParams } from 'react-router'
 import { appConfigQueryOptions, useStatusCodes } from '../../api/app-config'
-import { useWorkPeriods } from '../../api/designs'
 import { type MachineLayout, useMachineLayouts } from '../../api/machines'
 import type { ReportParams } from '../../api/report-params'
 import {
   machineSpeedQueryOptions,
   machineSummaryQueryOptions,
   threadbreaksQueryOptions,
-  useMachineShifts,
 } from '../../api/reports'
 import { WidgetErrorBoundary } from '../../components/error-boundary'
 import { FilterBar } from '../../components/filters/filter-bar'
@@ -18,9 +16,9 @@ import { CONTROL } from '../../components/form-styles'
 import { gridFamilies, machineGrid, sizeFromRows } from '../../components/heatmap/heatmap-grid'
 import { NotInKiosk } from '../../components/kiosk'
 import { LazyDetails } from '../../components/lazy-details'
-import { MalformedRecords } from '../../components/malformed-records'
 import { useNow } from '../../components/now'
-import { DataAge, QueriesProblems, QueryState } from '../../components/query-state'
+import { DataAge, QueriesProblems } from '../../components/query-state'
+import { ScrollArea } from '../../components/scroll-area'
 import { Skeleton } from '../../components/skeleton'
 import { WhenNear } from '../../components/when-near'
 import type { MachineSpeed, MachineSummary, RecordList, ThreadbreakCount } from '../../lib/domain'
@@ -31,12 +29,16 @@ import { findHotSpots, hotSpotInWords } from '../../lib/hot-spots'
 import { naturalCompare } from '../../lib/natural-order'
 import { perHour, relativeChange, type ShiftSoFar, shiftHours, shiftSoFar } from '../../lib/shift-compare'
 import type { NamedShift, ResolvedRange } from '../../lib/time-range'
-import { DAY_METRICS, type DayMetric, ShiftDays } from './shift-days'
+import { DAY_METRICS, type DayMetric } from './day-metrics'
 
 /** The stop analysis: its own chunk, not on the first paint's path. */
+// below the first screen, loaded when it comes near (WhenNear)
+const ApiShiftComparison = lazy(() =>
+  import('./api-shift-comparison').then((m) => ({ default: m.ApiShiftComparison })),
+)
+const ShiftDays = lazy(() => import('./shift-days').then((m) => ({ default: m.ShiftDays })))
 const StopsOfRange = lazy(() => import('../timeline/stops-page').then((m) => ({ default: m.StopsOfRange })))
 
-import { ScrollArea } from '../../components/scroll-area'
 import { comparable, FIGURES, type Figure, formatFigure, shiftFigures, sumOf } from './shift-figures'
 
 const SOURCE_NOTE =
@@ -129,7 +131,9 @@ function ShiftsView({
         <ShiftDaysSection scope={scope} shifts={shifts} timeZone={timeZone} now={now} />
       </WidgetErrorBoundary>
       <WidgetErrorBoundary name="The shift-comparison report">
-        <ApiShiftComparison scope={scope} timeZone={timeZone} />
+        <Suspense fallback={<Skeleton />}>
+          <ApiShiftComparison scope={scope} timeZone={timeZone} />
+        </Suspense>
       </WidgetErrorBoundary>
     </>
   )
@@ -554,89 +558,17 @@ function ShiftDaysSection({
         </div>
       </NotInKiosk>
       <WhenNear minHeight="22rem">
-        <ShiftDays scope={scope} shifts={shifts} timeZone={timeZone} now={now} days={days} metric={metric} />
+        <Suspense fallback={<Skeleton />}>
+          <ShiftDays
+            scope={scope}
+            shifts={shifts}
+            timeZone={timeZone}
+            now={now}
+            days={days}
+            metric={metric}
+          />
+        </Suspense>
       </WhenNear>
-    </section>
-  )
-}
-
-/** The vendor's own shift comparison (myzsk-api.md 1.17): stitches and breaks per machine and per
- * work period, the shifts configured in the vendor's portal (not stitchboard's SHIFTS). */
-function ApiShiftComparison({ scope, timeZone }: { scope: ReportParams; timeZone: string }) {
-  const report = useMachineShifts(scope)
-  const id = useId()
-  // the report takes no machine filter: rows are narrowed to the chosen machines by their ID
-  const chosen =
-    Array.isArray(scope.machineIds) && scope.machineIds.length > 0 ? new Set(scope.machineIds) : null
-  return (
-    <section aria-labelledby={id} className="space-y-2">
-      <h2 id={id} className="text-xl font-semibold">
-        Shifts as the machine portal defines them
-      </h2>
-      <p className="text-sm text-gray-700 dark:text-gray-300">
-        Stitches and thread breaks per machine in each work period configured in the vendor’s portal (the
-        shift-comparison report), for the same range.
-      </p>
-      <PortalWorkPeriods timeZone={timeZone} />
-      <QueryState
-        query={report}
-        isEmpty={(data) => data.records.length === 0 && data.malformed.length === 0}
-        empty={<p>The report has no rows.</p>}
-      >
-        {({ records, malformed }) => {
-          const rows = records.filter((r) => !chosen || chosen.has(r.machineId))
-          const periods = [
-            ...new Map(rows.flatMap((r) => r.shifts.map((s) => [s.shiftId, s.shiftName] as const))),
-          ]
-          return (
-            <WhenNear minHeight="10rem">
-              <MalformedRecords records={malformed} what="shift-comparison row" />
-              <ScrollArea label="The table" className="max-h-[32rem]">
-                <table className="border-collapse text-left tabular-nums">
-                  <caption className="sr-only">
-                    Stitches and thread breaks per machine and work period
-                  </caption>
-                  <thead className="sticky top-0 bg-gray-50 dark:bg-gray-950">
-                    <tr className="border-b border-gray-400">
-                      <th scope="col" className="py-1 pr-3">
-                        Machine
-                      </th>
-                      {periods.map(([shiftId, name]) => (
-                        <th key={shiftId} scope="col" className="px-2 text-right">
-                          {name}: stitches / breaks
-                        </th>
-                      ))}
-                      <th scope="col" className="px-2 text-right">
-                        All: stitches / breaks
-                      </th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {rows.map((r) => (
-                      <tr key={r.machineId} className="border-b border-gray-200 dark:border-gray-800">
-                        <th scope="row" className="py-1 pr-3 font-medium">
-                          {r.machineName}
-                        </th>
-                        {periods.map(([shiftId]) => {
-                          const s = r.shifts.find((x) => x.shiftId === shiftId)
-                          return (
-                            <td key={shiftId} className="px-2 text-right">
-                              {s ? `${s.stitches.toLocaleString()} / ${s.threadbreaks}` : '—'}
-                            </td>
-                          )
-                        })}
-                        <td className="px-2 text-right">
-                          {(r.stitches ?? 0).toLocaleString()} / {r.threadbreaks ?? 0}
-                        </td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </ScrollArea>
-            </WhenNear>
-          )
-        }}
-      </QueryState>
     </section>
   )
 }
@@ -644,29 +576,4 @@ function ApiShiftComparison({ scope, timeZone }: { scope: ReportParams; timeZone
 /** The records of a list query's data, undefined while it loads. */
 function recordsOf<T>(data: unknown): T[] | undefined {
   return (data as RecordList<T> | undefined)?.records
-}
-
-/** The work periods of the vendor's portal (myzsk-api.md 1.6): names and time zone, no times. A zone
- * other than the factory's means the two shift comparisons cut days at different midnights. */
-function PortalWorkPeriods({ timeZone }: { timeZone: string }) {
-  const periods = useWorkPeriods()
-  if (!periods.data) return null
-  const { records } = periods.data
-  if (records.length === 0) return <p className="text-sm">The portal defines no work periods.</p>
-  const zones = [...new Set(records.flatMap((p) => (p.timeZone ? [p.timeZone] : [])))]
-  const elsewhere = zones.filter((zone) => zone !== timeZone)
-  return (
-    <div className="text-sm">
-      <p>
-        Work periods in the portal: {records.map((p) => p.name ?? `Work period ${p.id}`).join(', ')}
-        {zones.length > 0 ? ` (time zone ${zones.join(', ')})` : ''}.
-      </p>
-      {elsewhere.length > 0 && (
-        <p role="note" className="font-medium">
-          ⚠ The portal counts its work periods in {elsewhere.join(', ')}, stitchboard in {timeZone}{' '}
-          (FACTORY_TIMEZONE): the two comparisons start their days at different hours.
-        </p>
-      )}
-    </div>
-  )
 }

@@ -55,7 +55,9 @@ describe('thread-break page on the demo factory', () => {
     ).toBeInTheDocument()
     expect(within(aside).getByText(/^North 08 · 18H, head 2: \d+ breaks/)).toBeInTheDocument()
     // one heatmap per machine, each reachable by keyboard
-    expect(screen.getAllByRole('img', { name: /thread breaks by head and needle/ })).toHaveLength(44)
+    await waitFor(() =>
+      expect(screen.getAllByRole('img', { name: /thread breaks by head and needle/ })).toHaveLength(44),
+    )
     // the range, and the range before it (as long) for the trend
     await waitFor(() => expect(requests).toHaveLength(2))
     expect(requests.map((u) => u.pathname)).toEqual([

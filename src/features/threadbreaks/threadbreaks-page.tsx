@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
-import { lazy, type ReactNode, Suspense, useId, useMemo, useRef, useState } from 'react'
+import { lazy, Suspense, useId, useMemo, useRef, useState } from 'react'
 import { Link, useSearchParams } from 'react-router'
 import { appConfigQueryOptions, useStatusCodes } from '../../api/app-config'
 import { useMachineLayouts } from '../../api/machines'
@@ -16,7 +16,6 @@ import { FoldOnPhone, settingsInSearch } from '../../components/fold-on-phone'
 import { CONTROL } from '../../components/form-styles'
 import { marksOf } from '../../components/heatmap/heatmap-grid'
 import { HeatmapLegend } from '../../components/heatmap/heatmap-legend'
-import { HeatmapSmallMultiples } from '../../components/heatmap/small-multiples'
 import { NotInKiosk, useKiosk } from '../../components/kiosk'
 import { MalformedRecords } from '../../components/malformed-records'
 import { DataAge, QueryState } from '../../components/query-state'
@@ -37,16 +36,20 @@ import {
   HEALTHY_BREAKS_PER_HEAD_HOUR,
   type MachineBreaks,
   type MachineLayout,
-  perHeadHour,
   runningHoursByMachine,
   threadbreakView,
-  wallOrder,
 } from './threadbreak-view'
 
 // not needed for the default view's first paint: loaded when chosen
 const BarSmallMultiples = lazy(() =>
   import('./bar-small-multiples').then((m) => ({ default: m.BarSmallMultiples })),
 )
+// the heatmaps' drawing code is fetched as soon as this page's code runs, beside the page's data (which
+// takes longer), rather than before the page can show its controls and skeleton
+const smallMultiples = import('../../components/heatmap/small-multiples')
+const HeatmapSmallMultiples = lazy(() => smallMultiples.then((m) => ({ default: m.HeatmapSmallMultiples })))
+// the wall's own layout: only a kiosk loads it
+const WallBreaks = lazy(() => import('./wall-breaks').then((m) => ({ default: m.WallBreaks })))
 const RowsView = lazy(() => import('./rows-view').then((m) => ({ default: m.RowsView })))
 const loadExport = () => import('./export')
 
@@ -376,7 +379,15 @@ function BreaksView({
         </div>
       </NotInKiosk>
       {kiosk.on && params.grouping === 'HN' && params.view !== 'rows' ? (
-        <WallBreaks view={view} heatmaps={heatmaps} cell={kiosk.cell} where={where} earlier={earlierTotals} />
+        <Suspense fallback={<Skeleton />}>
+          <WallBreaks
+            view={view}
+            heatmaps={heatmaps}
+            cell={kiosk.cell}
+            where={where}
+            earlier={earlierTotals}
+          />
+        </Suspense>
       ) : (
         <div className="flex flex-col gap-4 xl:flex-row">
           {where}
@@ -394,7 +405,9 @@ function BreaksView({
                     : `One scale for all machines; one bar per ${params.grouping === 'H' ? 'head' : 'needle'}; flagged bars outlined and marked ▲.`}
                 </p>
                 {params.grouping === 'HN' ? (
-                  <HeatmapSmallMultiples machines={heatmaps} max={view.max} cell={kiosk.cell} />
+                  <Suspense fallback={<Skeleton />}>
+                    <HeatmapSmallMultiples machines={heatmaps} max={view.max} cell={kiosk.cell} />
+                  </Suspense>
                 ) : (
                   <Suspense fallback={<Skeleton />}>
                     <BarSmallMultiples machines={view.machines} max={view.max} />
@@ -405,70 +418,6 @@ function BreaksView({
           </div>
         </div>
       )}
-    </div>
-  )
-}
-
-/** The wall: where to look first, heatmaps of the machines with a flagged place only, and every machine
- * in one compact list ranked by breaks per head-hour, so the whole factory fits a screen or two. */
-function WallBreaks({
-  view,
-  heatmaps,
-  cell,
-  where,
-  earlier,
-}: {
-  view: ReturnType<typeof threadbreakView>
-  heatmaps: ReadonlyArray<Parameters<typeof HeatmapSmallMultiples>[0]['machines'][number]>
-  cell: number
-  where: ReactNode
-  earlier: ReadonlyMap<string, number> | null
-}) {
-  const { flagged, ranked } = useMemo(() => wallOrder(view), [view])
-  const flaggedIds = new Set(flagged.map((m) => m.machineId))
-  const shown = flagged
-    .map((m) => heatmaps.find((h) => h.machineId === m.machineId))
-    .filter((h) => h !== undefined)
-  return (
-    <div className="space-y-4">
-      {where}
-      {shown.length > 0 && (
-        <section aria-label="Machines with a flagged place">
-          <HeatmapLegend max={view.max} />
-          <HeatmapSmallMultiples machines={shown} max={view.max} cell={cell} />
-        </section>
-      )}
-      <section aria-labelledby="wall-ranked">
-        <h2 id="wall-ranked" className="text-kiosk-base font-semibold">
-          Every machine, most breaks per head-hour first
-        </h2>
-        <p className="text-kiosk-sm">
-          ▲ a flagged place (heatmap above) · ↑ above the rule of thumb (
-          {HEALTHY_BREAKS_PER_HEAD_HOUR.toFixed(2)} breaks per head-hour)
-        </p>
-        <ol className="grid grid-cols-[repeat(auto-fill,minmax(32rem,1fr))] gap-x-8 text-kiosk-sm leading-snug">
-          {ranked.map((m) => {
-            const rate = perHeadHour(m)
-            const above = rate !== null && rate > HEALTHY_BREAKS_PER_HEAD_HOUR
-            return (
-              <li key={m.machineId} className="flex justify-between gap-3 border-b border-gray-800 py-0.5">
-                <span
-                  className={`whitespace-nowrap ${above || flaggedIds.has(m.machineId) ? 'font-semibold' : ''}`}
-                >
-                  {flaggedIds.has(m.machineId) ? '▲ ' : ''}
-                  {m.machineName}
-                </span>
-                <span className="whitespace-nowrap tabular-nums">
-                  {m.total.toLocaleString()} {m.total === 1 ? 'break' : 'breaks'}
-                  {earlier && ` (${trendInWords(m.total, earlier.get(m.machineId) ?? 0)})`}
-                  {rate !== null && ` · ${rate.toFixed(2)} per head-h`}
-                  {above && ' ↑'}
-                </span>
-              </li>
-            )
-          })}
-        </ol>
-      </section>
     </div>
   )
 }

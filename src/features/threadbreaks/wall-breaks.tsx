@@ -1,0 +1,74 @@
+import { type ReactNode, useMemo } from 'react'
+import { HeatmapLegend } from '../../components/heatmap/heatmap-legend'
+import { HeatmapSmallMultiples } from '../../components/heatmap/small-multiples'
+import { trendInWords } from '../../lib/breaks-trend'
+import {
+  HEALTHY_BREAKS_PER_HEAD_HOUR,
+  perHeadHour,
+  type threadbreakView,
+  wallOrder,
+} from './threadbreak-view'
+
+/** The wall: where to look first, heatmaps of the machines with a flagged place only, and every machine
+ * in one compact list ranked by breaks per head-hour, so the whole factory fits a screen or two. */
+export function WallBreaks({
+  view,
+  heatmaps,
+  cell,
+  where,
+  earlier,
+}: {
+  view: ReturnType<typeof threadbreakView>
+  heatmaps: ReadonlyArray<Parameters<typeof HeatmapSmallMultiples>[0]['machines'][number]>
+  cell: number
+  where: ReactNode
+  earlier: ReadonlyMap<string, number> | null
+}) {
+  const { flagged, ranked } = useMemo(() => wallOrder(view), [view])
+  const flaggedIds = new Set(flagged.map((m) => m.machineId))
+  const shown = flagged
+    .map((m) => heatmaps.find((h) => h.machineId === m.machineId))
+    .filter((h) => h !== undefined)
+  return (
+    <div className="space-y-4">
+      {where}
+      {shown.length > 0 && (
+        <section aria-label="Machines with a flagged place">
+          <HeatmapLegend max={view.max} />
+          <HeatmapSmallMultiples machines={shown} max={view.max} cell={cell} />
+        </section>
+      )}
+      <section aria-labelledby="wall-ranked">
+        <h2 id="wall-ranked" className="text-kiosk-base font-semibold">
+          Every machine, most breaks per head-hour first
+        </h2>
+        <p className="text-kiosk-sm">
+          ▲ a flagged place (heatmap above) · ↑ above the rule of thumb (
+          {HEALTHY_BREAKS_PER_HEAD_HOUR.toFixed(2)} breaks per head-hour)
+        </p>
+        <ol className="grid grid-cols-[repeat(auto-fill,minmax(32rem,1fr))] gap-x-8 text-kiosk-sm leading-snug">
+          {ranked.map((m) => {
+            const rate = perHeadHour(m)
+            const above = rate !== null && rate > HEALTHY_BREAKS_PER_HEAD_HOUR
+            return (
+              <li key={m.machineId} className="flex justify-between gap-3 border-b border-gray-800 py-0.5">
+                <span
+                  className={`whitespace-nowrap ${above || flaggedIds.has(m.machineId) ? 'font-semibold' : ''}`}
+                >
+                  {flaggedIds.has(m.machineId) ? '▲ ' : ''}
+                  {m.machineName}
+                </span>
+                <span className="whitespace-nowrap tabular-nums">
+                  {m.total.toLocaleString()} {m.total === 1 ? 'break' : 'breaks'}
+                  {earlier && ` (${trendInWords(m.total, earlier.get(m.machineId) ?? 0)})`}
+                  {rate !== null && ` · ${rate.toFixed(2)} per head-h`}
+                  {above && ' ↑'}
+                </span>
+              </li>
+            )
+          })}
+        </ol>
+      </section>
+    </div>
+  )
+}
