@@ -34,6 +34,13 @@ export function Layout() {
     <div className="min-h-screen">
       <header className="flex flex-wrap items-center gap-x-4 gap-y-2 border-b border-gray-300 px-4 py-2 dark:border-gray-800">
         <p className="text-lg font-bold tracking-tight">stitchboard</p>
+        {/* until the configuration says whether this is the demo, its badge's room is kept, so the
+            navigation beside it does not move (layout shift) */}
+        {!config.data && (
+          <span aria-hidden="true" className="invisible px-2 py-0.5 text-sm font-semibold">
+            Demo data
+          </span>
+        )}
         {config.data?.demo && (
           <span
             className="rounded bg-amber-300 px-2 py-0.5 text-sm font-semibold text-gray-950"

@@ -27,7 +27,15 @@ export function StopsPage() {
       <FilterBar />
       {scope.status === 'loading' && <Skeleton />}
       {scope.status === 'error' && <p role="alert">{scope.error}</p>}
-      {scope.status === 'ready' && <StopsOfRange params={scope.params} large={kiosk.on} />}
+      {scope.status === 'ready' && (
+        <section aria-labelledby="stops-range-heading">
+          {/* the analysis's parts are h3, as where it sits inside the timeline and shift pages */}
+          <h2 id="stops-range-heading" className="sr-only">
+            Over the range chosen
+          </h2>
+          <StopsOfRange params={scope.params} large={kiosk.on} />
+        </section>
+      )}
     </div>
   )
 }
