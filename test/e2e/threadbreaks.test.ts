@@ -32,7 +32,9 @@ describe('thread-break heatmaps in Chromium', () => {
       .getByText(/^North 03 · 18H, head 4, needle 7: \d+ breaks, [\d.]+× its expected share/)
       .waitFor()
     await aside.getByText(/^North 08 · 18H, head 2: \d+ breaks/).waitFor()
-    await expect.poll(() => page.getByRole('img', { name: /thread breaks by head and needle/ }).count()).toBe(44)
+    await expect
+      .poll(() => page.getByRole('img', { name: /thread breaks by head and needle/ }).count())
+      .toBe(44)
     // drawn on screen; a machine far below the fold is drawn once scrolled to
     expect(await inkedPixels(page.locator('canvas[data-heatmap="Annex 01 · 1H"]'))).toBeGreaterThan(100)
     const last = page.locator('canvas[data-heatmap]').last()
