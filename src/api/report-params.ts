@@ -105,3 +105,10 @@ export function reportStaleTime(
 ): number {
   return params.till <= nowSeconds - 120 ? Number.POSITIVE_INFINITY : liveMs
 }
+
+/** The same filters over the range just before, as long as this one ("is it getting worse?"). */
+export const rangeBefore = <P extends Pick<ReportParams, 'from' | 'till'>>(params: P): P => ({
+  ...params,
+  from: params.from - (params.till - params.from),
+  till: params.from,
+})

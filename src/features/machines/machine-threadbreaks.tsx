@@ -1,6 +1,6 @@
 import { useMemo } from 'react'
 import { useSearchParams } from 'react-router'
-import type { ReportParams } from '../../api/report-params'
+import { type ReportParams, rangeBefore } from '../../api/report-params'
 import { useThreadbreaks } from '../../api/reports'
 import { FilterBar } from '../../components/filters/filter-bar'
 import { useReportScope } from '../../components/filters/use-filters'
@@ -61,11 +61,7 @@ function MachineHeatmap({
 }) {
   const breaks = useThreadbreaks(params)
   // the range before, as long as this one: is it getting worse?
-  const earlier = useThreadbreaks({
-    ...params,
-    from: params.from - (params.till - params.from),
-    till: params.from,
-  })
+  const earlier = useThreadbreaks(rangeBefore(params))
   return (
     <QueryState query={breaks} empty={null}>
       {({ records }) => (

@@ -3,7 +3,7 @@ import { lazy, Suspense, useId, useMemo, useRef, useState } from 'react'
 import { Link, useSearchParams } from 'react-router'
 import { appConfigQueryOptions, useStatusCodes } from '../../api/app-config'
 import { useMachineLayouts } from '../../api/machines'
-import type { ReportParams } from '../../api/report-params'
+import { type ReportParams, rangeBefore } from '../../api/report-params'
 import {
   aggregatedThreadbreaksQueryOptions,
   threadbreaksQueryOptions,
@@ -197,7 +197,7 @@ function Breaks({
 }) {
   const breaks = useBreakRows(scope, params)
   // the range before, as long as this one: is it getting worse?
-  const earlierScope = useMemo(() => before(scope), [scope])
+  const earlierScope = useMemo(() => rangeBefore(scope), [scope])
   const earlier = useBreakRows(earlierScope, params)
   // where to look first: the range chosen, else the last 7 days (a day is too short for the rule)
   const [search] = useSearchParams()
@@ -209,7 +209,7 @@ function Breaks({
     return 'error' in week || week.from >= scope.from ? scope : { ...scope, from: week.from }
   }, [chosen, config.data, scope, range.till])
   const spotRows = useBreakRows(spotScope, params)
-  const spotEarlierScope = useMemo(() => before(spotScope), [spotScope])
+  const spotEarlierScope = useMemo(() => rangeBefore(spotScope), [spotScope])
   const spotEarlier = useBreakRows(spotEarlierScope, params)
   const layouts = useMachineLayouts()
   // running time per machine, from the machine summary (the one report here that carries it)
@@ -278,13 +278,6 @@ interface SpotSource {
   earlier: readonly ThreadbreakCount[] | undefined
   range: string | null
 }
-
-/** The range before `scope`, as long as it. */
-const before = (scope: ReportParams): ReportParams => ({
-  ...scope,
-  from: scope.from - (scope.till - scope.from),
-  till: scope.from,
-})
 
 function BreaksView({
   rows,
