@@ -33,14 +33,17 @@ export function QueryState<T>({
   query,
   isEmpty,
   empty,
+  loading,
   children,
 }: {
   query: UseQueryResult<T>
   isEmpty?: (data: T) => boolean
   empty: ReactNode
+  /** what shows while the first answer is awaited; a plain skeleton unless given */
+  loading?: ReactNode
   children: (data: T) => ReactNode
 }) {
-  if (query.isPending) return <Skeleton />
+  if (query.isPending) return loading ?? <Skeleton />
   if (query.isError && query.data === undefined) {
     return (
       <p role="alert" className="rounded border border-red-600 p-3">

@@ -1,7 +1,20 @@
-/** A grey placeholder while data loads (no spinner flash on refresh: only the first load shows it). */
-export function Skeleton({ lines = 3, label = 'Loading' }: { lines?: number; label?: string }) {
+import type { CSSProperties } from 'react'
+
+/** A grey placeholder while data loads (no spinner flash on refresh: only the first load shows it).
+ * `reserve` (a CSS length) holds the room the content will take, so what follows does not jump when it
+ * arrives (layout shift): give it where the content's height is known beforehand. */
+export function Skeleton({
+  lines = 3,
+  label = 'Loading',
+  reserve,
+}: {
+  lines?: number
+  label?: string
+  reserve?: string
+}) {
+  const style: CSSProperties | undefined = reserve ? { minHeight: reserve } : undefined
   return (
-    <div role="status" aria-label={label} aria-busy="true" className="space-y-2">
+    <div role="status" aria-label={label} aria-busy="true" className="space-y-2" style={style}>
       {Array.from({ length: lines }, (_, i) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: placeholder rows have no identity
         <div key={i} className="h-5 animate-pulse rounded bg-gray-200 dark:bg-gray-800" />

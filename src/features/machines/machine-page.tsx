@@ -30,6 +30,10 @@ import {
 
 /** The state timeline: loaded with the page, drawn once it is there (not on the first paint's path). */
 // below the first screen: loaded with the page's data, not before it
+/** The room the lazily arriving sections take (desk width), so the page does not jump when they come:
+ * the state strip with its axis and stops; thread breaks' controls and the start of the heatmap. */
+const TIMELINE_SECTION_HEIGHT = '11.75rem'
+const BREAKS_SECTION_HEIGHT = '24rem'
 const MachineThreadbreaks = lazy(() =>
   import('./machine-threadbreaks').then((m) => ({ default: m.MachineThreadbreaks })),
 )
@@ -75,12 +79,12 @@ export function MachinePage() {
             <DataAge updatedAt={machine.dataUpdatedAt} />
             <LiveIndicator />
             <WidgetErrorBoundary name="The state timeline">
-              <Suspense fallback={<Skeleton />}>
+              <Suspense fallback={<Skeleton reserve={TIMELINE_SECTION_HEIGHT} />}>
                 <MachineTimeline machine={m} />
               </Suspense>
             </WidgetErrorBoundary>
             <WidgetErrorBoundary name="The thread-break heatmap">
-              <Suspense fallback={<Skeleton />}>
+              <Suspense fallback={<Skeleton reserve={BREAKS_SECTION_HEIGHT} />}>
                 <MachineThreadbreaks machine={m} />
               </Suspense>
             </WidgetErrorBoundary>

@@ -16,6 +16,9 @@ import type { Machine, ThreadbreakCount } from '../../lib/domain'
 import { withParam } from '../../lib/filters'
 import { findHotSpots, hotSpotInWords } from '../../lib/hot-spots'
 
+/** The room the summary and heatmap take while they load (most of a screen at desk width). */
+const HEATMAP_HEIGHT = '16rem'
+
 /** The machine page's thread breaks by head and needle, against the range before. */
 export function MachineThreadbreaks({ machine }: { machine: Machine }) {
   const scope = useReportScope()
@@ -34,7 +37,7 @@ export function MachineThreadbreaks({ machine }: { machine: Machine }) {
           Include bobbin (needle 0)
         </label>
       </div>
-      {scope.status === 'loading' && <Skeleton />}
+      {scope.status === 'loading' && <Skeleton reserve={HEATMAP_HEIGHT} />}
       {scope.status === 'error' && <p role="alert">{scope.error}</p>}
       {scope.status === 'ready' && (
         <MachineHeatmap
@@ -63,7 +66,7 @@ function MachineHeatmap({
   // the range before, as long as this one: is it getting worse?
   const earlier = useThreadbreaks(rangeBefore(params))
   return (
-    <QueryState query={breaks} empty={null}>
+    <QueryState query={breaks} empty={null} loading={<Skeleton reserve={HEATMAP_HEIGHT} />}>
       {({ records }) => (
         <MachineGrid
           machine={machine}

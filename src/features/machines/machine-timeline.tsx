@@ -8,6 +8,7 @@ import { FactoryTime } from '../../components/factory-time'
 import { CONTROL } from '../../components/form-styles'
 import { useNow } from '../../components/now'
 import { QueryState } from '../../components/query-state'
+import { Skeleton } from '../../components/skeleton'
 import { StateTimeline } from '../../components/state-timeline'
 import type { Machine } from '../../lib/domain'
 import { formatFactoryDate, formatFactoryTime } from '../../lib/factory-time'
@@ -58,7 +59,7 @@ export function MachineTimeline({ machine }: { machine: Machine }) {
           </select>
         </label>
       </div>
-      <QueryState query={timeline} empty={null}>
+      <QueryState query={timeline} empty={null} loading={<Skeleton reserve="8.5rem" />}>
         {(data) =>
           codes && timeZone ? (
             <TimelineBody

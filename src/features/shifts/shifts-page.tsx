@@ -39,6 +39,7 @@ const ApiShiftComparison = lazy(() =>
 const ShiftDays = lazy(() => import('./shift-days').then((m) => ({ default: m.ShiftDays })))
 const StopsOfRange = lazy(() => import('../timeline/stops-page').then((m) => ({ default: m.StopsOfRange })))
 
+import { STOP_ANALYSIS_HEIGHT } from '../timeline/reserve'
 import { comparable, FIGURES, type Figure, formatFigure, shiftFigures, sumOf } from './shift-figures'
 
 const SOURCE_NOTE =
@@ -118,7 +119,7 @@ function ShiftsView({
                 The timeline of this shift
               </Link>
             </p>
-            <Suspense fallback={<Skeleton />}>
+            <Suspense fallback={<Skeleton reserve={STOP_ANALYSIS_HEIGHT} />}>
               <StopsOfRange params={{ ...scope, from: soFar.current[0], till: soFar.current[1] }} />
             </Suspense>
           </section>
@@ -223,7 +224,14 @@ function ThisShift({ scope, soFar, timeZone }: { scope: ReportParams; soFar: Shi
                       <td key={label} className="px-2 text-right">
                         {rate === null ? (
                           results[2 * i]?.isPending ? (
-                            '…'
+                            <>
+                              …{/* the line "now +4 %" will take, held so the table does not jump */}
+                              {i > 0 && (
+                                <span className="block text-sm" aria-hidden="true">
+                                  {'\u00a0'}
+                                </span>
+                              )}
+                            </>
                           ) : (
                             '—'
                           )

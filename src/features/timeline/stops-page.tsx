@@ -10,6 +10,7 @@ import { DataAge, QueryState } from '../../components/query-state'
 import { Skeleton } from '../../components/skeleton'
 import { stopAnalysis, unrecorded, unrecordedMachineMs } from '../../lib/timeline'
 import { BeforeRecording } from './before-recording'
+import { STOP_ANALYSIS_HEIGHT } from './reserve'
 import { StopAnalysisView } from './stop-analysis'
 
 const MAX_DAYS = 7
@@ -59,9 +60,9 @@ function Stops({ params, large }: { params: ReportParams; large: boolean }) {
     return all.filter((m) => (!ids || ids.has(m.id)) && (!at || at.has(m.id)))
   }, [machines.data, params.machineIds, params.locationMachineIds])
   return (
-    <QueryState query={timeline} empty={null}>
+    <QueryState query={timeline} empty={null} loading={<Skeleton reserve={STOP_ANALYSIS_HEIGHT} />}>
       {(data) => {
-        if (!codes || !machines.data) return <Skeleton />
+        if (!codes || !machines.data) return <Skeleton reserve={STOP_ANALYSIS_HEIGHT} />
         const analysis = stopAnalysis(
           new Map(chosen.map((m) => [m.id, data.machines.get(m.id) ?? []])),
           data.from,

@@ -16,6 +16,7 @@ import type { StatusDictionary } from '../../lib/machine-state'
 import { naturalCompare } from '../../lib/natural-order'
 import { stopAnalysis, ticksOf, unrecorded, unrecordedMachineMs } from '../../lib/timeline'
 import { BeforeRecording } from './before-recording'
+import { STOP_ANALYSIS_HEIGHT, timelineRowsHeight } from './reserve'
 
 /** The rows (drawn as they scroll into view) and the stop analysis: chunks of their own. */
 const TimelineRows = lazy(() => import('./timeline-rows').then((m) => ({ default: m.TimelineRows })))
@@ -130,7 +131,7 @@ function TimelineBody({
         {missing.length > 0 && ` · not recorded: ${[...new Set(missing.map((m) => m.reason))].join('; ')}`}
       </p>
       <DataAge updatedAt={updatedAt} />
-      <Suspense fallback={<Skeleton />}>
+      <Suspense fallback={<Skeleton reserve={timelineRowsHeight(shown.length)} />}>
         <TimelineRows
           machines={shown}
           data={data}
@@ -145,7 +146,7 @@ function TimelineBody({
         <h2 id="stops-heading" className="text-xl font-semibold">
           Stops and availability
         </h2>
-        <Suspense fallback={<Skeleton />}>
+        <Suspense fallback={<Skeleton reserve={STOP_ANALYSIS_HEIGHT} />}>
           <StopAnalysisView analysis={analysis} machines={byId} unrecordedMs={missingMs} />
         </Suspense>
         <BeforeRecording

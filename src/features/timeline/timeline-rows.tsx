@@ -6,8 +6,7 @@ import { StateTimeline, TimeAxis } from '../../components/state-timeline'
 import type { Machine } from '../../lib/domain'
 import type { StatusDictionary } from '../../lib/machine-state'
 import { timelineSegments } from '../../lib/timeline'
-
-const ROW = 30
+import { TIMELINE_ROW } from './reserve'
 
 /** The factory timeline's rows: a machine each, drawn as they scroll into view (1,000 machines cost what a
  * screenful does). */
@@ -34,7 +33,7 @@ export function TimelineRows({
   const virtualizer = useVirtualizer({
     count: shown.length,
     getScrollElement: () => scroller.current,
-    estimateSize: () => ROW,
+    estimateSize: () => TIMELINE_ROW,
     overscan: 10,
     initialRect: { width: 1200, height: 600 },
   })
@@ -59,7 +58,7 @@ export function TimelineRows({
             <li
               key={m.id}
               className="absolute left-0 grid w-full grid-cols-[6rem_1fr] sm:grid-cols-[10rem_1fr] items-center gap-2 px-2"
-              style={{ top: item.start, height: ROW }}
+              style={{ top: item.start, height: TIMELINE_ROW }}
             >
               <Link
                 to={`/machines/${encodeURIComponent(m.id)}`}
