@@ -1,4 +1,5 @@
 import { type Context, Hono } from 'hono'
+import { compressJson } from './compress-json'
 import type { Config } from './config'
 import { demoLocations } from './demo/factory'
 import { type History, historyRoutes } from './history/routes'
@@ -160,6 +161,11 @@ export function createApp({
     }
     return c.json({ error: `No such page or endpoint: ${c.req.path.slice(0, 200)}` }, 404)
   })
+
+  // JSON answers go gzipped to clients that accept it: 7 days of the factory's timeline is 3.9 MB as
+  // JSON and 0.59 MB gzipped, seconds on a phone's network. The live stream (text/event-stream) and
+  // the built files (compressed ahead) are left as they are.
+  app.use('/api/*', compressJson())
 
   app.get('/healthz', (c) =>
     c.json({
