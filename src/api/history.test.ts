@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import { buildMachine } from '../../test/build-machine'
-import { fromRecording, withTimeInState } from './history'
+import { UnexpectedResponseError } from './errors'
+import { fromRecording, intervalsOf, withTimeInState } from './history'
 
 const entry = { id: 'AS-1042', code: 2, turning: false, reporting: true, since: 1_000_000, atLeast: false }
 const history = { recordingSince: 500_000, problem: null, machines: [entry] }
@@ -51,5 +52,42 @@ describe('timelines from the moment recording began', () => {
 
   test('no recording yet: nothing changes', () => {
     expect(fromRecording([interval(100, 300)], null)).toEqual([interval(100, 300)])
+  })
+})
+
+describe('the server’s interval rows', () => {
+  test('become intervals: flags from 0/1, open ends and unknown codes kept as null', () => {
+    expect(
+      intervalsOf(
+        [
+          [1000, 2000, 1, 1, 1, 'ASD1025', 0],
+          [2000, null, null, 0, 0, null, 1],
+        ],
+        'intervals',
+      ),
+    ).toEqual([
+      {
+        start: 1000,
+        end: 2000,
+        code: 1,
+        turning: true,
+        reporting: true,
+        designId: 'ASD1025',
+        atLeast: false,
+      },
+      { start: 2000, end: null, code: null, turning: false, reporting: false, designId: null, atLeast: true },
+    ])
+  })
+
+  test.each([
+    ['too short', [1000, 2000, 1, 1, 1, 'X']],
+    ['a start that is text', ['1000', 2000, 1, 1, 1, 'X', 0]],
+    ['a design that is a number', [1000, 2000, 1, 1, 1, 7, 0]],
+    ['not a row', { start: 1000 }],
+    ['an end that is not finite', [1000, Number.NaN, 1, 1, 1, 'X', 0]],
+  ])('a row of another shape (%s) is an error naming it', (_, row) => {
+    const attempt = () => intervalsOf([[1000, 2000, 1, 1, 1, 'X', 0], row], 'machines.AS-1')
+    expect(attempt).toThrow(UnexpectedResponseError)
+    expect(attempt).toThrow(/machines\.AS-1\[1\]/)
   })
 })

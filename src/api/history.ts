@@ -7,6 +7,7 @@ import type {
   HistoryGap as TimelineGap,
   StateInterval as TimelineInterval,
 } from '../lib/domain'
+import { UnexpectedResponseError } from './errors'
 import { getJson } from './http'
 
 /** GET /api/history/now (stitchboard's own server, issue 18): what every machine does now and since when. */
@@ -63,42 +64,59 @@ export function withTimeInState(
 
 export type { TimelineGap, TimelineInterval }
 
-const intervalRow = z.tuple([
-  z.number(),
-  z.nullable(z.number()),
-  z.nullable(z.number()),
-  z.number(),
-  z.number(),
-  z.nullable(z.string()),
-  z.number(),
-])
 const gapSchema = z.object({ startedAt: z.number(), endedAt: z.number(), reason: z.string() })
+/** The rows are checked by `intervalsOf`, not by zod: 7 days of a factory are some 100,000 rows, and a
+ * zod tuple per row cost 60 ms and a collection's worth of garbage on a desk PC (4× that on a phone). */
+const rows = z.array(z.unknown())
 const machineTimelineSchema = z.object({
   from: z.number(),
   till: z.number(),
   recordingSince: z.nullable(z.number()),
-  intervals: z.array(intervalRow),
+  intervals: rows,
   gaps: z.array(gapSchema),
 })
 const factoryTimelineSchema = z.object({
   from: z.number(),
   till: z.number(),
   recordingSince: z.nullable(z.number()),
-  machines: z.record(z.string(), z.array(intervalRow)),
+  machines: z.record(z.string(), rows),
   gaps: z.array(gapSchema),
 })
 
-const intervalOf = ([start, end, code, turning, reporting, designId, atLeast]: z.infer<
-  typeof intervalRow
->): TimelineInterval => ({
-  start,
-  end,
-  code,
-  turning: turning === 1,
-  reporting: reporting === 1,
-  designId,
-  atLeast: atLeast === 1,
-})
+const isNumber = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v)
+const isNumberOrNull = (v: unknown): v is number | null => v === null || isNumber(v)
+
+/** The server's interval rows `[start, end|null, code|null, turning 0/1, reporting 0/1, designId|null,
+ * atLeast 0/1]` as intervals; a row of another shape is an UnexpectedResponseError naming it. */
+export function intervalsOf(list: readonly unknown[], field: string): TimelineInterval[] {
+  const out: TimelineInterval[] = new Array(list.length)
+  for (let i = 0; i < list.length; i++) {
+    const row = list[i]
+    if (
+      !Array.isArray(row) ||
+      row.length !== 7 ||
+      !isNumber(row[0]) ||
+      !isNumberOrNull(row[1]) ||
+      !isNumberOrNull(row[2]) ||
+      !isNumber(row[3]) ||
+      !isNumber(row[4]) ||
+      !(row[5] === null || typeof row[5] === 'string') ||
+      !isNumber(row[6])
+    ) {
+      throw new UnexpectedResponseError(`${field}[${i}]`, 'is not an interval row')
+    }
+    out[i] = {
+      start: row[0],
+      end: row[1],
+      code: row[2],
+      turning: row[3] === 1,
+      reporting: row[4] === 1,
+      designId: row[5],
+      atLeast: row[6] === 1,
+    }
+  }
+  return out
+}
 const gapOf = (g: z.infer<typeof gapSchema>): TimelineGap => ({
   start: g.startedAt,
   end: g.endedAt,
@@ -143,7 +161,7 @@ export async function fetchMachineTimeline(
   )
   return {
     ...answer,
-    intervals: fromRecording(answer.intervals.map(intervalOf), answer.recordingSince),
+    intervals: fromRecording(intervalsOf(answer.intervals, 'intervals'), answer.recordingSince),
     gaps: answer.gaps.map(gapOf),
   }
 }
@@ -173,7 +191,7 @@ export async function fetchFactoryTimeline(
     machines: new Map(
       Object.entries(answer.machines).map(([id, rows]) => [
         id,
-        fromRecording(rows.map(intervalOf), answer.recordingSince),
+        fromRecording(intervalsOf(rows, `machines.${id}`), answer.recordingSince),
       ]),
     ),
     gaps: answer.gaps.map(gapOf),
