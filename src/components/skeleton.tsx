@@ -7,14 +7,17 @@ export function Skeleton({
   lines = 3,
   label = 'Loading',
   reserve,
+  className = '',
 }: {
   lines?: number
   label?: string
   reserve?: string
+  /** classes for a reserve that differs with the screen's width (`min-h-[…] lg:min-h-[…]`) */
+  className?: string
 }) {
   const style: CSSProperties | undefined = reserve ? { minHeight: reserve } : undefined
   return (
-    <div role="status" aria-label={label} aria-busy="true" className="space-y-2" style={style}>
+    <div role="status" aria-label={label} aria-busy="true" className={`space-y-2 ${className}`} style={style}>
       {Array.from({ length: lines }, (_, i) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: placeholder rows have no identity
         <div key={i} className="h-5 animate-pulse rounded bg-gray-200 dark:bg-gray-800" />

@@ -15,6 +15,7 @@ import {
 import { WidgetErrorBoundary } from '../../components/error-boundary'
 import { CONTROL } from '../../components/form-styles'
 import { Skeleton } from '../../components/skeleton'
+import { WhenNear } from '../../components/when-near'
 import {
   classifyFailure,
   closeMatches,
@@ -69,7 +70,11 @@ export function ThreadConesPage() {
       )}
       {lookup.series && (
         <WidgetErrorBoundary name="The catalogue">
-          <Catalogue series={lookup.series} selected={lookup.number} choose={(c) => lookup.set({ c })} />
+          {/* a series' hundreds of swatches are drawn when the catalogue comes near the screen (on a phone
+              it starts two screens down) */}
+          <WhenNear minHeight="40rem">
+            <Catalogue series={lookup.series} selected={lookup.number} choose={(c) => lookup.set({ c })} />
+          </WhenNear>
         </WidgetErrorBoundary>
       )}
       <RecentLookups />
@@ -179,8 +184,10 @@ function ColorAnswer({ lookup, choose }: { lookup: Lookup; choose: (number: stri
   useEffect(() => {
     if (answer.data) rememberLookup(lookup)
   }, [answer.data, lookup])
-  // the answer's height is kept while it loads, so the catalogue below does not jump
-  if (answer.isPending) return <Skeleton lines={12} />
+  // the answer's height is kept while it loads, so the catalogue below does not jump: the card and the
+  // nearest colours stacked on a phone (85 rem at 390 px), side by side from lg (37 rem)
+  if (answer.isPending)
+    return <Skeleton lines={12} className="min-h-[80rem] sm:min-h-[60rem] lg:min-h-[36rem]" />
   if (answer.isError) {
     return <LookupFailed lookup={lookup} error={answer.error} list={list.data} choose={choose} />
   }
@@ -408,7 +415,11 @@ function CrossBrand({ color, lookup }: { color: ThreadConeColor; lookup: Lookup 
         values are approximations of dyed thread: check a real cone before a customer job.
       </p>
       {loading || matches === null ? (
-        <Skeleton lines={8} label="Comparing with the other series" />
+        <Skeleton
+          lines={8}
+          label="Comparing with the other series"
+          className="min-h-[38rem] sm:min-h-[30rem] lg:min-h-[25rem]"
+        />
       ) : (
         <ol className="space-y-1">
           {matches.map((m) => (
