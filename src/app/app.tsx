@@ -3,6 +3,7 @@ import { lazy, Suspense, useState } from 'react'
 import { BrowserRouter } from 'react-router'
 import { shouldRetry } from '../api/retry'
 import { NowProvider } from '../components/now'
+import { prefetchForPath } from './route-data'
 import { AppRoutes } from './router'
 
 /** The wall-monitor mode is its own small app: no shell, each page on its own in-memory router. */
@@ -13,10 +14,13 @@ const LiveUpdates = lazy(() => import('./live-updates'))
 export const isKioskPath = (pathname: string) => pathname === '/kiosk' || pathname.startsWith('/kiosk/')
 
 export function App() {
-  const [queryClient] = useState(
-    () =>
-      new QueryClient({ defaultOptions: { queries: { retry: shouldRetry, refetchOnWindowFocus: false } } }),
-  )
+  const [queryClient] = useState(() => {
+    const client = new QueryClient({
+      defaultOptions: { queries: { retry: shouldRetry, refetchOnWindowFocus: false } },
+    })
+    if (!isKioskPath(window.location.pathname)) prefetchForPath(window.location.pathname, client)
+    return client
+  })
   if (isKioskPath(window.location.pathname)) {
     return (
       <Suspense fallback={<p className="p-4">Starting the kiosk…</p>}>

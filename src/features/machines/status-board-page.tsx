@@ -35,6 +35,10 @@ import { WallBoard } from './wall-board'
 /** The status board (home page): which machines are not sewing, since when, and why. */
 export function StatusBoardPage() {
   const machines = useMachines()
+  // asked beside the machines, not after them: the tiles wait for the design names (Board) and for the
+  // pace, and asking when the machines have come made three round trips of two
+  useDesignsById()
+  usePace()
   const { filters } = useFilters()
   const [search, setSearch] = useSearchParams()
   const params = boardParams(search)
@@ -332,7 +336,7 @@ const TileGroups = memo(function TileGroups({
             </h2>
             <ul className="grid grid-cols-[repeat(auto-fill,minmax(260px,1fr))] gap-3">
               {list.map((m) => (
-                <li key={m.id}>
+                <li key={m.id} className="[contain-intrinsic-size:auto_13rem] [content-visibility:auto]">
                   <MachineTile
                     machine={m}
                     designs={designs}

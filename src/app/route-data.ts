@@ -1,0 +1,10 @@
+import type { QueryClient } from '@tanstack/react-query'
+
+/** The board's and a machine page's first data, asked for by the shell while the page's code loads:
+ * the page asked for it only once its code had come, so on a phone's network (150 ms a round trip) the
+ * code and the data came one after the other. The page's own queries then find the answers under way. */
+export function prefetchForPath(pathname: string, client: QueryClient): void {
+  if (pathname !== '/' && pathname !== '/machines' && !pathname.startsWith('/machines/')) return
+  void import('../api/machines').then((m) => client.prefetchQuery(m.machinesQueryOptions()))
+  void import('../api/designs').then((m) => client.prefetchQuery(m.designsQueryOptions()))
+}
