@@ -269,7 +269,9 @@ function Board({
             What the status codes mean
           </Link>
         </NotInKiosk>
-        <div className="ml-auto">
+        {/* a line of its own: beside the chips it wrapped under them when a chip came or grew, and
+            every tile below jumped */}
+        <div className="flex w-full flex-wrap gap-x-4">
           <DataAge updatedAt={updatedAt} />
           <LiveIndicator />
         </div>
@@ -288,6 +290,12 @@ function Board({
     </>
   )
 }
+
+/** Tiles after the first screen's are laid out and painted only when they come near the screen
+ * (content-visibility), with a tile's usual height held meanwhile: on a phone, 40 of 44 tiles are off
+ * screen at first. The first screen's tiles are drawn at once: placeholders there would jump. */
+const SKIP_OFF_SCREEN = '[contain-intrinsic-size:auto_13rem] [content-visibility:auto]'
+const FIRST_SCREEN_TILES = 24
 
 /** The tiles, grouped and sorted. Drawn from deferred values: a new answer, the design names or the
  * minute's tick first update the summary above at once, then the tiles in a background render that React
@@ -324,35 +332,41 @@ const TileGroups = memo(function TileGroups({
     if (list) list.push(m)
     else groups.set(name, [m])
   }
+  // in the order the groups are drawn: the first tiles fill the first screen even on a wall
+  const drawn = [...groups].sort(([a], [b]) => naturalCompare(a, b))
+  const firstScreen = new Set(
+    drawn
+      .flatMap(([, list]) => list)
+      .slice(0, FIRST_SCREEN_TILES)
+      .map((m) => m.id),
+  )
   return (
     <>
       {sorted.length === 0 && <p>No machine matches these filters.</p>}
-      {[...groups]
-        .sort(([a], [b]) => naturalCompare(a, b))
-        .map(([name, list]) => (
-          <section key={name} aria-label={name}>
-            <h2 className={grouping === 'location' ? 'mb-2 text-xl font-semibold' : 'sr-only'}>
-              {name} <span className="font-normal text-gray-600 dark:text-gray-400">({list.length})</span>
-            </h2>
-            <ul className="grid grid-cols-[repeat(auto-fill,minmax(260px,1fr))] gap-3">
-              {list.map((m) => (
-                <li key={m.id} className="[contain-intrinsic-size:auto_13rem] [content-visibility:auto]">
-                  <MachineTile
-                    machine={m}
-                    designs={designs}
-                    now={now}
-                    attentionMinutes={attentionMinutes}
-                    density="desk"
-                    linkSearch={linkSearch}
-                    codes={codes}
-                    pace={pace?.byMachine.get(m.id) ?? null}
-                    location={grouping === 'location' ? null : (nameOf(m.locationId) ?? null)}
-                  />
-                </li>
-              ))}
-            </ul>
-          </section>
-        ))}
+      {drawn.map(([name, list]) => (
+        <section key={name} aria-label={name}>
+          <h2 className={grouping === 'location' ? 'mb-2 text-xl font-semibold' : 'sr-only'}>
+            {name} <span className="font-normal text-gray-600 dark:text-gray-400">({list.length})</span>
+          </h2>
+          <ul className="grid grid-cols-[repeat(auto-fill,minmax(260px,1fr))] gap-3">
+            {list.map((m) => (
+              <li key={m.id} className={firstScreen.has(m.id) ? undefined : SKIP_OFF_SCREEN}>
+                <MachineTile
+                  machine={m}
+                  designs={designs}
+                  now={now}
+                  attentionMinutes={attentionMinutes}
+                  density="desk"
+                  linkSearch={linkSearch}
+                  codes={codes}
+                  pace={pace?.byMachine.get(m.id) ?? null}
+                  location={grouping === 'location' ? null : (nameOf(m.locationId) ?? null)}
+                />
+              </li>
+            ))}
+          </ul>
+        </section>
+      ))}
     </>
   )
 })
