@@ -32,7 +32,7 @@ export function Layout() {
   }
   return (
     <div className="min-h-screen">
-      <header className="flex flex-wrap items-center gap-x-4 gap-y-2 border-b border-gray-300 px-4 py-2 dark:border-gray-800">
+      <header className="flex flex-wrap items-center gap-x-3 gap-y-2 border-b border-gray-300 px-4 py-2 dark:border-gray-800">
         <p className="text-lg font-bold tracking-tight">stitchboard</p>
         {/* until the configuration says whether this is the demo, its badge's room is kept, so the
             navigation beside it does not move (layout shift) */}
@@ -64,8 +64,14 @@ export function Layout() {
         >
           Menu <span aria-hidden="true">{menu ? '▴' : '▾'}</span>
         </button>
-        <nav aria-label="Main" id="main-menu" className={menu ? 'max-sm:w-full' : 'max-sm:hidden'}>
-          <ul className="flex flex-wrap gap-3 max-sm:flex-col max-sm:gap-0">
+        {/* a row of its own at a desk (beside the clock and theme it wrapped the theme button alone onto a
+            second line at 1440 px), inline from 1536 px */}
+        <nav
+          aria-label="Main"
+          id="main-menu"
+          className={`sm:order-4 sm:basis-full 2xl:order-none 2xl:basis-auto ${menu ? 'max-sm:w-full' : 'max-sm:hidden'}`}
+        >
+          <ul className="flex flex-wrap gap-x-4 gap-y-1 max-sm:flex-col max-sm:gap-0">
             {NAV_ENTRIES.map((entry) => (
               <li key={entry.to}>
                 <NavLink
