@@ -15,6 +15,10 @@ export const LIGHTHOUSE_MOBILE_BUDGET = {
   'best-practices': 100,
 } as const
 export type Form = 'desktop' | 'mobile'
+/** Runs per page (LIGHTHOUSE_RUNS, default 3): one Lighthouse run of a page whose data lives (tiles
+ * re-sorting as machines change, the stream's first event) varies by ±10 points on this machine, so the
+ * median run stands for the page, as Lighthouse's own documentation advises. */
+export const LIGHTHOUSE_RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS) || 3)
 const budgetOf = (form: Form) => (form === 'mobile' ? LIGHTHOUSE_MOBILE_BUDGET : LIGHTHOUSE_BUDGET)
 
 export const LIGHTHOUSE_PAGES = [
@@ -46,6 +50,8 @@ export interface LighthouseResult {
   tbtMs: number
   cls: number
   failing: string[]
+  /** the lowest and highest performance score of the page's runs */
+  spread?: [number, number]
 }
 
 export async function benchLighthouse(
@@ -68,40 +74,52 @@ export async function benchLighthouse(
       ...mobilePages.map((page) => ({ page, form: 'mobile' as const })),
     ]
     for (const { page, form } of runs) {
-      const run = await lighthouse(
-        `${server.url}${page}`,
-        {
-          port: chrome.port,
-          output: 'json',
-          logLevel: 'error',
-          onlyCategories: ['performance', 'accessibility', 'best-practices'],
-        },
-        // no configuration: Lighthouse's own defaults, which are the mobile run
-        form === 'desktop' ? desktopConfig : undefined,
-      )
-      if (!run) throw new Error(`Lighthouse gave no result for ${page}`)
-      const { categories, audits } = run.lhr
-      const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100)
-      const failing = Object.values(audits)
-        .filter((a) => a.score !== null && a.score < 1 && ['binary', 'numeric'].includes(a.scoreDisplayMode))
-        .filter((a) =>
-          ['accessibility', 'best-practices'].some((c) =>
-            categories[c]?.auditRefs.some((ref) => ref.id === a.id && ref.weight > 0),
-          ),
+      const tries: LighthouseResult[] = []
+      for (let attempt = 0; attempt < LIGHTHOUSE_RUNS; attempt++) {
+        const run = await lighthouse(
+          `${server.url}${page}`,
+          {
+            port: chrome.port,
+            output: 'json',
+            logLevel: 'error',
+            onlyCategories: ['performance', 'accessibility', 'best-practices'],
+          },
+          // no configuration: Lighthouse's own defaults, which are the mobile run
+          form === 'desktop' ? desktopConfig : undefined,
         )
-        .map((a) => a.id)
+        if (!run) throw new Error(`Lighthouse gave no result for ${page}`)
+        const { categories, audits } = run.lhr
+        const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100)
+        const failing = Object.values(audits)
+          .filter(
+            (a) => a.score !== null && a.score < 1 && ['binary', 'numeric'].includes(a.scoreDisplayMode),
+          )
+          .filter((a) =>
+            ['accessibility', 'best-practices'].some((c) =>
+              categories[c]?.auditRefs.some((ref) => ref.id === a.id && ref.weight > 0),
+            ),
+          )
+          .map((a) => a.id)
+        tries.push({
+          page,
+          form,
+          scores: {
+            performance: score('performance'),
+            accessibility: score('accessibility'),
+            'best-practices': score('best-practices'),
+          },
+          lcpMs: audits['largest-contentful-paint']?.numericValue ?? Number.NaN,
+          tbtMs: audits['total-blocking-time']?.numericValue ?? Number.NaN,
+          cls: audits['cumulative-layout-shift']?.numericValue ?? Number.NaN,
+          failing,
+        })
+      }
+      // the run with the median performance score stands for the page; the spread is printed beside it
+      const sorted = [...tries].sort((a, b) => a.scores.performance - b.scores.performance)
+      const median = sorted[Math.floor(sorted.length / 2)]!
       results.push({
-        page,
-        form,
-        scores: {
-          performance: score('performance'),
-          accessibility: score('accessibility'),
-          'best-practices': score('best-practices'),
-        },
-        lcpMs: audits['largest-contentful-paint']?.numericValue ?? Number.NaN,
-        tbtMs: audits['total-blocking-time']?.numericValue ?? Number.NaN,
-        cls: audits['cumulative-layout-shift']?.numericValue ?? Number.NaN,
-        failing,
+        ...median,
+        spread: [sorted[0]!.scores.performance, sorted.at(-1)!.scores.performance],
       })
     }
   } finally {
@@ -117,13 +135,16 @@ export const withinLighthouseBudget = (r: LighthouseResult) =>
   )
 
 export function printLighthouse(results: LighthouseResult[]) {
-  console.log('Lighthouse 12 (desktop preset; mobile: its defaults), demo data, Debian Chromium:')
   console.log(
-    '  page                                                   form     perf  a11y  best   LCP ms  TBT ms    CLS',
+    `Lighthouse 12 (desktop preset; mobile: its defaults), demo data, Debian Chromium; the median of ${LIGHTHOUSE_RUNS} runs a page:`,
+  )
+  console.log(
+    '  page                                                   form     perf (spread)  a11y  best   LCP ms  TBT ms    CLS',
   )
   for (const r of results) {
+    const spread = r.spread && r.spread[0] !== r.spread[1] ? ` (${r.spread[0]}–${r.spread[1]})` : ''
     console.log(
-      `  ${r.page.padEnd(54)} ${r.form.padEnd(7)} ${String(r.scores.performance).padStart(4)}  ${String(r.scores.accessibility).padStart(4)}  ${String(r.scores['best-practices']).padStart(4)}  ${r.lcpMs.toFixed(0).padStart(7)} ${r.tbtMs.toFixed(0).padStart(7)} ${r.cls.toFixed(3).padStart(6)}${withinLighthouseBudget(r) ? '' : `  OVER BUDGET ${r.failing.join(', ')}`}`,
+      `  ${r.page.padEnd(54)} ${r.form.padEnd(7)} ${String(r.scores.performance).padStart(4)}${spread.padEnd(10)}  ${String(r.scores.accessibility).padStart(4)}  ${String(r.scores['best-practices']).padStart(4)}  ${r.lcpMs.toFixed(0).padStart(7)} ${r.tbtMs.toFixed(0).padStart(7)} ${r.cls.toFixed(3).padStart(6)}${withinLighthouseBudget(r) ? '' : `  OVER BUDGET ${r.failing.join(', ')}`}`,
     )
   }
   const over = results.filter((r) => !withinLighthouseBudget(r))

@@ -14,6 +14,7 @@ import { FactoryClock } from '../components/factory-clock'
 import { KioskProvider, useKiosk } from '../components/kiosk'
 import { KioskPager, MAX_SCREENS } from '../components/kiosk-pager'
 import { NowProvider, useNow } from '../components/now'
+import { useElapsed } from '../components/use-elapsed'
 import { ExceptionsPage } from '../features/kiosk/exceptions-page'
 import { type KioskParams, kioskParams } from '../features/kiosk/kiosk-params'
 import { KioskSetup } from '../features/kiosk/kiosk-setup'
@@ -87,6 +88,9 @@ export function KioskShow({ params }: { params: KioskParams }) {
   )
 }
 
+/** How long the exception page waits for the machines' pace before it is drawn without it. */
+const PACE_WAIT_MS = 2000
+
 function KioskWall({ params }: { params: KioskParams }) {
   const kiosk = useKiosk()
   const config = useQuery(appConfigQueryOptions())
@@ -95,6 +99,7 @@ function KioskWall({ params }: { params: KioskParams }) {
   const refresh = useKioskRefresh(params.refresh, config.data?.timeZone, config.data?.shifts)
   const codes = useStatusCodes()
   const paces = usePace()?.byMachine
+  const paceWaited = useElapsed(PACE_WAIT_MS)
   const exceptions = useMemo(
     () =>
       params.exceptions && machines.data && codes
@@ -152,10 +157,14 @@ function KioskWall({ params }: { params: KioskParams }) {
     current === undefined || current === 'exceptions' ? [-1, 0] : current.split(':').map(Number)
   // with exceptions on, the wall starts once it knows whether any machine needs action, so the
   // exception page does not push in over a page that has just appeared
-  const starting = params.exceptions && machines.isPending
+  // and once it knows the machines' pace (or has waited PACE_WAIT_MS for it): "design done in 3 min" is
+  // worked out from it, and cards came and went, moving the others, when it arrived after the machines
+  const starting = params.exceptions && (machines.isPending || (paces === undefined && !paceWaited))
   const pageScreens = screens[currentPage ?? -1] ?? 1
+  // while starting, the title the exception page will most likely have: the header keeps the height it
+  // will have (an empty title let it fit one line at 1350 px, and everything below jumped twice)
   const title =
-    current === 'exceptions'
+    current === 'exceptions' || starting
       ? 'Needs action now'
       : `${params.pages[currentPage ?? -1]?.title ?? ''}${pageScreens > 1 ? ` ${(currentScreen ?? 0) + 1}/${pageScreens}` : ''}`
   return (

@@ -1,4 +1,4 @@
-import { memo, useDeferredValue, useEffect, useId, useMemo, useState } from 'react'
+import { memo, useDeferredValue, useId, useMemo } from 'react'
 import { Link, useLocation, useSearchParams } from 'react-router'
 import { useStatusCodes } from '../../api/app-config'
 import { useDesignsById } from '../../api/designs'
@@ -17,6 +17,7 @@ import { useNow } from '../../components/now'
 import { DataAge, QueryState } from '../../components/query-state'
 import { Skeleton } from '../../components/skeleton'
 import { StatusBadge } from '../../components/status-badge'
+import { useElapsed } from '../../components/use-elapsed'
 import type { Machine } from '../../lib/domain'
 import {
   type BoardState,
@@ -144,16 +145,6 @@ function BoardControls({ params, set }: { params: BoardParams; set: (patch: Part
 /** How long the board waits for the design catalogue before it draws tiles without names. */
 const DESIGNS_WAIT_MS = 1500
 
-/** Whether `ms` have passed since the component was first shown. */
-function useElapsed(ms: number) {
-  const [elapsed, setElapsed] = useState(false)
-  useEffect(() => {
-    const timer = setTimeout(() => setElapsed(true), ms)
-    return () => clearTimeout(timer)
-  }, [ms])
-  return elapsed
-}
-
 function Board({
   records,
   location: locationFilter,
@@ -271,7 +262,7 @@ function Board({
         </NotInKiosk>
         {/* a line of its own: beside the chips it wrapped under them when a chip came or grew, and
             every tile below jumped */}
-        <div className="flex w-full flex-wrap gap-x-4">
+        <div className="flex w-full flex-col sm:flex-row sm:flex-wrap sm:gap-x-4">
           <DataAge updatedAt={updatedAt} />
           <LiveIndicator />
         </div>
