@@ -30,11 +30,14 @@ export function ScrollArea({
       const right = x && element.scrollLeft + element.clientWidth < element.scrollWidth - 1
       setOverflow((previous) => (previous.x === x && previous.right === right ? previous : { x, right }))
     }
-    measure()
     element.addEventListener('scroll', measure, { passive: true })
     const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(measure)
-    observer?.observe(element)
-    if (element.firstElementChild) observer?.observe(element.firstElementChild)
+    // the observer's first call measures, after the browser's own layout and before paint: measuring
+    // here forced a layout in the middle of React's commit, once per table (the shift page has six)
+    if (observer) {
+      observer.observe(element)
+      if (element.firstElementChild) observer.observe(element.firstElementChild)
+    } else measure()
     return () => {
       element.removeEventListener('scroll', measure)
       observer?.disconnect()
