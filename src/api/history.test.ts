@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import { buildMachine } from '../../test/build-machine'
 import { UnexpectedResponseError } from './errors'
-import { fromRecording, intervalsOf, withTimeInState } from './history'
+import { fromRecording, intervalsOf, movedOn, withTimeInState } from './history'
 
 const entry = { id: 'AS-1042', code: 2, turning: false, reporting: true, since: 1_000_000, atLeast: false }
 const history = { recordingSince: 500_000, problem: null, machines: [entry] }
@@ -89,5 +89,19 @@ describe('the server’s interval rows', () => {
     const attempt = () => intervalsOf([[1000, 2000, 1, 1, 1, 'X', 0], row], 'machines.AS-1')
     expect(attempt).toThrow(UnexpectedResponseError)
     expect(attempt).toThrow(/machines\.AS-1\[1\]/)
+  })
+})
+
+describe('a timeline that ends now keeps its last answer while the next minute loads', () => {
+  const key = (machine: string, from: number, till: number) => ['history', 'machine', machine, from, till]
+  const data = { intervals: [] }
+  test('the same machine, its range a minute on: the last answer stays', () => {
+    expect(movedOn(data, key('AS-1', 0, 3_600_000), key('AS-1', 60_000, 3_660_000))).toBe(data)
+  })
+  test('another machine, another range or nothing before: the loading placeholder', () => {
+    expect(movedOn(data, key('AS-1', 0, 3_600_000), key('AS-2', 0, 3_600_000))).toBeUndefined()
+    expect(movedOn(data, key('AS-1', 0, 86_400_000), key('AS-1', 0, 7 * 86_400_000))).toBeUndefined()
+    expect(movedOn(data, ['history', 'timeline', 0, 1], key('AS-1', 0, 1))).toBeUndefined()
+    expect(movedOn(undefined, key('AS-1', 0, 1), key('AS-1', 0, 1))).toBeUndefined()
   })
 })

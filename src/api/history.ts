@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query'
+import { useQuery } from '@tanstack/react-query'
 import * as z from 'zod/mini'
 import type {
   HistoryInfo,
@@ -201,22 +201,45 @@ export async function fetchFactoryTimeline(
 /** Timelines refresh with the machines (a minute is enough: they change at the right end only). */
 const TIMELINE_REFRESH_MS = 60_000
 
-export const useMachineTimeline = (machineId: string, from: number, till: number) =>
-  useQuery(
-    queryOptions({
-      queryKey: ['history', 'machine', machineId, from, till],
-      queryFn: ({ signal }) => fetchMachineTimeline(machineId, from, till, signal),
-      refetchInterval: TIMELINE_REFRESH_MS,
-      staleTime: TIMELINE_REFRESH_MS - 1000,
-    }),
-  )
+/** How far a range may have moved on for its last answer to stay on screen while the new one loads. */
+const MOVED_ON_MS = 5 * 60_000
 
-export const useFactoryTimeline = (from: number, till: number) =>
-  useQuery(
-    queryOptions({
-      queryKey: ['history', 'timeline', from, till],
-      queryFn: ({ signal }) => fetchFactoryTimeline(from, till, signal),
-      refetchInterval: TIMELINE_REFRESH_MS,
-      staleTime: TIMELINE_REFRESH_MS - 1000,
-    }),
-  )
+/** The last answer, while the same range a minute later loads: a range that ends now gets a new key each
+ * minute, and without it the widget went back to its loading placeholder every minute (on the wall the
+ * shift page's stops jumped by 600 px under screens already shown). Another machine or another range
+ * shows the placeholder, never the wrong data. */
+export function movedOn<T>(
+  previous: T | undefined,
+  previousKey: readonly unknown[] | undefined,
+  key: readonly unknown[],
+): T | undefined {
+  if (previous === undefined || !previousKey || previousKey.length !== key.length) return undefined
+  for (let i = 0; i < key.length - 2; i++) if (previousKey[i] !== key[i]) return undefined
+  const [from, till] = key.slice(-2) as number[]
+  const [pFrom, pTill] = previousKey.slice(-2) as number[]
+  return Math.abs(from! - pFrom!) <= MOVED_ON_MS && Math.abs(till! - pTill!) <= MOVED_ON_MS
+    ? previous
+    : undefined
+}
+
+export const useMachineTimeline = (machineId: string, from: number, till: number) => {
+  const queryKey = ['history', 'machine', machineId, from, till] as const
+  return useQuery({
+    queryKey,
+    queryFn: ({ signal }) => fetchMachineTimeline(machineId, from, till, signal),
+    refetchInterval: TIMELINE_REFRESH_MS,
+    staleTime: TIMELINE_REFRESH_MS - 1000,
+    placeholderData: (previous, query) => movedOn(previous, query?.queryKey, queryKey),
+  })
+}
+
+export const useFactoryTimeline = (from: number, till: number) => {
+  const queryKey = ['history', 'timeline', from, till] as const
+  return useQuery({
+    queryKey,
+    queryFn: ({ signal }) => fetchFactoryTimeline(from, till, signal),
+    refetchInterval: TIMELINE_REFRESH_MS,
+    staleTime: TIMELINE_REFRESH_MS - 1000,
+    placeholderData: (previous, query) => movedOn(previous, query?.queryKey, queryKey),
+  })
+}

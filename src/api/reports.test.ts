@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import { DAY, NOW_S } from '../../test/demo-client'
-import { REPORT_REFRESH_MS, reportQueryOptions } from './reports'
+import { REPORT_REFRESH_MS, reportMovedOn, reportQueryOptions } from './reports'
 
 /** The query options every report page gets, on the tests' pinned clock (test/setup-dom.ts). */
 describe('report refresh', () => {
@@ -17,5 +17,25 @@ describe('report refresh', () => {
     const closed = query(NOW_S - DAY)
     expect(closed.refetchInterval).toBe(false)
     expect(closed.staleTime).toBe(Number.POSITIVE_INFINITY)
+  })
+})
+
+describe('a report whose range ends now keeps its last answer while the next minute loads', () => {
+  const key = (from: number, till: number, rest = '&machineIds=all') =>
+    ['machine-summary', `from=${from}&till=${till}${rest}`] as const
+  const answer = { records: [] }
+  test('the same report and filters, a minute on: the last answer stays', () => {
+    expect(reportMovedOn(answer, key(NOW_S - 3600, NOW_S), key(NOW_S - 3600, NOW_S + 60))).toBe(answer)
+    expect(reportMovedOn(answer, key(NOW_S - 3600, NOW_S), key(NOW_S - 3540, NOW_S + 60))).toBe(answer)
+  })
+  test('other filters, another report, a range moved further, or nothing before: the placeholder', () => {
+    expect(
+      reportMovedOn(answer, key(NOW_S - 3600, NOW_S), key(NOW_S - 3600, NOW_S, '&machineIds=AS-1')),
+    ).toBeUndefined()
+    expect(
+      reportMovedOn(answer, ['average-rpm', key(0, 1)[1]], ['machine-summary', key(0, 1)[1]]),
+    ).toBeUndefined()
+    expect(reportMovedOn(answer, key(NOW_S - DAY, NOW_S), key(NOW_S - 7 * DAY, NOW_S))).toBeUndefined()
+    expect(reportMovedOn(undefined, key(0, 60), key(0, 60))).toBeUndefined()
   })
 })

@@ -1,4 +1,5 @@
-import { queryOptions, useQuery } from '@tanstack/react-query'
+import { queryOptions, type UseQueryResult, useQueries, useQuery } from '@tanstack/react-query'
+import { useRef } from 'react'
 import * as z from 'zod/mini'
 import type {
   DesignThreadbreaks,
@@ -160,12 +161,39 @@ export async function fetchReport(
 }
 
 /** A closed past range is never refetched; an open one every minute. */
-function reportTiming(params: ReportParams) {
+function reportTiming(params: ReportParams, key: readonly unknown[]) {
   const staleTime = reportStaleTime(params, Math.floor(Date.now() / 1000), REPORT_REFRESH_MS / 2)
   return {
     staleTime,
     refetchInterval: staleTime === Number.POSITIVE_INFINITY ? (false as const) : REPORT_REFRESH_MS,
+    placeholderData: <T>(previous: T | undefined, query?: { queryKey: readonly unknown[] }) =>
+      reportMovedOn(previous, query?.queryKey, key),
   }
+}
+
+/** How far a report's range may have moved on for its last answer to stay while the new one loads. */
+const MOVED_ON_SECONDS = 300
+
+/** The last answer of the same report with the same filters, while its range a minute on loads: a range
+ * that ends now ("this shift so far") gets a new key each minute, and without this its widget went back to
+ * the loading placeholder every minute (on the wall, the shift page shrank under screens already shown).
+ * Any other change of the filters or a range moved further shows the placeholder, never other data. */
+export function reportMovedOn<T>(
+  previous: T | undefined,
+  previousKey: readonly unknown[] | undefined,
+  key: readonly unknown[],
+): T | undefined {
+  if (previous === undefined || !previousKey || previousKey.length !== key.length) return undefined
+  for (let i = 0; i < key.length - 1; i++) if (previousKey[i] !== key[i]) return undefined
+  const before = new URLSearchParams(String(previousKey.at(-1)))
+  const now = new URLSearchParams(String(key.at(-1)))
+  for (const bound of ['from', 'till']) {
+    const moved = Math.abs(Number(now.get(bound)) - Number(before.get(bound)))
+    if (!(moved <= MOVED_ON_SECONDS)) return undefined
+    before.delete(bound)
+    now.delete(bound)
+  }
+  return before.toString() === now.toString() ? previous : undefined
 }
 
 const keyOf = (path: ReportPath, params: ReportParams) => reportSearchParams(path, params)?.toString() ?? ''
@@ -174,7 +202,7 @@ export const reportQueryOptions = (path: ReportPath, params: ReportParams) =>
   queryOptions({
     queryKey: ['report', path, keyOf(path, params)],
     queryFn: ({ signal }) => fetchReport(path, params, signal),
-    ...reportTiming(params),
+    ...reportTiming(params, ['report', path, keyOf(path, params)]),
   })
 
 export const useReport = (path: ReportPath, params: ReportParams) =>
@@ -208,7 +236,7 @@ function threadbreakQueryOptions(path: ThreadbreakPath, params: ReportParams) {
   return queryOptions({
     queryKey: ['threadbreak-counts', path, keyOf(path, params)],
     queryFn: ({ signal }) => fetchThreadbreakCounts(path, params, signal),
-    ...reportTiming(params),
+    ...reportTiming(params, ['threadbreak-counts', path, keyOf(path, params)]),
   })
 }
 
@@ -253,7 +281,7 @@ export const machineSummaryQueryOptions = (params: ReportParams) =>
         }),
         signal,
       ),
-    ...reportTiming(params),
+    ...reportTiming(params, ['machine-summary', keyOf('/reports/machine-summary', params)]),
   })
 export const useMachineSummary = (params: ReportParams) => useQuery(machineSummaryQueryOptions(params))
 
@@ -276,7 +304,7 @@ export const machineSpeedQueryOptions = (params: ReportParams) =>
         }),
         signal,
       ),
-    ...reportTiming(params),
+    ...reportTiming(params, ['average-rpm', keyOf('/reports/average-rpm', params)]),
   })
 
 /** GET /reports/shift-comparison (1.17): per machine, split by the vendor's work periods. */
@@ -298,7 +326,7 @@ export const machineShiftsQueryOptions = (params: ReportParams) =>
         }),
         signal,
       ),
-    ...reportTiming(params),
+    ...reportTiming(params, ['shift-comparison', keyOf('/reports/shift-comparison', params)]),
   })
 export const useMachineShifts = (params: ReportParams) => useQuery(machineShiftsQueryOptions(params))
 
@@ -323,7 +351,7 @@ export const threadbreakEventsQueryOptions = (params: ReportParams) =>
         }),
         signal,
       ),
-    ...reportTiming(params),
+    ...reportTiming(params, ['threadbreak-events', keyOf('/reports/threadbreaks-by-machine', params)]),
   })
 
 /** GET /reports/threadbreaks-by-design (1.11): needs designId and designStitches. */
@@ -351,7 +379,7 @@ export const designThreadbreaksQueryOptions = (
   queryOptions({
     queryKey: ['design-threadbreaks', keyOf('/reports/threadbreaks-by-design', params)],
     queryFn: ({ signal }) => fetchDesignThreadbreaks(params, signal),
-    ...reportTiming(params),
+    ...reportTiming(params, ['design-threadbreaks', keyOf('/reports/threadbreaks-by-design', params)]),
   })
 
 /** The operators of a range, by ID and name, from the operator overview without an operator filter
@@ -367,4 +395,32 @@ export function useOperators(params: ReportParams): Array<readonly [string, stri
         typeof r.operatorName === 'string' && r.operatorName ? r.operatorName : r.operatorId,
       )
   return [...names].sort((a, b) => naturalCompare(a[1], b[1]))
+}
+
+/** useQueries for reports, each keeping its last answer while the same report a minute on loads (as
+ * `reportTiming`'s placeholder does for one query: useQueries gives placeholderData no previous data).
+ * Without it the shift page's "this shift so far" and "each shift per day" went back to their loading
+ * placeholders every minute. */
+export function useReportQueries(
+  queries: ReadonlyArray<{ queryKey: readonly unknown[]; queryFn?: unknown }>,
+): UseQueryResult<unknown>[] {
+  const results = useQueries({ queries: queries as never }) as UseQueryResult<unknown>[]
+  const kept = useRef<Array<{ key: readonly unknown[]; data: unknown } | undefined>>([])
+  return results.map((result, i) => {
+    const key = queries[i]?.queryKey ?? []
+    if (result.data !== undefined) {
+      kept.current[i] = { key, data: result.data }
+      return result
+    }
+    const last = kept.current[i]
+    const data = result.isPending && last ? reportMovedOn(last.data, last.key, key) : undefined
+    if (data === undefined) return result
+    return {
+      ...result,
+      data,
+      isPending: false,
+      status: 'success',
+      isPlaceholderData: true,
+    } as UseQueryResult<unknown>
+  })
 }

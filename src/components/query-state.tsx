@@ -1,5 +1,5 @@
 import type { UseQueryResult } from '@tanstack/react-query'
-import { type ReactNode, useEffect, useState } from 'react'
+import { type ReactNode, useEffect, useRef, useState } from 'react'
 import { describeError } from '../api/errors'
 import { FactoryTime } from './factory-time'
 import { Skeleton } from './skeleton'
@@ -67,6 +67,14 @@ export function QueryState<T>({
       {isEmpty?.(data) ? empty : children(data)}
     </>
   )
+}
+
+/** When the data shown was last answered: a query showing its last answer while the next loads (a range
+ * a minute on) reports 0, and "Updated …" would vanish and come back, moving what follows. */
+export function useAnsweredAt(updatedAt: number): number {
+  const last = useRef(0)
+  if (updatedAt > 0) last.current = updatedAt
+  return last.current
 }
 
 /** "Updated 10:42:15" under a widget. */

@@ -4,7 +4,16 @@ import { useKiosk } from './kiosk'
 /** Renders its children once the place comes near the screen (below-the-fold sections then cost
  * nothing at first paint); until then a placeholder of `minHeight` keeps the layout still. On the wall
  * at once: the kiosk shows the page a screen at a time and counts its screens from the whole page. */
-export function WhenNear({ children, minHeight = '20rem' }: { children: ReactNode; minHeight?: string }) {
+export function WhenNear({
+  children,
+  minHeight = '20rem',
+  margin = '300px',
+}: {
+  children: ReactNode
+  minHeight?: string
+  /** how near (CSS margin around the screen): the default starts a little before it is seen */
+  margin?: string
+}) {
   const place = useRef<HTMLDivElement>(null)
   const kiosk = useKiosk().on
   const [near, setNear] = useState(() => kiosk || typeof IntersectionObserver === 'undefined')
@@ -18,10 +27,10 @@ export function WhenNear({ children, minHeight = '20rem' }: { children: ReactNod
           observer.disconnect()
         }
       },
-      { rootMargin: '300px' },
+      { rootMargin: margin },
     )
     observer.observe(element)
     return () => observer.disconnect()
-  }, [near])
+  }, [near, margin])
   return near ? children : <div ref={place} style={{ minHeight }} />
 }

@@ -111,7 +111,10 @@ describe('on a phone (390×844)', () => {
       lineHeight: Number.parseFloat(getComputedStyle(el).lineHeight),
     }))
     expect(height).toBeLessThan(lineHeight * 1.5)
+    // below the card on a phone, the comparison with every other series is made when scrolled to
+    await page.evaluate(() => window.scrollBy(0, 700))
     await page.getByRole('heading', { name: 'Nearest in other series' }).waitFor()
+    await page.getByRole('list').filter({ hasText: 'ΔE00' }).getByRole('listitem').first().waitFor()
     expect(await sideways(page)).toBe(0)
     expect(await smallTargets(page)).toEqual([])
     expect(problems).toEqual([])

@@ -1,7 +1,6 @@
-import { useQueries } from '@tanstack/react-query'
 import { lazy, Suspense, useMemo } from 'react'
 import type { ReportParams } from '../../api/report-params'
-import { machineSummaryQueryOptions, threadbreaksQueryOptions } from '../../api/reports'
+import { machineSummaryQueryOptions, threadbreaksQueryOptions, useReportQueries } from '../../api/reports'
 import { LazyDetails } from '../../components/lazy-details'
 import { QueriesProblems } from '../../components/query-state'
 import { Skeleton } from '../../components/skeleton'
@@ -49,14 +48,14 @@ export function ShiftDays({
     [shifts, from, minute, timeZone],
   )
   const source = DAY_METRICS.find((m) => m.key === metric) ?? DAY_METRICS[0]
-  const results = useQueries({
-    queries: instances.map(({ counted: [start, end] }) => {
+  const results = useReportQueries(
+    instances.map(({ counted: [start, end] }) => {
       const params = { ...scope, from: start, till: end }
       return metric === 'threadbreaks'
         ? threadbreaksQueryOptions({ ...params, grouping: 'H' })
         : machineSummaryQueryOptions(params)
     }),
-  })
+  )
   const rows = useMemo(() => {
     const byDay = new Map<string, DayRow>(daysOf(from, now, timeZone).map((day) => [day, { day }]))
     instances.forEach((instance: ShiftInstance, i) => {

@@ -1,4 +1,4 @@
-import { useQueries, useQuery } from '@tanstack/react-query'
+import { useQuery } from '@tanstack/react-query'
 import { lazy, Suspense, useId, useMemo } from 'react'
 import { Link, useSearchParams } from 'react-router'
 import { appConfigQueryOptions, useStatusCodes } from '../../api/app-config'
@@ -8,6 +8,7 @@ import {
   machineSpeedQueryOptions,
   machineSummaryQueryOptions,
   threadbreaksQueryOptions,
+  useReportQueries,
 } from '../../api/reports'
 import { WidgetErrorBoundary } from '../../components/error-boundary'
 import { FilterBar } from '../../components/filters/filter-bar'
@@ -152,7 +153,7 @@ function ThisShift({ scope, soFar, timeZone }: { scope: ReportParams; soFar: Shi
     { label: 'Same shift yesterday', span: soFar.yesterday },
     { label: 'Same shift last week', span: soFar.lastWeek },
   ]
-  const results = useQueries({ queries: spans.flatMap(({ span }) => spanQueries(scope, span)) })
+  const results = useReportQueries(spans.flatMap(({ span }) => spanQueries(scope, span)))
   const elapsed = soFar.current[1] - soFar.current[0]
   const planned = soFar.planned[1] - soFar.planned[0]
   const rows = [
@@ -272,8 +273,8 @@ function ShiftsOverRange({
   now: number
 }) {
   const REPORTS = ['/reports/machine-summary', '/reports/average-rpm'] as const
-  const results = useQueries({
-    queries: shifts.flatMap((shift) => {
+  const results = useReportQueries(
+    shifts.flatMap((shift) => {
       const params = { ...scope, shift: { from: shift.from, to: shift.to } }
       return [
         threadbreaksQueryOptions({ ...params, grouping: 'HN' }),
@@ -281,7 +282,7 @@ function ShiftsOverRange({
         machineSpeedQueryOptions(params),
       ]
     }),
-  })
+  )
   const layouts = useMachineLayouts()
   const codes = useStatusCodes()
   const chosen =

@@ -203,7 +203,11 @@ function ColorAnswer({ lookup, choose }: { lookup: Lookup; choose: (number: stri
             .length ?? 0
         }
       />
-      <CrossBrand color={answer.data} lookup={lookup} />
+      {/* beside the card at a desk; below it on a phone, where comparing with every other series (a list
+          from the service each, then ΔE00 against hundreds of colours) waits until it is scrolled to */}
+      <WhenNear minHeight="25rem" margin="0px">
+        <CrossBrand color={answer.data} lookup={lookup} />
+      </WhenNear>
     </div>
   )
 }

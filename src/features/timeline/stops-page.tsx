@@ -6,7 +6,7 @@ import type { ReportParams } from '../../api/report-params'
 import { FilterBar } from '../../components/filters/filter-bar'
 import { useReportScope } from '../../components/filters/use-filters'
 import { useKiosk } from '../../components/kiosk'
-import { DataAge, QueryState } from '../../components/query-state'
+import { DataAge, QueryState, useAnsweredAt } from '../../components/query-state'
 import { Skeleton } from '../../components/skeleton'
 import { stopAnalysis, unrecorded, unrecordedMachineMs } from '../../lib/timeline'
 import { BeforeRecording } from './before-recording'
@@ -50,6 +50,7 @@ export function StopsOfRange({ params, large = false }: { params: ReportParams; 
 
 function Stops({ params, large }: { params: ReportParams; large: boolean }) {
   const timeline = useFactoryTimeline(params.from * 1000, Math.ceil(params.till / 60) * 60_000)
+  const answeredAt = useAnsweredAt(timeline.dataUpdatedAt)
   const machines = useMachines()
   const codes = useStatusCodes()
   const chosen = useMemo(() => {
@@ -86,7 +87,7 @@ function Stops({ params, large }: { params: ReportParams; large: boolean }) {
               recordingSince={data.recordingSince}
               large={large}
             />
-            <DataAge updatedAt={timeline.dataUpdatedAt} />
+            <DataAge updatedAt={answeredAt} />
           </div>
         )
       }}

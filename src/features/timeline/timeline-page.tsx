@@ -8,7 +8,7 @@ import { useMachines } from '../../api/machines'
 import type { ReportParams } from '../../api/report-params'
 import { FilterBar } from '../../components/filters/filter-bar'
 import { useReportScope } from '../../components/filters/use-filters'
-import { DataAge, QueryState } from '../../components/query-state'
+import { DataAge, QueryState, useAnsweredAt } from '../../components/query-state'
 import { Skeleton } from '../../components/skeleton'
 import type { Machine } from '../../lib/domain'
 import { formatFactoryRange } from '../../lib/factory-time'
@@ -54,6 +54,7 @@ export function TimelinePage() {
 function Timeline({ from, till, params }: { from: number; till: number; params: ReportParams }) {
   // the range's open end moves with the minute; the query's key with it
   const timeline = useFactoryTimeline(from, Math.ceil(till / 60_000) * 60_000)
+  const answeredAt = useAnsweredAt(timeline.dataUpdatedAt)
   const machines = useMachines()
   const codes = useStatusCodes()
   const timeZone = useQuery(appConfigQueryOptions()).data?.timeZone
@@ -67,7 +68,7 @@ function Timeline({ from, till, params }: { from: number; till: number; params: 
             params={params}
             codes={codes}
             timeZone={timeZone}
-            updatedAt={timeline.dataUpdatedAt}
+            updatedAt={answeredAt}
           />
         ) : (
           <Skeleton />
