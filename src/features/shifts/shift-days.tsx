@@ -1,6 +1,7 @@
 import { lazy, Suspense, useMemo } from 'react'
 import type { ReportParams } from '../../api/report-params'
-import { machineSummaryQueryOptions, threadbreaksQueryOptions, useReportQueries } from '../../api/reports'
+import { useReportQueries } from '../../api/report-queries'
+import { machineSummaryQueryOptions, threadbreaksQueryOptions } from '../../api/reports'
 import { LazyDetails } from '../../components/lazy-details'
 import { QueriesProblems } from '../../components/query-state'
 import { Skeleton } from '../../components/skeleton'

@@ -4,11 +4,11 @@ import { Link, useSearchParams } from 'react-router'
 import { appConfigQueryOptions, useStatusCodes } from '../../api/app-config'
 import { type MachineLayout, useMachineLayouts } from '../../api/machines'
 import type { ReportParams } from '../../api/report-params'
+import { useReportQueries } from '../../api/report-queries'
 import {
   machineSpeedQueryOptions,
   machineSummaryQueryOptions,
   threadbreaksQueryOptions,
-  useReportQueries,
 } from '../../api/reports'
 import { WidgetErrorBoundary } from '../../components/error-boundary'
 import { FilterBar } from '../../components/filters/filter-bar'
