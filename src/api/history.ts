@@ -9,6 +9,7 @@ import type {
 } from '../lib/domain'
 import { UnexpectedResponseError } from './errors'
 import { getJson } from './http'
+import { type KeyedRange, keptWhileMovedOn } from './moved-on'
 
 /** GET /api/history/now (stitchboard's own server, issue 18): what every machine does now and since when. */
 export const historyNowSchema = z.object({
@@ -201,26 +202,19 @@ export async function fetchFactoryTimeline(
 /** Timelines refresh with the machines (a minute is enough: they change at the right end only). */
 const TIMELINE_REFRESH_MS = 60_000
 
-/** How far a range may have moved on for its last answer to stay on screen while the new one loads. */
-const MOVED_ON_MS = 5 * 60_000
+/** A timeline's key ends with its range in Unix ms. */
+const timelineRange = (key: readonly unknown[]): KeyedRange => ({
+  rest: JSON.stringify(key.slice(0, -2)),
+  from: Number(key.at(-2)),
+  till: Number(key.at(-1)),
+})
 
-/** The last answer, while the same range a minute later loads: a range that ends now gets a new key each
- * minute, and without it the widget went back to its loading placeholder every minute (on the wall the
- * shift page's stops jumped by 600 px under screens already shown). Another machine or another range
- * shows the placeholder, never the wrong data. */
-export function movedOn<T>(
+/** The last timeline while the same one a minute on loads (keptWhileMovedOn). */
+export const movedOn = <T>(
   previous: T | undefined,
   previousKey: readonly unknown[] | undefined,
   key: readonly unknown[],
-): T | undefined {
-  if (previous === undefined || !previousKey || previousKey.length !== key.length) return undefined
-  for (let i = 0; i < key.length - 2; i++) if (previousKey[i] !== key[i]) return undefined
-  const [from, till] = key.slice(-2) as number[]
-  const [pFrom, pTill] = previousKey.slice(-2) as number[]
-  return Math.abs(from! - pFrom!) <= MOVED_ON_MS && Math.abs(till! - pTill!) <= MOVED_ON_MS
-    ? previous
-    : undefined
-}
+): T | undefined => keptWhileMovedOn(previous, previousKey, key, timelineRange)
 
 export const useMachineTimeline = (machineId: string, from: number, till: number) => {
   const queryKey = ['history', 'machine', machineId, from, till] as const

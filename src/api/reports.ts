@@ -20,6 +20,7 @@ import {
   type VendorReportRecord,
 } from './contract/report-rows'
 import { getJson } from './http'
+import { type KeyedRange, keptWhileMovedOn } from './moved-on'
 import { orNull, readRecords } from './records'
 import { type ReportParams, reportSearchParams, reportStaleTime } from './report-params'
 import { explorerRows } from './report-rows-flat'
@@ -170,30 +171,23 @@ function reportTiming(params: ReportParams, key: readonly unknown[]) {
   }
 }
 
-/** How far a report's range may have moved on for its last answer to stay while the new one loads. */
-const MOVED_ON_SECONDS = 300
+/** A report's key ends with its query string, whose from and till are Unix seconds. */
+function reportRange(key: readonly unknown[]): KeyedRange {
+  const search = new URLSearchParams(String(key.at(-1)))
+  const from = Number(search.get('from')) * 1000
+  const till = Number(search.get('till')) * 1000
+  search.delete('from')
+  search.delete('till')
+  return { rest: JSON.stringify([...key.slice(0, -1), search.toString()]), from, till }
+}
 
-/** The last answer of the same report with the same filters, while its range a minute on loads: a range
- * that ends now ("this shift so far") gets a new key each minute, and without this its widget went back to
- * the loading placeholder every minute (on the wall, the shift page shrank under screens already shown).
- * Any other change of the filters or a range moved further shows the placeholder, never other data. */
-export function reportMovedOn<T>(
+/** The last answer of the same report with the same filters while its range a minute on loads
+ * (keptWhileMovedOn). */
+export const reportMovedOn = <T>(
   previous: T | undefined,
   previousKey: readonly unknown[] | undefined,
   key: readonly unknown[],
-): T | undefined {
-  if (previous === undefined || !previousKey || previousKey.length !== key.length) return undefined
-  for (let i = 0; i < key.length - 1; i++) if (previousKey[i] !== key[i]) return undefined
-  const before = new URLSearchParams(String(previousKey.at(-1)))
-  const now = new URLSearchParams(String(key.at(-1)))
-  for (const bound of ['from', 'till']) {
-    const moved = Math.abs(Number(now.get(bound)) - Number(before.get(bound)))
-    if (!(moved <= MOVED_ON_SECONDS)) return undefined
-    before.delete(bound)
-    now.delete(bound)
-  }
-  return before.toString() === now.toString() ? previous : undefined
-}
+): T | undefined => keptWhileMovedOn(previous, previousKey, key, reportRange)
 
 const keyOf = (path: ReportPath, params: ReportParams) => reportSearchParams(path, params)?.toString() ?? ''
 
