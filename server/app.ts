@@ -1,4 +1,5 @@
 import { type Context, Hono } from 'hono'
+import { alertRoutes } from './alerts/routes'
 import { compressJson } from './compress-json'
 import type { Config } from './config'
 import { demoLocations } from './demo/factory'
@@ -255,6 +256,19 @@ export function createApp({
     return state && 'store' in state ? state : null
   }
   historyRoutes(app, () => history?.() ?? { unavailable: 'this server keeps no history' }, now)
+  alertRoutes(app, () => {
+    const state = history?.() ?? { unavailable: 'this server keeps no history' }
+    if (!('store' in state)) return { unavailable: state.unavailable }
+    if (!state.alerts) return { unavailable: 'this server keeps no alerts' }
+    return {
+      engine: state.alerts,
+      adminToken: config.adminToken,
+      mailConfigured: config.smtp !== null,
+      timeZone: config.timeZone,
+      shifts: config.shifts,
+      now: now ?? Date.now,
+    }
+  })
 
   app.all('/api/*', (c) => {
     if (c.req.method !== 'GET' && c.req.method !== 'HEAD') {

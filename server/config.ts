@@ -13,8 +13,8 @@ const DEMO_API_KEYS = [DEMO_API_KEY, 'demo-key-b', 'demo-key-c']
 const DEMO_LICENCES = [DEMO_LICENCE, 'demo-licence-b']
 
 /** Variables whose values are never printed. */
-const SECRETS = new Set(['API_KEY', 'WEB_API_LICENSE', 'DASHBOARD_TOKEN'])
-const URLS = new Set(['API_BASE_URL', 'JOB_API_URL', 'DATABASE_URL'])
+const SECRETS = new Set(['API_KEY', 'WEB_API_LICENSE', 'DASHBOARD_TOKEN', 'ADMIN_TOKEN'])
+const URLS = new Set(['API_BASE_URL', 'JOB_API_URL', 'DATABASE_URL', 'SMTP_URL'])
 
 const text = z.string().trim()
 const optional = <T extends z.ZodType>(schema: T) =>
@@ -106,6 +106,19 @@ const environment = z
         }
       }, 'must be a PostgreSQL URL such as postgres://user:password@db.example:5432/stitchboard'),
     ),
+    ADMIN_TOKEN: optional(
+      text.min(16, 'must be at least 16 characters (it guards the alert rules and channels)'),
+    ),
+    SMTP_URL: optional(
+      text.refine((value) => {
+        try {
+          return ['smtp:', 'smtps:'].includes(new URL(value).protocol)
+        } catch {
+          return false
+        }
+      }, 'must be a mail server URL such as smtps://user:password@mail.example:465'),
+    ),
+    ALERT_MAIL_FROM: optional(z.email('must be an e-mail address such as stitchboard@factory.example')),
   })
   .superRefine((env, ctx) => {
     const need = (name: string, message: string) => ctx.addIssue({ code: 'custom', path: [name], message })
@@ -116,6 +129,8 @@ const environment = z
         'is set but API_BASE_URL is not: set API_BASE_URL to the vendor’s address, or leave API_KEY unset for the demo',
       )
     }
+    if (env.SMTP_URL && !env.ALERT_MAIL_FROM)
+      need('ALERT_MAIL_FROM', 'is required when SMTP_URL is set (the sender of alert mails)')
     if (env.JOB_API_URL && !env.WEB_API_LICENSE)
       need('WEB_API_LICENSE', 'is required when JOB_API_URL is set')
     if (!env.JOB_API_URL && env.WEB_API_LICENSE && !DEMO_LICENCES.includes(env.WEB_API_LICENSE)) {
@@ -160,6 +175,10 @@ export interface Config {
   historyDays: number
   /** a PostgreSQL server (DATABASE_URL), else the embedded one in DATA_DIR/history */
   databaseUrl: string | null
+  /** the secret that changes alert rules and channels (ADMIN_TOKEN); without it they are read-only */
+  adminToken: string | null
+  /** the mail server for alert mails (SMTP_URL) and their sender (ALERT_MAIL_FROM) */
+  smtp: { url: string; from: string } | null
 }
 
 export class ConfigError extends Error {
@@ -253,5 +272,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     pollSeconds: e.POLL_SECONDS ?? 15,
     historyDays: e.HISTORY_DAYS ?? 400,
     databaseUrl: e.DATABASE_URL ?? null,
+    adminToken: e.ADMIN_TOKEN ?? null,
+    smtp: e.SMTP_URL ? { url: e.SMTP_URL, from: e.ALERT_MAIL_FROM! } : null,
   }
 }

@@ -98,6 +98,7 @@ function main() {
         sessions?.flush()
         const started = await historyStarted
         await started?.watcher.stop()
+        await started?.alerts?.stop()
         await started?.db.close()
       })
       .finally(() => process.exit(0))

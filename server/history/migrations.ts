@@ -75,6 +75,72 @@ export const MIGRATIONS: ReadonlyArray<{ version: number; name: string; sql: str
       );
     `,
   },
+  {
+    version: 2,
+    name: 'alerts: settings, alerts, their messages and every delivery attempt',
+    sql: `
+      -- the alert rules, escalation levels, channels (their addresses are secrets: never sent to a browser)
+      -- and quiet hours, as one document changed only with ADMIN_TOKEN
+      create table alert_settings (
+        id integer primary key check (id = 1),
+        settings jsonb not null,
+        updated_at timestamptz not null
+      );
+
+      -- one alert: a cause on a machine (key: machine and cause, so one cause is always one alert) from
+      -- raised through acknowledged to cleared; level: the highest escalation level told (-1: none yet);
+      -- ok_since: since when the cause has been gone (it clears after the settings' clear time)
+      create table alerts (
+        id bigserial primary key,
+        key text not null,
+        rule text not null,
+        machine_id text not null,
+        machine_name text not null,
+        cause text not null,
+        detail text not null,
+        since timestamptz not null,
+        raised_at timestamptz not null,
+        level integer not null default -1,
+        acknowledged_at timestamptz,
+        acknowledged_by text,
+        ok_since timestamptz,
+        cleared_at timestamptz
+      );
+      create unique index alerts_one_open on alerts (key) where cleared_at is null;
+      create index alerts_raised on alerts (raised_at);
+
+      -- what a channel is to be told: one message per alert, channel and kind (alert, all-clear), so
+      -- nothing is ever sent twice; tests (alert_id null) from the settings page. Sent with retries.
+      create table alert_messages (
+        id bigserial primary key,
+        alert_id bigint references alerts (id) on delete cascade,
+        channel_id text not null,
+        kind text not null check (kind in ('alert', 'all-clear', 'test')),
+        level integer not null default 0,
+        status text not null default 'pending' check (status in ('pending', 'sent', 'failed')),
+        attempts integer not null default 0,
+        next_attempt_at timestamptz not null,
+        last_error text,
+        created_at timestamptz not null,
+        sent_at timestamptz
+      );
+      create unique index alert_messages_once on alert_messages (alert_id, channel_id, kind)
+        where alert_id is not null;
+      create index alert_messages_due on alert_messages (next_attempt_at) where status = 'pending';
+
+      -- every delivery attempt, kept for the settings page's channel health
+      create table alert_attempts (
+        id bigserial primary key,
+        message_id bigint not null references alert_messages (id) on delete cascade,
+        channel_id text not null,
+        at timestamptz not null,
+        ok boolean not null,
+        detail text not null,
+        duration_ms integer not null
+      );
+      create index alert_attempts_channel on alert_attempts (channel_id, at);
+    `,
+  },
 ]
 
 /** Applies the migrations not yet applied, each in its own transaction; on a server, under an advisory

@@ -1,5 +1,6 @@
 import type { Hono } from 'hono'
 import { streamSSE } from 'hono/streaming'
+import type { AlertEngine, AlertSnapshot } from '../alerts/engine'
 import type { HistoryStore, StateInterval } from './store'
 import type { MachinesChange, Watcher } from './watcher'
 
@@ -7,6 +8,8 @@ export interface History {
   store: HistoryStore
   watcher: Watcher
   pollSeconds: number
+  /** the alerts (issue 19), when this server has them */
+  alerts?: AlertEngine
 }
 
 /** Longest range of one machine's timeline, and of the factory timeline (every machine). */
@@ -189,6 +192,11 @@ export function historyRoutes(
     return streamSSE(c, async (stream) => {
       let wake: (() => void) | null = null
       const pending: MachinesChange[] = []
+      let alerts: AlertSnapshot | null = null
+      const offAlerts = history.alerts?.onChange((snapshot) => {
+        alerts = snapshot
+        wake?.()
+      })
       const off = watcher.onChange((change) => {
         // only the newest matters: the event carries the whole answer
         pending.length = 0
@@ -206,6 +214,8 @@ export function historyRoutes(
           if (frame !== null) await stream.write(frame)
         }
         await send(null)
+        const first = await history.alerts?.snapshot().catch(() => null)
+        if (first && !alerts) await stream.write(sseFrame('alerts', JSON.stringify(first)))
         while (open) {
           let timer: ReturnType<typeof setTimeout> | undefined
           await new Promise<void>((resolve) => {
@@ -217,11 +227,15 @@ export function historyRoutes(
           wake = null
           if (!open) break
           const change = pending.shift()
+          const alertsNow = alerts as AlertSnapshot | null
+          alerts = null
+          if (alertsNow) await stream.write(sseFrame('alerts', JSON.stringify(alertsNow)))
           if (change) await send(change)
-          else await stream.writeSSE({ event: 'heartbeat', data: String(now()) })
+          else if (!alertsNow) await stream.writeSSE({ event: 'heartbeat', data: String(now()) })
         }
       } finally {
         off()
+        offAlerts?.()
         streams--
       }
     })

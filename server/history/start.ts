@@ -1,4 +1,8 @@
+import { realSenders, type Senders } from '../alerts/channels'
+import { AlertEngine } from '../alerts/engine'
+import { AlertStore } from '../alerts/store'
 import type { Config } from '../config'
+import { callUpstream } from '../proxy/upstream'
 import type { Upstreams } from '../upstreams'
 import { type Db, openDatabase } from './db'
 import { migrate } from './migrations'
@@ -6,13 +10,31 @@ import type { History } from './routes'
 import { HistoryStore } from './store'
 import { Watcher } from './watcher'
 
-/** Opens the database, applies the migrations and starts the watcher. Rejects with one clear message
- * when the database cannot be used. */
+const MAX_BREAK_LOG_BYTES = 32 * 1024 * 1024
+
+/** Opens the database, applies the migrations and starts the watcher and the alerts. Rejects with one
+ * clear message when the database cannot be used. */
 export async function startHistory(
-  config: Pick<Config, 'databaseUrl' | 'dataDir' | 'pollSeconds' | 'historyDays' | 'upstreamTimeoutSeconds'>,
+  config: Pick<
+    Config,
+    | 'databaseUrl'
+    | 'dataDir'
+    | 'pollSeconds'
+    | 'historyDays'
+    | 'upstreamTimeoutSeconds'
+    | 'statusCodes'
+    | 'shifts'
+    | 'timeZone'
+    | 'smtp'
+  >,
   upstreams: Upstreams,
   log: (line: string) => void,
-  options: { now?: () => number; demoBackfillDays?: number } = {},
+  options: {
+    now?: () => number
+    demoBackfillDays?: number
+    senders?: Senders
+    dispatchEveryMs?: number
+  } = {},
 ): Promise<History & { db: Db }> {
   const db = await openDatabase(config)
   try {
@@ -26,6 +48,7 @@ export async function startHistory(
   }
   // a gap longer than two and a half periods is recorded as one (a restart inside it is not)
   const store = new HistoryStore(db, 2.5 * config.pollSeconds * 1000)
+  const { senders, dispatchEveryMs, ...watcherOptions } = options
   const watcher = new Watcher({
     store,
     db,
@@ -34,8 +57,46 @@ export async function startHistory(
     historyDays: config.historyDays,
     upstreamTimeoutSeconds: config.upstreamTimeoutSeconds,
     log,
-    ...options,
+    ...watcherOptions,
   })
+  const alerts = new AlertEngine({
+    store: new AlertStore(db),
+    db,
+    codes: config.statusCodes.entries,
+    shifts: config.shifts,
+    timeZone: config.timeZone,
+    senders: senders ?? realSenders(config.smtp),
+    leader: () => watcher.isLeader(),
+    breakLog: async (from, till) => {
+      const answer = await callUpstream(
+        upstreams.api.transport,
+        {
+          url: `${upstreams.api.baseUrl}/reports/threadbreaks-by-machine?from=${from}&till=${till}&machineIds=all`,
+          method: 'GET',
+          headers: { 'X-API-Key': upstreams.api.apiKey, Accept: 'application/json' },
+        },
+        {
+          timeoutSeconds: config.upstreamTimeoutSeconds,
+          maxBytes: MAX_BREAK_LOG_BYTES,
+          name: 'the production API',
+        },
+      )
+      if (answer.status !== 200) throw new Error(`the production API answered HTTP ${answer.status}`)
+      return JSON.parse(new TextDecoder().decode(answer.body)) as unknown
+    },
+    log,
+    ...(options.now ? { now: options.now } : {}),
+  })
+  watcher.onPoll(async (at, answer) => {
+    let json: unknown = null
+    try {
+      json = JSON.parse(new TextDecoder().decode(answer.body))
+    } catch {
+      // the watcher checked it already
+    }
+    await alerts.evaluate(at, store.openIntervals(), json)
+  })
+  await alerts.start(dispatchEveryMs)
   await watcher.start()
-  return { store, watcher, pollSeconds: config.pollSeconds, db }
+  return { store, watcher, pollSeconds: config.pollSeconds, db, alerts }
 }

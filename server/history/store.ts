@@ -289,6 +289,11 @@ export class HistoryStore {
     }
   }
 
+  /** The open intervals as the writer keeps them (no database read; after a poll). */
+  openIntervals(): OpenInterval[] {
+    return [...this.open.values()]
+  }
+
   /** The open intervals: what every machine does now and since when. */
   async current(): Promise<OpenInterval[]> {
     const rows = await this.db.query<Record<string, unknown>>(

@@ -51,6 +51,7 @@ export class Watcher {
   private unlisten: (() => Promise<void>) | null = null
   private latestAnswer: { at: number; answer: Answer } | null = null
   private readonly listeners = new Set<(change: MachinesChange) => void>()
+  private readonly pollListeners = new Set<(at: number, answer: Answer) => Promise<void>>()
   private readonly now: () => number
   private lastError: string | null = null
   polls = 0
@@ -77,6 +78,12 @@ export class Watcher {
   onChange(listener: (change: MachinesChange) => void): () => void {
     this.listeners.add(listener)
     return () => this.listeners.delete(listener)
+  }
+
+  /** Called on the polling instance after each recorded poll (the alert rules), awaited before the next. */
+  onPoll(listener: (at: number, answer: Answer) => Promise<void>): () => void {
+    this.pollListeners.add(listener)
+    return () => this.pollListeners.delete(listener)
   }
 
   async start(): Promise<void> {
@@ -203,6 +210,7 @@ export class Watcher {
     this.lastError = null
     this.polls++
     await this.prune(at)
+    for (const listener of this.pollListeners) await listener(at, answer).catch(() => {})
     const change: MachinesChange = { at, changed: result.changed }
     if (this.options.db.kind === 'server') {
       await this.share(answer, at).catch(() => {})

@@ -51,7 +51,7 @@ export interface ShiftSpan {
 }
 
 /** Every shift span that starts between two days before and the day after `at`, in time order. */
-function shiftSpansAround(at: number, timeZone: string, shifts: readonly NamedShift[]): ShiftSpan[] {
+export function shiftSpansAround(at: number, timeZone: string, shifts: readonly NamedShift[]): ShiftSpan[] {
   const today = localDate(at, timeZone)
   const spans: ShiftSpan[] = []
   for (let d = -2; d <= 0; d++) {

@@ -1,0 +1,215 @@
+import { durationInWords } from '../../src/lib/duration'
+import { formatFactoryTime } from '../../src/lib/factory-time'
+import { type Channel, RULE_NAMES } from './settings'
+import type { AlertView, MessageKind } from './store'
+
+/** A message in stitchboard's words, before a channel's format. */
+export interface Message {
+  kind: MessageKind
+  title: string
+  text: string
+  alert: AlertView | null
+  levelName: string | null
+}
+
+/** The words of an alert, an all clear or a test, in the factory's time. */
+export function messageOf(
+  kind: MessageKind,
+  alert: AlertView | null,
+  options: { timeZone: string; levelName: string | null; channelName: string; now: number },
+): Message {
+  const time = (at: number) => formatFactoryTime(at, options.timeZone, false)
+  if (kind === 'test' || !alert) {
+    return {
+      kind: 'test',
+      title: 'stitchboard: test alert',
+      text: `A test from stitchboard's alert settings: the channel "${options.channelName}" works.`,
+      alert: null,
+      levelName: null,
+    }
+  }
+  if (kind === 'all-clear') {
+    const end = alert.clearedAt ?? alert.okSince ?? options.now
+    const acked = alert.acknowledgedAt
+      ? ` ${alert.acknowledgedBy} was on it from ${time(alert.acknowledgedAt)}.`
+      : ' Nobody acknowledged it.'
+    return {
+      kind,
+      title: `All clear: ${alert.machineName} — ${alert.cause}`,
+      text: `All clear on ${alert.machineName}: ${alert.cause.toLowerCase()} is over since ${time(end)} (raised ${time(alert.raisedAt)}, ${durationInWords(Math.max(0, Math.round((end - alert.since) / 1000)))} in all).${acked}`,
+      alert,
+      levelName: null,
+    }
+  }
+  const acked = alert.acknowledgedAt
+    ? ` ${alert.acknowledgedBy} is on it since ${time(alert.acknowledgedAt)}.`
+    : ''
+  return {
+    kind,
+    title: `${alert.machineName} — ${alert.cause}`,
+    text: `${alert.detail} ${time(alert.since)} (${durationInWords(Math.max(0, Math.round((options.now - alert.since) / 1000)))}). ${RULE_NAMES[alert.rule]}${options.levelName ? `, told to: ${options.levelName}` : ''}.${acked}`,
+    alert,
+    levelName: options.levelName,
+  }
+}
+
+const isoOrNull = (at: number | null) => (at === null ? null : new Date(at).toISOString())
+
+/** The generic webhook's JSON body: stable field names, times in ISO 8601. */
+export function webhookBody(message: Message) {
+  const a = message.alert
+  return {
+    type: message.kind,
+    title: message.title,
+    text: message.text,
+    alert: a && {
+      id: a.id,
+      rule: a.rule,
+      ruleName: RULE_NAMES[a.rule],
+      machineId: a.machineId,
+      machineName: a.machineName,
+      cause: a.cause,
+      detail: a.detail,
+      since: isoOrNull(a.since),
+      raisedAt: isoOrNull(a.raisedAt),
+      level: a.level,
+      levelName: message.levelName,
+      acknowledgedAt: isoOrNull(a.acknowledgedAt),
+      acknowledgedBy: a.acknowledgedBy,
+      clearedAt: isoOrNull(a.clearedAt),
+    },
+  }
+}
+
+/** Slack's mrkdwn treats &, < and > as markup: machine names are text. */
+const slackText = (text: string) =>
+  text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;')
+
+/** A Slack incoming webhook's body (text, and a section block for the layout). */
+export function slackBody(message: Message) {
+  const icon = message.kind === 'all-clear' ? '✅' : message.kind === 'test' ? 'ℹ️' : '🚨'
+  return {
+    text: slackText(`${icon} ${message.title}`),
+    blocks: [
+      { type: 'section', text: { type: 'mrkdwn', text: slackText(`${icon} *${message.title}*`) } },
+      { type: 'section', text: { type: 'plain_text', text: message.text } },
+    ],
+  }
+}
+
+/** A Microsoft Teams incoming webhook (Workflows) body: one Adaptive Card; its TextBlocks are plain text. */
+export function teamsBody(message: Message) {
+  return {
+    type: 'message',
+    attachments: [
+      {
+        contentType: 'application/vnd.microsoft.card.adaptive',
+        contentUrl: null,
+        content: {
+          $schema: 'http://adaptivecards.io/schemas/adaptive-card.json',
+          type: 'AdaptiveCard',
+          version: '1.4',
+          body: [
+            {
+              type: 'TextBlock',
+              size: 'Large',
+              weight: 'Bolder',
+              wrap: true,
+              color:
+                message.kind === 'alert' ? 'Attention' : message.kind === 'all-clear' ? 'Good' : 'Default',
+              text: message.title,
+            },
+            { type: 'TextBlock', wrap: true, text: message.text },
+          ],
+        },
+      },
+    ],
+  }
+}
+
+export interface Delivery {
+  ok: boolean
+  detail: string
+}
+
+export interface Senders {
+  /** POSTs JSON to a webhook; resolves with its outcome, never throws */
+  postJson(url: string, body: unknown): Promise<Delivery>
+  /** sends a mail; null when no SMTP server is configured */
+  mail: ((to: readonly string[], subject: string, text: string) => Promise<Delivery>) | null
+}
+
+/** Sends one message to one channel in its format. */
+export function deliver(channel: Channel, message: Message, senders: Senders): Promise<Delivery> {
+  switch (channel.kind) {
+    case 'webhook':
+      return senders.postJson(channel.url!, webhookBody(message))
+    case 'slack':
+      return senders.postJson(channel.url!, slackBody(message))
+    case 'teams':
+      return senders.postJson(channel.url!, teamsBody(message))
+    case 'email':
+      if (!senders.mail)
+        return Promise.resolve({
+          ok: false,
+          detail: 'no mail server: set SMTP_URL and ALERT_MAIL_FROM on the server',
+        })
+      return senders.mail(channel.to, `[stitchboard] ${message.title}`, `${message.text}\n`)
+  }
+}
+
+const WEBHOOK_TIMEOUT_MS = 10_000
+
+/** Webhooks over fetch (no redirects followed: the address given is the one told), mail over SMTP. */
+export function realSenders(smtp: { url: string; from: string } | null): Senders {
+  return {
+    async postJson(url, body) {
+      try {
+        const response = await fetch(url, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', 'User-Agent': 'stitchboard-alerts' },
+          body: JSON.stringify(body),
+          redirect: 'manual',
+          signal: AbortSignal.timeout(WEBHOOK_TIMEOUT_MS),
+        })
+        const text = (await response.text().catch(() => '')).slice(0, 200)
+        if (response.status >= 200 && response.status < 300)
+          return { ok: true, detail: `HTTP ${response.status}` }
+        return { ok: false, detail: `HTTP ${response.status}${text ? `: ${text}` : ''}` }
+      } catch (error) {
+        const cause = (error as { cause?: { code?: string } }).cause?.code
+        return {
+          ok: false,
+          detail:
+            error instanceof Error && error.name === 'TimeoutError'
+              ? `no answer within ${WEBHOOK_TIMEOUT_MS / 1000} s`
+              : `cannot reach it (${cause ?? (error instanceof Error ? error.message : String(error))})`,
+        }
+      }
+    },
+    mail: smtp
+      ? async (to, subject, text) => {
+          const { createTransport } = await import('nodemailer')
+          const transport = createTransport(smtp.url, {
+            connectionTimeout: 10_000,
+            greetingTimeout: 10_000,
+            socketTimeout: 20_000,
+          } as Parameters<typeof createTransport>[1])
+          try {
+            const info = await transport.sendMail({ from: smtp.from, to: [...to], subject, text })
+            return {
+              ok: true,
+              detail: `accepted by the mail server (${String(info.response).slice(0, 100)})`,
+            }
+          } catch (error) {
+            return {
+              ok: false,
+              detail: `mail server: ${error instanceof Error ? error.message : String(error)}`,
+            }
+          } finally {
+            transport.close()
+          }
+        }
+      : null,
+  }
+}

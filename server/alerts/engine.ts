@@ -1,0 +1,334 @@
+import { breakEventsOf, type MachineFacts, machineFactsOf } from '../../src/api/alert-sources'
+import type { ThreadbreakEvent } from '../../src/lib/domain'
+import type { StatusEntry } from '../../src/lib/status-codes'
+import { currentShift, type NamedShift } from '../../src/lib/time-range'
+import type { Db } from '../history/db'
+import type { OpenInterval } from '../history/store'
+import { deliver, messageOf, type Senders } from './channels'
+import {
+  type Condition,
+  dueLevels,
+  headBreakConditions,
+  hotSpotConditions,
+  stateConditions,
+  step,
+} from './rules'
+import type { AlertSettings } from './settings'
+import type { AlertStore, AlertView, PendingMessage } from './store'
+
+const NOTIFY_CHANNEL = 'stitchboard_alerts'
+/** Delivery: attempts before a message is given up (and shown failed), and the backoff between them. */
+export const MAX_ATTEMPTS = 8
+export const retryDelayMs = (attempts: number) =>
+  Math.min(15 * 60_000, 10_000 * 2 ** Math.max(0, attempts - 1))
+/** Messages sent per dispatch round (bounded: a flood waits its turn in the database, not in memory). */
+const DISPATCH_BATCH = 20
+/** How long a cleared alert stays on the dashboards' list (its all clear is seen). */
+export const SHOW_CLEARED_MS = 15 * 60_000
+/** How often the break log is read for the head and hot-spot rules. */
+export const BREAK_LOG_MS = 60_000
+
+export interface AlertSnapshot {
+  at: number
+  alerts: AlertView[]
+  /** the dashboards' sound is off between these (factory time) */
+  quietHours: AlertSettings['quietHours']
+}
+
+export interface AlertEngineOptions {
+  store: AlertStore
+  db: Db
+  codes: readonly StatusEntry[]
+  shifts: readonly NamedShift[]
+  timeZone: string
+  senders: Senders
+  /** reads the break log (threadbreaks-by-machine) of [from, till) in Unix seconds; the answer's JSON */
+  breakLog: ((from: number, till: number) => Promise<unknown>) | null
+  /** whether this instance polls (only it evaluates and sends) */
+  leader?: () => boolean
+  now?: () => number
+  log?: (line: string) => void
+}
+
+/**
+ * Alerts (issue 19): the rules on every poll of the watcher, escalation, the outbox of messages with
+ * retries, and the dashboards' live list. Evaluation and delivery run on the polling instance only; every
+ * instance answers acknowledgements and keeps its browsers' list (LISTEN/NOTIFY on a server).
+ */
+export class AlertEngine {
+  private readonly now: () => number
+  private readonly codes: Map<number, StatusEntry>
+  private readonly listeners = new Set<(snapshot: AlertSnapshot) => void>()
+  private snapshotCache: Promise<AlertSnapshot> | null = null
+  private snapshotAt = 0
+  private breaks: { at: number; shiftStart: number; events: ThreadbreakEvent[] } | null = null
+  private breakLogProblem: string | null = null
+  private dispatching: Promise<void> | null = null
+  private timer: ReturnType<typeof setInterval> | undefined
+  private unlisten: (() => Promise<void>) | null = null
+  private settingsCache: AlertSettings | null = null
+  lastError: string | null = null
+
+  constructor(private readonly options: AlertEngineOptions) {
+    this.now = options.now ?? Date.now
+    this.codes = new Map(options.codes.map((c) => [c.code, c]))
+  }
+
+  async start(dispatchEveryMs = 2000): Promise<void> {
+    if (this.options.db.listen)
+      this.unlisten = await this.options.db.listen(NOTIFY_CHANNEL, () => this.refresh())
+    this.timer = setInterval(() => void this.dispatch(), dispatchEveryMs)
+    this.timer.unref?.()
+  }
+
+  async stop(): Promise<void> {
+    clearInterval(this.timer)
+    await this.dispatching?.catch(() => {})
+    await this.unlisten?.().catch(() => {})
+  }
+
+  onChange(listener: (snapshot: AlertSnapshot) => void): () => void {
+    this.listeners.add(listener)
+    return () => this.listeners.delete(listener)
+  }
+
+  /** Open alerts and those cleared in the last quarter hour (what the dashboards show). */
+  snapshot(): Promise<AlertSnapshot> {
+    const at = this.now()
+    // a cleared alert leaves the list after SHOW_CLEARED_MS even when nothing else changes
+    if (this.snapshotCache && at - this.snapshotAt > 60_000) this.snapshotCache = null
+    if (!this.snapshotCache) {
+      this.snapshotAt = at
+      this.snapshotCache = Promise.all([
+        this.options.store.recent(at - SHOW_CLEARED_MS),
+        this.settings(),
+      ]).then(
+        ([alerts, settings]) => ({ at, alerts, quietHours: settings.quietHours }),
+        (error) => {
+          this.snapshotCache = null
+          throw error
+        },
+      )
+    }
+    return this.snapshotCache
+  }
+
+  async settings(): Promise<AlertSettings> {
+    this.settingsCache ??= await this.options.store.settings()
+    return this.settingsCache
+  }
+
+  async saveSettings(settings: AlertSettings): Promise<void> {
+    await this.options.store.saveSettings(settings, this.now())
+    this.settingsCache = settings
+    await this.announce()
+  }
+
+  problems(): string[] {
+    return [this.lastError, this.breakLogProblem].filter((p): p is string => p !== null)
+  }
+
+  /** Something changed: every instance's browsers get the new list. */
+  private async announce() {
+    if (this.options.db.kind === 'server') {
+      await this.options.db
+        .query('select pg_notify($1, $2)', [NOTIFY_CHANNEL, ''])
+        .catch(() => this.refresh())
+    } else this.refresh()
+  }
+
+  private refresh() {
+    this.snapshotCache = null
+    this.settingsCache = null
+    if (this.listeners.size === 0) return
+    void this.snapshot().then(
+      (snapshot) => {
+        for (const listener of this.listeners) listener(snapshot)
+      },
+      () => {},
+    )
+  }
+
+  async acknowledge(id: number, by: string): Promise<AlertView | null> {
+    const alert = await this.options.store.acknowledge(id, by, this.now())
+    await this.announce()
+    return alert
+  }
+
+  /** The rules after one poll: `open` is what every machine does now and since when, `answer` the
+   * /machines JSON (names and layouts). */
+  async evaluate(at: number, open: readonly OpenInterval[], answer: unknown): Promise<void> {
+    try {
+      const settings = await this.settings()
+      const facts = machineFactsOf(answer)
+      const events = await this.breakEvents(at, settings)
+      const conditions: Condition[] = [
+        ...stateConditions(open, facts, this.codes, settings.rules.state, at),
+        ...headBreakConditions(events, settings.rules['head-breaks'], at),
+        ...hotSpotConditions(events, facts, settings.rules['hot-spot']),
+      ]
+      await this.apply(at, conditions, settings)
+      this.lastError = null
+    } catch (error) {
+      this.lastError = `alerts: ${error instanceof Error ? error.message : String(error)}`
+      this.options.log?.(`stitchboard: ${this.lastError}`)
+    }
+  }
+
+  /** Applies one evaluation's conditions (exported for tests on recorded histories). */
+  async apply(at: number, conditions: readonly Condition[], settings: AlertSettings): Promise<void> {
+    const { store, db } = this.options
+    const openViews = await store.open()
+    const next = step(at, store.openForLifecycle(openViews), conditions, settings)
+    const changed =
+      next.raise.length + next.clear.length + next.escalate.length + next.okFrom.length > 0 ||
+      next.hold.some(({ id, condition }) => {
+        const view = openViews.find((v) => v.id === id)!
+        return (
+          view.okSince !== null ||
+          view.cause !== condition.cause ||
+          view.machineName !== condition.machineName
+        )
+      })
+    if (!changed) return
+    await db.transaction(async (tx) => {
+      for (const { id, condition } of next.hold) await store.hold(tx, id, condition)
+      for (const { id, at: from } of next.okFrom) await store.okFrom(tx, id, from)
+      for (const { id, level } of next.escalate) {
+        const view = openViews.find((v) => v.id === id)!
+        await this.tell(tx, id, settings.rules[view.rule].levels[level]!.channels, level, at)
+        await store.setLevel(tx, id, level)
+      }
+      for (const { id, at: when } of next.clear) {
+        await store.clear(tx, id, when)
+        for (const channel of await store.told(tx, id))
+          await store.enqueue(tx, { alertId: id, channelId: channel, kind: 'all-clear', level: 0 }, at)
+      }
+      for (const condition of next.raise) {
+        const id = await store.raise(tx, condition, at)
+        const levels = settings.rules[condition.rule].levels
+        let reached = -1
+        for (const level of dueLevels(levels, -1, at, at)) {
+          await this.tell(tx, id, levels[level]!.channels, level, at)
+          reached = level
+        }
+        if (reached >= 0) await store.setLevel(tx, id, reached)
+      }
+    })
+    await this.announce()
+    void this.dispatch()
+  }
+
+  private async tell(
+    tx: Parameters<AlertStore['raise']>[0],
+    alertId: number,
+    channels: readonly string[],
+    level: number,
+    at: number,
+  ) {
+    for (const channelId of channels)
+      await this.options.store.enqueue(tx, { alertId, channelId, kind: 'alert', level }, at)
+  }
+
+  /** The current shift's breaks, read again after BREAK_LOG_MS; the last good read stays on a failure. */
+  private async breakEvents(at: number, settings: AlertSettings): Promise<ThreadbreakEvent[]> {
+    const { breakLog, shifts, timeZone } = this.options
+    if (!breakLog || (!settings.rules['head-breaks'].enabled && !settings.rules['hot-spot'].enabled))
+      return []
+    const shift = currentShift(Math.floor(at / 1000), timeZone, shifts)
+    if (!shift) return []
+    const shiftStart = shift.span[0]
+    if (this.breaks && this.breaks.shiftStart === shiftStart && at - this.breaks.at < BREAK_LOG_MS)
+      return this.breaks.events
+    try {
+      const answer = await breakLog(shiftStart, Math.floor(at / 1000) + 1)
+      const { events, unreadable } = breakEventsOf(answer)
+      this.breaks = { at, shiftStart, events }
+      this.breakLogProblem =
+        unreadable > 0 ? `the break log had ${unreadable} rows that are not breaks` : null
+    } catch (error) {
+      this.breakLogProblem = `the break log cannot be read (${error instanceof Error ? error.message : String(error)})`
+      // another shift's breaks never count in this one
+      if (this.breaks?.shiftStart !== shiftStart) this.breaks = null
+    }
+    return this.breaks?.events ?? []
+  }
+
+  /** Sends what is due, one batch; on the polling instance. */
+  dispatch(): Promise<void> {
+    this.dispatching ??= this.dispatchOnce().finally(() => {
+      this.dispatching = null
+    })
+    return this.dispatching
+  }
+
+  private async dispatchOnce() {
+    const { store } = this.options
+    if (this.options.leader && !this.options.leader()) return
+    let due: PendingMessage[]
+    try {
+      due = await store.due(this.now(), DISPATCH_BATCH)
+    } catch {
+      return
+    }
+    if (due.length === 0) return
+    const settings = await this.settings()
+    for (const message of due) await this.send(message, settings)
+  }
+
+  private async send(message: PendingMessage, settings: AlertSettings) {
+    const { store, senders, timeZone } = this.options
+    const channel = settings.channels.find((c) => c.id === message.channelId)
+    const started = this.now()
+    const perf = performance.now()
+    if (!channel) {
+      await store.attempted(message, started, {
+        ok: false,
+        detail: 'the channel was removed from the settings',
+        durationMs: 0,
+        retryAt: null,
+      })
+      return
+    }
+    const alert = message.alertId === null ? null : await store.get(message.alertId)
+    const levels = alert ? settings.rules[alert.rule].levels : []
+    const text = messageOf(message.kind, alert, {
+      timeZone,
+      levelName: alert ? (levels[message.level]?.name ?? null) : null,
+      channelName: channel.name,
+      now: started,
+    })
+    const outcome = await deliver(channel, text, senders)
+    const attempts = message.attempts + 1
+    await store.attempted(message, started, {
+      ...outcome,
+      durationMs: performance.now() - perf,
+      retryAt: outcome.ok || attempts >= MAX_ATTEMPTS ? null : started + retryDelayMs(attempts),
+    })
+    if (!outcome.ok)
+      this.options.log?.(
+        `stitchboard: alert channel "${channel.name}" failed (attempt ${attempts} of ${MAX_ATTEMPTS}): ${outcome.detail}`,
+      )
+  }
+
+  health() {
+    return this.options.store.health()
+  }
+
+  raisedBetween(from: number, till: number) {
+    return this.options.store.raisedBetween(from, till)
+  }
+
+  /** Queues a test message to a channel (the settings page's button). */
+  async test(channelId: string): Promise<number | null> {
+    const id = await this.options.store.enqueue(
+      this.options.db,
+      { alertId: null, channelId, kind: 'test', level: 0 },
+      this.now(),
+    )
+    void this.dispatch()
+    return id
+  }
+}
+
+export type { MachineFacts }
