@@ -191,7 +191,8 @@ export class AlertStore {
   /** The channels an alert was told of (they get its all clear). */
   async told(tx: Tx, alertId: number): Promise<string[]> {
     const rows = await tx.query<{ channel_id: string }>(
-      `select distinct channel_id from alert_messages where alert_id = $1 and kind = 'alert'`,
+      `select channel_id from alert_messages where alert_id = $1 and kind = 'alert'
+       group by channel_id order by min(id)`,
       [alertId],
     )
     return rows.map((r) => r.channel_id)

@@ -70,6 +70,14 @@ describe('configuration from the environment', () => {
     [{ UPSTREAM_TIMEOUT_SECONDS: '0.0001' }, 'UPSTREAM_TIMEOUT_SECONDS must be at least 1 s'],
     [{ UPSTREAM_TIMEOUT_SECONDS: '1e3' }, 'UPSTREAM_TIMEOUT_SECONDS must be a number of seconds'],
     [{ DASHBOARD_TOKEN: 'short' }, 'DASHBOARD_TOKEN must be at least 16 characters'],
+    // issue 19: the alerts' admin secret and mail server
+    [{ ADMIN_TOKEN: 'short' }, 'ADMIN_TOKEN must be at least 16 characters'],
+    [{ SMTP_URL: 'https://mail.example' }, 'SMTP_URL must be a mail server URL'],
+    [{ SMTP_URL: 'smtps://mail.example:465' }, 'ALERT_MAIL_FROM is required when SMTP_URL is set'],
+    [
+      { SMTP_URL: 'smtps://mail.example:465', ALERT_MAIL_FROM: 'not an address' },
+      'ALERT_MAIL_FROM must be an e-mail address',
+    ],
     // issue 21: addresses that would be mangled, ports that are not decimal, keys without an upstream
     [
       { API_BASE_URL: 'https://api.example.com/v1#frag', API_KEY: 'k' },
@@ -122,6 +130,18 @@ describe('configuration from the environment', () => {
 
   test('a secret in a bad variable is not repeated in the message', () => {
     expect(() => loadConfig({ DASHBOARD_TOKEN: 'tiny-secret' })).toThrow(/^(?!.*tiny-secret)/)
+  })
+
+  test('the mail server’s password and the admin token are never printed', () => {
+    const message = messageOf({
+      SMTP_URL: 'smtp://alerts:mail-pass-77@mail.example',
+      ADMIN_TOKEN: 'tiny-admin',
+    })
+    expect(message).not.toContain('mail-pass-77')
+    expect(message).not.toContain('tiny-admin')
+    expect(
+      loadConfig({ SMTP_URL: 'smtps://a:b@mail.example:465', ALERT_MAIL_FROM: 'sb@factory.example' }).smtp,
+    ).toEqual({ url: 'smtps://a:b@mail.example:465', from: 'sb@factory.example' })
   })
 
   test('URL credentials are never printed, even when the URL is refused for another reason', () => {
