@@ -42,7 +42,7 @@ export async function fetchFromServer(input: string, init: RequestInit): Promise
   }
 }
 
-async function send(input: string, init: RequestInit): Promise<unknown> {
+export async function send(input: string, init: RequestInit): Promise<unknown> {
   const response = await fetchFromServer(input, init)
   let body: unknown
   try {

@@ -2,6 +2,7 @@ import { type QueryClient, useQueryClient } from '@tanstack/react-query'
 import { useEffect } from 'react'
 import * as z from 'zod/mini'
 import type { Machine } from '../lib/domain'
+import { applyAlertsEvent } from './alerts'
 import { type HistoryNow, historyNowSchema } from './history'
 import { isStreamLive, setStatus } from './live-status'
 import { machinesFromAnswer } from './machines'
@@ -53,6 +54,7 @@ export function useLiveUpdates(): void {
       if (wasLive) {
         void client.invalidateQueries({ queryKey: ['machines'] })
         void client.invalidateQueries({ queryKey: ['machine'] })
+        void client.invalidateQueries({ queryKey: ['alerts'] })
       }
     }
     const kick = () => {
@@ -72,6 +74,16 @@ export function useLiveUpdates(): void {
           setStatus({ status: 'live' })
         } catch {
           fallBack('the live stream sent something unreadable')
+        }
+        kick()
+      })
+      // the alerts' list, whenever it changes (issue 19)
+      source.addEventListener('alerts', (event) => {
+        try {
+          applyAlertsEvent(client, (event as MessageEvent<string>).data)
+        } catch {
+          // an unreadable list: the alerts query polls it instead
+          void client.invalidateQueries({ queryKey: ['alerts'] })
         }
         kick()
       })

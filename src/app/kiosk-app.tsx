@@ -15,6 +15,7 @@ import { KioskProvider, useKiosk } from '../components/kiosk'
 import { KioskPager, MAX_SCREENS } from '../components/kiosk-pager'
 import { NowProvider, useNow } from '../components/now'
 import { useElapsed } from '../components/use-elapsed'
+import { WallAlerts } from '../features/alerts/wall-alerts'
 import { ExceptionsPage } from '../features/kiosk/exceptions-page'
 import { type KioskParams, kioskParams } from '../features/kiosk/kiosk-params'
 import { KioskSetup } from '../features/kiosk/kiosk-setup'
@@ -185,6 +186,7 @@ function KioskWall({ params }: { params: KioskParams }) {
         intervalMs={refresh.intervalMs}
         timeZone={config.data?.timeZone}
       />
+      {!starting && <WallAlerts timeZone={config.data?.timeZone} />}
       <main className="relative min-h-0 flex-1 overflow-hidden">
         {starting && <p className="p-6 text-kiosk-lg">Starting…</p>}
         {params.exceptions && !starting && (

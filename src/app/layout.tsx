@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { useState } from 'react'
+import { lazy, Suspense, useState } from 'react'
 import { NavLink, Outlet, useLocation } from 'react-router'
 import { appConfigQueryOptions } from '../api/app-config'
 import { FactoryClock } from '../components/factory-clock'
@@ -8,6 +8,9 @@ import { filterSearch } from '../lib/filters'
 import { currentShift } from '../lib/time-range'
 import { NAV_ENTRIES } from './nav'
 import { rememberTheme, type Theme } from './theme'
+
+/** The alerts' bar (issue 19): not needed for the first paint; it takes room at the end of the page. */
+const AlertBar = lazy(() => import('../features/alerts/alert-bar'))
 
 export function Layout() {
   const config = useQuery(appConfigQueryOptions())
@@ -124,6 +127,9 @@ export function Layout() {
       <main>
         <Outlet />
       </main>
+      <Suspense fallback={null}>
+        <AlertBar />
+      </Suspense>
     </div>
   )
 }

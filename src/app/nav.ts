@@ -7,4 +7,5 @@ export const NAV_ENTRIES: ReadonlyArray<{ to: string; label: string }> = [
   { to: '/thread-cones', label: 'Thread cones' },
   { to: '/reports', label: 'Reports' },
   { to: '/collectors', label: 'Collector units' },
+  { to: '/alerts', label: 'Alerts' },
 ]

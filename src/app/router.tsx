@@ -33,6 +33,7 @@ const DesignBreaksPage = page(
 )
 const TimelinePage = page(() => import('../features/timeline/timeline-page'), 'TimelinePage')
 const StopsPage = page(() => import('../features/timeline/stops-page'), 'StopsPage')
+const AlertsPage = page(() => import('../features/alerts/alerts-page'), 'AlertsPage')
 const StatusCodesPage = page(() => import('../features/status-codes/status-codes-page'), 'StatusCodesPage')
 
 /** The pages by address, each in an error boundary that keeps what is around it, reset by moving to
@@ -52,6 +53,7 @@ export function pageRoutes() {
     <Route key="design-breaks" path="design-breaks" element={<Page component={DesignBreaksPage} />} />,
     <Route key="timeline" path="timeline" element={<Page component={TimelinePage} />} />,
     <Route key="stops" path="stops" element={<Page component={StopsPage} />} />,
+    <Route key="alerts" path="alerts" element={<Page component={AlertsPage} />} />,
   ]
 }
 

@@ -180,3 +180,25 @@ export interface HistoryGap {
   end: number
   reason: string
 }
+
+/** An alert of the server's rules (issue 19): a cause on a machine from raised through acknowledged
+ * ("I'm on it") to cleared (Unix ms). */
+export interface Alert {
+  id: number
+  rule: 'state' | 'head-breaks' | 'hot-spot'
+  machineId: string
+  machineName: string
+  /** short: "Thread break", "Head 3 · needle 7" */
+  cause: string
+  /** one sentence ending in "since" or "First of them": the time of `since` follows it */
+  detail: string
+  since: number
+  raisedAt: number
+  /** the highest escalation level told (-1: none) */
+  level: number
+  acknowledgedAt: number | null
+  acknowledgedBy: string | null
+  /** its cause has been gone since (the all clear follows after the clear time) */
+  okSince: number | null
+  clearedAt: number | null
+}

@@ -3,7 +3,7 @@ import { Link } from 'react-router'
 import { designLabel } from '../../api/designs'
 import { FactoryTime } from '../../components/factory-time'
 import { StatusBadge } from '../../components/status-badge'
-import type { Design, Machine } from '../../lib/domain'
+import type { Alert, Design, Machine } from '../../lib/domain'
 import {
   boardState,
   designProgress,
@@ -30,6 +30,7 @@ export const MachineTile = memo(function MachineTile({
   linkSearch,
   codes,
   pace,
+  alert = null,
   location = null,
 }: {
   machine: Machine
@@ -41,6 +42,8 @@ export const MachineTile = memo(function MachineTile({
   codes: StatusDictionary
   /** the machine's stitches a minute over the last hours, stops included; null when unknown */
   pace: number | null
+  /** the machine's open alert (issue 19): the tile flashes until someone is on it */
+  alert?: Alert | null
   /** the machine's location, when the board is not grouped by location */
   location?: string | null
 }) {
@@ -87,9 +90,18 @@ export const MachineTile = memo(function MachineTile({
   ].filter(Boolean)
   return (
     <article
-      className={`flex h-full flex-col rounded-lg ${wall ? 'gap-0.5 p-1.5 text-sm' : 'gap-1 p-2'} ${frame}`}
+      className={`flex h-full flex-col rounded-lg ${wall ? 'gap-0.5 p-1.5 text-sm' : 'gap-1 p-2'} ${frame} ${alert && alert.acknowledgedAt === null ? 'alert-flash' : ''}`}
       aria-label={`${machine.name}: ${label}`}
     >
+      {alert && (
+        <p
+          className={`rounded px-1.5 text-sm font-bold ${alert.acknowledgedAt === null ? 'bg-red-700 text-white' : 'bg-amber-300 text-gray-950'}`}
+        >
+          <span aria-hidden="true">{alert.acknowledgedAt === null ? '⚠ ' : '✋ '}</span>
+          Alert: {alert.cause}
+          {alert.acknowledgedBy ? ` — ${alert.acknowledgedBy} is on it` : ' — needs someone'}
+        </p>
+      )}
       <h3 className={`font-semibold break-words ${wall ? 'text-base' : 'text-lg'}`}>
         <Link
           to={{ pathname: `/machines/${encodeURIComponent(machine.id)}`, search: linkSearch }}

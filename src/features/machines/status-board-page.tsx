@@ -1,5 +1,6 @@
-import { memo, useDeferredValue, useId, useMemo } from 'react'
+import { lazy, memo, Suspense, useDeferredValue, useId, useMemo } from 'react'
 import { Link, useLocation, useSearchParams } from 'react-router'
+import { useAlertsInCache } from '../../api/alerts-cache'
 import { useStatusCodes } from '../../api/app-config'
 import { useDesignsById } from '../../api/designs'
 import { useLocations } from '../../api/locations'
@@ -18,7 +19,7 @@ import { DataAge, QueryState } from '../../components/query-state'
 import { Skeleton } from '../../components/skeleton'
 import { StatusBadge } from '../../components/status-badge'
 import { useElapsed } from '../../components/use-elapsed'
-import type { Machine } from '../../lib/domain'
+import type { Alert, Machine } from '../../lib/domain'
 import {
   type BoardState,
   boardState,
@@ -31,7 +32,6 @@ import {
 import { naturalCompare } from '../../lib/natural-order'
 import { BOARD_STATES, type BoardParams, boardParams, withBoardParams } from './board-params'
 import { MachineTile } from './machine-tile'
-import { WallBoard } from './wall-board'
 
 /** The status board (home page): which machines are not sewing, since when, and why. */
 export function StatusBoardPage() {
@@ -175,6 +175,8 @@ function Board({
   const designs = designQuery.data
   const codes = useStatusCodes()
   const pace = usePace()
+  const alerts = useAlertsInCache().data
+  const alertByMachine = useMemo(() => alertsByMachine(alerts?.alerts), [alerts])
   // the board is drawn once with design names rather than twice, unless the catalogue is slow
   const waited = useElapsed(DESIGNS_WAIT_MS)
   const { attentionMinutes, onlyAttention } = params
@@ -200,6 +202,7 @@ function Board({
     designs: useDeferredValue(designs),
     now: useDeferredValue(now),
     pace: useDeferredValue(pace),
+    alerts: useDeferredValue(alertByMachine),
   }
   if (!codes || (designQuery.isPending && !waited)) return <Skeleton />
   const toggle = (state: BoardState) =>
@@ -210,15 +213,17 @@ function Board({
     })
   if (params.density === 'wall')
     return (
-      <WallBoard
-        machines={shown}
-        attentionMinutes={params.attentionMinutes}
-        codes={codes}
-        designs={designs}
-        now={now}
-        linkSearch={location.search}
-        locationName={(m) => nameOf(m.locationId) ?? null}
-      />
+      <Suspense fallback={<Skeleton />}>
+        <WallBoard
+          machines={shown}
+          attentionMinutes={params.attentionMinutes}
+          codes={codes}
+          designs={designs}
+          now={now}
+          linkSearch={location.search}
+          locationName={(m) => nameOf(m.locationId) ?? null}
+        />
+      </Suspense>
     )
   const summary = boardSummary(machines, now, codes)
   return (
@@ -272,6 +277,7 @@ function Board({
         designs={deferred.designs}
         now={deferred.now}
         pace={deferred.pace}
+        alerts={deferred.alerts}
         codes={codes}
         attentionMinutes={params.attentionMinutes}
         sort={params.sort}
@@ -292,11 +298,27 @@ const FIRST_SCREEN_TILES = 24
  * minute's tick first update the summary above at once, then the tiles in a background render that React
  * cuts into slices (44 tiles were one task of 75 ms on a desk PC and 300 ms on a phone, during which the
  * page took no tap); memo keeps the tiles as they are when nothing they show has changed. */
+/** The wall's density (the kiosk's board): its own code, not loaded by the desk's board. */
+const WallBoard = lazy(() => import('./wall-board').then((m) => ({ default: m.WallBoard })))
+
+/** The open alert of each machine, the one nobody is on first (issue 19). */
+function alertsByMachine(list: readonly Alert[] | undefined): ReadonlyMap<string, Alert> {
+  const byMachine = new Map<string, Alert>()
+  for (const a of list ?? []) {
+    if (a.clearedAt !== null) continue
+    const before = byMachine.get(a.machineId)
+    if (!before || (before.acknowledgedAt !== null && a.acknowledgedAt === null))
+      byMachine.set(a.machineId, a)
+  }
+  return byMachine
+}
+
 const TileGroups = memo(function TileGroups({
   machines,
   designs,
   now,
   pace,
+  alerts,
   codes,
   attentionMinutes,
   sort,
@@ -307,6 +329,7 @@ const TileGroups = memo(function TileGroups({
   designs: ReturnType<typeof useDesignsById>['data']
   now: number
   pace: ReturnType<typeof usePace>
+  alerts: ReadonlyMap<string, Alert>
   codes: StatusDictionary
   attentionMinutes: number
   sort: BoardParams['sort']
@@ -351,6 +374,7 @@ const TileGroups = memo(function TileGroups({
                   linkSearch={linkSearch}
                   codes={codes}
                   pace={pace?.byMachine.get(m.id) ?? null}
+                  alert={alerts.get(m.id) ?? null}
                   location={grouping === 'location' ? null : (nameOf(m.locationId) ?? null)}
                 />
               </li>

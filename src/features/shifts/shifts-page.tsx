@@ -34,6 +34,7 @@ import { DAY_METRICS, type DayMetric } from './day-metrics'
 
 /** The stop analysis: its own chunk, not on the first paint's path. */
 // below the first screen, loaded when it comes near (WhenNear)
+const AlertsOfRange = lazy(() => import('../alerts/alerts-of-range'))
 const ApiShiftComparison = lazy(() =>
   import('./api-shift-comparison').then((m) => ({ default: m.ApiShiftComparison })),
 )
@@ -128,6 +129,13 @@ function ShiftsView({
       )}
       <WidgetErrorBoundary name="The shifts over the range">
         <ShiftsOverRange scope={scope} range={range} shifts={shifts} timeZone={timeZone} now={now} />
+      </WidgetErrorBoundary>
+      <WidgetErrorBoundary name="Alerts over the range">
+        <WhenNear minHeight="12rem">
+          <Suspense fallback={<Skeleton reserve="12rem" />}>
+            <AlertsOfRange from={range.from} till={Math.min(range.till, now + 60)} timeZone={timeZone} />
+          </Suspense>
+        </WhenNear>
       </WidgetErrorBoundary>
       <WidgetErrorBoundary name="The shifts per day">
         <ShiftDaysSection scope={scope} shifts={shifts} timeZone={timeZone} now={now} />

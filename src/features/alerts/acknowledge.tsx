@@ -1,0 +1,95 @@
+import { useQueryClient } from '@tanstack/react-query'
+import { type FormEvent, useId, useState } from 'react'
+import { acknowledgeAlert } from '../../api/alerts'
+import type { Alert } from '../../lib/domain'
+
+const NAME_KEY = 'stitchboard.on-it-name'
+
+const rememberedName = () => {
+  try {
+    return localStorage.getItem(NAME_KEY) ?? ''
+  } catch {
+    return ''
+  }
+}
+
+/** "I'm on it": one button; the first time it asks for a name (kept in this browser). */
+export function AcknowledgeButton({ alert, size = 'normal' }: { alert: Alert; size?: 'normal' | 'large' }) {
+  const client = useQueryClient()
+  const [asking, setAsking] = useState(false)
+  const [name, setName] = useState(rememberedName)
+  const [state, setState] = useState<{ sending: boolean; error: string | null }>({
+    sending: false,
+    error: null,
+  })
+  const id = useId()
+  const send = async (who: string) => {
+    setState({ sending: true, error: null })
+    try {
+      await acknowledgeAlert(client, alert.id, who)
+      try {
+        localStorage.setItem(NAME_KEY, who)
+      } catch {
+        // private mode: asked again next time
+      }
+      setAsking(false)
+      setState({ sending: false, error: null })
+    } catch (error) {
+      setState({ sending: false, error: error instanceof Error ? error.message : String(error) })
+    }
+  }
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    if (name.trim()) void send(name.trim())
+  }
+  const button = `min-h-11 rounded bg-gray-900 px-3 font-semibold text-white hover:bg-gray-700 disabled:opacity-60 dark:bg-gray-100 dark:text-gray-950 dark:hover:bg-gray-300 ${size === 'large' ? 'text-lg' : 'text-sm'}`
+  if (!asking) {
+    return (
+      <span className="inline-flex flex-wrap items-center gap-2">
+        <button
+          type="button"
+          className={button}
+          disabled={state.sending}
+          aria-label={`I’m on it: ${alert.machineName}, ${alert.cause}`}
+          onClick={() => setAsking(true)}
+        >
+          I’m on it
+        </button>
+        {state.error && (
+          <span role="alert" className="text-sm text-red-700 dark:text-red-300">
+            {state.error}
+          </span>
+        )}
+      </span>
+    )
+  }
+  return (
+    <form className="inline-flex flex-wrap items-center gap-2" onSubmit={submit}>
+      <label htmlFor={id} className="text-sm font-medium">
+        Your name
+      </label>
+      <input
+        id={id}
+        // biome-ignore lint/a11y/noAutofocus: the form opened on the user's own click, to type a name
+        autoFocus
+        required
+        maxLength={60}
+        autoComplete="name"
+        value={name}
+        onChange={(event) => setName(event.target.value)}
+        className="min-h-11 w-40 rounded border border-gray-400 bg-white px-2 text-gray-950 dark:border-gray-600 dark:bg-gray-900 dark:text-gray-100"
+      />
+      <button type="submit" className={button} disabled={state.sending || !name.trim()}>
+        I’m on it
+      </button>
+      <button type="button" className="min-h-11 px-2 text-sm underline" onClick={() => setAsking(false)}>
+        Cancel
+      </button>
+      {state.error && (
+        <span role="alert" className="text-sm text-red-700 dark:text-red-300">
+          {state.error}
+        </span>
+      )}
+    </form>
+  )
+}

@@ -1,0 +1,202 @@
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import type { Browser } from 'playwright-core'
+import { afterAll, beforeAll, expect, test } from 'vitest'
+import { HELD_OUT_KEY, HELD_OUT_STATUS_CODES } from '../held-out/settings'
+import { collectProblems, launchChromium, type Running, startProcess } from './harness'
+
+/**
+ * Issue 19 in Chromium, against the held-out upstream (whose machines the test stops and starts) and a
+ * webhook receiver of this test: a machine that stops raises an alert on an open board within the poll
+ * period and on the wall; "I'm on it" from a second browser shows the name on the wall and stops the
+ * escalation; the all clear arrives when the machine runs; nothing is sent twice; no secret reaches a
+ * browser.
+ */
+const POLL = 5
+const ADMIN = 'e2e-admin-token-0123456789'
+const MACHINE = 'M-0102'
+const NAME = 'East 02 · 12H'
+let upstream: Running
+let server: Running
+let browser: Browser
+let receiver: Server
+let hookUrl = ''
+const received: Array<{ path: string; type: string; alertId: number | null; machineId: string | null }> = []
+
+const setMachine = (code: number, speed: number) =>
+  fetch(`${upstream.url}/__machines/${MACHINE}`, { method: 'POST', body: JSON.stringify({ code, speed }) })
+
+beforeAll(async () => {
+  receiver = createServer((req, res) => {
+    let body = ''
+    req.on('data', (chunk) => {
+      body += chunk
+    })
+    req.on('end', () => {
+      const json = JSON.parse(body) as { type: string; alert: { id: number; machineId: string } | null }
+      received.push({
+        path: req.url ?? '',
+        type: json.type,
+        alertId: json.alert?.id ?? null,
+        machineId: json.alert?.machineId ?? null,
+      })
+      res.writeHead(204).end()
+    })
+  })
+  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve))
+  hookUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`
+  upstream = await startProcess('test/held-out/upstream.ts', {}, '/machines')
+  await setMachine(3, 800)
+  ;[server, browser] = await Promise.all([
+    startProcess('server/main.ts', {
+      API_BASE_URL: upstream.url,
+      API_KEY: HELD_OUT_KEY,
+      STATUS_CODES: HELD_OUT_STATUS_CODES,
+      POLL_SECONDS: String(POLL),
+      ADMIN_TOKEN: ADMIN,
+    }),
+    launchChromium(),
+  ])
+  for (let i = 0; i < 240; i++) {
+    const answer = await fetch(`${server.url}/api/history/now`).catch(() => null)
+    if (answer?.ok && (await answer.json()).lastPollAt !== null) break
+    await new Promise((r) => setTimeout(r, 250))
+  }
+})
+afterAll(async () => {
+  await browser?.close()
+  await server?.stop()
+  await upstream?.stop()
+  await new Promise((resolve) => receiver?.close(resolve))
+})
+
+/** The rules for the test: a stop alerts at once; the supervisor's hook is told at once, the manager's
+ * after 12 s; the all clear follows as soon as the machine runs. */
+async function configure() {
+  const shown = (await (await fetch(`${server.url}/api/alerts/settings`)).json()) as {
+    settings: Record<string, unknown> & {
+      rules: {
+        state: {
+          minutes: Record<string, number>
+          levels: Array<{ name: string; afterMinutes: number; channels: string[] }>
+        }
+      }
+    }
+  }
+  const settings = shown.settings
+  settings.rules.state.minutes.stopped = 0
+  settings.clearAfterMinutes = 0
+  settings.channels = [
+    { name: 'Supervisor', kind: 'webhook', url: `${hookUrl}/supervisor-secret-path`, to: [] },
+    { name: 'Manager', kind: 'slack', url: `${hookUrl}/manager-secret-path`, to: [] },
+  ]
+  settings.rules.state.levels = [
+    { name: 'Wall and supervisor', afterMinutes: 0, channels: ['supervisor'] },
+    { name: 'Production manager', afterMinutes: 0.2, channels: ['manager'] },
+  ]
+  const post = (token: string | null) =>
+    fetch(`${server.url}/api/alerts/settings`, {
+      method: 'POST',
+      headers: {
+        'Content-Type': 'application/json',
+        Origin: server.url,
+        ...(token ? { Authorization: `Bearer ${token}` } : {}),
+      },
+      body: JSON.stringify(settings),
+    })
+  // without the admin token (or with a wrong one) nothing changes
+  expect((await post(null)).status).toBe(401)
+  expect((await post('not-the-admin-token-000')).status).toBe(403)
+  const saved = await post(ADMIN)
+  expect(saved.status).toBe(200)
+}
+
+test('a stop alerts the board and the wall; "I\'m on it" from another browser stops the escalation; the all clear follows', async () => {
+  await configure()
+  const board = await browser.newPage({ viewport: { width: 1440, height: 900 } })
+  const wall = await browser.newPage({ viewport: { width: 1920, height: 1080 } })
+  const problems = [...collectProblems(board), ...collectProblems(wall)]
+  const secrets: string[] = []
+  for (const page of [board, wall])
+    page.on('response', async (response) => {
+      const text = await response.text().catch(() => '')
+      if (text.includes('secret-path') || text.includes(ADMIN)) secrets.push(response.url())
+    })
+  await board.goto(`${server.url}/machines`)
+  await wall.goto(`${server.url}/kiosk?pages=status&dwell=300`)
+  await board.getByText(/Live: changes show as the server sees them/).waitFor()
+  const tile = board.getByRole('article', { name: new RegExp(`^${NAME}: `) })
+  await expect.poll(() => tile.getAttribute('aria-label')).toBe(`${NAME}: Running`)
+
+  await setMachine(5, 0)
+  const stoppedAt = Date.now()
+  const bar = board.getByRole('region', { name: 'Alerts' })
+  const line = bar.getByRole('listitem').filter({ hasText: `${NAME} — Stop switch` })
+  await line.waitFor({ timeout: 4 * POLL * 1000 })
+  // within the poll period (and the push), not a minute later
+  expect(Date.now() - stoppedAt).toBeLessThan(3 * POLL * 1000)
+  await expect.poll(() => tile.getAttribute('class')).toContain('alert-flash')
+  await expect.poll(() => tile.textContent()).toContain('Alert: Stop switch — needs someone')
+  const wallBand = wall
+    .getByRole('region', { name: 'Alerts' })
+    .getByRole('listitem')
+    .filter({ hasText: NAME })
+  await wallBand.waitFor()
+  await expect.poll(() => wallBand.textContent()).toContain('Needs someone')
+  // the name, the cause and the time on the wall are in its largest type
+  const size = await wallBand
+    .locator('span')
+    .first()
+    .evaluate((el) => Number.parseFloat(getComputedStyle(el).fontSize))
+  expect(size).toBeGreaterThanOrEqual(52)
+  await expect
+    .poll(() => received.filter((r) => r.machineId === MACHINE).map((r) => [r.path, r.type]))
+    .toEqual([['/supervisor-secret-path', 'alert']])
+  const alertId = received.find((r) => r.machineId === MACHINE)!.alertId
+
+  // "I'm on it" on the board (a second browser: the wall is another context)
+  await line.getByRole('button', { name: new RegExp(`I’m on it: ${NAME}`) }).click()
+  await board.getByLabel('Your name').fill('Ana')
+  const acked = Date.now()
+  await line.getByRole('button', { name: 'I’m on it' }).click()
+  await expect
+    .poll(() => wallBand.textContent(), { timeout: 2000, interval: 100 })
+    .toContain('Ana is on it since')
+  expect(Date.now() - acked).toBeLessThan(2000)
+  // the tile says who is on it and stops flashing (the bar lists those nobody is on first)
+  await expect.poll(() => tile.textContent()).toContain('Alert: Stop switch — Ana is on it')
+  await expect.poll(() => tile.getAttribute('class')).not.toContain('alert-flash')
+
+  // past the manager's 12 s and two more polls: the manager was never told of this alert
+  await new Promise((r) => setTimeout(r, Math.max(0, stoppedAt + 12_000 + 2 * POLL * 1000 - Date.now())))
+  expect(received.filter((r) => r.alertId === alertId).map((r) => r.path)).toEqual([
+    '/supervisor-secret-path',
+  ])
+
+  // it runs again: the all clear, to the one told, once
+  await setMachine(3, 800)
+  await expect
+    .poll(() => received.filter((r) => r.alertId === alertId).map((r) => [r.path, r.type]), {
+      timeout: 4 * POLL * 1000,
+    })
+    .toEqual([
+      ['/supervisor-secret-path', 'alert'],
+      ['/supervisor-secret-path', 'all-clear'],
+    ])
+  await expect.poll(() => tile.textContent()).not.toContain('Alert:')
+  await new Promise((r) => setTimeout(r, 2 * POLL * 1000))
+  expect(received.filter((r) => r.alertId === alertId)).toHaveLength(2)
+
+  // the alerts page: the record of it, and the channels' addresses only as their host
+  await board.goto(`${server.url}/alerts`)
+  await board.getByRole('heading', { name: 'Channels' }).waitFor()
+  const record = board.getByRole('listitem').filter({ hasText: NAME }).filter({ hasText: 'All clear' })
+  await expect
+    .poll(() => record.textContent())
+    .toMatch(/Ana is on it since \d\d:\d\d · All clear since \d\d:\d\d/)
+  await expect.poll(() => board.getByText(/Last delivery .*: delivered/).count()).toBeGreaterThan(0)
+  expect(await board.content()).not.toContain('secret-path')
+  expect(secrets).toEqual([])
+  expect(problems).toEqual([])
+  await Promise.all([board.close(), wall.close()])
+}, 120_000)
