@@ -44,6 +44,8 @@ export interface AlertEngineOptions {
   senders: Senders
   /** reads the break log (threadbreaks-by-machine) of [from, till) in Unix seconds; the answer's JSON */
   breakLog: ((from: number, till: number) => Promise<unknown>) | null
+  /** alerts cleared longer ago than this are deleted (HISTORY_DAYS), once a day */
+  keepDays?: number
   /** whether this instance polls (only it evaluates and sends) */
   leader?: () => boolean
   now?: () => number
@@ -63,6 +65,9 @@ export class AlertEngine {
   private snapshotAt = 0
   private breaks: { at: number; shiftStart: number; events: ThreadbreakEvent[] } | null = null
   private breakLogProblem: string | null = null
+  private readingBreaks: Promise<void> | null = null
+  private breaksTriedAt = 0
+  private prunedAt = 0
   private dispatching: Promise<void> | null = null
   private timer: ReturnType<typeof setInterval> | undefined
   private unlisten: (() => Promise<void>) | null = null
@@ -161,13 +166,17 @@ export class AlertEngine {
     try {
       const settings = await this.settings()
       const facts = machineFactsOf(answer)
-      const events = await this.breakEvents(at, settings)
+      const events = this.breakEvents(at, settings)
       const conditions: Condition[] = [
         ...stateConditions(open, facts, this.codes, settings.rules.state, at),
         ...headBreakConditions(events, settings.rules['head-breaks'], at),
         ...hotSpotConditions(events, facts, settings.rules['hot-spot']),
       ]
       await this.apply(at, conditions, settings)
+      if (this.options.keepDays && at - this.prunedAt > 86_400_000) {
+        this.prunedAt = at
+        await this.options.store.prune(at - this.options.keepDays * 86_400_000)
+      }
       this.lastError = null
     } catch (error) {
       this.lastError = `alerts: ${error instanceof Error ? error.message : String(error)}`
@@ -230,28 +239,42 @@ export class AlertEngine {
       await this.options.store.enqueue(tx, { alertId, channelId, kind: 'alert', level }, at)
   }
 
-  /** The current shift's breaks, read again after BREAK_LOG_MS; the last good read stays on a failure. */
-  private async breakEvents(at: number, settings: AlertSettings): Promise<ThreadbreakEvent[]> {
+  /** The current shift's breaks as last read; read again in the background after BREAK_LOG_MS, so a slow
+   * report never holds up the watcher's poll (the next evaluation uses it). Another shift's breaks never
+   * count in this one; the last good read stays on a failure. */
+  private breakEvents(at: number, settings: AlertSettings): ThreadbreakEvent[] {
     const { breakLog, shifts, timeZone } = this.options
     if (!breakLog || (!settings.rules['head-breaks'].enabled && !settings.rules['hot-spot'].enabled))
       return []
     const shift = currentShift(Math.floor(at / 1000), timeZone, shifts)
     if (!shift) return []
     const shiftStart = shift.span[0]
-    if (this.breaks && this.breaks.shiftStart === shiftStart && at - this.breaks.at < BREAK_LOG_MS)
-      return this.breaks.events
-    try {
-      const answer = await breakLog(shiftStart, Math.floor(at / 1000) + 1)
-      const { events, unreadable } = breakEventsOf(answer)
-      this.breaks = { at, shiftStart, events }
-      this.breakLogProblem =
-        unreadable > 0 ? `the break log had ${unreadable} rows that are not breaks` : null
-    } catch (error) {
-      this.breakLogProblem = `the break log cannot be read (${error instanceof Error ? error.message : String(error)})`
-      // another shift's breaks never count in this one
-      if (this.breaks?.shiftStart !== shiftStart) this.breaks = null
+    if (this.breaks?.shiftStart !== shiftStart) this.breaks = null
+    if (!this.readingBreaks && (!this.breaks || at - this.breaksTriedAt >= BREAK_LOG_MS)) {
+      // a failed read is tried again after the same minute, not on every poll
+      this.breaksTriedAt = at
+      this.readingBreaks = breakLog(shiftStart, Math.floor(at / 1000) + 1)
+        .then(
+          (answer) => {
+            const { events, unreadable } = breakEventsOf(answer)
+            this.breaks = { at, shiftStart, events }
+            this.breakLogProblem =
+              unreadable > 0 ? `the break log had ${unreadable} rows that are not breaks` : null
+          },
+          (error) => {
+            this.breakLogProblem = `the break log cannot be read (${error instanceof Error ? error.message : String(error)})`
+          },
+        )
+        .finally(() => {
+          this.readingBreaks = null
+        })
     }
-    return this.breaks?.events ?? []
+    return this.breaks?.shiftStart === shiftStart ? this.breaks.events : []
+  }
+
+  /** Waits for a read of the break log under way (tests). */
+  async breaksRead(): Promise<void> {
+    await this.readingBreaks
   }
 
   /** Sends what is due, one batch; on the polling instance. */

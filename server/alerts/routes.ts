@@ -32,7 +32,9 @@ export function alertRoutes(app: Hono, alertsOf: () => AlertsContext | { unavail
 
   app.use('/api/alerts/*', async (c, next) => {
     const context = alertsOf()
-    if ('unavailable' in context) return c.json({ error: `No alerts: ${context.unavailable}` }, 503)
+    // (the pattern also matches /api/alerts itself, which answers below as a normal answer)
+    if ('unavailable' in context && c.req.path !== '/api/alerts')
+      return c.json({ error: `No alerts: ${context.unavailable}` }, 503)
     c.header('Cache-Control', 'no-store')
     await next()
   })

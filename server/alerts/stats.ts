@@ -75,7 +75,9 @@ export function alarmLoad(
     const end = Math.min(span[1], now)
     // the first quarter hour of a shift counts as a quarter hour: one alert at 06:01 is not 60 an hour
     const hours = Math.max(0.25, (end - span[0]) / 3600)
-    const inShift = alerts.filter((a) => a.raisedAt / 1000 >= span[0] && a.raisedAt / 1000 < end)
+    // the shift so far includes this very instant; an ended shift ends where the next begins
+    const until = span[1] <= now ? span[1] : now + 1
+    const inShift = alerts.filter((a) => a.raisedAt / 1000 >= span[0] && a.raisedAt / 1000 < until)
     return {
       shift: shift.name,
       span,

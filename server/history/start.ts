@@ -67,6 +67,7 @@ export async function startHistory(
     timeZone: config.timeZone,
     senders: senders ?? realSenders(config.smtp),
     leader: () => watcher.isLeader(),
+    keepDays: config.historyDays,
     breakLog: async (from, till) => {
       const answer = await callUpstream(
         upstreams.api.transport,

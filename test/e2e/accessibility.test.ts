@@ -27,6 +27,7 @@ const PAGES: Array<[string, string]> = [
   ['/design-breaks', 'Where in the design threads break'],
   ['/timeline', 'Factory timeline'],
   ['/stops', 'Stops and availability'],
+  ['/alerts', 'Alerts'],
   ['/no-such-page', ''],
   ['/kiosk', ''],
   ['/kiosk?pages=status&dwell=600', ''],

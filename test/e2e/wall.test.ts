@@ -23,6 +23,16 @@ afterAll(async () => {
   await Promise.all([factory?.stop(), large?.stop()])
 })
 
+/** No live stream, and the alerts (issue 19) as first answered, for pages that must hold still. */
+async function holdStill(page: Page) {
+  await page.route('**/api/live', (route) => route.abort())
+  let alerts: string | null = null
+  await page.route('**/api/alerts', async (route) => {
+    alerts ??= await (await route.fetch()).text()
+    await route.fulfill({ status: 200, contentType: 'application/json', body: alerts })
+  })
+}
+
 /** Elements of the shown kiosk page whose content is clipped (taller or wider than their box). */
 const clipped = (page: Page) =>
   page.evaluate(() => {
@@ -58,11 +68,14 @@ describe('the status board on the wall', () => {
   ] as const) {
     test(`${name}: nothing cut off; attention cards in large type; every card in a turn`, async () => {
       const page = await browser.newPage({ viewport: size })
-      // the machines held still while the screens are counted: no live stream (the board falls back to
-      // polling, on timers), and the page's clock paused once the board is drawn, then stepped
-      await page.route('**/api/live', (route) => route.abort())
-      // flag stops after 1 min, so that the wall has many machines to call out
-      await page.goto(`${server().url}/kiosk?pages=status&dwell=3&status.attention=1`)
+      // the machines and alerts held still while the screens are counted: no live stream (the board falls
+      // back to polling, on timers), the alerts' band as first answered (a new alert changes its height,
+      // and with it the screens, as a changed machine does), and the page's clock paused once the board
+      // is drawn, then stepped
+      await holdStill(page)
+      // flag stops after 1 min, so that the wall has many machines to call out; no refresh while the
+      // screens are stepped through (the band above the page leaves more screens, more turns)
+      await page.goto(`${server().url}/kiosk?pages=status&dwell=3&refresh=600&status.attention=1`)
       const cards = page.getByRole('list', { name: 'Machines that need attention' }).getByRole('article')
       await cards.first().waitFor()
       await page.clock.pauseAt(testNow() + 500)
@@ -185,7 +198,7 @@ describe('every kiosk page on the wall (1920×1080): nothing cut off, every part
   for (const [name, company, server] of cases) {
     test(`${name}, ${company}`, async () => {
       const page = await browser.newPage({ viewport: { width: 1920, height: 1080 } })
-      await page.route('**/api/live', (route) => route.abort())
+      await holdStill(page)
       // the page's clock under the test's control from the start (turns of 5 s, no refresh) and a closed
       // range (yesterday: a whole day's rows), so the screens are counted and stepped through with the page
       // holding still

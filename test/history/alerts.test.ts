@@ -262,6 +262,74 @@ describe.each(BACKENDS)('alerts on %s', (_, open) => {
     expect(await store.recent(0)).toHaveLength(1)
   })
 
+  test('the rules on a poll: the break log as the vendor sends it (read beside the poll), the state from the history', async () => {
+    let reads = 0
+    let failing = false
+    const row = (minute: number, head: number, needle: number) => ({
+      timestamp: T0 + minute * MIN,
+      id_machine: 'M7',
+      machine_name: 'South 07',
+      head,
+      needle,
+      pattern: 'D-1',
+      pattern_stitchnumber: 100,
+      stitches: 5000,
+      rotation_speed: 800,
+    })
+    const logged = new AlertEngine({
+      store,
+      db,
+      codes: [{ code: 2, state: 'stopped', label: 'Stop switch' }],
+      shifts: [{ name: 'Early', from: '06:00', to: '14:00' }],
+      timeZone: 'Europe/Berlin',
+      senders: realSenders(null),
+      breakLog: async (from, till) => {
+        reads++
+        // the current shift, in Unix seconds
+        expect([from, till]).toEqual([Date.UTC(2026, 10, 18, 5, 0) / 1000, Math.floor(clock / 1000) + 1])
+        if (failing) throw new Error('HTTP 502')
+        return { data: [row(-5, 3, 7), row(-9, 3, 7), row(-20, 3, 7), row(-30, 1, 2), { timestamp: 'x' }] }
+      },
+      now: () => clock,
+    })
+    const answer = {
+      data: [
+        { machine_id: 'M7', alias: 'South 07', heads: 4, needles: 12 },
+        { machine_id: 'M8', alias: 'South 08' },
+      ],
+    }
+    const open = [
+      {
+        id: 1,
+        machineId: 'M8',
+        code: 2,
+        turning: false,
+        reporting: true,
+        designId: null,
+        startedAt: T0 - 11 * MIN,
+        seenSince: false,
+      },
+    ]
+    await logged.evaluate(clock, open, answer)
+    await logged.breaksRead()
+    await logged.evaluate(clock, open, answer)
+    const alerts = await store.open()
+    expect(alerts.map((a) => [a.machineName, a.cause]).sort()).toEqual([
+      ['South 07', 'Head 3 · needle 7'],
+      ['South 08', 'Stop switch'],
+    ])
+    expect(logged.problems()).toEqual(['the break log had 1 rows that are not breaks'])
+    // read again only after a minute; a failed read keeps the last good breaks and says so
+    failing = true
+    clock += 61_000
+    await logged.evaluate(clock, open, answer)
+    await logged.breaksRead()
+    await logged.evaluate(clock, open, answer)
+    expect(reads).toBe(2)
+    expect(logged.problems()).toEqual(['the break log cannot be read (HTTP 502)'])
+    expect((await store.open()).map((a) => a.cause).sort()).toEqual(['Head 3 · needle 7', 'Stop switch'])
+  })
+
   test('the routes: the list, "I\'m on it" with a name, settings only with ADMIN_TOKEN, no secret to a browser', async () => {
     await pollUntil(T0 + 15 * MIN, () => [stopped('M1', T0 - 10 * MIN)])
     const config = loadConfig({ FACTORY_TIMEZONE: 'Europe/Berlin', ADMIN_TOKEN: ADMIN })

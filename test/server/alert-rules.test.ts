@@ -14,6 +14,7 @@ import {
   mergeSettings,
   publicSettings,
 } from '../../server/alerts/settings'
+import { alarmLoad, alertReport } from '../../server/alerts/stats'
 import type { AlertView } from '../../server/alerts/store'
 import type { OpenInterval } from '../../server/history/store'
 import type { ThreadbreakEvent } from '../../src/lib/domain'
@@ -356,4 +357,66 @@ test("quiet hours cross midnight in the factory's time zone", () => {
   expect(isQuiet(quiet, Date.UTC(2026, 10, 18, 4, 59), 'Europe/Berlin')).toBe(true)
   expect(isQuiet(quiet, Date.UTC(2026, 10, 18, 5, 0), 'Europe/Berlin')).toBe(false)
   expect(isQuiet(null, Date.UTC(2026, 10, 18, 23, 0), 'Europe/Berlin')).toBe(false)
+})
+
+describe('the alarm budget and response figures', () => {
+  const view = (minute: number, rule: AlertView['rule'], changes: Partial<AlertView> = {}): AlertView => ({
+    id: minute,
+    key: `M${minute}|${rule}`,
+    rule,
+    machineId: `M${minute % 3}`,
+    machineName: `Machine ${minute % 3}`,
+    cause: 'Stopped',
+    detail: '',
+    since: T0 + minute * MIN - 10 * MIN,
+    raisedAt: T0 + minute * MIN,
+    level: 0,
+    acknowledgedAt: null,
+    acknowledgedBy: null,
+    okSince: null,
+    clearedAt: null,
+    ...changes,
+  })
+  const shifts = [
+    { name: 'Early', from: '06:00', to: '14:00' },
+    { name: 'Late', from: '14:00', to: '22:00' },
+    { name: 'Night', from: '22:00', to: '06:00' },
+  ]
+  test('alerts an hour per shift; a rule over the budget alone is named noisy', () => {
+    // T0 is 11:00 in Berlin: the Early shift has run 5 hours; 60 state alerts in it, 2 hot spots
+    const alerts = [
+      ...Array.from({ length: 60 }, (_, i) => view(-i * 4, 'state')),
+      view(-3, 'hot-spot'),
+      view(-7, 'hot-spot'),
+    ]
+    const load = alarmLoad(alerts, T0, 'Europe/Berlin', shifts, 10)
+    const early = load.shifts.filter((s) => s.shift === 'Early').at(-1)!
+    expect(early.perHour).toBeCloseTo(62 / 5)
+    expect(early.byRule.find((r) => r.rule === 'state')!.alerts).toBe(60)
+    expect(load.noisy).toEqual([
+      { rule: 'state', name: 'Machine down too long', shift: 'Early', perHour: 12 },
+    ])
+    expect(alarmLoad(alerts.slice(0, 40), T0, 'Europe/Berlin', shifts, 10).noisy).toEqual([])
+  })
+  test('median response (raised → on it) and repair (cause → all clear), in all, per rule and per machine', () => {
+    const report = alertReport([
+      view(0, 'state', { acknowledgedAt: T0 + 2 * MIN, clearedAt: T0 + 20 * MIN }),
+      view(1, 'state', { acknowledgedAt: T0 + MIN + 6 * MIN }),
+      view(3, 'hot-spot', { clearedAt: T0 + 3 * MIN + 50 * MIN }),
+    ])
+    expect(report.total).toEqual({
+      alerts: 3,
+      acknowledged: 2,
+      medianResponseSeconds: 240,
+      medianRepairSeconds: (30 + 60) * 30,
+    })
+    expect(report.rules.map((r) => [r.rule, r.alerts])).toEqual([
+      ['state', 2],
+      ['hot-spot', 1],
+    ])
+    expect(report.machines.find((m) => m.machineId === 'M0')).toMatchObject({
+      alerts: 2,
+      medianRepairSeconds: 2700,
+    })
+  })
 })

@@ -2,11 +2,21 @@ import type { Alert } from '../../lib/domain'
 import { durationInWords } from '../../lib/duration'
 import { formatFactoryTime } from '../../lib/factory-time'
 
-/** Open alerts first (those nobody is on before those acknowledged, the newest first: what just happened
- * is on top of a short list), then the cleared. */
+/** How urgent a rule's alerts are: a machine down before a needle breaking again and again before a
+ * hot spot. */
+const RULE_URGENCY: Record<Alert['rule'], number> = { state: 0, 'head-breaks': 1, 'hot-spot': 2 }
+
+/** Open alerts first (those nobody is on before those acknowledged; a machine down before break patterns;
+ * the newest first: what just happened is on top of a short list), then the cleared. */
 export function alertOrder(alerts: readonly Alert[]): Alert[] {
   const rank = (a: Alert) => (a.clearedAt !== null ? 2 : a.acknowledgedAt !== null ? 1 : 0)
-  return [...alerts].sort((a, b) => rank(a) - rank(b) || b.raisedAt - a.raisedAt || b.id - a.id)
+  return [...alerts].sort(
+    (a, b) =>
+      rank(a) - rank(b) ||
+      RULE_URGENCY[a.rule] - RULE_URGENCY[b.rule] ||
+      b.raisedAt - a.raisedAt ||
+      b.id - a.id,
+  )
 }
 
 export const isOpen = (alert: Alert) => alert.clearedAt === null
@@ -23,10 +33,10 @@ export function onItWords(alert: Alert, timeZone: string): string | null {
   return `${alert.acknowledgedBy ?? 'Someone'} is on it since ${formatFactoryTime(alert.acknowledgedAt, timeZone, false)}`
 }
 
-/** "All clear since 11:02", or "Running again, all clear at 11:04" while it waits the clear time. */
+/** "All clear since 11:02", or "OK again since 11:02" while it waits out the clear time. */
 export function clearWords(alert: Alert, timeZone: string): string | null {
   if (alert.clearedAt !== null)
     return `All clear since ${formatFactoryTime(alert.clearedAt, timeZone, false)}`
-  if (alert.okSince !== null) return `Better since ${formatFactoryTime(alert.okSince, timeZone, false)}`
+  if (alert.okSince !== null) return `OK again since ${formatFactoryTime(alert.okSince, timeZone, false)}`
   return null
 }

@@ -97,7 +97,7 @@ export const MachineTile = memo(function MachineTile({
         <p
           className={`rounded px-1.5 text-sm font-bold ${alert.acknowledgedAt === null ? 'bg-red-700 text-white' : 'bg-amber-300 text-gray-950'}`}
         >
-          <span aria-hidden="true">{alert.acknowledgedAt === null ? '⚠ ' : '✋ '}</span>
+          <span aria-hidden="true">{alert.acknowledgedAt === null ? '⚠ ' : '✔ '}</span>
           Alert: {alert.cause}
           {alert.acknowledgedBy ? ` — ${alert.acknowledgedBy} is on it` : ' — needs someone'}
         </p>

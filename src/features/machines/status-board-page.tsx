@@ -175,7 +175,7 @@ function Board({
   const designs = designQuery.data
   const codes = useStatusCodes()
   const pace = usePace()
-  const alerts = useAlertsInCache().data
+  const alerts = useAlertsInCache()
   const alertByMachine = useMemo(() => alertsByMachine(alerts?.alerts), [alerts])
   // the board is drawn once with design names rather than twice, unless the catalogue is slow
   const waited = useElapsed(DESIGNS_WAIT_MS)
