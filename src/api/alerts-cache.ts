@@ -7,7 +7,10 @@ import type { AlertList } from './alerts'
  * place when the kiosk refetches it): pages that only mark machines with an alert (the board) stay light. */
 export function useAlertsInCache(): AlertList | undefined {
   const client = useQueryClient()
-  const subscribe = useCallback((listener: () => void) => client.getQueryCache().subscribe(listener), [client])
+  const subscribe = useCallback(
+    (listener: () => void) => client.getQueryCache().subscribe(listener),
+    [client],
+  )
   return useSyncExternalStore(
     subscribe,
     () => client.getQueryData<AlertList>(['alerts']),
