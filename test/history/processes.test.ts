@@ -1,4 +1,6 @@
 import { mkdtempSync, rmSync } from 'node:fs'
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, onTestFinished, test } from 'vitest'
@@ -257,6 +259,110 @@ function watchStream(server: Running) {
     close: () => controller.abort(),
   }
 }
+
+describe('alerts with two servers on one PostgreSQL (issue 19)', () => {
+  let a: Running
+  let b: Running
+  const received: Array<{ type: string; machineId: string | null }> = []
+  const receiver = createServer((req, res) => {
+    let body = ''
+    req.on('data', (chunk) => {
+      body += chunk
+    })
+    req.on('end', () => {
+      const json = JSON.parse(body) as { type: string; alert: { machineId: string } | null }
+      received.push({ type: json.type, machineId: json.alert?.machineId ?? null })
+      res.writeHead(204).end()
+    })
+  })
+  afterAll(async () => {
+    await Promise.all([a?.stop(), b?.stop()])
+    await new Promise((resolve) => receiver.close(resolve))
+    await setMachine('M-0102', { code: 5, speed: 0 })
+  })
+
+  test('only the polling one evaluates and sends: each message once; "I\'m on it" on the other reaches both', {
+    timeout: 180_000,
+  }, async () => {
+    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve))
+    const hook = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`
+    await setMachine('M-0102', { code: 3, speed: 800 })
+    const url = await freshServerDatabase()
+    const env = serverEnv({ DATABASE_URL: url, ADMIN_TOKEN: 'two-servers-admin-token' })
+    ;[a, b] = await Promise.all([startProcess('server/main.ts', env), startProcess('server/main.ts', env)])
+    const [nowA] = await Promise.all([
+      until(
+        () => historyNow(a),
+        (n) => n.lastPollAt !== null,
+      ),
+      until(
+        () => historyNow(b),
+        (n) => n.lastPollAt !== null,
+      ),
+    ])
+    const [polling, other] = nowA.polling ? [a, b] : [b, a]
+    // the settings saved on the instance that does not poll: a stop alerts at once, the hook is told
+    const shown = (await (await fetch(`${other.url}/api/alerts/settings`)).json()) as {
+      settings: {
+        rules: { state: { minutes: Record<string, number>; levels: { channels: string[] }[] } }
+      } & Record<string, unknown>
+    }
+    const settings = shown.settings
+    settings.rules.state.minutes.stopped = 0
+    settings.rules.state.levels[0]!.channels = ['hook']
+    settings.clearAfterMinutes = 0
+    settings.channels = [{ name: 'Hook', kind: 'webhook', url: hook, to: [] }]
+    const saved = await fetch(`${other.url}/api/alerts/settings`, {
+      method: 'POST',
+      headers: {
+        'Content-Type': 'application/json',
+        Origin: other.url,
+        Authorization: 'Bearer two-servers-admin-token',
+      },
+      body: JSON.stringify(settings),
+    })
+    expect(saved.status).toBe(200)
+
+    await setMachine('M-0102', { code: 5, speed: 0 })
+    await until(
+      async () => received.filter((r) => r.machineId === 'M-0102'),
+      (list) => list.length > 0,
+    )
+    type Listed = {
+      alerts: Array<{
+        id: number
+        machineId: string
+        acknowledgedBy: string | null
+        clearedAt: number | null
+      }>
+    }
+    const listed = (await (await fetch(`${other.url}/api/alerts`)).json()) as Listed
+    const alert = listed.alerts.find((x) => x.machineId === 'M-0102' && x.clearedAt === null)!
+    const acked = await fetch(`${other.url}/api/alerts/${alert.id}/acknowledge`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Origin: other.url },
+      body: JSON.stringify({ name: 'Ana' }),
+    })
+    expect(acked.status).toBe(200)
+    // the polling instance's browsers learn it (NOTIFY), within a few seconds
+    await until(
+      async () => ((await (await fetch(`${polling.url}/api/alerts`)).json()) as Listed).alerts,
+      (alerts) => alerts.some((x) => x.id === alert.id && x.acknowledgedBy === 'Ana'),
+      10,
+    )
+    await setMachine('M-0102', { code: 3, speed: 800 })
+    await until(
+      async () => received.filter((r) => r.machineId === 'M-0102' && r.type === 'all-clear'),
+      (list) => list.length > 0,
+    )
+    // two more polls: still each message exactly once, though two servers run
+    await new Promise((r) => setTimeout(r, 2 * POLL * 1000))
+    expect(received.filter((r) => r.machineId === 'M-0102').map((r) => r.type)).toEqual([
+      'alert',
+      'all-clear',
+    ])
+  })
+})
 
 describe('the database going away and coming back', () => {
   test('machines are still served, the history goes on after it returns, nothing recorded is lost', {
