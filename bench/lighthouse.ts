@@ -35,6 +35,7 @@ export const LIGHTHOUSE_PAGES = [
   '/timeline',
   '/stops?range=7d',
   '/design-breaks',
+  '/alerts',
   '/kiosk',
   '/kiosk?pages=status,threadbreaks,shifts&dwell=30&refresh=15&exceptions=1',
 ]
