@@ -1,25 +1,12 @@
+import type { Alert } from '../../src/lib/domain'
 import type { Db, Tx } from '../history/db'
+import { iso, ms } from '../history/store'
 import type { Condition, OpenAlert } from './rules'
 import { type AlertSettings, defaultSettings, type RuleId, storedSettings } from './settings'
 
-/** An alert as the dashboards and channels see it (stitchboard's words; Unix ms). */
-export interface AlertView {
-  id: number
-  /** machine and cause: one open alert per key */
-  key: string
-  rule: RuleId
-  machineId: string
-  machineName: string
-  cause: string
-  detail: string
-  since: number
-  raisedAt: number
-  level: number
-  acknowledgedAt: number | null
-  acknowledgedBy: string | null
-  okSince: number | null
-  clearedAt: number | null
-}
+/** An alert as the dashboards and channels see it (the domain's Alert), with its key: machine and cause,
+ * one open alert per key. */
+export type AlertView = Alert & { key: string }
 
 export type MessageKind = 'alert' | 'all-clear' | 'test'
 
@@ -42,14 +29,6 @@ export interface ChannelHealth {
   failed: number
   sent: number
 }
-
-const ms = (value: unknown): number | null =>
-  value === null || value === undefined
-    ? null
-    : value instanceof Date
-      ? value.getTime()
-      : Date.parse(String(value))
-const iso = (at: number) => new Date(at).toISOString()
 
 const viewOf = (r: Record<string, unknown>): AlertView => ({
   id: Number(r.id),

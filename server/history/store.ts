@@ -60,13 +60,14 @@ export interface WatcherRow {
   backfilledUntil: number | null
 }
 
-const ms = (value: unknown): number | null =>
+/** A timestamptz as read back (a Date, or text from the embedded database), as Unix ms. */
+export const ms = (value: unknown): number | null =>
   value === null || value === undefined
     ? null
     : value instanceof Date
       ? value.getTime()
       : Date.parse(String(value))
-const iso = (at: number) => new Date(at).toISOString()
+export const iso = (at: number) => new Date(at).toISOString()
 
 /** What changed between two polls of one machine: a new interval starts when any of these differ. */
 const sameState = (a: Pick<OpenInterval, 'code' | 'turning' | 'reporting' | 'designId'>, b: Observation) =>
