@@ -7,6 +7,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 import { getRequestListener } from '@hono/node-server'
 import type { Context } from 'hono'
 import { Agent, request } from 'undici'
+import { PAGE_DATA, type PageKind, withPreloads } from './page-hints'
 import { requestTargetProblem } from './proxy/allow-list'
 import { MAX_TARGET_LENGTH } from './proxy/api-get'
 import { normaliseAddress } from './proxy/client-address'
@@ -66,7 +67,8 @@ export function loadStaticFiles(distDir: string): Map<string, StaticFile> {
     files.set(`/${relative(distDir, path).split(sep).join('/')}`, file)
   }
   // the page in each theme (static-files.ts picks one per request, so the first paint is in the
-  // user's theme without an inline script, which the CSP forbids)
+  // user's theme without an inline script, which the CSP forbids), naming the data the page reads first
+  // (server/page-hints.ts)
   const index = files.get('/index.html')
   if (index) {
     const html = new TextDecoder().decode(index.body)
@@ -74,18 +76,22 @@ export function loadStaticFiles(distDir: string): Map<string, StaticFile> {
       const themed = html
         .replace(/<html([^>]*?)\s+class="[^"]*"/, '<html$1')
         .replace(/<html\b/, theme === 'system' ? '<html' : `<html class="${theme}"`)
-      const body = new TextEncoder().encode(themed)
-      files.set(indexVariant(theme), {
-        body,
-        contentType: index.contentType,
-        gzip: new Uint8Array(gzipSync(body, { level: 9 })),
-        brotli: new Uint8Array(
-          brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
-        ),
-      })
+      for (const [kind, urls] of Object.entries(PAGE_DATA) as [PageKind, readonly string[]][]) {
+        files.set(indexVariant(theme, kind), htmlFile(withPreloads(themed, urls), index.contentType))
+      }
     }
   }
   return files
+}
+
+function htmlFile(html: string, contentType: string): StaticFile {
+  const body = new TextEncoder().encode(html)
+  return {
+    body,
+    contentType,
+    gzip: new Uint8Array(gzipSync(body, { level: 9 })),
+    brotli: new Uint8Array(brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } })),
+  }
 }
 
 /** The version the SPA sees in /app-config.json; a kiosk reloads when it changes. */

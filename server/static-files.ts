@@ -1,4 +1,5 @@
 import type { Context } from 'hono'
+import { type PageKind, pageKind } from './page-hints'
 
 /** One built file, held in memory with its precompressed forms. */
 export interface StaticFile {
@@ -15,8 +16,9 @@ const HASHED = /^\/assets\//
 
 export type PageTheme = 'light' | 'dark' | 'system'
 
-/** Where the page in one theme is kept among the files (a key no request path can name). */
-export const indexVariant = (theme: PageTheme) => `/index.html?theme=${theme}`
+/** Where the page in one theme, with the preloads of one kind of page (server/page-hints.ts), is kept
+ * among the files (a key no request path can name). */
+export const indexVariant = (theme: PageTheme, page: PageKind) => `/index.html?theme=${theme}&page=${page}`
 
 const THEME_COOKIE = /(?:^|;\s*)stitchboard-theme=(light|dark)(?:;|$)/
 
@@ -39,7 +41,7 @@ export function serveStatic(c: Context, files: StaticFiles): Response {
   let themed = false
   if (path === '/index.html' || (!file && !/\.[a-z0-9]+$/i.test(path))) {
     const theme = pageTheme(path, c.req.query('theme'), c.req.header('Cookie'))
-    file = files.get(indexVariant(theme)) ?? files.get('/index.html')
+    file = files.get(indexVariant(theme, pageKind(path))) ?? files.get('/index.html')
     name = '/index.html'
     themed = true
   }

@@ -1,8 +1,8 @@
-import { useQuery } from '@tanstack/react-query'
+import { type QueryClient, useQuery } from '@tanstack/react-query'
 import { useCallback } from 'react'
 import type { MachineSummary, RecordList } from '../lib/domain'
 import { currentShift } from '../lib/time-range'
-import { appConfigQueryOptions } from './app-config'
+import { type AppConfig, appConfigQueryOptions } from './app-config'
 import { machineSummaryQueryOptions } from './reports'
 
 /** The pace is measured over the last two hours, within the current shift once it has run half an hour. */
@@ -37,21 +37,35 @@ export interface Pace {
   byMachine: ReadonlyMap<string, number>
 }
 
+/** The machine summary the pace is read from, for the window of `now` (Unix seconds) in the factory's
+ * current shift. */
+export function paceQuery(now: number, config: AppConfig | undefined) {
+  const shift = config ? currentShift(now, config.timeZone, config.shifts) : null
+  const window = paceWindow(now, shift ? shift.span[0] : null)
+  return {
+    window,
+    options: machineSummaryQueryOptions({ from: window[0], till: window[1], machineIds: 'all' }),
+  }
+}
+
+/** Asks for the pace as soon as the configuration is known (the shell, while the board's code loads:
+ * the board asked only once it had rendered, and its tiles' last line waited for it). */
+export async function prefetchPace(client: QueryClient): Promise<void> {
+  // a configuration that cannot be read is the page's to report (its own query shows it)
+  const config = await client.fetchQuery(appConfigQueryOptions()).catch(() => undefined)
+  if (config) await client.prefetchQuery(paceQuery(Math.floor(Date.now() / 1000), config).options)
+}
+
 /** Each machine's actual pace now (undefined while it is read). */
 export function usePace(): Pace | undefined {
   const config = useQuery(appConfigQueryOptions()).data
-  const now = Math.floor(Date.now() / 1000)
-  const shift = config ? currentShift(now, config.timeZone, config.shifts) : null
-  const [from, till] = paceWindow(now, shift ? shift.span[0] : null)
+  const { window, options } = paceQuery(Math.floor(Date.now() / 1000), config)
+  const [from, till] = window
   // one select per window: the map keeps its identity between renders
   const select = useCallback(
     ({ records }: RecordList<MachineSummary>) => pacesOf(records, [from, till]),
     [from, till],
   )
-  const summary = useQuery({
-    ...machineSummaryQueryOptions({ from, till, machineIds: 'all' }),
-    enabled: config !== undefined,
-    select,
-  })
+  const summary = useQuery({ ...options, enabled: config !== undefined, select })
   return summary.data ? { window: [from, till], byMachine: summary.data } : undefined
 }

@@ -17,6 +17,23 @@ describe('the shell asks for a page’s first data while the page’s code loads
     },
   )
 
+  test('the board also asks for the pace (the tiles’ last line) once the configuration is known', async () => {
+    const client = new QueryClient()
+    prefetchForPath('/machines', client)
+    await waitFor(() => {
+      const pace = client.getQueryCache().findAll({ queryKey: ['machine-summary'] })
+      expect(pace.map((q) => q.state.status)).toEqual(['success'])
+    })
+    expect(client.getQueryState(['app-config'])?.status).toBe('success')
+  })
+
+  test('a machine’s page does not ask for the board’s pace', async () => {
+    const client = new QueryClient()
+    prefetchForPath('/machines/AS-1119', client)
+    await waitFor(() => expect(client.getQueryState(['machines'])?.status).toBe('success'))
+    expect(client.getQueryCache().findAll({ queryKey: ['machine-summary'] })).toHaveLength(0)
+  })
+
   test('other pages ask for nothing ahead', async () => {
     const client = new QueryClient()
     prefetchForPath('/threadbreaks', client)

@@ -7,4 +7,6 @@ export function prefetchForPath(pathname: string, client: QueryClient): void {
   if (pathname !== '/' && pathname !== '/machines' && !pathname.startsWith('/machines/')) return
   void import('../api/machines').then((m) => client.prefetchQuery(m.machinesQueryOptions()))
   void import('../api/designs').then((m) => client.prefetchQuery(m.designsQueryOptions()))
+  // the tiles' last line (the pace) is the board's largest text: it waited for the board's first render
+  if (!pathname.startsWith('/machines/')) void import('../api/pace').then((m) => m.prefetchPace(client))
 }

@@ -18,6 +18,37 @@ describe('the app shell in Chromium', () => {
     await page.close()
   })
 
+  test('the board’s first data is asked for by index.html itself, and the app takes those answers (each once)', async () => {
+    const page = await app.browser.newPage()
+    const problems = collectProblems(page)
+    const asked = new Map<string, number>()
+    page.on('request', (request) => {
+      const url = new URL(request.url())
+      if (!url.pathname.startsWith('/assets/')) {
+        const path = url.pathname + url.search
+        asked.set(path, (asked.get(path) ?? 0) + 1)
+      }
+    })
+    const answer = await page.goto(`${app.server.url}/machines`)
+    const preloads = [
+      ...(await answer!.text()).matchAll(/<link rel="preload" as="fetch" crossorigin href="([^"]+)">/g),
+    ].map((m) => m[1]!.replaceAll('&amp;', '&'))
+    expect(preloads).toEqual([
+      '/app-config.json',
+      '/api/machines',
+      '/api/history/now',
+      '/api/designs?page=1&limit=1000',
+    ])
+    await page.getByRole('article', { name: /^North 01/ }).waitFor()
+    // the tiles' last line (the pace) is there: its report was asked for by the shell, not after the board
+    await page.locator('span[title^="stitchboard’s estimate"]').first().waitFor()
+    // a preload the app's fetch did not match would have been asked for twice
+    for (const url of preloads) expect(asked.get(url), url).toBe(1)
+    expect([...asked.keys()].filter((url) => url.startsWith('/api/reports/machine-summary'))).toHaveLength(1)
+    expect(problems).toEqual([])
+    await page.close()
+  })
+
   test('every navigation link opens its page with no console error', async () => {
     const page = await app.browser.newPage()
     const problems = collectProblems(page)

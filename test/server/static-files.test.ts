@@ -77,13 +77,17 @@ test('the built files are read with compressed forms, without dot-folders such a
   writeFileSync(`${dir}/assets/app-1a2b.js`, 'x')
   writeFileSync(`${dir}/.vite/manifest.json`, '{}')
   const files = loadStaticFiles(dir)
-  // the files, and the page in each theme (keys no request path can name)
+  // the files, and the page in each theme for the board and for the other pages (keys no request path
+  // can name)
   expect([...files.keys()].sort()).toEqual([
     '/assets/app-1a2b.js',
     '/index.html',
-    '/index.html?theme=dark',
-    '/index.html?theme=light',
-    '/index.html?theme=system',
+    '/index.html?theme=dark&page=board',
+    '/index.html?theme=dark&page=other',
+    '/index.html?theme=light&page=board',
+    '/index.html?theme=light&page=other',
+    '/index.html?theme=system&page=board',
+    '/index.html?theme=system&page=other',
   ])
   expect(files.get('/index.html')!.brotli).toBeDefined()
   expect(files.get('/assets/app-1a2b.js')!.gzip).toBeUndefined()
@@ -128,5 +132,48 @@ describe('the first paint in the user’s theme, without an inline script', () =
   test('pageTheme reads only light or dark', () => {
     expect(pageTheme('/x', 'blue', 'stitchboard-theme=evil')).toBe('system')
     expect(pageTheme('/kiosk/', undefined, undefined)).toBe('dark')
+  })
+})
+
+describe('index.html names the data a page reads first (preload as fetch)', () => {
+  const dist = mkdtempSync(join(tmpdir(), 'stitchboard-dist-'))
+  writeFileSync(
+    join(dist, 'index.html'),
+    '<!doctype html><html lang="en"><head><title>stitchboard</title></head><body><div id="root"></div></body></html>',
+  )
+  const hinted = createApp({
+    config,
+    upstreams: upstreamsFor(config, () => Promise.reject(new Error('unused'))),
+    version: 'test',
+    staticFiles: loadStaticFiles(dist),
+  })
+  const preloads = async (path: string, headers: Record<string, string> = {}) => {
+    const html = await (await hinted.request(path, { headers })).text()
+    expect(html).toMatch(/<\/head>/)
+    return [...html.matchAll(/<link rel="preload" as="fetch" crossorigin href="([^"]+)">/g)].map((m) => m[1])
+  }
+  const board = [
+    '/app-config.json',
+    '/api/machines',
+    '/api/history/now',
+    '/api/designs?page=1&amp;limit=1000',
+  ]
+
+  test('the board (the home page too): the configuration, the machines, their history and the design names', async () => {
+    expect(await preloads('/machines')).toEqual(board)
+    expect(await preloads('/')).toEqual(board)
+    // in every theme
+    expect(await preloads('/machines?theme=dark', { Cookie: 'stitchboard-theme=light' })).toEqual(board)
+  })
+
+  test('every other page, the wall too: the configuration only', async () => {
+    for (const path of ['/shifts', '/machines/AS-1119', '/thread-cones', '/kiosk', '/nowhere'])
+      expect(await preloads(path), path).toEqual(['/app-config.json'])
+  })
+
+  test('the links are in the head, and the theme is still chosen per request', async () => {
+    const html = await (await hinted.request('/kiosk')).text()
+    expect(html.indexOf('rel="preload"')).toBeLessThan(html.indexOf('</head>'))
+    expect(html).toContain('<html class="dark" lang="en">')
   })
 })

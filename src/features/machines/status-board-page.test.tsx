@@ -4,7 +4,7 @@ import { HttpResponse, http } from 'msw'
 import { describe, expect, test } from 'vitest'
 import { renderWithProviders } from '../../../test/render'
 import { mswServer } from '../../../test/setup-dom'
-import { StatusBoardPage } from './status-board-page'
+import { firstScreenTiles, StatusBoardPage } from './status-board-page'
 
 const NOW = Math.floor(Date.now() / 1000)
 const iso = (s: number) => new Date((NOW - s) * 1000).toISOString()
@@ -134,5 +134,26 @@ describe('status board', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Unexpected response from the production API: data should be array',
     )
+  })
+})
+
+describe('the tiles laid out at once are those of the first screen, with a row to spare', () => {
+  test.each([
+    [390, 844, 1 * 6],
+    [1440, 900, 5 * 6],
+    [1920, 1080, 7 * 7],
+    [200, 300, 1 * 3],
+  ])('%i×%i: %i tiles', (width, height, tiles) => {
+    expect(firstScreenTiles(width, height)).toBe(tiles)
+  })
+
+  test('the rest skip layout until near the screen, holding a tile’s height', async () => {
+    renderWithProviders(<StatusBoardPage />)
+    const tiles = await screen.findAllByRole('article')
+    const skipping = tiles.filter((tile) => tile.parentElement?.className.includes('content-visibility:auto'))
+    const first = firstScreenTiles(window.innerWidth, window.innerHeight)
+    expect(tiles.length).toBeGreaterThan(first)
+    expect(skipping).toHaveLength(tiles.length - first)
+    expect(tiles.slice(0, first).every((tile) => !skipping.includes(tile))).toBe(true)
   })
 })

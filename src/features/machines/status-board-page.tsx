@@ -292,7 +292,15 @@ function Board({
  * (content-visibility), with a tile's usual height held meanwhile: on a phone, 40 of 44 tiles are off
  * screen at first. The first screen's tiles are drawn at once: placeholders there would jump. */
 const SKIP_OFF_SCREEN = '[contain-intrinsic-size:auto_13rem] [content-visibility:auto]'
-const FIRST_SCREEN_TILES = 24
+
+/** How many tiles the first screen holds, with a row to spare: the grid's columns (260 px and a 12 px
+ * gap) by the rows of 13rem tiles the window's height takes. A phone (390×844) lays out 6 tiles at
+ * first, not 24 (each laid-out tile was about 5 ms of a phone's first long layout); a 1440×900 desk 30. */
+export function firstScreenTiles(width: number, height: number): number {
+  const columns = Math.max(1, Math.floor((width + 12) / 272))
+  const rows = Math.ceil(height / 208) + 1
+  return columns * rows
+}
 
 /** The tiles, grouped and sorted. Drawn from deferred values: a new answer, the design names or the
  * minute's tick first update the summary above at once, then the tiles in a background render that React
@@ -351,7 +359,7 @@ const TileGroups = memo(function TileGroups({
   const firstScreen = new Set(
     drawn
       .flatMap(([, list]) => list)
-      .slice(0, FIRST_SCREEN_TILES)
+      .slice(0, firstScreenTiles(window.innerWidth, window.innerHeight))
       .map((m) => m.id),
   )
   return (
