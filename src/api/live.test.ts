@@ -1,6 +1,6 @@
 import { QueryClient, QueryObserver } from '@tanstack/react-query'
 import { describe, expect, test } from 'vitest'
-import type { MachineList } from '../lib/domain'
+import type { Machine, RecordList } from '../lib/domain'
 import { applyLiveEvent } from './live'
 import { machineQueryOptions, machinesQueryOptions } from './machines'
 
@@ -27,7 +27,7 @@ describe('a live event reaches the machines a page shows', () => {
       for (const m of answer.data) m.alias = `Renamed ${String(m.machine_id)}`
     })
     applyLiveEvent(client, event)
-    const names = client.getQueryData<MachineList>(['machines'])!.records.map((m) => m.name)
+    const names = client.getQueryData<RecordList<Machine>>(['machines'])!.records.map((m) => m.name)
     expect(names.length).toBeGreaterThan(40)
     expect(names.every((name) => name?.startsWith('Renamed '))).toBe(true)
     expect(client.getQueryData<{ name: string }>(['machine', 'AS-1119'])?.name).toMatch(/^Renamed /)

@@ -1,6 +1,12 @@
 import { describe, expect, test } from 'vitest'
 import { filterSearch, filtersFromSearch, searchWithFilters } from './filters'
-import { currentShift, parseFactoryDateTime, previousShift, resolveRange } from './time-range'
+import {
+  currentShift,
+  parseFactoryDateTime,
+  previousShift,
+  resolveRange,
+  shiftSpansAround,
+} from './time-range'
 
 const SHIFTS = [
   { name: 'Early', from: '06:00', to: '14:00' },
@@ -67,6 +73,33 @@ describe('time range presets in the factory timezone', () => {
 
   test('a wall-clock time in the hour skipped by DST moves forward with the clock', () => {
     expect(parseFactoryDateTime('2026-03-29T02:30', TZ)).toBe(at('2026-03-29T01:30:00Z'))
+  })
+})
+
+describe('the shift spans of a factory day are worked out once', () => {
+  test('asked again the same day (in the factory’s timezone): the same spans; the next day: that day’s', () => {
+    const shifts = SHIFTS.map((s) => ({ ...s }))
+    const morning = shiftSpansAround(at('2026-11-18T05:30:00Z'), TZ, shifts)
+    expect(shiftSpansAround(at('2026-11-18T22:30:00Z'), TZ, shifts)).toBe(morning)
+    // 23:30 UTC is already the 19th in Berlin
+    const next = shiftSpansAround(at('2026-11-18T23:30:00Z'), TZ, shifts)
+    expect(next).not.toBe(morning)
+    expect(next.map(({ shift, span }) => [shift.name, span[0]])).toEqual([
+      ['Early', at('2026-11-17T05:00:00Z')],
+      ['Late', at('2026-11-17T13:00:00Z')],
+      ['Night', at('2026-11-17T21:00:00Z')],
+      ['Early', at('2026-11-18T05:00:00Z')],
+      ['Late', at('2026-11-18T13:00:00Z')],
+      ['Night', at('2026-11-18T21:00:00Z')],
+      ['Early', at('2026-11-19T05:00:00Z')],
+      ['Late', at('2026-11-19T13:00:00Z')],
+      ['Night', at('2026-11-19T21:00:00Z')],
+    ])
+    // another timezone or another set of shifts is its own
+    expect(shiftSpansAround(at('2026-11-18T05:30:00Z'), 'UTC', shifts)[0]!.span[0]).toBe(
+      at('2026-11-16T06:00:00Z'),
+    )
+    expect(shiftSpansAround(at('2026-11-18T05:30:00Z'), TZ, [SHIFTS[0]!])).toHaveLength(3)
   })
 })
 
