@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { lazy, Suspense, useId, useMemo } from 'react'
+import { lazy, Suspense, useId } from 'react'
 import { Link, useSearchParams } from 'react-router'
 import { appConfigQueryOptions, useStatusCodes } from '../../api/app-config'
 import { type MachineLayout, useMachineLayouts } from '../../api/machines'
@@ -26,7 +26,7 @@ import type { MachineSpeed, MachineSummary, RecordList, ThreadbreakCount } from 
 import { durationInWords } from '../../lib/duration'
 import { formatFactoryRange } from '../../lib/factory-time'
 import { withParam } from '../../lib/filters'
-import { findHotSpots, hotSpotInWords } from '../../lib/hot-spots'
+import { findHotSpots, type HotSpot, hotSpotInWords } from '../../lib/hot-spots'
 import { naturalCompare } from '../../lib/natural-order'
 import { perHour, relativeChange, type ShiftSoFar, shiftHours, shiftSoFar } from '../../lib/shift-compare'
 import type { NamedShift, ResolvedRange } from '../../lib/time-range'
@@ -420,6 +420,41 @@ function FiguresTable({ perShift }: { perShift: PerShift[] }) {
   )
 }
 
+/** Hot spots by the answer they were found in (an answer's records keep their identity while cached). */
+const spotsFound = new WeakMap<
+  readonly ThreadbreakCount[],
+  { layouts: readonly MachineLayout[] | undefined; spots: HotSpot[] }
+>()
+
+function spotsOfShift(rows: readonly ThreadbreakCount[], layouts: readonly MachineLayout[] | undefined) {
+  const known = spotsFound.get(rows)
+  if (known && known.layouts === layouts) return known.spots
+  const spots = hotSpotsOf(rows, layouts)
+  spotsFound.set(rows, { layouts, spots })
+  return spots
+}
+
+/** The hot spots of one shift's breaks, every head and needle of each machine a place. */
+function hotSpotsOf(
+  rows: readonly ThreadbreakCount[],
+  layouts: readonly MachineLayout[] | undefined,
+): HotSpot[] {
+  const layoutOf = new Map((layouts ?? []).map((l) => [l.machineId, l]))
+  const byMachine = new Map<string, ThreadbreakCount[]>()
+  const names = new Map<string, string>()
+  for (const row of rows) {
+    names.set(row.machineId, row.machineName)
+    const list = byMachine.get(row.machineId)
+    if (list) list.push(row)
+    else byMachine.set(row.machineId, [row])
+  }
+  const families = [...byMachine].flatMap(([id, list]) => {
+    const { heads, needles } = layoutOf.get(id) ?? sizeFromRows(list)
+    return gridFamilies(machineGrid(list, heads, needles), id, names.get(id) ?? id)
+  })
+  return findHotSpots(families)
+}
+
 function MachinesByShift({
   perShift,
   layouts,
@@ -427,33 +462,19 @@ function MachinesByShift({
   perShift: PerShift[]
   layouts: readonly MachineLayout[] | undefined
 }) {
-  const { machines, counts, spots } = useMemo(() => {
-    const names = new Map<string, string>()
-    const counts = new Map<string, number>()
-    const layoutOf = new Map((layouts ?? []).map((l) => [l.machineId, l]))
-    const spots = perShift.map(({ breakRows }) => {
-      const byMachine = new Map<string, ThreadbreakCount[]>()
-      for (const row of breakRows ?? []) {
-        names.set(row.machineId, row.machineName)
-        const list = byMachine.get(row.machineId)
-        if (list) list.push(row)
-        else byMachine.set(row.machineId, [row])
-      }
-      const families = [...byMachine].flatMap(([id, list]) => {
-        const { heads, needles } = layoutOf.get(id) ?? sizeFromRows(list)
-        return gridFamilies(machineGrid(list, heads, needles), id, names.get(id) ?? id)
-      })
-      return findHotSpots(families)
-    })
-    perShift.forEach(({ breakRows, shift }) => {
-      for (const row of breakRows ?? []) {
-        const key = `${row.machineId}|${shift.name}`
-        counts.set(key, (counts.get(key) ?? 0) + row.count)
-      }
-    })
-    const machines = [...names].sort((a, b) => naturalCompare(a[1], b[1]))
-    return { machines, counts, spots }
-  }, [perShift, layouts])
+  // each shift's hot spots are worked out once per answer (spotsOfShift): the page renders again as each
+  // of its nine reports arrives, and working out every shift's spots each time was most of its longest task
+  const spots = perShift.map(({ breakRows }) => (breakRows ? spotsOfShift(breakRows, layouts) : []))
+  const names = new Map<string, string>()
+  const counts = new Map<string, number>()
+  for (const { breakRows, shift } of perShift) {
+    for (const row of breakRows ?? []) {
+      names.set(row.machineId, row.machineName)
+      const key = `${row.machineId}|${shift.name}`
+      counts.set(key, (counts.get(key) ?? 0) + row.count)
+    }
+  }
+  const machines = [...names].sort((a, b) => naturalCompare(a[1], b[1]))
   return (
     <div className="grid gap-4 lg:grid-cols-2">
       <section
