@@ -96,15 +96,53 @@ describe('the wall', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Machine status' })).toBeInTheDocument()
     expect(screen.getByText('Page 1 of 2')).toBeInTheDocument()
     expect(screen.getByRole('alert')).toHaveTextContent('dwell=soon is not a number of seconds')
-    const [board] = screen.getAllByRole('region', { name: 'Machine status' }) as [HTMLElement]
+    const [board] = (await screen.findAllByRole('region', { name: 'Machine status' })) as [HTMLElement]
     await within(board).findByText(/^Needs attention: \d+$/)
     expect(within(board).queryByRole('form', { name: 'Filters' })).toBeNull()
     expect(within(board).queryByRole('combobox')).toBeNull()
   })
 
+  test('an open alert’s band is above the page from the first look: the page never moves down under it', async () => {
+    const now = Date.now()
+    mswServer.use(
+      http.get('/api/alerts', async () => {
+        await new Promise((resolve) => setTimeout(resolve, 300))
+        return HttpResponse.json({
+          available: true,
+          at: now,
+          quietHours: null,
+          alerts: [
+            {
+              id: 1,
+              rule: 'state',
+              machineId: 'AS-1042',
+              machineName: 'North 01 · 1H',
+              cause: 'Stopped',
+              detail: 'North 01 · 1H: stopped',
+              since: now - 14 * 60_000,
+              raisedAt: now - 4 * 60_000,
+              level: 0,
+              acknowledgedAt: null,
+              acknowledgedBy: null,
+              okSince: null,
+              clearedAt: null,
+            },
+          ],
+        })
+      }),
+    )
+    renderKiosk('pages=status')
+    // while it waits, the title is the page's, never the exception page's (this wall has none)
+    expect(await screen.findByText('Starting…')).toBeInTheDocument()
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Machine status')
+    // the page is drawn only once the alerts are known, so the band is there when the page first is
+    await screen.findAllByRole('region', { name: 'Machine status' })
+    expect(screen.getByRole('region', { name: 'Alerts' })).toHaveTextContent('North 01 · 1H')
+  })
+
   test('never stale in silence: a banner after two missed refreshes, gone by itself when data returns', async () => {
     renderKiosk('pages=status&refresh=0.2')
-    const [board] = screen.getAllByRole('region', { name: 'Machine status' }) as [HTMLElement]
+    const [board] = (await screen.findAllByRole('region', { name: 'Machine status' })) as [HTMLElement]
     await within(board).findByText(/^Needs attention: \d+$/)
     expect(screen.queryByText(/No new data since/)).toBeNull()
     mswServer.use(
