@@ -441,16 +441,15 @@ function hotSpotsOf(
 ): HotSpot[] {
   const layoutOf = new Map((layouts ?? []).map((l) => [l.machineId, l]))
   const byMachine = new Map<string, ThreadbreakCount[]>()
-  const names = new Map<string, string>()
   for (const row of rows) {
-    names.set(row.machineId, row.machineName)
     const list = byMachine.get(row.machineId)
     if (list) list.push(row)
     else byMachine.set(row.machineId, [row])
   }
   const families = [...byMachine].flatMap(([id, list]) => {
     const { heads, needles } = layoutOf.get(id) ?? sizeFromRows(list)
-    return gridFamilies(machineGrid(list, heads, needles), id, names.get(id) ?? id)
+    // a machine's name as its last row gives it (as the table beside it does)
+    return gridFamilies(machineGrid(list, heads, needles), id, list.at(-1)?.machineName ?? id)
   })
   return findHotSpots(families)
 }
