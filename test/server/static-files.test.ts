@@ -93,18 +93,20 @@ test('the built files are read with compressed forms, without dot-folders such a
   expect(files.get('/assets/app-1a2b.js')!.gzip).toBeUndefined()
 })
 
-describe('the first paint in the user’s theme, without an inline script', () => {
+/** The server app serving a built SPA whose index.html is `html`, read as the server reads dist. */
+function appServing(html: string) {
   const dist = mkdtempSync(join(tmpdir(), 'stitchboard-dist-'))
-  writeFileSync(
-    join(dist, 'index.html'),
-    '<!doctype html><html lang="en"><body><div id="root"></div></body></html>',
-  )
-  const themed = createApp({
+  writeFileSync(join(dist, 'index.html'), html)
+  return createApp({
     config,
     upstreams: upstreamsFor(config, () => Promise.reject(new Error('unused'))),
     version: 'test',
     staticFiles: loadStaticFiles(dist),
   })
+}
+
+describe('the first paint in the user’s theme, without an inline script', () => {
+  const themed = appServing('<!doctype html><html lang="en"><body><div id="root"></div></body></html>')
   const htmlTag = async (path: string, headers: Record<string, string> = {}) => {
     const response = await themed.request(path, { headers })
     expect(response.headers.get('Vary')).toBe('Accept-Encoding, Cookie')
@@ -136,17 +138,9 @@ describe('the first paint in the user’s theme, without an inline script', () =
 })
 
 describe('index.html names the data a page reads first (preload as fetch)', () => {
-  const dist = mkdtempSync(join(tmpdir(), 'stitchboard-dist-'))
-  writeFileSync(
-    join(dist, 'index.html'),
+  const hinted = appServing(
     '<!doctype html><html lang="en"><head><title>stitchboard</title></head><body><div id="root"></div></body></html>',
   )
-  const hinted = createApp({
-    config,
-    upstreams: upstreamsFor(config, () => Promise.reject(new Error('unused'))),
-    version: 'test',
-    staticFiles: loadStaticFiles(dist),
-  })
   const preloads = async (path: string, headers: Record<string, string> = {}) => {
     const html = await (await hinted.request(path, { headers })).text()
     expect(html).toMatch(/<\/head>/)
