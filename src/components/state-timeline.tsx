@@ -1,4 +1,4 @@
-import { type KeyboardEvent, useId, useState } from 'react'
+import { type KeyboardEvent, useId, useMemo, useState } from 'react'
 import { formatFactoryDate, formatFactoryTime } from '../lib/factory-time'
 import { durationInWords, STATE_ICONS } from '../lib/machine-state'
 import type { TimelineSegment } from '../lib/timeline'
@@ -24,6 +24,44 @@ const PATTERN: Partial<Record<TimelineSegment['state'], 'hatch' | 'cross' | 'dot
   'not-reporting': 'hatch',
   unrecorded: 'gap',
 }
+
+/** The strip's parts as one path per fill and one per pattern (a row of 200 parts is a handful of
+ * elements, not 400: the factory timeline draws a screenful of rows at once). Parts are at least 0.4 of
+ * the 1000 units wide, so a short stop stays visible. */
+export function stripPaths(
+  segments: readonly TimelineSegment[],
+  from: number,
+  till: number,
+  top: number,
+  height: number,
+): {
+  fills: Array<[TimelineSegment['state'], string]>
+  patterns: Array<[NonNullable<(typeof PATTERN)[TimelineSegment['state']]>, string]>
+} {
+  const span = Math.max(1, till - from)
+  const x = (t: number) => ((Math.min(till, Math.max(from, t)) - from) / span) * 1000
+  const fills = new Map<TimelineSegment['state'], string[]>()
+  const patterns = new Map<NonNullable<(typeof PATTERN)[TimelineSegment['state']]>, string[]>()
+  const add = <K,>(map: Map<K, string[]>, key: K, part: string) => {
+    const parts = map.get(key)
+    if (parts) parts.push(part)
+    else map.set(key, [part])
+  }
+  for (const s of segments) {
+    const left = x(s.start)
+    const width = Math.max(0.4, x(s.end) - left)
+    const part = `M${round(left)} ${top}h${round(width)}v${height}h${round(-width)}z`
+    add(fills, s.state, part)
+    const pattern = PATTERN[s.state]
+    if (pattern) add(patterns, pattern, part)
+  }
+  return {
+    fills: [...fills].map(([state, parts]) => [state, parts.join('')]),
+    patterns: [...patterns].map(([pattern, parts]) => [pattern, parts.join('')]),
+  }
+}
+
+const round = (n: number) => Math.round(n * 100) / 100
 
 export function segmentInWords(s: TimelineSegment, timeZone: string): string {
   const when = `${formatFactoryDate(s.start, timeZone)} ${formatFactoryTime(s.start, timeZone, false)}–${formatFactoryTime(s.end, timeZone, false)}`
@@ -84,6 +122,10 @@ export function StateTimeline({
   }
   const marks = compact ? [] : segments.filter((s) => s.marked)
   const top = compact ? 0 : 10
+  const drawn = useMemo(
+    () => stripPaths(segments, from, till, top, height),
+    [segments, from, till, top, height],
+  )
   return (
     <figure className="relative m-0">
       <svg
@@ -137,19 +179,12 @@ export function StateTimeline({
             <line x1="0" y1="0" x2="0" y2="8" stroke="currentColor" strokeOpacity="0.25" strokeWidth="1" />
           </pattern>
         </defs>
-        {segments.map((s) => {
-          const left = x(s.start)
-          const width = Math.max(0.4, x(s.end) - left)
-          const pattern = PATTERN[s.state]
-          return (
-            <g key={`${s.start}-${s.state}`}>
-              <rect x={left} y={top} width={width} height={height} className={FILL[s.state]} />
-              {pattern && (
-                <rect x={left} y={top} width={width} height={height} fill={`url(#${id}-${pattern})`} />
-              )}
-            </g>
-          )
-        })}
+        {drawn.fills.map(([state, d]) => (
+          <path key={state} d={d} className={FILL[state]} />
+        ))}
+        {drawn.patterns.map(([pattern, d]) => (
+          <path key={pattern} d={d} fill={`url(#${id}-${pattern})`} />
+        ))}
         {current && (
           <rect
             x={x(current.start)}

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { lazy, Suspense, useMemo } from 'react'
+import { lazy, Suspense, useCallback, useMemo } from 'react'
 import { appConfigQueryOptions, useStatusCodes } from '../../api/app-config'
 import { designLabel, useDesignsById } from '../../api/designs'
 import { type FactoryTimeline, useFactoryTimeline } from '../../api/history'
@@ -110,7 +110,7 @@ function TimelineBody({
     [machines, chosen, locationId, nameOf],
   )
   const byId = useMemo(() => new Map(machines.map((m) => [m.id, m])), [machines])
-  const missing = unrecorded(data.from, data.till, data.recordingSince, data.gaps)
+  const missing = useMemo(() => unrecorded(data.from, data.till, data.recordingSince, data.gaps), [data])
   const missingMs = unrecordedMachineMs(missing, shown.length)
   const analysis = useMemo(
     () =>
@@ -123,7 +123,7 @@ function TimelineBody({
     [shown, data, codes],
   )
   const ticks = ticksOf(data.from, data.till, timeZone)
-  const name = (id: string) => designLabel(designs, id)
+  const name = useCallback((id: string) => designLabel(designs, id), [designs])
   return (
     <div className="space-y-4">
       <p>

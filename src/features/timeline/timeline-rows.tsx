@@ -1,11 +1,11 @@
 import { useVirtualizer } from '@tanstack/react-virtual'
-import { useRef } from 'react'
+import { useMemo, useRef } from 'react'
 import { Link } from 'react-router'
 import type { FactoryTimeline } from '../../api/history'
 import { StateTimeline, TimeAxis } from '../../components/state-timeline'
 import type { Machine } from '../../lib/domain'
 import type { StatusDictionary } from '../../lib/machine-state'
-import { timelineSegments } from '../../lib/timeline'
+import { type TimelineSegment, timelineSegments } from '../../lib/timeline'
 import { TIMELINE_ROW } from './reserve'
 
 /** The factory timeline's rows: a machine each, drawn as they scroll into view (1,000 machines cost what a
@@ -30,6 +30,26 @@ export function TimelineRows({
   const shown = machines
   const name = designName
   const scroller = useRef<HTMLDivElement>(null)
+  // a row's parts are worked out when it first scrolls into view and kept while the answer is the same
+  const segmentsOf = useMemo(() => {
+    const kept = new Map<string, readonly TimelineSegment[]>()
+    return (machineId: string) => {
+      let segments = kept.get(machineId)
+      if (!segments) {
+        segments = timelineSegments(
+          data.machines.get(machineId) ?? [],
+          data.from,
+          data.till,
+          codes,
+          name,
+          Number.POSITIVE_INFINITY,
+          missing,
+        )
+        kept.set(machineId, segments)
+      }
+      return segments
+    }
+  }, [data, codes, name, missing])
   const virtualizer = useVirtualizer({
     count: shown.length,
     getScrollElement: () => scroller.current,
@@ -53,7 +73,6 @@ export function TimelineRows({
       >
         {virtualizer.getVirtualItems().map((item) => {
           const m = shown[item.index]!
-          const intervals = data.machines.get(m.id) ?? []
           return (
             <li
               key={m.id}
@@ -68,15 +87,7 @@ export function TimelineRows({
                 {m.name}
               </Link>
               <StateTimeline
-                segments={timelineSegments(
-                  intervals,
-                  data.from,
-                  data.till,
-                  codes,
-                  name,
-                  Number.POSITIVE_INFINITY,
-                  missing,
-                )}
+                segments={segmentsOf(m.id)}
                 from={data.from}
                 till={data.till}
                 timeZone={timeZone}
