@@ -34,6 +34,10 @@ export function parseResponse<T extends z.ZodMiniType>(schema: T, value: unknown
 
 /** fetch() for our own server: a request that never got an answer becomes a NetworkError. */
 export async function fetchFromServer(input: string, init: RequestInit): Promise<Response> {
+  // a page that mounts asks for its answers together: each request starts in a task of its own, so a dozen
+  // of them are not one long task that holds the first paint and the input (Chromium's scheduler.yield)
+  const { scheduler } = globalThis as { scheduler?: { yield?: () => Promise<void> } }
+  if (scheduler?.yield) await scheduler.yield()
   try {
     return await fetch(input, { ...init, headers: { Accept: 'application/json', ...init.headers } })
   } catch (error) {
