@@ -53,6 +53,8 @@ export interface LighthouseResult {
   failing: string[]
   /** the lowest and highest performance score of the page's runs */
   spread?: [number, number]
+  /** runs Lighthouse could not record (its NO_NAVSTART) and ran again */
+  unrecorded?: number
 }
 
 export async function benchLighthouse(
@@ -76,7 +78,8 @@ export async function benchLighthouse(
     ]
     for (const { page, form } of runs) {
       const tries: LighthouseResult[] = []
-      for (let attempt = 0; attempt < LIGHTHOUSE_RUNS; attempt++) {
+      let unrecorded = 0
+      while (tries.length < LIGHTHOUSE_RUNS) {
         const run = await lighthouse(
           `${server.url}${page}`,
           {
@@ -89,7 +92,14 @@ export async function benchLighthouse(
           form === 'desktop' ? desktopConfig : undefined,
         )
         if (!run) throw new Error(`Lighthouse gave no result for ${page}`)
-        const { categories, audits } = run.lhr
+        const { categories, audits, runtimeError } = run.lhr
+        // Lighthouse's own failure to record the load (NO_NAVSTART: "Something went wrong with recording the
+        // trace … Please run Lighthouse again"), not the page's: its scores are 0; run again, at most twice
+        if (runtimeError) {
+          unrecorded++
+          if (unrecorded > 2) throw new Error(`Lighthouse could not record ${page}: ${runtimeError.message}`)
+          continue
+        }
         const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100)
         const failing = Object.values(audits)
           .filter(
@@ -121,6 +131,7 @@ export async function benchLighthouse(
       results.push({
         ...median,
         spread: [sorted[0]!.scores.performance, sorted.at(-1)!.scores.performance],
+        ...(unrecorded > 0 && { unrecorded }),
       })
     }
   } finally {
@@ -145,7 +156,7 @@ export function printLighthouse(results: LighthouseResult[]) {
   for (const r of results) {
     const spread = r.spread && r.spread[0] !== r.spread[1] ? ` (${r.spread[0]}–${r.spread[1]})` : ''
     console.log(
-      `  ${r.page.padEnd(54)} ${r.form.padEnd(7)} ${String(r.scores.performance).padStart(4)}${spread.padEnd(10)}  ${String(r.scores.accessibility).padStart(4)}  ${String(r.scores['best-practices']).padStart(4)}  ${r.lcpMs.toFixed(0).padStart(7)} ${r.tbtMs.toFixed(0).padStart(7)} ${r.cls.toFixed(3).padStart(6)}${withinLighthouseBudget(r) ? '' : `  OVER BUDGET ${r.failing.join(', ')}`}`,
+      `  ${r.page.padEnd(54)} ${r.form.padEnd(7)} ${String(r.scores.performance).padStart(4)}${spread.padEnd(10)}  ${String(r.scores.accessibility).padStart(4)}  ${String(r.scores['best-practices']).padStart(4)}  ${r.lcpMs.toFixed(0).padStart(7)} ${r.tbtMs.toFixed(0).padStart(7)} ${r.cls.toFixed(3).padStart(6)}${withinLighthouseBudget(r) ? '' : `  OVER BUDGET ${r.failing.join(', ')}`}${r.unrecorded ? `  (${r.unrecorded} run not recorded by Lighthouse, run again)` : ''}`,
     )
   }
   const over = results.filter((r) => !withinLighthouseBudget(r))
