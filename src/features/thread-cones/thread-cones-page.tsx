@@ -101,7 +101,8 @@ function LookupForm({ lookup }: { lookup: ReturnType<typeof useLookupParams> }) 
         </label>
         <select
           id={`${id}-m`}
-          className={CONTROL}
+          // as wide before the names arrive as after (the fields beside it would move)
+          className={`${CONTROL} min-w-40`}
           value={lookup.manufacturer ?? ''}
           onChange={(e) => lookup.set({ m: e.target.value, s: null, c: null })}
         >
@@ -119,7 +120,7 @@ function LookupForm({ lookup }: { lookup: ReturnType<typeof useLookupParams> }) 
         </label>
         <select
           id={`${id}-s`}
-          className={CONTROL}
+          className={`${CONTROL} min-w-40`}
           value={lookup.series ?? ''}
           disabled={!lookup.manufacturer}
           onChange={(e) => lookup.set({ s: e.target.value, c: null })}
@@ -185,14 +186,15 @@ function ColorAnswer({ lookup, choose }: { lookup: Lookup; choose: (number: stri
     if (answer.data) rememberLookup(lookup)
   }, [answer.data, lookup])
   // the answer's height is kept while it loads, so the catalogue below does not jump: the card and the
-  // nearest colours stacked on a phone (85 rem at 390 px), side by side from lg (37 rem)
+  // nearest colours stacked on a phone (85 rem at 390 px), side by side from lg (36 rem)
   if (answer.isPending)
     return <Skeleton lines={12} className="min-h-[80rem] sm:min-h-[60rem] lg:min-h-[36rem]" />
   if (answer.isError) {
     return <LookupFailed lookup={lookup} error={answer.error} list={list.data} choose={choose} />
   }
   return (
-    <div className="grid gap-4 lg:grid-cols-2">
+    // side by side, the row keeps the placeholder's height while the nearest colours load
+    <div className="grid gap-4 lg:min-h-[36rem] lg:grid-cols-2">
       <ColorCard
         color={answer.data}
         typed={lookup.number}
@@ -369,6 +371,9 @@ function ColorCard({
 }
 
 /** The nearest colours of every other series, from the whole catalogue (the lists are cached an hour). */
+/** The nearest colours' list: 8 colours of two 1.5 rem lines, 0.25 rem apart. */
+const MATCHES_HEIGHT = 'calc(8 * 3rem + 7 * 0.25rem)'
+
 function CrossBrand({ color, lookup }: { color: ThreadConeColor; lookup: Lookup }) {
   const manufacturers = useQuery(threadConeManufacturersQueryOptions())
   const seriesLists = useQueries({
@@ -419,34 +424,33 @@ function CrossBrand({ color, lookup }: { color: ThreadConeColor; lookup: Lookup 
         values are approximations of dyed thread: check a real cone before a customer job.
       </p>
       {loading || matches === null ? (
-        <Skeleton
-          lines={8}
-          label="Comparing with the other series"
-          className="min-h-[38rem] sm:min-h-[30rem] lg:min-h-[25rem]"
-        />
+        <Skeleton lines={8} label="Comparing with the other series" reserve={MATCHES_HEIGHT} />
       ) : (
         <ol className="space-y-1">
           {matches.map((m) => (
             <li
               key={`${m.series}|${m.color.Index}|${m.color.ColorNumber}`}
-              className="flex items-center gap-2"
+              className="flex items-start gap-2"
             >
               <span
                 aria-hidden="true"
                 className="inline-block h-6 w-10 shrink-0 rounded-sm border border-gray-400"
                 style={{ backgroundColor: hexOf(m.color) }}
               />
-              <Link
-                className="underline"
-                to={{
-                  search: `?${lookupSearch({ manufacturer: m.manufacturer, series: m.series, number: m.color.ColorNumber })}`,
-                }}
-              >
-                {m.manufacturer} · {m.series} · {m.color.ColorNumber}
-                {colorNameText(m.color) ? ` (${colorNameText(m.color)})` : ''}
-              </Link>
-              <span className="tabular-nums">
-                ΔE00 {m.deltaE.toFixed(1)}: {deltaEInWords(m.deltaE)}
+              {/* two lines a colour at every width: the list is as tall as its placeholder */}
+              <span className="flex min-w-0 flex-col">
+                <Link
+                  className="underline"
+                  to={{
+                    search: `?${lookupSearch({ manufacturer: m.manufacturer, series: m.series, number: m.color.ColorNumber })}`,
+                  }}
+                >
+                  {m.manufacturer} · {m.series} · {m.color.ColorNumber}
+                  {colorNameText(m.color) ? ` (${colorNameText(m.color)})` : ''}
+                </Link>
+                <span className="tabular-nums">
+                  ΔE00 {m.deltaE.toFixed(1)}: {deltaEInWords(m.deltaE)}
+                </span>
               </span>
             </li>
           ))}
