@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event'
 import { HttpResponse, http } from 'msw'
 import { Route, Routes, useLocation } from 'react-router'
 import { afterEach, beforeEach, describe, expect, test } from 'vitest'
+import { FIXED_NOW } from '../../../test/demo-client'
 import { renderWithProviders } from '../../../test/render'
 import { mswServer } from '../../../test/setup-dom'
 import { ThreadbreaksPage } from './threadbreaks-page'
@@ -94,6 +95,33 @@ describe('thread-break page on the demo factory', () => {
       'href',
       '/machines/AS-1119',
     )
+  })
+
+  test('while the range before loads, its words keep their place; when it fails, none are claimed', async () => {
+    // the range before ends where the 7 days begin: held until released, then failed
+    let release = () => {}
+    const held = new Promise<void>((resolve) => (release = resolve))
+    mswServer.use(
+      http.get('/api/reports/threadbreaks', async ({ request }) => {
+        const till = Number(new URL(request.url).searchParams.get('till'))
+        if (till * 1000 > FIXED_NOW - 5 * 86_400_000) return undefined
+        await held
+        return HttpResponse.json({ error: 'The portal did not answer' }, { status: 502 })
+      }),
+    )
+    renderAt('/threadbreaks?range=7d')
+    const aside = await whereToLook()
+    await waitFor(() =>
+      expect(within(aside).getAllByText(/\(comparing with the range before…\)/).length).toBeGreaterThan(0),
+    )
+    expect(screen.getByText(/thread breaks on 44 machines, bobbin not included/).textContent).toMatch(
+      /\): comparing with the range before…\.$/,
+    )
+    expect(screen.getAllByText(/\(comparing…\)/)).toHaveLength(44)
+    release()
+    await waitFor(() => expect(screen.queryAllByText(/comparing/)).toHaveLength(0))
+    expect(screen.queryByText(/(up|down) from/)).not.toBeInTheDocument()
+    expect(within(aside).getByText(/North 03 · 18H, head 4, needle 7/)).toBeInTheDocument()
   })
 
   test('without a chosen range the list looks at the last 7 days, and says so', async () => {

@@ -238,7 +238,11 @@ function Breaks({
   const settled = useRef(current)
   if (!breaks.isPlaceholderData && breaks.data) settled.current = current
   const shown = breaks.isPlaceholderData ? settled.current : current
-  if (layouts.isPending) return <Skeleton />
+  // the first view waits for the running hours too (answered or failed): each machine's note grows by two
+  // lines with them, and every heatmap below would move
+  const hoursKnown = useRef(false)
+  if (!summary.isPending) hoursKnown.current = true
+  if (layouts.isPending || !hoursKnown.current) return <Skeleton />
   return (
     <QueryState query={breaks} empty={null}>
       {({ records: rows, malformed }) => (
@@ -258,10 +262,12 @@ function Breaks({
             params={{ ...shown.params, view: params.view }}
             range={shown.range}
             earlier={earlier.isPlaceholderData ? undefined : earlier.data?.records}
+            comparing={earlier.isPending || earlier.isPlaceholderData}
             spots={{
               rows:
                 spotScope === scope ? rows : spotRows.isPlaceholderData ? undefined : spotRows.data?.records,
               earlier: spotEarlier.isPlaceholderData ? undefined : spotEarlier.data?.records,
+              comparing: spotEarlier.isPending || spotEarlier.isPlaceholderData,
               range:
                 spotScope === scope ? null : formatFactoryRange(spotScope.from, spotScope.till, timeZone),
             }}
@@ -276,6 +282,8 @@ function Breaks({
 interface SpotSource {
   rows: readonly ThreadbreakCount[] | undefined
   earlier: readonly ThreadbreakCount[] | undefined
+  /** the range before is still loading (its words' room is kept) */
+  comparing: boolean
   range: string | null
 }
 
@@ -286,6 +294,7 @@ function BreaksView({
   params,
   range,
   earlier,
+  comparing,
   spots,
 }: {
   rows: ThreadbreakCount[]
@@ -295,6 +304,8 @@ function BreaksView({
   range: { text: string; stem: string }
   /** the rows of the range before (undefined while they load) */
   earlier: readonly ThreadbreakCount[] | undefined
+  /** the range before is still loading: the words it will give keep their room, so nothing moves */
+  comparing: boolean
   spots: SpotSource
 }) {
   const { grouping, bobbin, reverse } = params
@@ -313,10 +324,13 @@ function BreaksView({
         grid: m.grid ?? { heads: [], needles: [], counts: new Map() },
         marks: marksOf(m.spots),
         note: (
-          <MachineNote machine={m} before={earlierTotals ? (earlierTotals.get(m.machineId) ?? 0) : null} />
+          <MachineNote
+            machine={m}
+            before={earlierTotals ? (earlierTotals.get(m.machineId) ?? 0) : comparing ? 'comparing' : null}
+          />
         ),
       })),
-    [view, earlierTotals],
+    [view, earlierTotals, comparing],
   )
   // the hot spots of the page's range, or of the longer range the list defaults to
   const spotView = useMemo(
@@ -332,6 +346,7 @@ function BreaksView({
       spots={spots.range === null ? view.spots : (spotView?.spots ?? null)}
       longer={spots.range}
       earlier={spots.range === null ? earlier : spots.earlier}
+      comparing={spots.range === null ? comparing : spots.comparing}
     />
   )
   const fileStem = `threadbreaks_${params.grouping}_${range.stem}`
@@ -347,7 +362,7 @@ function BreaksView({
             total,
             earlier.reduce((sum, r) => sum + r.count, 0),
           )} in the range before, as long as this one`}
-        .
+        {!earlier && comparing && <span className={COMPARING}>: comparing with the range before…</span>}.
       </p>
       <NotInKiosk>
         <div className="flex flex-wrap gap-2">
@@ -421,9 +436,24 @@ export function inactiveHeadsNote(heads: number, activeHeads: number | null): st
   return `${activeHeads} of ${heads} heads active now (the portal does not say which are off)`
 }
 
-function MachineNote({ machine, before }: { machine: MachineBreaks; before: number | null }) {
+/** The words kept in place of a comparison while the range before loads. */
+const COMPARING = 'text-gray-600 dark:text-gray-400'
+
+function MachineNote({
+  machine,
+  before,
+}: {
+  machine: MachineBreaks
+  /** the machine's breaks in the range before; 'comparing' while they load */
+  before: number | 'comparing' | null
+}) {
   const inactive = inactiveHeadsNote(machine.heads, machine.activeHeads ?? null)
-  const trend = before === null ? null : <> ({trendInWords(machine.total, before)})</>
+  const trend =
+    before === null ? null : before === 'comparing' ? (
+      <span className={COMPARING}> (comparing…)</span>
+    ) : (
+      <> ({trendInWords(machine.total, before)})</>
+    )
   if (machine.total === 0)
     return (
       <p>
@@ -436,7 +466,7 @@ function MachineNote({ machine, before }: { machine: MachineBreaks; before: numb
   return (
     <p>
       {machine.total.toLocaleString()} breaks{trend}
-      {hours !== null && <> · {hours.toLocaleString()} running h</>}
+      {hours !== null && <> · {hours.toLocaleString(undefined, { maximumFractionDigits: 1 })} running h</>}
       {inactive && <> · {inactive}</>}
       {perHour !== null && perHeadHour !== null && (
         <>
@@ -462,6 +492,7 @@ function WhereToLook({
   spots: found,
   longer,
   earlier,
+  comparing,
 }: {
   view: ReturnType<typeof threadbreakView>
   /** the hot spots (null while the longer range loads) */
@@ -470,6 +501,7 @@ function WhereToLook({
   longer: string | null
   /** the rows of the range before the list's (undefined while they load) */
   earlier: readonly ThreadbreakCount[] | undefined
+  comparing: boolean
 }) {
   const [all, setAll] = useState(false)
   const ruleId = useId()
@@ -524,6 +556,12 @@ function WhereToLook({
                     {' '}
                     ({trendInWords(spot.count, breaksAt(earlier, spot))} in the {longer ? '7 days' : 'range'}{' '}
                     before)
+                  </span>
+                )}
+                {!earlier && comparing && (
+                  <span className={`text-sm ${COMPARING}`}>
+                    {' '}
+                    (comparing with the {longer ? '7 days' : 'range'} before…)
                   </span>
                 )}
                 {hours && spot.needle === null && spot.head !== null ? (
