@@ -47,19 +47,25 @@ const TOKEN_KEY = 'stitchboard.admin-token'
  * budget, the channels and how their deliveries went, and the rules (changed with ADMIN_TOKEN). */
 export function AlertsPage() {
   const settings = useQuery(alertSettingsQueryOptions())
+  // what follows the alerts comes once they are known (or failed): they would push it down as they came
+  const listed = !useAlerts().isPending
   return (
     <div className="mx-auto flex max-w-5xl flex-col gap-8 p-4">
       <h1 className="text-2xl font-bold">Alerts</h1>
       <AlertsNow />
-      <ThisBrowser />
-      <QueryState query={settings} empty={null}>
-        {(page) => (
-          <>
-            <AlarmLoad page={page} />
-            <SettingsForm page={page} />
-          </>
-        )}
-      </QueryState>
+      {listed && (
+        <>
+          <ThisBrowser />
+          <QueryState query={settings} empty={null}>
+            {(page) => (
+              <>
+                <AlarmLoad page={page} />
+                <SettingsForm page={page} />
+              </>
+            )}
+          </QueryState>
+        </>
+      )}
     </div>
   )
 }
