@@ -5,6 +5,7 @@ import { renderHookWithProviders } from '../../test/render'
 import { mswServer } from '../../test/setup-dom'
 import { HttpError, JobFailedError } from './errors'
 import {
+  needleEntry,
   useThreadCone,
   useThreadConeList,
   useThreadConeManufacturers,
@@ -40,9 +41,10 @@ describe('the look-up chain through the server and the demo job interface', () =
     const series = await settled(() => useThreadConeSeries('Nordfaden'))
     expect(series.data).toContain('NFP-40')
     const list = await settled(() => useThreadConeList('NFP-40'))
-    expect(list.data!.Weight).toBe(40)
+    expect(list.data!.weight).toBe(40)
+    expect(list.data!.colors.length).toBeGreaterThan(0)
     const color = await settled(() => useThreadCone('NFP-40', '1001'))
-    expect(color.data).toMatchObject({ ColorNumber: '1001' })
+    expect(color.data).toMatchObject({ number: '1001' })
   })
 
   test('Success false arrives with HTTP 200 and becomes a JobFailedError with the service’s words', async () => {
@@ -54,15 +56,24 @@ describe('the look-up chain through the server and the demo job interface', () =
 
 describe('quirks of the job response', () => {
   test.each([
-    ['Index as a string', { Index: '7', ColorNumber: 'A1', R: 1, G: 2, B: 3 }, { Index: '7' }],
-    ['Index as a number', { Index: 7, ColorNumber: 'A1', R: 1, G: 2, B: 3 }, { Index: 7 }],
+    ['Index as a string', { Index: '7', ColorNumber: 'A1', R: 1, G: 2, B: 3 }, { index: '7' }],
+    ['Index as a number', { Index: 7, ColorNumber: 'A1', R: 1, G: 2, B: 3 }, { index: 7 }],
     [
       'ScanCode of 12 digits, exact',
       { Index: 1, ColorNumber: 'A1', R: 1, G: 2, B: 3, ScanCode: 999999999999 },
-      { ScanCode: 999_999_999_999 },
+      { scanCode: 999_999_999_999 },
     ],
-    ['ColorName missing', { Index: 1, ColorNumber: 'A1', R: 1, G: 2, B: 3 }, { ColorNumber: 'A1' }],
-    ['ColorName empty', { Index: 1, ColorNumber: 'A1', R: 1, G: 2, B: 3, ColorName: '' }, { ColorName: '' }],
+    [
+      'ColorName and ScanCode missing',
+      { Index: 1, ColorNumber: 'A1', R: 1, G: 2, B: 3 },
+      { number: 'A1', r: 1, g: 2, b: 3, name: null, scanCode: null },
+    ],
+    ['ColorName empty', { Index: 1, ColorNumber: 'A1', R: 1, G: 2, B: 3, ColorName: '' }, { name: '' }],
+    [
+      'a colour number with spaces, exactly as stored',
+      { Index: 1, ColorNumber: ' 01 ', R: 1, G: 2, B: 3, ColorName: 'Jade' },
+      { number: ' 01 ', name: 'Jade' },
+    ],
   ])('%s', async (_, stored, expected) => {
     // RequestData pretty-printed with CRLF, as the service stores it, then escaped as \u000d\u000a
     mswServer.use(
@@ -70,7 +81,20 @@ describe('quirks of the job response', () => {
     )
     const { data } = await settled(() => useThreadCone('S', 'A1'))
     expect(data).toMatchObject(expected)
-    if (!('ColorName' in stored)) expect(data).not.toHaveProperty('ColorName')
+  })
+
+  test('the needle entry of reference 2.5: RGB, name, number, the series Weight as a string', () => {
+    const color = { index: 1, number: '1004', r: 200, g: 16, b: 3, name: 'Signal Red', scanCode: null }
+    expect(needleEntry(color, 40)).toEqual({
+      Red: 200,
+      Green: 16,
+      Blue: 3,
+      ColorName: 'Signal Red',
+      ColorNumber: '1004',
+      ThreadSize: '40',
+    })
+    expect(needleEntry(color, '30').ThreadSize).toBe('30')
+    expect(needleEntry({ ...color, name: null }, 30).ColorName).toBe('')
   })
 
   test('a licence error (HTTP 400 with a job response) shows the service’s message', async () => {

@@ -1,6 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import * as z from 'zod/mini'
-import { threadConeColorSchema, threadConeListSchema, threadConeNameListSchema } from './contract/thread-cone'
+import type { ConeColor, ConeSeries } from '../lib/thread-cone'
+import {
+  type ThreadConeColor,
+  threadConeColorSchema,
+  threadConeListSchema,
+  threadConeNameListSchema,
+} from './contract/thread-cone'
 import { postThreadConeJob } from './job'
 
 /** The catalogue changes rarely; the server caches it for an hour too. */
@@ -17,6 +23,36 @@ const names = z.pipe(
   threadConeNameListSchema,
   z.transform((list) => list.map(nameOf)),
 )
+
+/** A stored colour (reference 2.5) as stitchboard's ConeColor: nothing trimmed, padded or converted. */
+export const coneColorOf = (c: ThreadConeColor): ConeColor => ({
+  index: c.Index,
+  number: c.ColorNumber,
+  r: c.R,
+  g: c.G,
+  b: c.B,
+  name: c.ColorName ?? null,
+  scanCode: c.ScanCode ?? null,
+})
+
+const coneColor = z.pipe(threadConeColorSchema, z.transform(coneColorOf))
+const coneSeriesList = z.pipe(
+  threadConeListSchema,
+  z.transform((list): ConeSeries => ({ weight: list.Weight, colors: list.Colors.map(coneColorOf) })),
+)
+
+/** Reference 2.5: the needle entry of the picture requests, in the vendor's names (a user copies it into
+ * a job), ThreadSize = the series Weight as a string. */
+export function needleEntry(color: ConeColor, weight: number | string) {
+  return {
+    Red: color.r,
+    Green: color.g,
+    Blue: color.b,
+    ColorName: color.name ?? '',
+    ColorNumber: color.number,
+    ThreadSize: String(weight),
+  }
+}
 
 export const threadConeManufacturersQueryOptions = () =>
   queryOptions({
@@ -38,7 +74,7 @@ export const threadConeListQueryOptions = (coneSeries: string) =>
   queryOptions({
     queryKey: ['thread-cone', 'list', coneSeries],
     queryFn: ({ signal }) =>
-      postThreadConeJob('GetThreadConeList', { ConeSeries: coneSeries }, threadConeListSchema, signal),
+      postThreadConeJob('GetThreadConeList', { ConeSeries: coneSeries }, coneSeriesList, signal),
     staleTime: CATALOGUE_STALE_MS,
   })
 
@@ -50,7 +86,7 @@ export const threadConeQueryOptions = (coneSeries: string, colorNumber: string) 
       postThreadConeJob(
         'GetThreadCone',
         { ConeSeries: coneSeries, ColorNumber: colorNumber },
-        threadConeColorSchema,
+        coneColor,
         signal,
       ),
     staleTime: CATALOGUE_STALE_MS,

@@ -1,40 +1,39 @@
 /** Pure helpers of the thread-cone look-up (reference 2.5, 4.8, 7). */
 
+/** One colour of a thread-cone series, as stitchboard uses it (the vendor's shape is read in src/api). */
 export interface ConeColor {
-  Index: number | string
-  ColorNumber: string
-  R: number
-  G: number
-  B: number
-  ColorName?: string | null | undefined
-  ScanCode?: number | string | null | undefined
+  /** its place in the series, as stored (a number, or a string in some series) */
+  index: number | string
+  /** the colour number exactly as stored: never trimmed or padded */
+  number: string
+  r: number
+  g: number
+  b: number
+  /** the stored name; null when the series has none for it, '' when stored empty */
+  name: string | null
+  /** the scan code as stored (up to 12 digits), null when there is none */
+  scanCode: number | string | null
 }
 
-/** Reference 2.5: the needle entry of the picture requests, ThreadSize = the series Weight as a string. */
-export function needleEntry(color: ConeColor, weight: number | string) {
-  return {
-    Red: color.R,
-    Green: color.G,
-    Blue: color.B,
-    ColorName: color.ColorName ?? '',
-    ColorNumber: color.ColorNumber,
-    ThreadSize: String(weight),
-  }
+/** A series' list: its thread weight as stored (a number or a string) and its colours. */
+export interface ConeSeries {
+  weight: number | string
+  colors: ConeColor[]
 }
 
-export const hexOf = (color: Pick<ConeColor, 'R' | 'G' | 'B'>) =>
-  `#${[color.R, color.G, color.B].map((v) => v.toString(16).padStart(2, '0')).join('')}`.toUpperCase()
+export const hexOf = (color: Pick<ConeColor, 'r' | 'g' | 'b'>) =>
+  `#${[color.r, color.g, color.b].map((v) => v.toString(16).padStart(2, '0')).join('')}`.toUpperCase()
 
 /** The ScanCode exactly as stored: 12-digit integers are exact in a double and printed without
  * exponent or separators (reference 8: up to 12 digits); a string stays as it is. */
-export function scanCodeText(scanCode: ConeColor['ScanCode']): string | null {
+export function scanCodeText(scanCode: ConeColor['scanCode'] | undefined): string | null {
   if (scanCode === null || scanCode === undefined || scanCode === '') return null
   if (typeof scanCode === 'string') return scanCode
   return BigInt(scanCode).toString()
 }
 
-/** "no name" when ColorName is missing or empty (reference 2.5: often so). */
-export const colorNameText = (color: ConeColor) => (color.ColorName?.trim() ? color.ColorName : null)
+/** "no name" when the name is missing or empty (reference 2.5: often so). */
+export const colorNameText = (color: Pick<ConeColor, 'name'>) => (color.name?.trim() ? color.name : null)
 
 /** What is odd about a typed colour number, in the terms of reference 4.8 rule 3: the service compares
  * case-insensitively and trims or pads nothing. */
@@ -53,9 +52,7 @@ const normal = (text: string) =>
 export function closeMatches(typed: string, colors: readonly ConeColor[]): ConeColor[] {
   const wanted = normal(typed)
   if (!wanted) return []
-  return colors.filter(
-    (c) => normal(c.ColorNumber) === wanted && c.ColorNumber.toLowerCase() !== typed.toLowerCase(),
-  )
+  return colors.filter((c) => normal(c.number) === wanted && c.number.toLowerCase() !== typed.toLowerCase())
 }
 
 /** Colours whose number or name contains the search text (case-insensitive). */
@@ -63,7 +60,7 @@ export function searchColors(colors: readonly ConeColor[], text: string): ConeCo
   const wanted = text.trim().toLowerCase()
   if (!wanted) return [...colors]
   return colors.filter(
-    (c) => c.ColorNumber.toLowerCase().includes(wanted) || (c.ColorName ?? '').toLowerCase().includes(wanted),
+    (c) => c.number.toLowerCase().includes(wanted) || (c.name ?? '').toLowerCase().includes(wanted),
   )
 }
 

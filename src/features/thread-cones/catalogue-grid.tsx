@@ -76,17 +76,17 @@ export function CatalogueGrid({
               const hex = hexOf(color)
               return (
                 <li
-                  key={`${color.Index}|${color.ColorNumber}`}
+                  key={`${color.index}|${color.number}`}
                   className="absolute p-1"
                   style={{ top: row.start, left: i * SWATCH_WIDTH, width: SWATCH_WIDTH, height: ROW_HEIGHT }}
                 >
                   <button
                     type="button"
-                    onClick={() => onChoose(color.ColorNumber)}
-                    aria-pressed={selected === color.ColorNumber}
-                    aria-label={`${color.ColorNumber}, ${name ?? 'no name'}, ${hex}`}
+                    onClick={() => onChoose(color.number)}
+                    aria-pressed={selected === color.number}
+                    aria-label={`${color.number}, ${name ?? 'no name'}, ${hex}`}
                     className={`flex h-full w-full flex-col items-start rounded border p-1 text-left text-xs ${
-                      selected === color.ColorNumber
+                      selected === color.number
                         ? 'border-blue-700 ring-2 ring-blue-700 dark:border-blue-400 dark:ring-blue-400'
                         : 'border-gray-300 dark:border-gray-700'
                     }`}
@@ -96,7 +96,7 @@ export function CatalogueGrid({
                       className="block h-9 w-full rounded-sm"
                       style={{ backgroundColor: hex }}
                     />
-                    <span className="font-semibold">{color.ColorNumber}</span>
+                    <span className="font-semibold">{color.number}</span>
                     <span className="w-full truncate">{name ?? 'no name'}</span>
                   </button>
                 </li>

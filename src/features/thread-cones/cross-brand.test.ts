@@ -16,36 +16,37 @@ describe('CIEDE2000 by culori', () => {
   })
 
   test('identical colours are 0 apart; black and white 100', () => {
-    expect(deltaE00({ R: 10, G: 20, B: 30 }, { R: 10, G: 20, B: 30 })).toBe(0)
-    expect(deltaE00({ R: 0, G: 0, B: 0 }, { R: 255, G: 255, B: 255 })).toBeCloseTo(100, 1)
+    expect(deltaE00({ r: 10, g: 20, b: 30 }, { r: 10, g: 20, b: 30 })).toBe(0)
+    expect(deltaE00({ r: 0, g: 0, b: 0 }, { r: 255, g: 255, b: 255 })).toBeCloseTo(100, 1)
     expect(converter('lab65')).toBeTypeOf('function')
   })
 })
 
 describe('nearest colours of other series', () => {
-  const candidate = (series: string, ColorNumber: string, R: number, G: number, B: number): Candidate => ({
+  const candidate = (series: string, number: string, r: number, g: number, b: number): Candidate => ({
     manufacturer: 'M',
     series,
     weight: 40,
-    color: { Index: 0, ColorNumber, R, G, B },
+    color: { index: 0, number, r, g, b, name: null, scanCode: null },
   })
 
   test('ordered by ΔE00: a near red first, an orange next, a blue last', () => {
-    const red = { R: 200, G: 16, B: 30 }
+    const red = { r: 200, g: 16, b: 30 }
     const matches = nearestColors(red, [
       candidate('S2', 'blue', 20, 40, 200),
       candidate('S1', 'orange', 230, 120, 20),
       candidate('S1', 'near red', 198, 20, 32),
     ])
-    expect(matches.map((m) => m.color.ColorNumber)).toEqual(['near red', 'orange', 'blue'])
+    expect(matches.map((m) => m.color.number)).toEqual(['near red', 'orange', 'blue'])
     expect(matches[0]?.deltaE).toBeLessThan(2)
     expect(matches[2]?.deltaE).toBeGreaterThan(matches[1]?.deltaE ?? 0)
   })
 
   test('at most `limit`, ties by series then number', () => {
     const same = [candidate('B', '2', 1, 2, 3), candidate('A', '9', 1, 2, 3), candidate('A', '1', 1, 2, 3)]
-    expect(
-      nearestColors({ R: 1, G: 2, B: 3 }, same, 2).map((m) => `${m.series}/${m.color.ColorNumber}`),
-    ).toEqual(['A/1', 'A/9'])
+    expect(nearestColors({ r: 1, g: 2, b: 3 }, same, 2).map((m) => `${m.series}/${m.color.number}`)).toEqual([
+      'A/1',
+      'A/9',
+    ])
   })
 })

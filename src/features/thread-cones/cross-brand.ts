@@ -8,15 +8,15 @@ registerMode(modeLab65)
 const toLab = converter('lab65')
 const ciede2000 = differenceCiede2000()
 
-const rgb = (c: Pick<ConeColor, 'R' | 'G' | 'B'>) => ({
+const rgb = (c: Pick<ConeColor, 'r' | 'g' | 'b'>) => ({
   mode: 'rgb' as const,
-  r: c.R / 255,
-  g: c.G / 255,
-  b: c.B / 255,
+  r: c.r / 255,
+  g: c.g / 255,
+  b: c.b / 255,
 })
 
 /** CIEDE2000 between two sRGB colours (D65 Lab, kL = kC = kH = 1). */
-export function deltaE00(a: Pick<ConeColor, 'R' | 'G' | 'B'>, b: Pick<ConeColor, 'R' | 'G' | 'B'>): number {
+export function deltaE00(a: Pick<ConeColor, 'r' | 'g' | 'b'>, b: Pick<ConeColor, 'r' | 'g' | 'b'>): number {
   return ciede2000(rgb(a), rgb(b))
 }
 
@@ -33,7 +33,7 @@ export interface Match extends Candidate {
 
 /** The `limit` colours nearest to `target` by ΔE00, nearest first (ties: by series, then number). */
 export function nearestColors(
-  target: Pick<ConeColor, 'R' | 'G' | 'B'>,
+  target: Pick<ConeColor, 'r' | 'g' | 'b'>,
   candidates: readonly Candidate[],
   limit = 8,
 ): Match[] {
@@ -42,9 +42,7 @@ export function nearestColors(
     .map((candidate) => ({ ...candidate, deltaE: ciede2000(lab, toLab(rgb(candidate.color))) }))
     .sort(
       (a, b) =>
-        a.deltaE - b.deltaE ||
-        textCompare(a.series, b.series) ||
-        textCompare(a.color.ColorNumber, b.color.ColorNumber),
+        a.deltaE - b.deltaE || textCompare(a.series, b.series) || textCompare(a.color.number, b.color.number),
     )
     .slice(0, limit)
 }

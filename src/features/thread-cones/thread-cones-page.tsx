@@ -1,9 +1,9 @@
 import { useQueries, useQuery } from '@tanstack/react-query'
 import { type FormEvent, useEffect, useId, useState } from 'react'
 import { Link, useSearchParams } from 'react-router'
-import type { ThreadConeColor, ThreadConeList } from '../../api/contract/thread-cone'
 import { describeError } from '../../api/errors'
 import {
+  needleEntry,
   threadConeListQueryOptions,
   threadConeManufacturersQueryOptions,
   threadConeSeriesQueryOptions,
@@ -17,12 +17,13 @@ import { CONTROL } from '../../components/form-styles'
 import { Skeleton } from '../../components/skeleton'
 import { WhenNear } from '../../components/when-near'
 import {
+  type ConeColor,
+  type ConeSeries,
   classifyFailure,
   closeMatches,
   colorNameText,
   deltaEInWords,
   hexOf,
-  needleEntry,
   scanCodeText,
   typingHints,
 } from '../../lib/thread-cone'
@@ -199,10 +200,9 @@ function ColorAnswer({ lookup, choose }: { lookup: Lookup; choose: (number: stri
         color={answer.data}
         typed={lookup.number}
         series={lookup.series}
-        weight={list.data?.Weight}
+        weight={list.data?.weight}
         sameNumber={
-          list.data?.Colors.filter((c) => c.ColorNumber.toLowerCase() === lookup.number.toLowerCase())
-            .length ?? 0
+          list.data?.colors.filter((c) => c.number.toLowerCase() === lookup.number.toLowerCase()).length ?? 0
         }
       />
       {/* beside the card at a desk; below it on a phone, where comparing with every other series (a list
@@ -222,13 +222,13 @@ function LookupFailed({
 }: {
   lookup: Lookup
   error: unknown
-  list: ThreadConeList | undefined
+  list: ConeSeries | undefined
   choose: (number: string) => void
 }) {
   const message = describeError(error)
   const failure = classifyFailure(message)
   const hints = typingHints(lookup.number)
-  const close = failure.kind === 'cone-not-found' && list ? closeMatches(lookup.number, list.Colors) : []
+  const close = failure.kind === 'cone-not-found' && list ? closeMatches(lookup.number, list.colors) : []
   return (
     <div role="alert" className="space-y-2 rounded border border-red-600 p-3">
       {failure.kind === 'cone-not-found' ? (
@@ -246,14 +246,14 @@ function LookupFailed({
               <p>Did you mean:</p>
               <ul className="flex flex-wrap gap-2">
                 {close.map((c) => (
-                  <li key={`${c.Index}|${c.ColorNumber}`}>
-                    <button type="button" className={CONTROL} onClick={() => choose(c.ColorNumber)}>
+                  <li key={`${c.index}|${c.number}`}>
+                    <button type="button" className={CONTROL} onClick={() => choose(c.number)}>
                       <span
                         aria-hidden="true"
                         className="mr-1 inline-block h-3 w-3 rounded-sm align-middle"
                         style={{ backgroundColor: hexOf(c) }}
                       />
-                      {c.ColorNumber}
+                      {c.number}
                       {colorNameText(c) ? ` (${colorNameText(c)})` : ''}
                     </button>
                   </li>
@@ -284,7 +284,7 @@ function ColorCard({
   weight,
   sameNumber,
 }: {
-  color: ThreadConeColor
+  color: ConeColor
   typed: string
   series: string
   weight: number | string | undefined
@@ -294,7 +294,7 @@ function ColorCard({
   const [copied, setCopied] = useState<'yes' | 'failed' | null>(null)
   const hex = hexOf(color)
   const name = colorNameText(color)
-  const scanCode = scanCodeText(color.ScanCode)
+  const scanCode = scanCodeText(color.scanCode)
   const entry = weight === undefined ? null : JSON.stringify(needleEntry(color, weight))
   const copy = async () => {
     if (!entry) return
@@ -306,18 +306,18 @@ function ColorCard({
     }
   }
   const facts: Array<[string, string]> = [
-    ['Colour number', color.ColorNumber],
+    ['Colour number', color.number],
     ['Name', name ?? 'no name'],
-    ['RGB', `${color.R}, ${color.G}, ${color.B}`],
+    ['RGB', `${color.r}, ${color.g}, ${color.b}`],
     ['Hex', hex],
-    ['Index', String(color.Index)],
+    ['Index', String(color.index)],
     ['ScanCode', scanCode ?? 'none in this series'],
     ['Series', series],
     ['Weight', weight === undefined ? '…' : String(weight)],
   ]
   return (
     <article
-      aria-label={`Colour ${color.ColorNumber}`}
+      aria-label={`Colour ${color.number}`}
       className="space-y-3 rounded border border-gray-300 p-3 dark:border-gray-700"
     >
       <div className="flex gap-4 max-sm:flex-col">
@@ -336,17 +336,16 @@ function ColorCard({
           ))}
         </dl>
       </div>
-      {typed !== color.ColorNumber && (
+      {typed !== color.number && (
         <p className="text-sm">
-          You typed “{typed}”; the series stores it as “{color.ColorNumber}” (the service matches letter case
+          You typed “{typed}”; the series stores it as “{color.number}” (the service matches letter case
           either way).
         </p>
       )}
       {sameNumber > 1 && (
         <p className="text-sm">
-          This series has {sameNumber} colours numbered “{color.ColorNumber}”; the service always answers with
-          the first of them (Index {String(color.Index)}). The others can only be told apart in the list
-          below.
+          This series has {sameNumber} colours numbered “{color.number}”; the service always answers with the
+          first of them (Index {String(color.index)}). The others can only be told apart in the list below.
         </p>
       )}
       <div className="space-y-1">
@@ -374,7 +373,7 @@ function ColorCard({
 /** The nearest colours' list: 8 colours of two 1.5 rem lines, 0.25 rem apart. */
 const MATCHES_HEIGHT = 'calc(8 * 3rem + 7 * 0.25rem)'
 
-function CrossBrand({ color, lookup }: { color: ThreadConeColor; lookup: Lookup }) {
+function CrossBrand({ color, lookup }: { color: ConeColor; lookup: Lookup }) {
   const manufacturers = useQuery(threadConeManufacturersQueryOptions())
   const seriesLists = useQueries({
     queries: (manufacturers.data ?? []).map((m) => threadConeSeriesQueryOptions(m)),
@@ -391,14 +390,14 @@ function CrossBrand({ color, lookup }: { color: ThreadConeColor; lookup: Lookup 
   const candidates: Candidate[] = loading
     ? []
     : others.flatMap((s, i) =>
-        (lists[i]?.data?.Colors ?? []).map((c) => ({
+        (lists[i]?.data?.colors ?? []).map((c) => ({
           manufacturer: s.manufacturer,
           series: s.series,
-          weight: lists[i]?.data?.Weight ?? '',
+          weight: lists[i]?.data?.weight ?? '',
           color: c,
         })),
       )
-  const key = `${color.R},${color.G},${color.B}|${candidates.length}`
+  const key = `${color.r},${color.g},${color.b}|${candidates.length}`
   // biome-ignore lint/correctness/useExhaustiveDependencies: recomputed when the colour or the catalogue changes (key)
   useEffect(() => {
     if (loading) return
@@ -428,10 +427,7 @@ function CrossBrand({ color, lookup }: { color: ThreadConeColor; lookup: Lookup 
       ) : (
         <ol className="space-y-1">
           {matches.map((m) => (
-            <li
-              key={`${m.series}|${m.color.Index}|${m.color.ColorNumber}`}
-              className="flex items-start gap-2"
-            >
+            <li key={`${m.series}|${m.color.index}|${m.color.number}`} className="flex items-start gap-2">
               <span
                 aria-hidden="true"
                 className="inline-block h-6 w-10 shrink-0 rounded-sm border border-gray-400"
@@ -442,10 +438,10 @@ function CrossBrand({ color, lookup }: { color: ThreadConeColor; lookup: Lookup 
                 <Link
                   className="underline"
                   to={{
-                    search: `?${lookupSearch({ manufacturer: m.manufacturer, series: m.series, number: m.color.ColorNumber })}`,
+                    search: `?${lookupSearch({ manufacturer: m.manufacturer, series: m.series, number: m.color.number })}`,
                   }}
                 >
-                  {m.manufacturer} · {m.series} · {m.color.ColorNumber}
+                  {m.manufacturer} · {m.series} · {m.color.number}
                   {colorNameText(m.color) ? ` (${colorNameText(m.color)})` : ''}
                 </Link>
                 <span className="tabular-nums">
@@ -479,7 +475,7 @@ function Catalogue({
     <section aria-labelledby="catalogue-heading" className="space-y-2">
       <h2 id="catalogue-heading" className="text-xl font-semibold">
         Series {series}
-        {list.data && <span className="text-base font-normal"> · weight {String(list.data.Weight)}</span>}
+        {list.data && <span className="text-base font-normal"> · weight {String(list.data.weight)}</span>}
       </h2>
       {list.isPending ? (
         <Skeleton />
@@ -488,7 +484,7 @@ function Catalogue({
           The colours of this series could not be listed: {failureWords(list.error)}
         </p>
       ) : (
-        <CatalogueGrid colors={list.data.Colors} selected={selected} onChoose={choose} />
+        <CatalogueGrid colors={list.data.colors} selected={selected} onChoose={choose} />
       )}
     </section>
   )
