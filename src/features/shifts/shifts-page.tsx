@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query'
 import { lazy, Suspense, useId } from 'react'
 import { Link, useSearchParams } from 'react-router'
 import { appConfigQueryOptions, useStatusCodes } from '../../api/app-config'
-import { type MachineLayout, useMachineLayouts } from '../../api/machines'
+import { useMachineLayouts } from '../../api/machines'
 import type { ReportParams } from '../../api/report-params'
 import { useReportQueries } from '../../api/report-queries'
 import {
@@ -14,9 +14,7 @@ import { WidgetErrorBoundary } from '../../components/error-boundary'
 import { FilterBar } from '../../components/filters/filter-bar'
 import { useReportScope } from '../../components/filters/use-filters'
 import { CONTROL } from '../../components/form-styles'
-import { gridFamilies, machineGrid, sizeFromRows } from '../../components/heatmap/heatmap-grid'
 import { NotInKiosk } from '../../components/kiosk'
-import { LazyDetails } from '../../components/lazy-details'
 import { useNow } from '../../components/now'
 import { DataAge, QueriesProblems } from '../../components/query-state'
 import { ScrollArea } from '../../components/scroll-area'
@@ -26,8 +24,6 @@ import type { MachineSpeed, MachineSummary, RecordList, ThreadbreakCount } from 
 import { durationInWords } from '../../lib/duration'
 import { formatFactoryRange } from '../../lib/factory-time'
 import { withParam } from '../../lib/filters'
-import { findHotSpots, type HotSpot, hotSpotInWords } from '../../lib/hot-spots'
-import { naturalCompare } from '../../lib/natural-order'
 import { perHour, relativeChange, type ShiftSoFar, shiftHours, shiftSoFar } from '../../lib/shift-compare'
 import type { NamedShift, ResolvedRange } from '../../lib/time-range'
 import { DAY_METRICS, type DayMetric } from './day-metrics'
@@ -39,6 +35,12 @@ const ApiShiftComparison = lazy(() =>
   import('./api-shift-comparison').then((m) => ({ default: m.ApiShiftComparison })),
 )
 const ShiftDays = lazy(() => import('./shift-days').then((m) => ({ default: m.ShiftDays })))
+// each shift's hot spots and the machines per shift: their code is asked for as this page's loads, not
+// in its first load (the page's budget), and drawn as it comes; the room of three empty shifts is kept
+const machinesByShift = () => import('./machines-by-shift')
+void machinesByShift()
+const MachinesByShift = lazy(() => machinesByShift().then((m) => ({ default: m.MachinesByShift })))
+const MACHINES_BY_SHIFT_HEIGHT = '15rem'
 const StopsOfRange = lazy(() => import('../timeline/stops-page').then((m) => ({ default: m.StopsOfRange })))
 
 import { STOP_ANALYSIS_HEIGHT } from '../timeline/reserve'
@@ -324,13 +326,15 @@ function ShiftsOverRange({
       />
       {pending && <Skeleton />}
       <FiguresTable perShift={perShift} />
-      <MachinesByShift perShift={perShift} layouts={layouts.data} />
+      <Suspense fallback={<Skeleton reserve={MACHINES_BY_SHIFT_HEIGHT} />}>
+        <MachinesByShift perShift={perShift} layouts={layouts.data} />
+      </Suspense>
       <DataAge updatedAt={Math.max(0, ...results.map((r) => r.dataUpdatedAt))} />
     </section>
   )
 }
 
-type PerShift = {
+export type PerShift = {
   shift: NamedShift
   breakRows: ThreadbreakCount[] | undefined
   hours: number
@@ -417,119 +421,6 @@ function FiguresTable({ perShift }: { perShift: PerShift[] }) {
         </tbody>
       </table>
     </ScrollArea>
-  )
-}
-
-/** Hot spots by the answer they were found in (an answer's records keep their identity while cached). */
-const spotsFound = new WeakMap<
-  readonly ThreadbreakCount[],
-  { layouts: readonly MachineLayout[] | undefined; spots: HotSpot[] }
->()
-
-function spotsOfShift(rows: readonly ThreadbreakCount[], layouts: readonly MachineLayout[] | undefined) {
-  const known = spotsFound.get(rows)
-  if (known && known.layouts === layouts) return known.spots
-  const spots = hotSpotsOf(rows, layouts)
-  spotsFound.set(rows, { layouts, spots })
-  return spots
-}
-
-/** The hot spots of one shift's breaks, every head and needle of each machine a place. */
-function hotSpotsOf(
-  rows: readonly ThreadbreakCount[],
-  layouts: readonly MachineLayout[] | undefined,
-): HotSpot[] {
-  const layoutOf = new Map((layouts ?? []).map((l) => [l.machineId, l]))
-  const byMachine = new Map<string, ThreadbreakCount[]>()
-  for (const row of rows) {
-    const list = byMachine.get(row.machineId)
-    if (list) list.push(row)
-    else byMachine.set(row.machineId, [row])
-  }
-  const families = [...byMachine].flatMap(([id, list]) => {
-    const { heads, needles } = layoutOf.get(id) ?? sizeFromRows(list)
-    // a machine's name as its last row gives it (as the table beside it does)
-    return gridFamilies(machineGrid(list, heads, needles), id, list.at(-1)?.machineName ?? id)
-  })
-  return findHotSpots(families)
-}
-
-function MachinesByShift({
-  perShift,
-  layouts,
-}: {
-  perShift: PerShift[]
-  layouts: readonly MachineLayout[] | undefined
-}) {
-  // each shift's hot spots are worked out once per answer (spotsOfShift): the page renders again as each
-  // of its nine reports arrives, and working out every shift's spots each time was most of its longest task
-  const spots = perShift.map(({ breakRows }) => (breakRows ? spotsOfShift(breakRows, layouts) : []))
-  const names = new Map<string, string>()
-  const counts = new Map<string, number>()
-  for (const { breakRows, shift } of perShift) {
-    for (const row of breakRows ?? []) {
-      names.set(row.machineId, row.machineName)
-      const key = `${row.machineId}|${shift.name}`
-      counts.set(key, (counts.get(key) ?? 0) + row.count)
-    }
-  }
-  const machines = [...names].sort((a, b) => naturalCompare(a[1], b[1]))
-  return (
-    <div className="grid gap-4 lg:grid-cols-2">
-      <section
-        aria-label="Where to look first, per shift"
-        className="rounded border border-gray-300 p-3 dark:border-gray-700"
-      >
-        <h3 className="font-semibold">Where to look first, per shift</h3>
-        {perShift.map(({ shift }, i) => (
-          <div key={shift.name} className="mt-2">
-            <h4 className="font-medium">{shift.name}</h4>
-            {(spots[i] ?? []).length === 0 ? (
-              <p className="text-sm">Nothing stands out.</p>
-            ) : (
-              <ul className="list-disc pl-5 text-sm">
-                {(spots[i] ?? []).slice(0, 5).map((spot) => (
-                  <li key={`${spot.machineId}|${spot.head}|${spot.needle}`}>{hotSpotInWords(spot)}</li>
-                ))}
-              </ul>
-            )}
-          </div>
-        ))}
-        <p className="mt-2 text-xs">Same rule as the thread-break page, applied to each shift’s breaks.</p>
-      </section>
-      <LazyDetails summary={`Thread breaks per machine and shift (${machines.length} machines with breaks)`}>
-        {() => (
-          <table className="mt-2 text-sm tabular-nums">
-            <thead>
-              <tr>
-                <th scope="col" className="px-2 text-left">
-                  Machine
-                </th>
-                {perShift.map(({ shift }) => (
-                  <th key={shift.name} scope="col" className="px-2 text-right">
-                    {shift.name}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {machines.map(([id, name]) => (
-                <tr key={id}>
-                  <th scope="row" className="px-2 text-left font-normal">
-                    {name}
-                  </th>
-                  {perShift.map(({ shift }) => (
-                    <td key={shift.name} className="px-2 text-right">
-                      {counts.get(`${id}|${shift.name}`) ?? 0}
-                    </td>
-                  ))}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        )}
-      </LazyDetails>
-    </div>
   )
 }
 
