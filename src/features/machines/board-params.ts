@@ -1,5 +1,7 @@
 import { type BoardState, DEFAULT_ATTENTION_MINUTES, type SortOrder } from '../../lib/machine-state'
-import type { Density } from './machine-tile'
+
+/** The board drawn for a desk (tiles) or for a wall across the hall (wall-board.tsx). */
+export type Density = 'desk' | 'wall'
 
 /** The board's own view settings in the URL (beside the shared filters). */
 export interface BoardParams {

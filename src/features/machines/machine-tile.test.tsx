@@ -20,7 +20,6 @@ function tile(overrides: Partial<Machine>, attentionMinutes = 10, pace: number |
       designs={designs}
       now={NOW}
       attentionMinutes={attentionMinutes}
-      density="desk"
       linkSearch="?location=2"
       codes={DEMO_STATUS_CODES}
       pace={pace}

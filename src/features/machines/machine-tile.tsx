@@ -17,8 +17,6 @@ import {
   timeInStateWords,
 } from '../../lib/machine-state'
 
-export type Density = 'desk' | 'wall'
-
 /** One machine on the board: what it does, since when, what it sews and when it will be done. Memoised:
  * when a location name or another machine changes, the other tiles are not drawn again. */
 export const MachineTile = memo(function MachineTile({
@@ -26,7 +24,6 @@ export const MachineTile = memo(function MachineTile({
   designs,
   now,
   attentionMinutes,
-  density,
   linkSearch,
   codes,
   pace,
@@ -37,7 +34,6 @@ export const MachineTile = memo(function MachineTile({
   designs: ReadonlyMap<string, Design> | undefined
   now: number
   attentionMinutes: number
-  density: Density
   linkSearch: string
   codes: StatusDictionary
   /** the machine's stitches a minute over the last hours, stops included; null when unknown */
@@ -63,7 +59,6 @@ export const MachineTile = memo(function MachineTile({
     : attention
       ? 'border-4 border-status-stopped bg-red-50 dark:bg-red-950'
       : 'border border-gray-300 bg-white dark:border-gray-700 dark:bg-gray-900'
-  const wall = density === 'wall'
   const since = silent
     ? `Silent${age === null ? '' : ` for ${durationInWords(age)}`}`
     : inState === null
@@ -90,7 +85,7 @@ export const MachineTile = memo(function MachineTile({
   ].filter(Boolean)
   return (
     <article
-      className={`flex h-full flex-col rounded-lg ${wall ? 'gap-0.5 p-1.5 text-sm' : 'gap-1 p-2'} ${frame} ${alert && alert.acknowledgedAt === null ? 'alert-flash' : ''}`}
+      className={`flex h-full flex-col rounded-lg gap-1 p-2 ${frame} ${alert && alert.acknowledgedAt === null ? 'alert-flash' : ''}`}
       aria-label={`${machine.name}: ${label}`}
     >
       {alert && (
@@ -102,7 +97,7 @@ export const MachineTile = memo(function MachineTile({
           {alert.acknowledgedBy ? ` — ${alert.acknowledgedBy} is on it` : ' — needs someone'}
         </p>
       )}
-      <h3 className={`font-semibold break-words ${wall ? 'text-base' : 'text-lg'}`}>
+      <h3 className="font-semibold break-words text-lg">
         <Link
           to={{ pathname: `/machines/${encodeURIComponent(machine.id)}`, search: linkSearch }}
           className="hover:underline"
@@ -132,10 +127,10 @@ export const MachineTile = memo(function MachineTile({
           — live values hidden
         </p>
       ) : design ? (
-        <div className={wall ? 'flex items-center gap-2' : ''}>
-          <p className={`break-words ${wall ? 'min-w-0 flex-1' : ''}`}>{design}</p>
+        <div>
+          <p className="break-words">{design}</p>
           {progress !== null && (
-            <div className={`flex items-center gap-2 ${wall ? 'w-24 shrink-0' : ''}`}>
+            <div className="flex items-center gap-2">
               <div
                 role="progressbar"
                 aria-label={`${design} progress`}

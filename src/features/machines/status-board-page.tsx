@@ -378,7 +378,6 @@ const TileGroups = memo(function TileGroups({
                   designs={designs}
                   now={now}
                   attentionMinutes={attentionMinutes}
-                  density="desk"
                   linkSearch={linkSearch}
                   codes={codes}
                   pace={pace?.byMachine.get(m.id) ?? null}
