@@ -200,3 +200,29 @@ test('a stop alerts the board and the wall; "I\'m on it" from another browser st
   expect(problems).toEqual([])
   await Promise.all([board.close(), wall.close()])
 }, 120_000)
+
+// after the test above, which stored a level after 0.2 minutes through the API: the form must still send
+test('the settings form sets quiet hours with the admin token, and the server keeps them', async () => {
+  const page = await browser.newPage({ viewport: { width: 1440, height: 900 } })
+  const problems = collectProblems(page)
+  await page.goto(`${server.url}/alerts`)
+  await page.getByRole('checkbox', { name: 'Quiet hours (no sound on the dashboards)' }).check()
+  await page.getByLabel('Quiet from').fill('21:30')
+  await page.getByLabel('Quiet until').fill('05:45')
+  await page.getByLabel('Admin token').fill(ADMIN)
+  await page.getByRole('button', { name: 'Save settings' }).click()
+  // the answer: saved, or the server's words why not
+  await expect
+    .poll(() => page.locator('form p[role]').allTextContents())
+    .toContain('Saved. The rules apply from the next poll.')
+  const kept = (await (await fetch(`${server.url}/api/alerts/settings`)).json()) as {
+    settings: { quietHours: { from: string; to: string } | null }
+  }
+  expect(kept.settings.quietHours).toEqual({ from: '21:30', to: '05:45' })
+  // the form shows what the server keeps
+  await page.reload()
+  expect(await page.getByLabel('Quiet from').inputValue()).toBe('21:30')
+  expect(await page.getByLabel('Quiet until').inputValue()).toBe('05:45')
+  expect(problems).toEqual([])
+  await page.close()
+}, 60_000)

@@ -45,6 +45,12 @@ const TOKEN_KEY = 'stitchboard.admin-token'
 
 /** /alerts (issue 19): the alerts now, this browser's sound and notifications, the alarm load against its
  * budget, the channels and how their deliveries went, and the rules (changed with ADMIN_TOKEN). */
+/** The two ends of the quiet hours, as the form names them. */
+const QUIET_ENDS = [
+  ['from', 'Quiet from'],
+  ['to', 'Quiet until'],
+] as const
+
 export function AlertsPage() {
   const settings = useQuery(alertSettingsQueryOptions())
   // what follows the alerts comes once they are known (or failed): they would push it down as they came
@@ -392,32 +398,21 @@ function SettingsForm({ page }: { page: AlertSettingsPage }) {
           </label>
           {draft.quietHours && (
             <div className="flex flex-wrap gap-4">
-              <label className="flex items-center gap-2">
-                Quiet from
-                <input
-                  type="time"
-                  className={`${CONTROL} min-h-11`}
-                  value={draft.quietHours.from}
-                  onChange={(event) =>
-                    change((d) => {
-                      d.quietHours!.from = event.target.value
-                    })
-                  }
-                />
-              </label>
-              <label className="flex items-center gap-2">
-                Quiet until
-                <input
-                  type="time"
-                  className={`${CONTROL} min-h-11`}
-                  value={draft.quietHours.to}
-                  onChange={(event) =>
-                    change((d) => {
-                      d.quietHours!.to = event.target.value
-                    })
-                  }
-                />
-              </label>
+              {QUIET_ENDS.map(([end, words]) => (
+                <label key={end} className="flex items-center gap-2">
+                  {words}
+                  <input
+                    type="time"
+                    className={`${CONTROL} min-h-11`}
+                    value={draft.quietHours![end]}
+                    onChange={(event) =>
+                      change((d) => {
+                        d.quietHours![end] = event.target.value
+                      })
+                    }
+                  />
+                </label>
+              ))}
             </div>
           )}
         </section>
@@ -706,6 +701,9 @@ function Levels({
                   aria-label={`Level ${i + 1} after minutes`}
                   type="number"
                   min={0}
+                  // the server keeps fractions (0.2 min = 12 s); a whole-number step made the browser refuse
+                  // to send the form at all once one was stored
+                  step="any"
                   className={`${CONTROL} min-h-11 w-24`}
                   value={level.afterMinutes}
                   onChange={(event) =>
