@@ -4,7 +4,15 @@ import { LazyDetails } from '../../components/lazy-details'
 import type { ThreadbreakCount } from '../../lib/domain'
 import { findHotSpots, type HotSpot, hotSpotInWords } from '../../lib/hot-spots'
 import { naturalCompare } from '../../lib/natural-order'
-import type { PerShift } from './shifts-page'
+import type { NamedShift } from '../../lib/time-range'
+
+/** One shift over the page's range: its breaks (undefined while they load), hours and figures. */
+export type PerShift = {
+  shift: NamedShift
+  breakRows: ThreadbreakCount[] | undefined
+  hours: number
+  figures: Record<string, number | null>
+}
 
 /** Hot spots by the answer they were found in (an answer's records keep their identity while cached). */
 const spotsFound = new WeakMap<

@@ -27,6 +27,7 @@ import { withParam } from '../../lib/filters'
 import { perHour, relativeChange, type ShiftSoFar, shiftHours, shiftSoFar } from '../../lib/shift-compare'
 import type { NamedShift, ResolvedRange } from '../../lib/time-range'
 import { DAY_METRICS, type DayMetric } from './day-metrics'
+import type { PerShift } from './machines-by-shift'
 
 /** The stop analysis: its own chunk, not on the first paint's path. */
 // below the first screen, loaded when it comes near (WhenNear)
@@ -332,13 +333,6 @@ function ShiftsOverRange({
       <DataAge updatedAt={Math.max(0, ...results.map((r) => r.dataUpdatedAt))} />
     </section>
   )
-}
-
-export type PerShift = {
-  shift: NamedShift
-  breakRows: ThreadbreakCount[] | undefined
-  hours: number
-  figures: Record<string, number | null>
 }
 
 /** The portal's reports in words (the address is in the report pages' "How is this computed?"). */
