@@ -3,6 +3,7 @@ import { useState } from 'react'
 import { Link, useLocation } from 'react-router'
 import { useAlerts } from '../../api/alerts'
 import { appConfigQueryOptions } from '../../api/app-config'
+import { machinePath } from '../../components/machine-path'
 import { useNow } from '../../components/now'
 import type { Alert } from '../../lib/domain'
 import { AcknowledgeButton } from './acknowledge'
@@ -126,7 +127,7 @@ function AlertLine({ alert, timeZone, className }: { alert: Alert; timeZone: str
 }
 
 const MachineLink = ({ alert }: { alert: Alert }) => (
-  <Link to={`/machines/${encodeURIComponent(alert.machineId)}`} className="underline underline-offset-2">
+  <Link to={machinePath(alert.machineId)} className="underline underline-offset-2">
     {alert.machineName}
   </Link>
 )

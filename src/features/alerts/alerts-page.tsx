@@ -13,6 +13,7 @@ import {
 import { useAlerts } from '../../api/alerts'
 import { appConfigQueryOptions } from '../../api/app-config'
 import { CONTROL } from '../../components/form-styles'
+import { machinePath } from '../../components/machine-path'
 import { useNow } from '../../components/now'
 import { QueryState } from '../../components/query-state'
 import type { Alert } from '../../lib/domain'
@@ -119,7 +120,7 @@ function AlertRecord({ alert, now, timeZone }: { alert: Alert; now: number; time
     >
       <p className="flex flex-wrap items-baseline gap-x-3">
         <span className="font-bold">{state}:</span>
-        <Link to={`/machines/${encodeURIComponent(alert.machineId)}`} className="font-semibold underline">
+        <Link to={machinePath(alert.machineId)} className="font-semibold underline">
           {alert.machineName}
         </Link>
         <span>— {alert.cause}</span>

@@ -3,6 +3,7 @@ import { Link, useParams } from 'react-router'
 import { useCollectorMachines } from '../../api/collectors'
 import { HttpError } from '../../api/errors'
 import { FactoryTime } from '../../components/factory-time'
+import { machinePath } from '../../components/machine-path'
 import { MalformedRecords } from '../../components/malformed-records'
 import { useNow } from '../../components/now'
 import { DataAge, QueryState } from '../../components/query-state'
@@ -88,7 +89,7 @@ export function CollectorPage() {
                     return (
                       <tr key={r.id} className="border-b border-gray-200 dark:border-gray-800">
                         <th scope="row" className="py-1 pr-3 font-medium">
-                          <Link className="underline" to={`/machines/${encodeURIComponent(r.id)}`}>
+                          <Link className="underline" to={machinePath(r.id)}>
                             {r.name ?? r.id}
                           </Link>
                         </th>

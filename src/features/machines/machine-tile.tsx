@@ -2,6 +2,7 @@ import { memo } from 'react'
 import { Link } from 'react-router'
 import { designLabel } from '../../api/designs'
 import { FactoryTime } from '../../components/factory-time'
+import { machinePath } from '../../components/machine-path'
 import { StatusBadge } from '../../components/status-badge'
 import type { Alert, Design, Machine } from '../../lib/domain'
 import {
@@ -98,10 +99,7 @@ export const MachineTile = memo(function MachineTile({
         </p>
       )}
       <h3 className="font-semibold break-words text-lg">
-        <Link
-          to={{ pathname: `/machines/${encodeURIComponent(machine.id)}`, search: linkSearch }}
-          className="hover:underline"
-        >
+        <Link to={{ pathname: machinePath(machine.id), search: linkSearch }} className="hover:underline">
           {machine.name}
         </Link>
       </h3>

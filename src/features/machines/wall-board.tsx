@@ -2,6 +2,7 @@ import { useEffect, useLayoutEffect, useRef, useState } from 'react'
 import { Link } from 'react-router'
 import { designLabel } from '../../api/designs'
 import { useKiosk } from '../../components/kiosk'
+import { machinePath } from '../../components/machine-path'
 import { STATE_STYLES } from '../../components/status-badge'
 import type { Design, Machine } from '../../lib/domain'
 import {
@@ -192,10 +193,7 @@ function WallCard({
         className={`h-full rounded-lg border-[0.5vh] border-gray-950 px-[1.2vh] py-[1vh] break-words dark:border-white ${STATE_STYLES[state]}`}
       >
         <h3 className="text-[5vh] leading-tight font-bold" data-wall="name">
-          <Link
-            to={{ pathname: `/machines/${encodeURIComponent(machine.id)}`, search: linkSearch }}
-            className="hover:underline"
-          >
+          <Link to={{ pathname: machinePath(machine.id), search: linkSearch }} className="hover:underline">
             {machine.name}
           </Link>
         </h3>
@@ -290,7 +288,7 @@ function QuietMachines({
           return (
             <li key={m.id}>
               <Link
-                to={{ pathname: `/machines/${encodeURIComponent(m.id)}`, search: linkSearch }}
+                to={{ pathname: machinePath(m.id), search: linkSearch }}
                 className={`inline-block rounded border px-[0.8vh] text-gray-800 dark:text-gray-200 ${state === 'running' ? 'border-gray-400 dark:border-gray-600' : `border-y-gray-400 border-r-gray-400 border-l-[0.8vh] dark:border-y-gray-600 dark:border-r-gray-600 ${EDGE[state]}`}`}
               >
                 {m.name}

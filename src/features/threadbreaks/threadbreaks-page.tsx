@@ -17,6 +17,7 @@ import { CONTROL } from '../../components/form-styles'
 import { marksOf } from '../../components/heatmap/heatmap-grid'
 import { HeatmapLegend } from '../../components/heatmap/heatmap-legend'
 import { NotInKiosk, useKiosk } from '../../components/kiosk'
+import { machinePath } from '../../components/machine-path'
 import { MalformedRecords } from '../../components/malformed-records'
 import { DataAge, QueryState } from '../../components/query-state'
 import { Skeleton } from '../../components/skeleton'
@@ -479,7 +480,7 @@ function MachineNote({
       )}
       <NotInKiosk>
         {' · '}
-        <Link className="underline" to={`/machines/${encodeURIComponent(machine.machineId)}`}>
+        <Link className="underline" to={machinePath(machine.machineId)}>
           machine
         </Link>
       </NotInKiosk>
@@ -547,7 +548,7 @@ function WhereToLook({
                 {kiosk.on ? (
                   hotSpotInWords(spot)
                 ) : (
-                  <Link className="underline" to={`/machines/${encodeURIComponent(spot.machineId)}`}>
+                  <Link className="underline" to={machinePath(spot.machineId)}>
                     {hotSpotInWords(spot)}
                   </Link>
                 )}

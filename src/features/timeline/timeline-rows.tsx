@@ -2,6 +2,7 @@ import { useVirtualizer } from '@tanstack/react-virtual'
 import { useMemo, useRef } from 'react'
 import { Link } from 'react-router'
 import type { FactoryTimeline } from '../../api/history'
+import { machinePath } from '../../components/machine-path'
 import { StateTimeline, TimeAxis } from '../../components/state-timeline'
 import type { Machine } from '../../lib/domain'
 import type { StatusDictionary } from '../../lib/machine-state'
@@ -79,11 +80,7 @@ export function TimelineRows({
               className="absolute left-0 grid w-full grid-cols-[6rem_1fr] sm:grid-cols-[10rem_1fr] items-center gap-2 px-2"
               style={{ top: item.start, height: TIMELINE_ROW }}
             >
-              <Link
-                to={`/machines/${encodeURIComponent(m.id)}`}
-                className="truncate text-sm underline"
-                title={m.name}
-              >
+              <Link to={machinePath(m.id)} className="truncate text-sm underline" title={m.name}>
                 {m.name}
               </Link>
               <StateTimeline
