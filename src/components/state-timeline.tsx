@@ -28,6 +28,12 @@ const PATTERN: Partial<Record<TimelineSegment['state'], 'hatch' | 'cross' | 'dot
 /** The strip's parts as one path per fill and one per pattern (a row of 200 parts is a handful of
  * elements, not 400: the factory timeline draws a screenful of rows at once). Parts are at least 0.4 of
  * the 1000 units wide, so a short stop stays visible. */
+/** Where an instant falls along [from, till), as a share of the strip (0–1; outside the range at its ends). */
+const shareOf = (from: number, till: number) => {
+  const span = Math.max(1, till - from)
+  return (t: number) => (Math.min(till, Math.max(from, t)) - from) / span
+}
+
 export function stripPaths(
   segments: readonly TimelineSegment[],
   from: number,
@@ -38,8 +44,8 @@ export function stripPaths(
   fills: Array<[TimelineSegment['state'], string]>
   patterns: Array<[NonNullable<(typeof PATTERN)[TimelineSegment['state']]>, string]>
 } {
-  const span = Math.max(1, till - from)
-  const x = (t: number) => ((Math.min(till, Math.max(from, t)) - from) / span) * 1000
+  const share = shareOf(from, till)
+  const x = (t: number) => share(t) * 1000
   const fills = new Map<TimelineSegment['state'], string[]>()
   const patterns = new Map<NonNullable<(typeof PATTERN)[TimelineSegment['state']]>, string[]>()
   const add = <K,>(map: Map<K, string[]>, key: K, part: string) => {
@@ -101,7 +107,8 @@ export function StateTimeline({
   const id = useId().replaceAll(':', '')
   const [cursor, setCursor] = useState<number | null>(null)
   const span = Math.max(1, till - from)
-  const x = (t: number) => ((Math.min(till, Math.max(from, t)) - from) / span) * 1000
+  const share = shareOf(from, till)
+  const x = (t: number) => share(t) * 1000
   const current = cursor === null ? null : segments[cursor]
   const move = (event: KeyboardEvent) => {
     if (segments.length === 0) return
@@ -244,8 +251,7 @@ export function TimeAxis({
   till: number
   ticks: ReadonlyArray<{ at: number; label: string }>
 }) {
-  const span = Math.max(1, till - from)
-  const share = (t: number) => (Math.min(till, Math.max(from, t)) - from) / span
+  const share = shareOf(from, till)
   return (
     <div aria-hidden="true" className="relative h-5 text-xs text-gray-700 tabular-nums dark:text-gray-300">
       {ticks
