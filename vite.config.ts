@@ -23,13 +23,23 @@ export default defineConfig({
   server: { port: 5173 },
   build: { target: 'es2022', sourcemap: false, reportCompressedSize: false, manifest: true },
   test: {
+    // The tiers (README "Tests"): `unit` is pure logic and the server in-process, in Node (npm run
+    // test:fast); `dom` renders components in jsdom against the server app behind MSW; `history` runs
+    // against real PostgreSQL servers; `e2e` drives the built app in Chromium. `npm test` runs them all.
     projects: [
       {
         extends: true,
         test: {
-          name: 'node',
+          name: 'unit',
           environment: 'node',
-          include: ['test/contract/**/*.test.ts', 'test/server/**/*.test.ts', 'server/**/*.test.ts'],
+          include: [
+            'src/**/*.test.ts',
+            'test/contract/**/*.test.ts',
+            'test/server/**/*.test.ts',
+            'server/**/*.test.ts',
+          ],
+          // a .dom.test.ts asks the server app through MSW as the browser does (test/setup-dom.ts)
+          exclude: ['src/**/*.dom.test.ts'],
         },
       },
       {
@@ -49,7 +59,7 @@ export default defineConfig({
         test: {
           name: 'dom',
           environment: 'jsdom',
-          include: ['src/**/*.test.{ts,tsx}'],
+          include: ['src/**/*.test.tsx', 'src/**/*.dom.test.ts'],
           setupFiles: ['test/setup-dom.ts'],
           // a test may wait for a page a few times (10 s each at most, test/setup-dom.ts)
           testTimeout: 30_000,

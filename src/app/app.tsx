@@ -18,7 +18,7 @@ export function App() {
     const client = new QueryClient({
       defaultOptions: { queries: { retry: shouldRetry, refetchOnWindowFocus: false } },
     })
-    if (!isKioskPath(window.location.pathname)) prefetchForPath(window.location.pathname, client)
+    if (!isKioskPath(window.location.pathname)) void prefetchForPath(window.location.pathname, client)
     return client
   })
   if (isKioskPath(window.location.pathname)) {

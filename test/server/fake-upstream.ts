@@ -20,6 +20,8 @@ export function fakeUpstream(initial: Behaviour = 'ok') {
   let behaviour = initial
   let held = false
   const waiting: Array<() => void> = []
+  /** calls answered by nobody yet, and the most there ever were at once */
+  const load = { inFlight: 0, most: 0 }
   const handler = async (request: Request): Promise<Response> => {
     calls.push(request)
     switch (behaviour) {
@@ -57,7 +59,10 @@ export function fakeUpstream(initial: Behaviour = 'ok') {
           }),
         )
       default: {
+        load.inFlight++
+        load.most = Math.max(load.most, load.inFlight)
         if (held) await new Promise<void>((r) => waiting.push(r))
+        load.inFlight--
         return Response.json(
           { data: [{ id: new URL(request.url).pathname }] },
           { headers: { 'Set-Cookie': 'upstream=1' } },
@@ -69,6 +74,7 @@ export function fakeUpstream(initial: Behaviour = 'ok') {
   return {
     transport,
     calls,
+    load,
     set: (next: Behaviour) => {
       behaviour = next
     },

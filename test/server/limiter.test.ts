@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import { MAX_QUEUED_CALLS, MAX_UPSTREAM_CALLS } from '../../server/app'
 import { testApp, VENDOR_ENV } from '../server-app'
+import { until } from '../until'
 import { fakeUpstream } from './fake-upstream'
 
 /** Upstream cost limits (issue 21): a cap on calls at once, a bounded queue, then a clear 503. */
@@ -11,28 +12,45 @@ describe('upstream calls at once', () => {
     upstream.hold()
     const total = MAX_UPSTREAM_CALLS + MAX_QUEUED_CALLS + 5
     // distinct requests (no coalescing): one report per day
+    let answered = 0
     const answers = Array.from({ length: total }, (_, i) =>
-      app.request(
-        `/api/reports/stitches?from=${1_700_000_000 + i * 86_400}&till=${1_700_086_400 + i * 86_400}&machineIds=all`,
-      ),
+      app
+        .request(
+          `/api/reports/stitches?from=${1_700_000_000 + i * 86_400}&till=${1_700_086_400 + i * 86_400}&machineIds=all`,
+        )
+        .finally(() => answered++),
     )
-    await new Promise((r) => setTimeout(r, 20))
-    expect(upstream.calls).toHaveLength(MAX_UPSTREAM_CALLS)
+    // while the upstream holds every answer, only refusals come back: the five beyond the queue
+    await until(
+      'the five requests beyond the queue to be refused',
+      () => answered,
+      (n) => n >= 5,
+    )
     upstream.open()
     const statuses = (await Promise.all(answers)).map((a) => a.status)
     expect(statuses.filter((s) => s === 503)).toHaveLength(5)
     expect(statuses.filter((s) => s === 200)).toHaveLength(MAX_UPSTREAM_CALLS + MAX_QUEUED_CALLS)
     expect(upstream.calls).toHaveLength(MAX_UPSTREAM_CALLS + MAX_QUEUED_CALLS)
+    // never more than the cap at the upstream at once, and the cap was reached
+    expect(upstream.load.most).toBe(MAX_UPSTREAM_CALLS)
   })
 
   test('the 503 says why and when to try again', async () => {
     const upstream = fakeUpstream()
     const { app } = testApp(VENDOR_ENV, upstream.transport)
     upstream.hold()
-    const pending = Array.from({ length: MAX_UPSTREAM_CALLS + MAX_QUEUED_CALLS }, (_, i) =>
-      app.request(`/api/reports/stitches?from=${1_700_000_000 + i}&till=${1_700_086_400 + i}&machineIds=all`),
+    // one more than the cap and the queue take: its refusal says the queue is full
+    let answered = 0
+    const pending = Array.from({ length: MAX_UPSTREAM_CALLS + MAX_QUEUED_CALLS + 1 }, (_, i) =>
+      app
+        .request(`/api/reports/stitches?from=${1_700_000_000 + i}&till=${1_700_086_400 + i}&machineIds=all`)
+        .finally(() => answered++),
     )
-    await new Promise((r) => setTimeout(r, 20))
+    await until(
+      'one request beyond the queue to be refused',
+      () => answered,
+      (n) => n >= 1,
+    )
     const refused = await app.request('/api/machines')
     expect(refused.status).toBe(503)
     expect(refused.headers.get('Retry-After')).toBe('2')

@@ -1,5 +1,6 @@
 import { describe, expect, test, vi } from 'vitest'
 import { testApp, VENDOR_ENV } from '../server-app'
+import { until } from '../until'
 import { fakeUpstream } from './fake-upstream'
 
 /** The proxy as ARCHITECTURE.md's server contract describes it, against an upstream that fails on demand. */
@@ -444,7 +445,11 @@ describe('cache and coalescing', () => {
     const { app, upstream } = vendorApp()
     upstream.hold()
     const pending = Array.from({ length: 200 }, () => app.request(`/api/reports/stitches?${week}`))
-    await new Promise((r) => setTimeout(r, 10))
+    await until(
+      'the first call to reach the upstream',
+      () => upstream.calls.length,
+      (n) => n >= 1,
+    )
     upstream.open()
     const answers = await Promise.all(pending)
     expect(answers.every((a) => a.status === 200)).toBe(true)

@@ -1,5 +1,4 @@
 import { QueryClient } from '@tanstack/react-query'
-import { waitFor } from '@testing-library/react'
 import { describe, expect, test } from 'vitest'
 import { prefetchForPath } from './route-data'
 
@@ -8,37 +7,33 @@ describe('the shell asks for a page’s first data while the page’s code loads
     '%s: the machines and the design names',
     async (path) => {
       const client = new QueryClient()
-      prefetchForPath(path, client)
-      await waitFor(() => {
-        expect(client.getQueryState(['machines'])?.status).toBe('success')
-        expect(client.getQueryState(['designs'])?.status).toBe('success')
-      })
+      await prefetchForPath(path, client)
+      expect(client.getQueryState(['machines'])?.status).toBe('success')
+      expect(client.getQueryState(['designs'])?.status).toBe('success')
       expect(client.getQueryData<{ records: unknown[] }>(['machines'])?.records.length).toBeGreaterThan(0)
     },
   )
 
   test('the board also asks for the pace (the tiles’ last line) once the configuration is known', async () => {
     const client = new QueryClient()
-    prefetchForPath('/machines', client)
-    await waitFor(() => {
-      const pace = client.getQueryCache().findAll({ queryKey: ['machine-summary'] })
-      expect(pace.map((q) => q.state.status)).toEqual(['success'])
-    })
+    await prefetchForPath('/machines', client)
+    const pace = client.getQueryCache().findAll({ queryKey: ['machine-summary'] })
+    expect(pace.map((q) => q.state.status)).toEqual(['success'])
     expect(client.getQueryState(['app-config'])?.status).toBe('success')
   })
 
   test('a machine’s page does not ask for the board’s pace', async () => {
     const client = new QueryClient()
-    prefetchForPath('/machines/AS-1119', client)
-    await waitFor(() => expect(client.getQueryState(['machines'])?.status).toBe('success'))
+    await prefetchForPath('/machines/AS-1119', client)
+    expect(client.getQueryState(['machines'])?.status).toBe('success')
     expect(client.getQueryCache().findAll({ queryKey: ['machine-summary'] })).toHaveLength(0)
   })
 
   test('other pages ask for nothing ahead', async () => {
     const client = new QueryClient()
-    prefetchForPath('/threadbreaks', client)
-    prefetchForPath('/machinesX', client)
-    await new Promise((resolve) => setTimeout(resolve, 50))
+    // settled once all it asked for is answered: for these pages, at once, and nothing was asked
+    await prefetchForPath('/threadbreaks', client)
+    await prefetchForPath('/machinesX', client)
     expect(client.getQueryCache().getAll()).toHaveLength(0)
   })
 })
