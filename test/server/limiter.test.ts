@@ -25,6 +25,7 @@ describe('upstream calls at once', () => {
       'the five requests beyond the queue to be refused',
       () => answered,
       (n) => n >= 5,
+      { seconds: 3 },
     )
     upstream.open()
     const statuses = (await Promise.all(answers)).map((a) => a.status)
@@ -50,6 +51,7 @@ describe('upstream calls at once', () => {
       'one request beyond the queue to be refused',
       () => answered,
       (n) => n >= 1,
+      { seconds: 3 },
     )
     const refused = await app.request('/api/machines')
     expect(refused.status).toBe(503)

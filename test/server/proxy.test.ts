@@ -449,6 +449,7 @@ describe('cache and coalescing', () => {
       'the first call to reach the upstream',
       () => upstream.calls.length,
       (n) => n >= 1,
+      { seconds: 3 },
     )
     upstream.open()
     const answers = await Promise.all(pending)
