@@ -85,14 +85,21 @@ export const alertSettingsQueryOptions = () =>
 
 /** A channel as the settings page sends it: `url` only when a new address was typed. */
 export type ChannelInput = Omit<AlertChannel, 'address' | 'id'> & { id?: string; url?: string }
+export type AlertSettingsInput = Omit<AlertSettings, 'channels'> & { channels: ChannelInput[] }
 
+/** Saves the settings (ADMIN_TOKEN as the bearer); the answer is what the server now keeps, in the same
+ * view as the settings page's (new channels with their ids, addresses only as their host). */
 export async function saveAlertSettings(
-  settings: Omit<AlertSettings, 'channels'> & { channels: ChannelInput[] },
+  settings: AlertSettingsInput,
   adminToken: string,
-): Promise<void> {
-  await postJson('/api/alerts/settings', settings, z.object({ settings: alertSettingsSchema }), {
-    Authorization: `Bearer ${adminToken}`,
-  })
+): Promise<AlertSettings> {
+  const answer = await postJson(
+    '/api/alerts/settings',
+    settings,
+    z.object({ settings: alertSettingsSchema }),
+    { Authorization: `Bearer ${adminToken}` },
+  )
+  return answer.settings
 }
 
 export async function testAlertChannel(channelId: string, adminToken: string): Promise<void> {

@@ -1,0 +1,137 @@
+import { screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { HttpResponse, http } from 'msw'
+import { beforeEach, describe, expect, test } from 'vitest'
+import { renderWithProviders } from '../../../test/render'
+import { mswServer } from '../../../test/setup-dom'
+import type { AlertSettings, AlertSettingsPage } from '../../api/alert-settings'
+import { AlertsPage } from './alerts-page'
+
+const ADMIN = 'page-test-admin-token-0123'
+const level = { name: 'Wall', afterMinutes: 0, channels: [] }
+const saved: AlertSettings = {
+  rules: {
+    state: {
+      enabled: true,
+      minutes: { stopped: 10, threadbreak: 5, error: 5, 'not-reporting': 15, unknown: 30 },
+      levels: [level],
+    },
+    'head-breaks': { enabled: true, inARow: 3, withinMinutes: 20, levels: [level] },
+    'hot-spot': { enabled: false, levels: [level] },
+  },
+  clearAfterMinutes: 2,
+  channels: [{ id: 'sup', name: 'Supervisor', kind: 'webhook', to: [], address: 'hooks.example' }],
+  quietHours: null,
+  alertsPerHour: 6,
+}
+const pageOf = (settings: AlertSettings, canChange = true): AlertSettingsPage => ({
+  settings,
+  canChange,
+  mailConfigured: false,
+  health: [],
+  load: { shifts: [], noisy: [] },
+  problems: [],
+})
+
+/** The server's settings routes: GET counts its calls; POST answers with `answer` for the body it got. */
+function serveSettings(
+  answer: (body: AlertSettings) => Response,
+  { canChange = true }: { canChange?: boolean } = {},
+) {
+  let settings = saved
+  const seen = { gets: 0, posts: [] as Array<{ body: unknown; authorization: string | null }> }
+  mswServer.use(
+    http.get('/api/alerts/settings', () => {
+      seen.gets++
+      return HttpResponse.json(pageOf(settings, canChange))
+    }),
+    http.post('/api/alerts/settings', async ({ request }) => {
+      const body = (await request.json()) as AlertSettings
+      seen.posts.push({ body, authorization: request.headers.get('Authorization') })
+      const response = answer(body)
+      if (response.ok) settings = ((await response.clone().json()) as { settings: AlertSettings }).settings
+      return response
+    }),
+  )
+  return seen
+}
+
+beforeEach(() => sessionStorage.clear())
+
+describe('the alerts page’s settings form', () => {
+  test('saves with the admin token, then shows what the server keeps and remembers the token for the tab', async () => {
+    const seen = serveSettings((body) =>
+      HttpResponse.json({
+        settings: {
+          ...body,
+          channels: [
+            saved.channels[0],
+            { id: 'channel-2', name: 'Channel 2', kind: 'webhook', to: [], address: 'new.example' },
+          ],
+        },
+      }),
+    )
+    renderWithProviders(<AlertsPage />)
+    await screen.findByRole('heading', { name: 'Channels' })
+    await userEvent.click(screen.getByRole('button', { name: 'Add a channel' }))
+    await userEvent.type(screen.getByLabelText('Address (https://…)'), 'https://new.example/hook')
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Quiet hours (no sound on the dashboards)' }))
+    await userEvent.type(screen.getByLabelText('Admin token'), ADMIN)
+    const gets = seen.gets
+    await userEvent.click(screen.getByRole('button', { name: 'Save settings' }))
+
+    const form = screen.getByRole('form', { name: 'Alert settings' })
+    expect(await within(form).findByRole('status')).toHaveTextContent(
+      'Saved. The rules apply from the next poll.',
+    )
+    expect(seen.posts).toEqual([
+      {
+        authorization: `Bearer ${ADMIN}`,
+        body: {
+          ...saved,
+          quietHours: { from: '22:00', to: '06:00' },
+          channels: [
+            { id: 'sup', name: 'Supervisor', kind: 'webhook', to: [] },
+            { name: 'Channel 2', kind: 'webhook', to: [], url: 'https://new.example/hook' },
+          ],
+        },
+      },
+    ])
+    // the page's settings were fetched again, and the form took the server's view of the new channel
+    expect(seen.gets).toBeGreaterThan(gets)
+    expect(screen.getByLabelText('Address (saved: new.example; type to replace)')).toHaveValue('')
+    expect(screen.getByRole('button', { name: 'Send a test alert to Channel 2' })).toBeEnabled()
+    expect(sessionStorage.getItem('stitchboard.admin-token')).toBe(ADMIN)
+  })
+
+  test('a refused save says the server’s words next to the button and keeps the edits', async () => {
+    const seen = serveSettings(() =>
+      HttpResponse.json({ error: 'The admin token is not the one the server has' }, { status: 403 }),
+    )
+    renderWithProviders(<AlertsPage />)
+    await screen.findByRole('heading', { name: 'Channels' })
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Quiet hours (no sound on the dashboards)' }))
+    await userEvent.type(screen.getByLabelText('Admin token'), 'not-the-admin-token-000')
+    await userEvent.click(screen.getByRole('button', { name: 'Save settings' }))
+
+    const form = screen.getByRole('form', { name: 'Alert settings' })
+    expect(await within(form).findByRole('alert')).toHaveTextContent(
+      'The admin token is not the one the server has',
+    )
+    expect(within(form).queryByRole('status')).toBeNull()
+    expect(seen.posts).toHaveLength(1)
+    expect(screen.getByLabelText('Quiet from')).toHaveValue('22:00')
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Save settings' })).toBeEnabled())
+    expect(sessionStorage.getItem('stitchboard.admin-token')).toBeNull()
+  })
+
+  test('without ADMIN_TOKEN on the server the settings are read-only and cannot be saved', async () => {
+    serveSettings(() => HttpResponse.json({ error: 'unexpected' }, { status: 500 }), { canChange: false })
+    renderWithProviders(<AlertsPage />)
+    expect(
+      await screen.findByText(/These settings are read-only: the server has no ADMIN_TOKEN/),
+    ).toBeInTheDocument()
+    expect(screen.queryByLabelText('Admin token')).toBeNull()
+    expect(screen.queryByRole('button', { name: 'Save settings' })).toBeNull()
+  })
+})

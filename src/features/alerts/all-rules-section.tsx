@@ -1,0 +1,67 @@
+import { useId } from 'react'
+import { CONTROL } from '../../components/form-styles'
+import { NumberField } from './number-field'
+import type { Change, Draft } from './settings-draft'
+import { QUIET_ENDS } from './settings-words'
+
+/** The settings every rule shares: when an alert clears, the alarm budget and the quiet hours. */
+export function AllRulesSection({ draft, change }: { draft: Draft; change: Change }) {
+  const id = useId()
+  return (
+    <section aria-labelledby={id} className="flex flex-col gap-2">
+      <h2 id={id} className="text-xl font-semibold">
+        All rules
+      </h2>
+      <NumberField
+        label="All clear after the cause has been gone for (minutes)"
+        value={draft.clearAfterMinutes}
+        onChange={(v) =>
+          change((d) => {
+            d.clearAfterMinutes = v
+          })
+        }
+      />
+      <NumberField
+        label="Alarm budget (alerts an hour)"
+        value={draft.alertsPerHour}
+        min={1}
+        onChange={(v) =>
+          change((d) => {
+            d.alertsPerHour = v
+          })
+        }
+      />
+      <label className="flex min-h-11 items-center gap-2">
+        <input
+          type="checkbox"
+          checked={draft.quietHours !== null}
+          onChange={(event) =>
+            change((d) => {
+              d.quietHours = event.target.checked ? { from: '22:00', to: '06:00' } : null
+            })
+          }
+        />
+        Quiet hours (no sound on the dashboards)
+      </label>
+      {draft.quietHours && (
+        <div className="flex flex-wrap gap-4">
+          {QUIET_ENDS.map(([end, words]) => (
+            <label key={end} className="flex items-center gap-2">
+              {words}
+              <input
+                type="time"
+                className={`${CONTROL} min-h-11`}
+                value={draft.quietHours![end]}
+                onChange={(event) =>
+                  change((d) => {
+                    d.quietHours![end] = event.target.value
+                  })
+                }
+              />
+            </label>
+          ))}
+        </div>
+      )}
+    </section>
+  )
+}

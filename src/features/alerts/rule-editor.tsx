@@ -1,0 +1,74 @@
+import { useId } from 'react'
+import { EscalationLevels } from './escalation-levels'
+import { NumberField } from './number-field'
+import type { Change, Draft } from './settings-draft'
+import { RULE_TITLES, type RuleId, STATE_NAMES } from './settings-words'
+
+/** One rule of the form: on or off, its thresholds, and its escalation. */
+export function RuleEditor({ rule, draft, change }: { rule: RuleId; draft: Draft; change: Change }) {
+  const settings = draft.rules[rule]
+  const id = useId()
+  return (
+    <section aria-labelledby={id} className="flex flex-col gap-2">
+      <h2 id={id} className="text-xl font-semibold">
+        {RULE_TITLES[rule]}
+      </h2>
+      <label className="flex min-h-11 items-center gap-2">
+        <input
+          type="checkbox"
+          checked={settings.enabled}
+          onChange={(event) =>
+            change((d) => {
+              d.rules[rule].enabled = event.target.checked
+            })
+          }
+        />
+        Rule on: {RULE_TITLES[rule]}
+      </label>
+      {rule === 'state' && (
+        <div className="flex flex-wrap gap-4">
+          {(Object.keys(STATE_NAMES) as Array<keyof typeof STATE_NAMES>).map((state) => (
+            <NumberField
+              key={state}
+              label={`${STATE_NAMES[state]} for longer than (minutes)`}
+              value={draft.rules.state.minutes[state]}
+              onChange={(v) =>
+                change((d) => {
+                  d.rules.state.minutes[state] = v
+                })
+              }
+            />
+          ))}
+        </div>
+      )}
+      {rule === 'head-breaks' && (
+        <div className="flex flex-wrap gap-4">
+          <NumberField
+            label="Breaks in a row on one needle"
+            value={draft.rules['head-breaks'].inARow}
+            min={2}
+            onChange={(v) =>
+              change((d) => {
+                d.rules['head-breaks'].inARow = v
+              })
+            }
+          />
+          <NumberField
+            label="Within (minutes)"
+            value={draft.rules['head-breaks'].withinMinutes}
+            min={1}
+            onChange={(v) =>
+              change((d) => {
+                d.rules['head-breaks'].withinMinutes = v
+              })
+            }
+          />
+        </div>
+      )}
+      {rule === 'hot-spot' && (
+        <p className="text-sm">The thread-break page’s hot-spot rule, on the breaks of the current shift.</p>
+      )}
+      <EscalationLevels rule={rule} draft={draft} change={change} />
+    </section>
+  )
+}

@@ -1,0 +1,72 @@
+import { type FormEvent, useId, useState } from 'react'
+import type { AlertSettingsPage } from '../../api/alert-settings'
+import { describeError } from '../../api/errors'
+import { CONTROL } from '../../components/form-styles'
+import { AllRulesSection } from './all-rules-section'
+import { ChannelsSection } from './channels-section'
+import { RuleEditor } from './rule-editor'
+import { type Change, type Draft, draftOf, edited } from './settings-draft'
+import { useAdminToken, useSaveSettings } from './settings-hooks'
+import { RULES } from './settings-words'
+
+/** The channels and rules, read-only unless the server has an ADMIN_TOKEN; saved with that token. The
+ * draft starts from the settings shown and keeps its edits while the page refreshes them. */
+export function SettingsForm({ page }: { page: AlertSettingsPage }) {
+  const [draft, setDraft] = useState<Draft>(() => draftOf(page.settings))
+  const [token, setToken] = useAdminToken()
+  const save = useSaveSettings()
+  const id = useId()
+  const readOnly = !page.canChange
+  const change: Change = (update) => setDraft((d) => edited(d, update))
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    // the form shows what the server keeps: new channels with their ids, addresses as their host
+    save.mutate({ draft, token }, { onSuccess: (saved) => setDraft(draftOf(saved)) })
+  }
+  return (
+    <form onSubmit={submit} className="flex flex-col gap-8" aria-labelledby={id}>
+      <h2 id={id} className="sr-only">
+        Alert settings
+      </h2>
+      {readOnly && (
+        <p className="rounded border border-gray-400 p-2">
+          These settings are read-only: the server has no ADMIN_TOKEN. Set it to change rules and channels.
+        </p>
+      )}
+      <fieldset disabled={readOnly} className="flex flex-col gap-6">
+        <ChannelsSection page={page} draft={draft} token={token} change={change} />
+        {RULES.map((rule) => (
+          <RuleEditor key={rule} rule={rule} draft={draft} change={change} />
+        ))}
+        <AllRulesSection draft={draft} change={change} />
+      </fieldset>
+      {!readOnly && (
+        <div className="flex flex-wrap items-center gap-3 border-t border-gray-300 pt-4 dark:border-gray-700">
+          <label className="flex items-center gap-2">
+            Admin token
+            <input
+              type="password"
+              autoComplete="current-password"
+              className={`${CONTROL} min-h-11`}
+              value={token}
+              onChange={(event) => setToken(event.target.value)}
+            />
+          </label>
+          <button
+            type="submit"
+            disabled={save.isPending || !token}
+            className="min-h-11 rounded bg-gray-900 px-4 font-semibold text-white disabled:opacity-60 dark:bg-gray-100 dark:text-gray-950"
+          >
+            Save settings
+          </button>
+          {save.isSuccess && <p role="status">Saved. The rules apply from the next poll.</p>}
+          {save.isError && (
+            <p role="alert" className="text-red-700 dark:text-red-300">
+              {describeError(save.error)}
+            </p>
+          )}
+        </div>
+      )}
+    </form>
+  )
+}

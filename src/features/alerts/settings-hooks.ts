@@ -1,0 +1,39 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useState } from 'react'
+import { alertSettingsQueryOptions, saveAlertSettings } from '../../api/alert-settings'
+import { type Draft, settingsInput } from './settings-draft'
+
+/** The admin token is kept for this tab only, and only once a save with it succeeded. */
+const TOKEN_KEY = 'stitchboard.admin-token'
+
+const storedToken = () => {
+  try {
+    return sessionStorage.getItem(TOKEN_KEY) ?? ''
+  } catch {
+    return ''
+  }
+}
+
+/** The token typed on the page, starting from the one this tab last saved with. */
+export const useAdminToken = () => useState(storedToken)
+
+/** Saves the draft with the admin token; the answer is the saved settings. The page's settings take them
+ * at once and are fetched again, as the channels' health and the alarm load may have changed. */
+export function useSaveSettings() {
+  const client = useQueryClient()
+  return useMutation({
+    mutationFn: ({ draft, token }: { draft: Draft; token: string }) =>
+      saveAlertSettings(settingsInput(draft), token),
+    onSuccess: (saved, { token }) => {
+      try {
+        sessionStorage.setItem(TOKEN_KEY, token)
+      } catch {
+        // asked again next time
+      }
+      const { queryKey } = alertSettingsQueryOptions()
+      client.setQueryData(queryKey, (page) => page && { ...page, settings: saved })
+      // awaited: the save is done once the page shows the server's view again
+      return client.invalidateQueries({ queryKey })
+    },
+  })
+}
