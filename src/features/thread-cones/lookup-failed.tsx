@@ -1,0 +1,76 @@
+import { describeError } from '../../api/errors'
+import { CONTROL } from '../../components/form-styles'
+import {
+  type ConeSeries,
+  classifyFailure,
+  closeMatches,
+  colorNameText,
+  hexOf,
+  typingHints,
+} from '../../lib/thread-cone'
+import { failureWords } from './failure-words'
+import type { Lookup } from './recent-lookups'
+
+/** A look-up that failed: a colour not found with what may have been meant, else the service's words. */
+export function LookupFailed({
+  lookup,
+  error,
+  list,
+  choose,
+}: {
+  lookup: Lookup
+  error: unknown
+  list: ConeSeries | undefined
+  choose: (number: string) => void
+}) {
+  const message = describeError(error)
+  const failure = classifyFailure(message)
+  const hints = typingHints(lookup.number)
+  const close = failure.kind === 'cone-not-found' && list ? closeMatches(lookup.number, list.colors) : []
+  return (
+    <div role="alert" className="space-y-2 rounded border border-red-600 p-3">
+      {failure.kind === 'cone-not-found' ? (
+        <>
+          <p className="font-semibold">
+            No colour “{lookup.number}” in series {lookup.series}.
+          </p>
+          <p className="text-sm">The service said: “{message}”</p>
+          {hints.spaces && <p>You typed spaces around the number: the service trims nothing.</p>}
+          {hints.leadingZeros && (
+            <p>The number starts with zeros: the service pads nothing, so “007” does not find “7”.</p>
+          )}
+          {close.length > 0 && (
+            <div>
+              <p>Did you mean:</p>
+              <ul className="flex flex-wrap gap-2">
+                {close.map((c) => (
+                  <li key={`${c.index}|${c.number}`}>
+                    <button type="button" className={CONTROL} onClick={() => choose(c.number)}>
+                      <span
+                        aria-hidden="true"
+                        className="mr-1 inline-block h-3 w-3 rounded-sm align-middle"
+                        style={{ backgroundColor: hexOf(c) }}
+                      />
+                      {c.number}
+                      {colorNameText(c) ? ` (${colorNameText(c)})` : ''}
+                    </button>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          )}
+          <p className="text-sm">
+            Letter case does not matter; everything else must match the series exactly.
+          </p>
+        </>
+      ) : (
+        <p>
+          <span aria-hidden="true">⚠ </span>
+          {failure.kind === 'other'
+            ? `The look-up failed: ${message}`
+            : `The look-up failed: ${failureWords(error)}`}
+        </p>
+      )}
+    </div>
+  )
+}

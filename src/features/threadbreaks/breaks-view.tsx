@@ -1,0 +1,180 @@
+import { lazy, Suspense, useMemo } from 'react'
+import { CONTROL } from '../../components/form-styles'
+import { marksOf } from '../../components/heatmap/heatmap-grid'
+import { HeatmapLegend } from '../../components/heatmap/heatmap-legend'
+import { NotInKiosk, useKiosk } from '../../components/kiosk'
+import { Skeleton } from '../../components/skeleton'
+import { breaksByMachine, trendInWords } from '../../lib/breaks-trend'
+import type { ThreadbreakCount } from '../../lib/domain'
+import { COMPARING } from './comparing-style'
+import { MachineNote } from './machine-note'
+import type { ThreadbreakParams } from './threadbreak-params'
+import { type MachineLayout, threadbreakView } from './threadbreak-view'
+import { WhereToLook } from './where-to-look'
+
+// not needed for the default view's first paint: loaded when chosen
+const BarSmallMultiples = lazy(() =>
+  import('./bar-small-multiples').then((m) => ({ default: m.BarSmallMultiples })),
+)
+// the heatmaps' drawing code is fetched as soon as this page's code runs, beside the page's data (which
+// takes longer), rather than before the page can show its controls and skeleton
+const smallMultiples = import('../../components/heatmap/small-multiples')
+const HeatmapSmallMultiples = lazy(() => smallMultiples.then((m) => ({ default: m.HeatmapSmallMultiples })))
+// the wall's own layout: only a kiosk loads it
+const WallBreaks = lazy(() => import('./wall-breaks').then((m) => ({ default: m.WallBreaks })))
+const RowsView = lazy(() => import('./rows-view').then((m) => ({ default: m.RowsView })))
+const loadExport = () => import('./export')
+
+/** Where the hot-spot list looks: the page's rows (range null), or a longer range's. */
+interface SpotSource {
+  rows: readonly ThreadbreakCount[] | undefined
+  earlier: readonly ThreadbreakCount[] | undefined
+  /** the range before is still loading (its words' room is kept) */
+  comparing: boolean
+  range: string | null
+}
+
+/** The view of the rows: the total against the range before, exports, where to look first, and the
+ * heatmaps, bars or rows (the wall's own layout in a kiosk). */
+export function BreaksView({
+  rows,
+  layouts,
+  hours,
+  params,
+  range,
+  earlier,
+  comparing,
+  spots,
+}: {
+  rows: ThreadbreakCount[]
+  layouts: MachineLayout[]
+  hours: ReadonlyMap<string, number>
+  params: ThreadbreakParams
+  range: { text: string; stem: string }
+  /** the rows of the range before (undefined while they load) */
+  earlier: readonly ThreadbreakCount[] | undefined
+  /** the range before is still loading: the words it will give keep their room, so nothing moves */
+  comparing: boolean
+  spots: SpotSource
+}) {
+  const { grouping, bobbin, reverse } = params
+  const kiosk = useKiosk()
+  const view = useMemo(
+    () => threadbreakView(rows, layouts, { grouping, bobbin, reverse }, hours),
+    [rows, layouts, grouping, bobbin, reverse, hours],
+  )
+  const total = view.machines.reduce((sum, m) => sum + m.total, 0)
+  const earlierTotals = useMemo(() => (earlier ? breaksByMachine(earlier) : null), [earlier])
+  const heatmaps = useMemo(
+    () =>
+      view.machines.map((m) => ({
+        machineId: m.machineId,
+        machineName: m.machineName,
+        grid: m.grid ?? { heads: [], needles: [], counts: new Map() },
+        marks: marksOf(m.spots),
+        note: (
+          <MachineNote
+            machine={m}
+            before={earlierTotals ? (earlierTotals.get(m.machineId) ?? 0) : comparing ? 'comparing' : null}
+          />
+        ),
+      })),
+    [view, earlierTotals, comparing],
+  )
+  // the hot spots of the page's range, or of the longer range the list defaults to
+  const spotView = useMemo(
+    () =>
+      spots.range === null || !spots.rows
+        ? null
+        : threadbreakView(spots.rows as ThreadbreakCount[], layouts, { grouping, bobbin, reverse }),
+    [spots.range, spots.rows, layouts, grouping, bobbin, reverse],
+  )
+  const where = (
+    <WhereToLook
+      view={view}
+      spots={spots.range === null ? view.spots : (spotView?.spots ?? null)}
+      longer={spots.range}
+      earlier={spots.range === null ? earlier : spots.earlier}
+      comparing={spots.range === null ? comparing : spots.comparing}
+    />
+  )
+  const fileStem = `threadbreaks_${params.grouping}_${range.stem}`
+  if (view.machines.length === 0) return <p>No machines in this selection.</p>
+  return (
+    <div className="space-y-4">
+      <p>
+        {total.toLocaleString()} thread breaks on {view.machines.length}{' '}
+        {view.machines.length === 1 ? 'machine' : 'machines'}
+        {params.bobbin ? ', bobbin included' : ', bobbin not included'} ({range.text})
+        {earlier &&
+          `: ${trendInWords(
+            total,
+            earlier.reduce((sum, r) => sum + r.count, 0),
+          )} in the range before, as long as this one`}
+        {!earlier && comparing && <span className={COMPARING}>: comparing with the range before…</span>}.
+      </p>
+      <NotInKiosk>
+        <div className="flex flex-wrap gap-2">
+          <button
+            type="button"
+            className={CONTROL}
+            onClick={() => void loadExport().then((m) => m.downloadCsv(`${fileStem}.csv`, view))}
+          >
+            Download CSV
+          </button>
+          {params.grouping === 'HN' && (
+            <button
+              type="button"
+              className={CONTROL}
+              onClick={() =>
+                void loadExport().then((m) => m.downloadPng(`${fileStem}.png`, view, range.text))
+              }
+            >
+              Download PNG
+            </button>
+          )}
+        </div>
+      </NotInKiosk>
+      {kiosk.on && params.grouping === 'HN' && params.view !== 'rows' ? (
+        <Suspense fallback={<Skeleton />}>
+          <WallBreaks
+            view={view}
+            heatmaps={heatmaps}
+            cell={kiosk.cell}
+            where={where}
+            earlier={earlierTotals}
+          />
+        </Suspense>
+      ) : (
+        <div className="flex flex-col gap-4 xl:flex-row">
+          {where}
+          <div className="min-w-0 flex-1 space-y-2">
+            {params.view === 'rows' ? (
+              <Suspense fallback={<Skeleton />}>
+                <RowsView machines={view.machines} grouping={params.grouping} />
+              </Suspense>
+            ) : (
+              <>
+                <HeatmapLegend max={view.max} />
+                <p className="text-sm text-gray-700 dark:text-gray-300">
+                  {params.grouping === 'HN'
+                    ? 'One colour scale for all machines; totals per head at the right, per needle below; flagged places outlined (solid: a cell, dashed: a whole head or needle). Tab to a heatmap and use the arrow keys to read its cells.'
+                    : `One scale for all machines; one bar per ${params.grouping === 'H' ? 'head' : 'needle'}; flagged bars outlined and marked ▲.`}
+                </p>
+                {params.grouping === 'HN' ? (
+                  <Suspense fallback={<Skeleton />}>
+                    <HeatmapSmallMultiples machines={heatmaps} max={view.max} cell={kiosk.cell} />
+                  </Suspense>
+                ) : (
+                  <Suspense fallback={<Skeleton />}>
+                    <BarSmallMultiples machines={view.machines} max={view.max} />
+                  </Suspense>
+                )}
+              </>
+            )}
+          </div>
+        </div>
+      )}
+    </div>
+  )
+}

@@ -1,0 +1,12 @@
+import { expect, test } from 'vitest'
+import { inactiveHeadsNote } from './inactive-heads'
+
+test.each([
+  ['the portal does not say', 18, null, null],
+  ['every head active', 18, 18, null],
+  ['more active than it has (a record out of step)', 12, 15, null],
+  ['some switched off', 18, 15, '15 of 18 heads active now (the portal does not say which are off)'],
+  ['none active', 6, 0, '0 of 6 heads active now (the portal does not say which are off)'],
+] as const)('%s', (_, heads, activeHeads, expected) => {
+  expect(inactiveHeadsNote(heads, activeHeads)).toBe(expected)
+})
