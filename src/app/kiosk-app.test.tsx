@@ -1,85 +1,10 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { act, render, renderHook, screen, waitFor, within } from '@testing-library/react'
+import { render, screen, waitFor, within } from '@testing-library/react'
 import { HttpResponse, http } from 'msw'
-import { afterEach, describe, expect, test, vi } from 'vitest'
+import { describe, expect, test } from 'vitest'
 import { mswServer } from '../../test/setup-dom'
 import { kioskParams } from '../features/kiosk/kiosk-params'
-import { KioskShow, useRotation, useVersionReload } from './kiosk-app'
-
-describe('rotation', () => {
-  afterEach(() => {
-    vi.useRealTimers()
-  })
-
-  test('pages in order, each for `dwell`, round and round; the boundary callback runs between pages', () => {
-    vi.useFakeTimers()
-    const boundary = vi.fn()
-    const { result } = renderHook(() => useRotation(['0', '1', '2'], 30_000, boundary))
-    expect(result.current.position).toBe(0)
-    act(() => vi.advanceTimersByTime(29_999))
-    expect(result.current.position).toBe(0)
-    act(() => vi.advanceTimersByTime(1))
-    expect(result.current.position).toBe(1)
-    act(() => vi.advanceTimersByTime(30_000))
-    expect(result.current.position).toBe(2)
-    act(() => vi.advanceTimersByTime(30_000))
-    expect(result.current.position).toBe(0)
-    expect(boundary).toHaveBeenCalledTimes(3)
-  })
-
-  test('the exception page joins: shown at once; it leaves: the rotation goes on from the first page', () => {
-    vi.useFakeTimers()
-    const { result, rerender } = renderHook(({ rotation }) => useRotation(rotation, 10_000), {
-      initialProps: { rotation: ['0', '1'] },
-    })
-    act(() => vi.advanceTimersByTime(10_000))
-    expect(result.current.position).toBe(1)
-    rerender({ rotation: ['exceptions', '0', '1'] })
-    expect(result.current.position).toBe(0)
-    act(() => vi.advanceTimersByTime(10_000))
-    expect(result.current.position).toBe(1)
-    rerender({ rotation: ['0', '1'] })
-    expect(result.current.position).toBe(0)
-  })
-
-  test('an unmounted rotation leaves no timer behind', () => {
-    vi.useFakeTimers()
-    const { unmount } = renderHook(() => useRotation(['0', '1'], 1000))
-    unmount()
-    expect(vi.getTimerCount()).toBe(0)
-  })
-})
-
-describe('version change', () => {
-  test('a new server version asks for a reload, done only when the server answers', async () => {
-    const reload = vi.fn()
-    const { result, rerender } = renderHook(({ version }) => useVersionReload(version, reload), {
-      initialProps: { version: undefined as string | undefined },
-    })
-    rerender({ version: 'v1' })
-    expect(result.current).toBeUndefined()
-    rerender({ version: 'v2' })
-    expect(result.current).toBeTypeOf('function')
-    await result.current?.()
-    expect(reload).toHaveBeenCalledTimes(1)
-
-    // the server answers with an error: the check is done (the server was asked) and no reload followed
-    let asked = 0
-    mswServer.use(
-      http.get('/app-config.json', () => {
-        asked++
-        return HttpResponse.json({ error: 'down' }, { status: 503 })
-      }),
-    )
-    await result.current?.()
-    expect(asked).toBe(1)
-    expect(reload).toHaveBeenCalledTimes(1)
-    // and when it is unreachable, neither
-    mswServer.use(http.get('/app-config.json', () => HttpResponse.error()))
-    await result.current?.()
-    expect(reload).toHaveBeenCalledTimes(1)
-  })
-})
+import { KioskShow } from './kiosk-app'
 
 function renderKiosk(query: string) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false, gcTime: 60_000 } } })

@@ -1,0 +1,35 @@
+import { relativeChange } from '../../lib/shift-compare'
+import { comparable, type Figure } from './shift-figures'
+
+/** The portal's reports in words (the address is in the report pages' "How is this computed?"). */
+export const SOURCE_WORDS: Readonly<Record<string, string>> = {
+  '/reports/threadbreaks': 'the portal’s thread-break report',
+  '/reports/machine-summary': 'the portal’s machine summary',
+  '/reports/average-rpm': 'the portal’s average-speed report',
+}
+
+/** How a figure is computed and from which report, in words (the table's last column). */
+export function sourceOf(figure: Figure): string {
+  const how = figure.how.charAt(0).toUpperCase() + figure.how.slice(1)
+  const from = SOURCE_WORDS[figure.source]
+  return from ? `${how}, from ${from}` : how
+}
+
+/** One figure across the shifts: each shift's value, and against the mean of the shifts that have one
+ * ("+12 %"), compared per hour of shift for totals and as they are for rates; no comparison unless
+ * at least two shifts have a value. */
+export function figureAcross(
+  figure: Figure,
+  perShift: ReadonlyArray<{ figures: Readonly<Record<string, number | null>>; hours: number }>,
+): Array<{ value: number | null; versus: string | null }> {
+  const values = perShift.map((p) => comparable(figure, p.figures[figure.key] ?? null, p.hours))
+  const known = values.filter((v): v is number => v !== null)
+  const mean = known.length ? known.reduce((a, b) => a + b, 0) / known.length : null
+  return perShift.map((p, i) => {
+    const compared = values[i] ?? null
+    return {
+      value: p.figures[figure.key] ?? null,
+      versus: compared !== null && mean !== null && known.length > 1 ? relativeChange(compared, mean) : null,
+    }
+  })
+}

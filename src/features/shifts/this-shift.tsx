@@ -1,0 +1,102 @@
+import { useId } from 'react'
+import type { ReportParams } from '../../api/report-params'
+import { QueriesProblems } from '../../components/query-state'
+import { ScrollArea } from '../../components/scroll-area'
+import { durationInWords } from '../../lib/duration'
+import { formatFactoryRange } from '../../lib/factory-time'
+import { perHour, relativeChange, type ShiftSoFar } from '../../lib/shift-compare'
+import { useShiftSoFarReports } from './use-shift-reports'
+
+/** The shift running now against the same shift yesterday and last week, per hour of shift. */
+export function ThisShift({
+  scope,
+  soFar,
+  timeZone,
+}: {
+  scope: ReportParams
+  soFar: ShiftSoFar
+  timeZone: string
+}) {
+  const { spans, results, rows, problems } = useShiftSoFarReports(scope, soFar)
+  const elapsed = soFar.current[1] - soFar.current[0]
+  const planned = soFar.planned[1] - soFar.planned[0]
+  const headingId = useId()
+  return (
+    <section aria-labelledby={headingId} className="space-y-2">
+      <h2 id={headingId} className="text-xl font-semibold">
+        {soFar.shift.name} shift so far: {durationInWords(elapsed)} of {durationInWords(planned)}
+      </h2>
+      <p className="text-sm text-gray-700 dark:text-gray-300">
+        Per hour of shift, so a shift in progress compares fairly with whole earlier shifts; totals in
+        brackets. Thread breaks from the portal’s thread-break report, stitches and pieces from its machine
+        summary.
+      </p>
+      <QueriesProblems queries={problems} />
+      <ScrollArea label="The table">
+        <table className="tabular-nums">
+          <thead>
+            <tr>
+              <th scope="col" className="px-2 text-left">
+                Per hour
+              </th>
+              {spans.map(({ label, span }) => (
+                <th key={label} scope="col" className="px-2 text-right">
+                  {label}
+                  <br />
+                  <span className="text-sm font-normal">
+                    {formatFactoryRange(span[0], span[1], timeZone)}
+                  </span>
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row) => {
+              const current = row.value(0)
+              const currentRate = current === null ? null : perHour(current, spans[0]!.span)
+              return (
+                <tr key={row.label}>
+                  <th scope="row" className="px-2 text-left font-normal">
+                    {row.label}
+                  </th>
+                  {spans.map(({ label, span }, i) => {
+                    const total = row.value(i)
+                    const rate = total === null ? null : perHour(total, span)
+                    const change =
+                      i > 0 && rate !== null && currentRate !== null
+                        ? relativeChange(currentRate, rate)
+                        : null
+                    return (
+                      <td key={label} className="px-2 text-right">
+                        {rate === null ? (
+                          results[2 * i]?.isPending ? (
+                            <>
+                              …{/* the line "now +4 %" will take, held so the table does not jump */}
+                              {i > 0 && (
+                                <span className="block text-sm" aria-hidden="true">
+                                  {'\u00a0'}
+                                </span>
+                              )}
+                            </>
+                          ) : (
+                            '—'
+                          )
+                        ) : (
+                          <>
+                            {rate.toLocaleString(undefined, { maximumFractionDigits: rate < 10 ? 1 : 0 })}/h (
+                            {(total ?? 0).toLocaleString()})
+                            {change && <span className="block text-sm">now {change}</span>}
+                          </>
+                        )}
+                      </td>
+                    )
+                  })}
+                </tr>
+              )
+            })}
+          </tbody>
+        </table>
+      </ScrollArea>
+    </section>
+  )
+}
