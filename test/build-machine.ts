@@ -1,4 +1,4 @@
-import type { Machine, MachineSummary } from '../src/lib/domain'
+import { type Machine, type MachineSummary, machineLabel, type ThreadbreakCount } from '../src/lib/domain'
 
 /** A deterministic machine in stitchboard's domain shape, with overrides. */
 export function buildMachine(overrides: Partial<Machine> = {}): Machine {
@@ -45,4 +45,11 @@ export function buildSummary(overrides: Partial<MachineSummary> = {}): MachineSu
     secondsByStatus: new Map(),
     ...overrides,
   }
+}
+
+/** A thread-break count in stitchboard's domain shape; the machine is named as the app names one
+ * without an alias ("Machine A") unless a name is given. */
+export function buildThreadbreakCount(overrides: Partial<ThreadbreakCount> = {}): ThreadbreakCount {
+  const machineId = overrides.machineId ?? 'A'
+  return { machineId, machineName: machineLabel(machineId), head: 1, needle: 1, count: 1, ...overrides }
 }

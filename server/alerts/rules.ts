@@ -1,5 +1,5 @@
 import type { MachineFacts } from '../../src/api/alert-sources'
-import type { ThreadbreakEvent } from '../../src/lib/domain'
+import { machineLabel, type ThreadbreakEvent } from '../../src/lib/domain'
 import { findHotSpots, type PlaceFamily, placeName } from '../../src/lib/hot-spots'
 import { STATE_LABELS } from '../../src/lib/machine-state'
 import type { StatusEntry } from '../../src/lib/status-codes'
@@ -52,7 +52,7 @@ export function stateConditions(
   for (const interval of open) {
     const state = stateOf(interval, codes)
     if (!isWatched(state)) continue
-    const name = facts.get(interval.machineId)?.name ?? `Machine ${interval.machineId}`
+    const name = machineLabel(interval.machineId, facts.get(interval.machineId)?.name)
     const label =
       state === 'unknown' && interval.code !== null
         ? `Status ${interval.code}`
@@ -99,7 +99,7 @@ export function headBreakConditions(
     if (!newest.every((e) => e.head === head && e.needle === needle)) continue
     const window = settings.withinMinutes * 60_000
     if (newest[0]!.at - newest.at(-1)!.at > window || now - newest[0]!.at >= window) continue
-    const machineName = newest[0]!.machineName || `Machine ${machineId}`
+    const machineName = machineLabel(machineId, newest[0]!.machineName)
     const place = needle === 0 ? `head ${head}, bobbin` : `head ${head}, needle ${needle}`
     result.push({
       key: `${machineId}|head-breaks|h${head}n${needle}`,
@@ -142,7 +142,7 @@ export function hotSpotConditions(
   const families: PlaceFamily[] = []
   for (const [machineId, counts] of heads) {
     const machine = facts.get(machineId)
-    const name = machine?.name ?? names.get(machineId) ?? `Machine ${machineId}`
+    const name = machineLabel(machineId, machine?.name ?? names.get(machineId))
     // every head and needle of the machine is a place, those without a break too
     const headCount = Math.max(machine?.heads ?? 0, ...counts.keys())
     const needleCounts = needles.get(machineId)!

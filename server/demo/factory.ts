@@ -1,3 +1,4 @@
+import { upperBound } from '../../src/lib/binary-search'
 import { hash, random } from './random'
 
 /** A place in a machine's head × needle grid where breaks are planted far above the even share. */
@@ -89,15 +90,10 @@ function cellWeights(heads: number, activeHeads: number, needles: number, hotSpo
 export function breakCell(machine: DemoMachine, u: number): { head: number; needle: number } {
   const weights = machine.cellWeights
   const target = u * weights[weights.length - 1]!
-  let lo = 0
-  let hi = weights.length - 1
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1
-    if (weights[mid]! > target) hi = mid
-    else lo = mid + 1
-  }
+  // the first cell whose cumulative weight passes the target (the last one for u at the very top)
+  const cell = Math.min(weights.length - 1, upperBound(weights, target))
   const stride = machine.needles + 1
-  return { head: Math.floor(lo / stride) + 1, needle: lo % stride }
+  return { head: Math.floor(cell / stride) + 1, needle: cell % stride }
 }
 
 const DESIGN_WORDS = [

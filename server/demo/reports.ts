@@ -1,4 +1,5 @@
 import type { ReportPath, ReportQuery } from '../../src/api/contract/report-params'
+import { upperBound } from '../../src/lib/binary-search'
 import { addDays, localDate, startOfLocalDay } from '../../src/lib/factory-time'
 import { shiftWindows } from '../../src/lib/shift-window'
 import { DEMO_CODE_OF } from '../../src/lib/status-codes'
@@ -313,16 +314,8 @@ const REPORTS: Record<ReportPath, Report> = {
       if (start >= scope.till) break
       starts.push(start)
     }
-    const dayOf = (at: number) => {
-      let lo = 0
-      let hi = starts.length - 1
-      while (lo < hi) {
-        const mid = (lo + hi + 1) >> 1
-        if (starts[mid]! <= at) lo = mid
-        else hi = mid - 1
-      }
-      return String(starts[lo])
-    }
+    // the last day starting at or before `at` (the first day for an instant before the range)
+    const dayOf = (at: number) => String(starts[Math.max(0, upperBound(starts, at) - 1)])
     const totals = totalsBy(scope, (_m, _d, _o, at) => dayOf(at))
     return starts.map((day) => {
       const t = totals.get(String(day))

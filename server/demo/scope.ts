@@ -1,6 +1,7 @@
 import type { ReportQuery } from '../../src/api/contract/report-params'
+import { upperBound } from '../../src/lib/binary-search'
 import { addDays, localDate, localDateKey, type Span, startOfLocalDay } from '../../src/lib/factory-time'
-import { shiftWindows } from '../../src/lib/shift-window'
+import { inSpans, shiftWindows } from '../../src/lib/shift-window'
 import { type DemoFactory, stitchesIn } from './demo-factory'
 import type { DemoCompany, DemoMachine } from './factory'
 import type { Break, DemoStatus, Run, Segment } from './machine-log'
@@ -43,22 +44,6 @@ export function narrowScope(scope: Scope, spans: readonly Span[]): Scope {
   return { ...scope, windows: windows.sort((a, b) => a[0] - b[0]) }
 }
 
-function firstWindowEndingAfter(windows: readonly Span[], at: number): number {
-  let lo = 0
-  let hi = windows.length
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1
-    if (windows[mid]![1] <= at) lo = mid + 1
-    else hi = mid
-  }
-  return lo
-}
-
-function inWindows(windows: readonly Span[], at: number): boolean {
-  const i = firstWindowEndingAfter(windows, at)
-  return i < windows.length && windows[i]![0] <= at
-}
-
 export interface LogVisitor {
   /** a part [from, till) of a STATUS segment inside the scope's windows */
   segment?(machine: DemoMachine, segment: Segment, from: number, till: number): void
@@ -67,6 +52,9 @@ export interface LogVisitor {
   /** a run that finished inside the windows: one piece per head */
   completedRun?(machine: DemoMachine, run: Run): void
 }
+
+/** What the windows are searched by: sorted and disjoint, their ends are in order too. */
+const endOf = (window: Span) => window[1]
 
 /** Walks the logs of every machine in scope, in time order per machine. */
 export function visitLogs(scope: Scope, visitor: LogVisitor): void {
@@ -79,7 +67,7 @@ export function visitLogs(scope: Scope, visitor: LogVisitor): void {
       if (visitor.segment) {
         for (const segment of chunk.segments) {
           if (segment.end <= from || segment.start >= till) continue
-          for (let i = firstWindowEndingAfter(windows, segment.start); i < windows.length; i++) {
+          for (let i = upperBound(windows, segment.start, endOf); i < windows.length; i++) {
             const [ws, we] = windows[i]!
             if (ws >= segment.end) break
             visitor.segment(machine, segment, Math.max(ws, segment.start), Math.min(we, segment.end))
@@ -88,13 +76,13 @@ export function visitLogs(scope: Scope, visitor: LogVisitor): void {
       }
       if (visitor.threadbreak) {
         for (const b of chunk.breaks) {
-          if ((scope.includeBobbin || b.needle !== 0) && inWindows(windows, b.at))
+          if ((scope.includeBobbin || b.needle !== 0) && inSpans(windows, b.at))
             visitor.threadbreak(machine, b)
         }
       }
       if (visitor.completedRun) {
         for (const run of chunk.runs) {
-          if (run.completed && inWindows(windows, run.end)) visitor.completedRun(machine, run)
+          if (run.completed && inSpans(windows, run.end)) visitor.completedRun(machine, run)
         }
       }
     }
@@ -192,14 +180,6 @@ export function localDays(scope: Scope): (at: number) => string {
     keys.push(key)
     if (key >= last) break
   }
-  return (at) => {
-    let lo = 0
-    let hi = starts.length - 1
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1
-      if (starts[mid]! <= at) lo = mid
-      else hi = mid - 1
-    }
-    return keys[lo]!
-  }
+  // the last day starting at or before `at` (the first day for an instant before the scope)
+  return (at) => keys[Math.max(0, upperBound(starts, at) - 1)]!
 }

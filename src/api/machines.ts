@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import * as z from 'zod/mini'
-import type { HistoryInfo, Machine, RecordList } from '../lib/domain'
+import { type HistoryInfo, type Machine, machineLabel, type RecordList } from '../lib/domain'
 import { type VendorMachineRecord, vendorMachineRecordSchema } from './contract/machine'
 import { fetchHistoryNow, type HistoryNow, withTimeInState } from './history'
 import { getJson, parseResponse } from './http'
@@ -43,7 +43,7 @@ export function machineOf(m: VendorMachineRecord): Machine {
   const otherFields = Object.fromEntries(Object.entries(m).filter(([key]) => !READ_FIELDS.has(key)))
   return {
     id: m.machine_id,
-    name: m.alias?.trim() ? m.alias : `Machine ${m.machine_id}`,
+    name: machineLabel(m.machine_id, m.alias),
     locationId: orNull(m.id_location),
     collectorId: orNull(m.id_datacollector),
     order: orNull(m.order),

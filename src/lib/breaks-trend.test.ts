@@ -1,14 +1,9 @@
 import { describe, expect, test } from 'vitest'
+import { buildThreadbreakCount } from '../../test/build-machine'
 import { breaksAt, breaksByMachine, trendInWords } from './breaks-trend'
-import type { ThreadbreakCount } from './domain'
 
-const row = (id: string, head: number | null, needle: number | null, count: number): ThreadbreakCount => ({
-  machineId: id,
-  machineName: `Machine ${id}`,
-  head,
-  needle,
-  count,
-})
+const row = (id: string, head: number | null, needle: number | null, count: number) =>
+  buildThreadbreakCount({ machineId: id, head, needle, count })
 
 describe('against the range before', () => {
   const before = [row('1', 2, 3, 4), row('1', 2, 5, 1), row('1', 1, 3, 2), row('2', 2, 3, 9)]

@@ -39,6 +39,12 @@ export interface Machine {
   stateSince: { at: number; atLeast: boolean } | null
 }
 
+/** The name a machine is shown by: its alias (the vendor's name for it), or "Machine <id>" where the alias
+ * is missing or blank. The one rule for the board and the server's alerts. */
+export function machineLabel(id: string, name?: string | null): string {
+  return name?.trim() ? name : `Machine ${id}`
+}
+
 /** What the server's history says about itself, shown beside times in state. */
 export type HistoryInfo =
   | { available: true; recordingSince: number | null; problem: string | null }

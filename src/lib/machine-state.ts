@@ -1,7 +1,7 @@
 import type { Machine } from './domain'
 import { durationInWords } from './duration'
 import { naturalCompare } from './natural-order'
-import type { MachineState, StatusMeaning } from './status-codes'
+import { type MachineState, STATE_WORDS, type StatusMeaning } from './status-codes'
 
 export { durationInWords }
 
@@ -14,13 +14,10 @@ export const SILENT_AFTER_SECONDS = 5 * 60
 /** Default of the exception threshold for stopped and thread-break machines (minutes). */
 export const DEFAULT_ATTENTION_MINUTES = 10
 
+/** The board's words for each state: the dictionary's states in their own words (one source, shared with
+ * the STATUS_CODES parser), and the two states the board adds. */
 export const STATE_LABELS: Record<BoardState, string> = {
-  running: 'Running',
-  stopped: 'Stopped',
-  threadbreak: 'Thread break',
-  idle: 'Idle',
-  setup: 'Setup',
-  error: 'Error',
+  ...STATE_WORDS,
   'not-reporting': 'Not reporting',
   unknown: 'Unknown status',
 }

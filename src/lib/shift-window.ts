@@ -1,3 +1,4 @@
+import { upperBound } from './binary-search'
 import { clockMinutes } from './clock'
 import { addDays, type LocalDate, localDate, type Span, zonedInstant } from './factory-time'
 
@@ -34,14 +35,7 @@ export function shiftWindows(shift: ShiftFilter, from: number, till: number, tim
 
 /** Whether Unix second `at` lies in one of the sorted, disjoint `spans`. */
 export function inSpans(spans: readonly Span[], at: number): boolean {
-  let lo = 0
-  let hi = spans.length - 1
-  while (lo <= hi) {
-    const mid = (lo + hi) >> 1
-    const [s, e] = spans[mid]!
-    if (at < s) hi = mid - 1
-    else if (at >= e) lo = mid + 1
-    else return true
-  }
-  return false
+  // the first span ending after `at` is the only one that can hold it
+  const i = upperBound(spans, at, (span) => span[1])
+  return i < spans.length && spans[i]![0] <= at
 }

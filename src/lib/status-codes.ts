@@ -42,7 +42,8 @@ export function secondsInStateOf(
   return total
 }
 
-/** Words for a state when a dictionary entry gives no label of its own. */
+/** Words for a state when a dictionary entry gives no label of its own; the one place these words are
+ * written (the board's STATE_LABELS, and through it the timeline and the server's alert rules). */
 export const STATE_WORDS: Record<MachineState, string> = {
   running: 'Running',
   stopped: 'Stopped',

@@ -1,6 +1,6 @@
 import type { HistoryGap, StateInterval } from './domain'
 import { addDays, formatFactoryTime, localDate, startOfLocalDay } from './factory-time'
-import type { BoardState, StatusDictionary } from './machine-state'
+import { type BoardState, STATE_LABELS, type StatusDictionary } from './machine-state'
 
 /** The board state of a recorded interval, by the same rules as a live machine: silent is not reporting,
  * turning is running, else the dictionary's state for the code, or unknown. */
@@ -14,10 +14,10 @@ export function intervalState(i: StateInterval, codes: StatusDictionary): BoardS
 /** The words for a recorded interval's state: the dictionary's label, "Status 1234" for an unknown code. */
 export function intervalLabel(i: StateInterval, codes: StatusDictionary): string {
   const state = intervalState(i, codes)
-  if (state === 'not-reporting') return 'Not reporting'
+  if (state === 'not-reporting') return STATE_LABELS['not-reporting']
   if (state === 'running') {
     const meaning = i.code === null ? undefined : codes.get(i.code)
-    return meaning?.state === 'running' ? meaning.label : 'Running'
+    return meaning?.state === 'running' ? meaning.label : STATE_LABELS.running
   }
   if (state === 'unknown') return i.code === null ? 'No status reported' : `Status ${i.code}`
   return codes.get(i.code!)!.label

@@ -1,14 +1,15 @@
 import { render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { expect, test } from 'vitest'
+import { buildThreadbreakCount } from '../../../test/build-machine'
 import { HeatmapCanvas } from './heatmap-canvas'
 import { machineGrid } from './heatmap-grid'
 
 const grid = machineGrid(
   [
-    { machineId: 'A', machineName: 'A', head: 1, needle: 2, count: 3 },
-    { machineId: 'A', machineName: 'A', head: 2, needle: 0, count: 1 },
-    { machineId: 'A', machineName: 'A', head: 3, needle: 3, count: 5 },
+    buildThreadbreakCount({ head: 1, needle: 2, count: 3 }),
+    buildThreadbreakCount({ head: 2, needle: 0, count: 1 }),
+    buildThreadbreakCount({ head: 3, needle: 3, count: 5 }),
   ],
   2,
   2,

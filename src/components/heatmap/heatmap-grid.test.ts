@@ -1,13 +1,9 @@
 import { describe, expect, test } from 'vitest'
+import { buildThreadbreakCount } from '../../../test/build-machine'
 import { machineGrid } from './heatmap-grid'
 
-const row = (head: number | null, needle: number | null, threadbreaks: number) => ({
-  machineId: 'A',
-  machineName: 'A',
-  head,
-  needle,
-  count: threadbreaks,
-})
+const row = (head: number | null, needle: number | null, threadbreaks: number) =>
+  buildThreadbreakCount({ head, needle, count: threadbreaks })
 
 describe('machineGrid', () => {
   test('every head and needle of the machine, 0 where the report lists nothing', () => {

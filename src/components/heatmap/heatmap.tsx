@@ -1,4 +1,5 @@
 import { heatColor, textOn } from '../../lib/color-scale'
+import { DataTable } from '../data-table'
 import { ScrollArea } from '../scroll-area'
 import { useDarkTheme } from '../use-dark-theme'
 import { HeatmapLegend } from './heatmap-legend'
@@ -22,61 +23,21 @@ export function Heatmap({ grid, max, caption }: { grid: HeatmapGrid; max: number
   const columnTotal = (needle: number) => grid.heads.reduce((sum, head) => sum + (cell(head, needle) ?? 0), 0)
   return (
     <ScrollArea label="The table">
-      <table className="border-collapse text-sm tabular-nums">
-        <caption className="mb-1 text-left font-semibold">{caption}</caption>
-        <thead>
-          <tr>
-            <th scope="col" className="px-1 text-left">
-              Head \ needle
-            </th>
-            {grid.needles.map((needle) => (
-              <th
-                key={needle}
-                scope="col"
-                className="px-1"
-                title={needle === 0 ? 'Bobbin' : `Needle ${needle}`}
-              >
-                {needle === 0 ? 'B' : needle}
-              </th>
-            ))}
-            <th scope="col" className="px-1">
-              Total
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {grid.heads.map((head) => (
-            <tr key={head}>
-              <th scope="row" className="px-1 text-left">
-                {head}
-              </th>
-              {grid.needles.map((needle) => {
-                const count = cell(head, needle)
-                const fill = count === undefined ? undefined : heatColor(count, max, dark)
-                const label = `Head ${head}, ${needle === 0 ? 'bobbin' : `needle ${needle}`}: ${count === undefined ? 'no data' : `${count} breaks`}`
-                return (
-                  <td
-                    key={needle}
-                    title={label}
-                    aria-label={label}
-                    className={`h-7 min-w-7 border text-center ${
-                      count === undefined
-                        ? 'border-dashed border-gray-400 text-gray-500'
-                        : count === 0
-                          ? 'border-gray-300 bg-gray-50 text-gray-400 dark:border-gray-700 dark:bg-gray-900'
-                          : 'border-gray-300 dark:border-gray-700'
-                    }`}
-                    style={fill && count ? { backgroundColor: fill, color: textOn(fill) } : undefined}
-                  >
-                    {count === undefined ? '–' : count}
-                  </td>
-                )
-              })}
-              <td className="px-1 text-right font-semibold">{rowTotal(head)}</td>
-            </tr>
-          ))}
-        </tbody>
-        <tfoot>
+      <DataTable
+        className="border-collapse text-sm tabular-nums"
+        caption={caption}
+        captionClassName="mb-1 text-left font-semibold"
+        columns={[
+          { key: 'head', label: 'Head \\ needle', className: 'px-1 text-left' },
+          ...grid.needles.map((needle) => ({
+            key: `needle ${needle}`,
+            label: needle === 0 ? 'B' : needle,
+            className: 'px-1',
+            headProps: { title: needle === 0 ? 'Bobbin' : `Needle ${needle}` },
+          })),
+          { key: 'Total', className: 'px-1' },
+        ]}
+        footer={
           <tr>
             <th scope="row" className="px-1 text-left">
               Total
@@ -90,8 +51,39 @@ export function Heatmap({ grid, max, caption }: { grid: HeatmapGrid; max: number
               {grid.heads.reduce((sum, head) => sum + rowTotal(head), 0)}
             </td>
           </tr>
-        </tfoot>
-      </table>
+        }
+      >
+        {grid.heads.map((head) => (
+          <tr key={head}>
+            <th scope="row" className="px-1 text-left">
+              {head}
+            </th>
+            {grid.needles.map((needle) => {
+              const count = cell(head, needle)
+              const fill = count === undefined ? undefined : heatColor(count, max, dark)
+              const label = `Head ${head}, ${needle === 0 ? 'bobbin' : `needle ${needle}`}: ${count === undefined ? 'no data' : `${count} breaks`}`
+              return (
+                <td
+                  key={needle}
+                  title={label}
+                  aria-label={label}
+                  className={`h-7 min-w-7 border text-center ${
+                    count === undefined
+                      ? 'border-dashed border-gray-400 text-gray-500'
+                      : count === 0
+                        ? 'border-gray-300 bg-gray-50 text-gray-400 dark:border-gray-700 dark:bg-gray-900'
+                        : 'border-gray-300 dark:border-gray-700'
+                  }`}
+                  style={fill && count ? { backgroundColor: fill, color: textOn(fill) } : undefined}
+                >
+                  {count === undefined ? '–' : count}
+                </td>
+              )
+            })}
+            <td className="px-1 text-right font-semibold">{rowTotal(head)}</td>
+          </tr>
+        ))}
+      </DataTable>
       <HeatmapLegend max={max} />
     </ScrollArea>
   )

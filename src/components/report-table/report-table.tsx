@@ -1,5 +1,6 @@
 import { useVirtualizer } from '@tanstack/react-virtual'
 import { useMemo, useRef, useState } from 'react'
+import { DataTable } from '../data-table'
 import { useKiosk } from '../kiosk'
 import { ScrollArea } from '../scroll-area'
 import type { Column, FlatRow } from './columns'
@@ -68,66 +69,58 @@ export function ReportTable({
         label="The table"
         className={`rounded border border-gray-300 dark:border-gray-700 ${kiosk ? 'overflow-visible!' : 'max-h-[65vh]'}`}
       >
-        <table className="w-full border-collapse text-sm" aria-rowcount={rows.length + 1}>
-          <caption className="sr-only">{caption}</caption>
-          <thead className="sticky top-0 z-10 bg-gray-100 dark:bg-gray-800">
+        <DataTable
+          className="w-full border-collapse text-sm"
+          aria-rowcount={rows.length + 1}
+          caption={caption}
+          headClassName="sticky top-0 z-10 bg-gray-100 dark:bg-gray-800"
+          columns={columns.map((c) => ({
+            key: c.key,
+            className: `px-2 py-1 ${kiosk ? '' : 'whitespace-nowrap'} ${c.kind === 'number' || c.kind === 'duration' ? 'text-right' : 'text-left'}`,
+            headProps: {
+              'aria-sort': sort?.key === c.key ? (sort.direction === 1 ? 'ascending' : 'descending') : 'none',
+            },
+            label: (
+              <button type="button" className="font-semibold hover:underline" onClick={() => toggle(c.key)}>
+                {c.label ?? c.key}
+                <span aria-hidden="true">
+                  {sort?.key === c.key ? (sort.direction === 1 ? ' ▲' : ' ▼') : ''}
+                </span>
+              </button>
+            ),
+          }))}
+        >
+          {before > 0 && (
             <tr>
-              {columns.map((c) => (
-                <th
-                  key={c.key}
-                  scope="col"
-                  aria-sort={
-                    sort?.key === c.key ? (sort.direction === 1 ? 'ascending' : 'descending') : 'none'
-                  }
-                  className={`px-2 py-1 ${kiosk ? '' : 'whitespace-nowrap'} ${c.kind === 'number' || c.kind === 'duration' ? 'text-right' : 'text-left'}`}
-                >
-                  <button
-                    type="button"
-                    className="font-semibold hover:underline"
-                    onClick={() => toggle(c.key)}
-                  >
-                    {c.label ?? c.key}
-                    <span aria-hidden="true">
-                      {sort?.key === c.key ? (sort.direction === 1 ? ' ▲' : ' ▼') : ''}
-                    </span>
-                  </button>
-                </th>
-              ))}
+              <td colSpan={columns.length} style={{ height: before }} />
             </tr>
-          </thead>
-          <tbody>
-            {before > 0 && (
-              <tr>
-                <td colSpan={columns.length} style={{ height: before }} />
+          )}
+          {items.map((item) => {
+            const row = sorted[item.index]!
+            return (
+              <tr
+                key={item.key}
+                aria-rowindex={item.index + 2}
+                className="border-t border-gray-200 dark:border-gray-800"
+                style={{ height: ROW_HEIGHT }}
+              >
+                {columns.map((c) => (
+                  <td
+                    key={c.key}
+                    className={`px-2 ${kiosk ? '' : 'whitespace-nowrap'} ${c.kind === 'number' || c.kind === 'duration' ? 'text-right tabular-nums' : ''}`}
+                  >
+                    {formatCell(row[c.key], c, timeZone)}
+                  </td>
+                ))}
               </tr>
-            )}
-            {items.map((item) => {
-              const row = sorted[item.index]!
-              return (
-                <tr
-                  key={item.key}
-                  aria-rowindex={item.index + 2}
-                  className="border-t border-gray-200 dark:border-gray-800"
-                  style={{ height: ROW_HEIGHT }}
-                >
-                  {columns.map((c) => (
-                    <td
-                      key={c.key}
-                      className={`px-2 ${kiosk ? '' : 'whitespace-nowrap'} ${c.kind === 'number' || c.kind === 'duration' ? 'text-right tabular-nums' : ''}`}
-                    >
-                      {formatCell(row[c.key], c, timeZone)}
-                    </td>
-                  ))}
-                </tr>
-              )
-            })}
-            {after > 0 && (
-              <tr>
-                <td colSpan={columns.length} style={{ height: after }} />
-              </tr>
-            )}
-          </tbody>
-        </table>
+            )
+          })}
+          {after > 0 && (
+            <tr>
+              <td colSpan={columns.length} style={{ height: after }} />
+            </tr>
+          )}
+        </DataTable>
       </ScrollArea>
     </div>
   )

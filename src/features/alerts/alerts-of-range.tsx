@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { type AlertReport, alertReportQueryOptions } from '../../api/alert-settings'
+import { type DataColumn, DataTable } from '../../components/data-table'
 import { QueryState } from '../../components/query-state'
 import { durationInWords } from '../../lib/duration'
 import { formatFactoryRange } from '../../lib/factory-time'
@@ -8,6 +9,13 @@ import { formatFactoryRange } from '../../lib/factory-time'
 const MAX_DAYS = 31
 
 const seconds = (value: number | null) => (value === null ? '–' : durationInWords(Math.round(value)))
+
+const FIGURE_COLUMNS: readonly DataColumn[] = [
+  { key: 'Rule or machine', className: 'py-1 pr-3' },
+  { key: 'Alerts', className: 'py-1 pr-3 text-right' },
+  { key: 'Median response', className: 'py-1 pr-3 text-right' },
+  { key: 'Median repair', className: 'py-1 pr-3 text-right' },
+]
 
 /**
  * Alerts of a range (issue 19), for the shift page: how many, how fast someone was on them (median from
@@ -58,38 +66,23 @@ function AlertFigures({ report }: { report: AlertReport }) {
         {seconds(total.medianRepairSeconds)}.
       </p>
       <div className="overflow-x-auto">
-        <table className="w-full text-left text-sm">
-          <caption className="sr-only">Alerts per rule and per machine</caption>
-          <thead>
-            <tr>
-              <th scope="col" className="py-1 pr-3">
-                Rule or machine
+        <DataTable
+          className="w-full text-left text-sm"
+          caption="Alerts per rule and per machine"
+          columns={FIGURE_COLUMNS}
+        >
+          {rows.map((r) => (
+            <tr key={r.key} className="border-t border-gray-200 dark:border-gray-800">
+              <th scope="row" className="py-1 pr-3 font-normal">
+                <span className="text-gray-600 dark:text-gray-400">{r.kind}: </span>
+                {r.name}
               </th>
-              <th scope="col" className="py-1 pr-3 text-right">
-                Alerts
-              </th>
-              <th scope="col" className="py-1 pr-3 text-right">
-                Median response
-              </th>
-              <th scope="col" className="py-1 pr-3 text-right">
-                Median repair
-              </th>
+              <td className="py-1 pr-3 text-right tabular-nums">{r.alerts}</td>
+              <td className="py-1 pr-3 text-right tabular-nums">{seconds(r.medianResponseSeconds)}</td>
+              <td className="py-1 pr-3 text-right tabular-nums">{seconds(r.medianRepairSeconds)}</td>
             </tr>
-          </thead>
-          <tbody>
-            {rows.map((r) => (
-              <tr key={r.key} className="border-t border-gray-200 dark:border-gray-800">
-                <th scope="row" className="py-1 pr-3 font-normal">
-                  <span className="text-gray-600 dark:text-gray-400">{r.kind}: </span>
-                  {r.name}
-                </th>
-                <td className="py-1 pr-3 text-right tabular-nums">{r.alerts}</td>
-                <td className="py-1 pr-3 text-right tabular-nums">{seconds(r.medianResponseSeconds)}</td>
-                <td className="py-1 pr-3 text-right tabular-nums">{seconds(r.medianRepairSeconds)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+          ))}
+        </DataTable>
       </div>
     </>
   )

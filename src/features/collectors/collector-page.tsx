@@ -2,6 +2,7 @@ import { useEffect } from 'react'
 import { Link, useParams } from 'react-router'
 import { useCollectorMachines } from '../../api/collectors'
 import { HttpError } from '../../api/errors'
+import { type DataColumn, DataTable } from '../../components/data-table'
 import { FactoryTime } from '../../components/factory-time'
 import { machinePath } from '../../components/machine-path'
 import { MalformedRecords } from '../../components/malformed-records'
@@ -12,6 +13,15 @@ import { rememberCollector } from './recent-collectors'
 
 /** A collector unit has gone quiet when its machines stopped reporting this long ago. */
 const SILENT_MINUTES = 10
+
+const MACHINE_COLUMNS: readonly DataColumn[] = [
+  'Machine',
+  'Location',
+  'Heads',
+  'Needles',
+  'First seen',
+  'Last seen',
+].map((h) => ({ key: h, className: `py-1 pr-3 ${h === 'Heads' || h === 'Needles' ? 'text-right' : ''}` }))
 
 /** GET /datacollectors/{id}/machines (production-api.md 2.3) as a table. */
 export function CollectorPage() {
@@ -68,59 +78,48 @@ export function CollectorPage() {
                   minutes.
                 </p>
               )}
-              <table className="w-full border-collapse text-left">
-                <thead>
-                  <tr className="border-b border-gray-400">
-                    {['Machine', 'Location', 'Heads', 'Needles', 'First seen', 'Last seen'].map((h) => (
-                      <th
-                        key={h}
-                        scope="col"
-                        className={`py-1 pr-3 ${h === 'Heads' || h === 'Needles' ? 'text-right' : ''}`}
-                      >
-                        {h}
+              <DataTable
+                className="w-full border-collapse text-left"
+                headRowClassName="border-b border-gray-400"
+                columns={MACHINE_COLUMNS}
+              >
+                {rows.map((r) => {
+                  const silentFor = r.lastSeen === null ? Number.NaN : now - Math.floor(r.lastSeen / 1000)
+                  const silent = !(silentFor <= SILENT_MINUTES * 60)
+                  return (
+                    <tr key={r.id} className="border-b border-gray-200 dark:border-gray-800">
+                      <th scope="row" className="py-1 pr-3 font-medium">
+                        <Link className="underline" to={machinePath(r.id)}>
+                          {r.name ?? r.id}
+                        </Link>
                       </th>
-                    ))}
-                  </tr>
-                </thead>
-                <tbody>
-                  {rows.map((r) => {
-                    const silentFor = r.lastSeen === null ? Number.NaN : now - Math.floor(r.lastSeen / 1000)
-                    const silent = !(silentFor <= SILENT_MINUTES * 60)
-                    return (
-                      <tr key={r.id} className="border-b border-gray-200 dark:border-gray-800">
-                        <th scope="row" className="py-1 pr-3 font-medium">
-                          <Link className="underline" to={machinePath(r.id)}>
-                            {r.name ?? r.id}
-                          </Link>
-                        </th>
-                        <td className="py-1 pr-3">{r.locationName ?? '—'}</td>
-                        <td className="py-1 pr-3 text-right tabular-nums">{r.heads ?? '—'}</td>
-                        <td className="py-1 pr-3 text-right tabular-nums">{r.needles ?? '—'}</td>
-                        <td className="py-1 pr-3">
-                          {r.firstSeen === null ? '—' : <FactoryTime epochMs={r.firstSeen} format="date" />}
-                        </td>
-                        <td
-                          className={`py-1 pr-3 ${silent ? 'font-semibold text-red-800 dark:text-red-300' : ''}`}
-                        >
-                          {silent && <span aria-hidden="true">⚠ </span>}
-                          {Number.isNaN(silentFor)
-                            ? 'never'
-                            : silentFor < 60
-                              ? 'just now'
-                              : `${durationInWords(silentFor)} ago`}
-                          {silent && ' — silent'}
-                          {r.lastSeen !== null && (
-                            <>
-                              {' '}
-                              (<FactoryTime epochMs={r.lastSeen} withSeconds={false} />)
-                            </>
-                          )}
-                        </td>
-                      </tr>
-                    )
-                  })}
-                </tbody>
-              </table>
+                      <td className="py-1 pr-3">{r.locationName ?? '—'}</td>
+                      <td className="py-1 pr-3 text-right tabular-nums">{r.heads ?? '—'}</td>
+                      <td className="py-1 pr-3 text-right tabular-nums">{r.needles ?? '—'}</td>
+                      <td className="py-1 pr-3">
+                        {r.firstSeen === null ? '—' : <FactoryTime epochMs={r.firstSeen} format="date" />}
+                      </td>
+                      <td
+                        className={`py-1 pr-3 ${silent ? 'font-semibold text-red-800 dark:text-red-300' : ''}`}
+                      >
+                        {silent && <span aria-hidden="true">⚠ </span>}
+                        {Number.isNaN(silentFor)
+                          ? 'never'
+                          : silentFor < 60
+                            ? 'just now'
+                            : `${durationInWords(silentFor)} ago`}
+                        {silent && ' — silent'}
+                        {r.lastSeen !== null && (
+                          <>
+                            {' '}
+                            (<FactoryTime epochMs={r.lastSeen} withSeconds={false} />)
+                          </>
+                        )}
+                      </td>
+                    </tr>
+                  )
+                })}
+              </DataTable>
               <DataAge updatedAt={machines.dataUpdatedAt} />
             </>
           )

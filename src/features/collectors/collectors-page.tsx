@@ -2,6 +2,7 @@ import { type FormEvent, useId, useState } from 'react'
 import { Link, useNavigate } from 'react-router'
 import { useCollectors } from '../../api/collectors'
 import { useLocations } from '../../api/locations'
+import { type DataColumn, DataTable } from '../../components/data-table'
 import { FactoryTime } from '../../components/factory-time'
 import { CONTROL } from '../../components/form-styles'
 import { NotInKiosk, useKiosk } from '../../components/kiosk'
@@ -13,6 +14,13 @@ import { recentCollectors } from './recent-collectors'
 
 /** A unit that has not reported for this long is flagged. */
 const SILENT_MINUTES = 10
+
+const UNIT_COLUMNS: readonly DataColumn[] = [
+  { key: 'Unit', className: 'py-1 pr-3' },
+  { key: 'Location', className: 'py-1 pr-3' },
+  { key: 'Machines', className: 'py-1 pr-3 text-right' },
+  { key: 'Last report', className: 'py-1 pr-3' },
+]
 
 /** Collector units (GET /datacollectors, myzsk-api.md 1.3) with their machine counts and last report;
  * those opened before; any other id. */
@@ -76,58 +84,44 @@ export function CollectorsPage() {
           {(data) => (
             <>
               <MalformedRecords records={data.malformed} what="collector record" />
-              <table className={`w-full border-collapse text-left ${kiosk.on ? '' : 'max-w-3xl'}`}>
-                <thead>
-                  <tr className="border-b border-gray-400">
-                    <th scope="col" className="py-1 pr-3">
-                      Unit
-                    </th>
-                    <th scope="col" className="py-1 pr-3">
-                      Location
-                    </th>
-                    <th scope="col" className="py-1 pr-3 text-right">
-                      Machines
-                    </th>
-                    <th scope="col" className="py-1 pr-3">
-                      Last report
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {data.records.map((c) => {
-                    const silentFor = c.lastSeen === null ? null : now - Math.floor(c.lastSeen / 1000)
-                    const silent = silentFor === null || silentFor > SILENT_MINUTES * 60
-                    return (
-                      <tr key={c.id} className="border-b border-gray-200 dark:border-gray-800">
-                        <th scope="row" className="py-1 pr-3 font-medium">
-                          <Link className="underline" to={`/collectors/${encodeURIComponent(c.id)}`}>
-                            {c.id}
-                          </Link>
-                        </th>
-                        <td className="py-1 pr-3">{nameOf(c.locationId) ?? '—'}</td>
-                        <td className="py-1 pr-3 text-right tabular-nums">{c.machineCount ?? '—'}</td>
-                        <td
-                          className={`py-1 pr-3 ${silent ? 'font-semibold text-red-800 dark:text-red-300' : ''}`}
-                        >
-                          {silent && <span aria-hidden="true">⚠ </span>}
-                          {silentFor === null
-                            ? 'never'
-                            : silentFor < 60
-                              ? 'just now'
-                              : `${durationInWords(silentFor)} ago`}
-                          {silent && silentFor !== null && ' — silent'}
-                          {c.lastSeen !== null && (
-                            <>
-                              {' '}
-                              (<FactoryTime epochMs={c.lastSeen} withSeconds={false} />)
-                            </>
-                          )}
-                        </td>
-                      </tr>
-                    )
-                  })}
-                </tbody>
-              </table>
+              <DataTable
+                className={`w-full border-collapse text-left ${kiosk.on ? '' : 'max-w-3xl'}`}
+                headRowClassName="border-b border-gray-400"
+                columns={UNIT_COLUMNS}
+              >
+                {data.records.map((c) => {
+                  const silentFor = c.lastSeen === null ? null : now - Math.floor(c.lastSeen / 1000)
+                  const silent = silentFor === null || silentFor > SILENT_MINUTES * 60
+                  return (
+                    <tr key={c.id} className="border-b border-gray-200 dark:border-gray-800">
+                      <th scope="row" className="py-1 pr-3 font-medium">
+                        <Link className="underline" to={`/collectors/${encodeURIComponent(c.id)}`}>
+                          {c.id}
+                        </Link>
+                      </th>
+                      <td className="py-1 pr-3">{nameOf(c.locationId) ?? '—'}</td>
+                      <td className="py-1 pr-3 text-right tabular-nums">{c.machineCount ?? '—'}</td>
+                      <td
+                        className={`py-1 pr-3 ${silent ? 'font-semibold text-red-800 dark:text-red-300' : ''}`}
+                      >
+                        {silent && <span aria-hidden="true">⚠ </span>}
+                        {silentFor === null
+                          ? 'never'
+                          : silentFor < 60
+                            ? 'just now'
+                            : `${durationInWords(silentFor)} ago`}
+                        {silent && silentFor !== null && ' — silent'}
+                        {c.lastSeen !== null && (
+                          <>
+                            {' '}
+                            (<FactoryTime epochMs={c.lastSeen} withSeconds={false} />)
+                          </>
+                        )}
+                      </td>
+                    </tr>
+                  )
+                })}
+              </DataTable>
               <DataAge updatedAt={collectors.dataUpdatedAt} />
             </>
           )}

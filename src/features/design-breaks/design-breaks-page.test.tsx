@@ -4,6 +4,7 @@ import { Route, Routes } from 'react-router'
 import { describe, expect, test } from 'vitest'
 import { renderWithProviders } from '../../../test/render'
 import { mswServer } from '../../../test/setup-dom'
+import { buildVendorBreak } from '../../../test/vendor-fixtures'
 import { DesignBreaksPage } from './design-breaks-page'
 
 const render = (path: string) =>
@@ -75,17 +76,17 @@ describe('speed at each break', () => {
     mswServer.use(
       http.get('/api/reports/threadbreaks-by-machine', () =>
         HttpResponse.json({
-          data: [800, 900, 1000, 1100].map((rpm, i) => ({
-            timestamp: 1763460000000 - i * 60_000,
-            id_machine: 'AS-1042',
-            machine_name: 'North 01 · 1H',
-            head: 1,
-            needle: 2,
-            pattern: i === 3 ? 'OTHER' : 'ASD1001',
-            pattern_stitchnumber: 1000 * (i + 1),
-            stitches: 38053,
-            rotation_speed: rpm,
-          })),
+          data: [800, 900, 1000, 1100].map((rpm, i) =>
+            buildVendorBreak({
+              timestamp: 1763460000000 - i * 60_000,
+              id_machine: 'AS-1042',
+              machine_name: 'North 01 · 1H',
+              pattern: i === 3 ? 'OTHER' : 'ASD1001',
+              pattern_stitchnumber: 1000 * (i + 1),
+              stitches: 38053,
+              rotation_speed: rpm,
+            }),
+          ),
         }),
       ),
     )

@@ -5,6 +5,7 @@ import { appConfigQueryOptions } from '../../api/app-config'
 import { useDesignsById } from '../../api/designs'
 import type { ReportParams } from '../../api/report-params'
 import { designThreadbreaksQueryOptions, threadbreakEventsQueryOptions } from '../../api/reports'
+import { type DataColumn, DataTable } from '../../components/data-table'
 import { WidgetErrorBoundary } from '../../components/error-boundary'
 import { DesignPicker } from '../../components/filters/design-picker'
 import { FilterBar } from '../../components/filters/filter-bar'
@@ -20,6 +21,13 @@ import {
 import type { Design } from '../../lib/domain'
 import { formatFactoryRange } from '../../lib/factory-time'
 import { filterSearch, withParam } from '../../lib/filters'
+
+const STRETCH_COLUMNS: readonly DataColumn[] = [
+  { key: 'Stitches', className: 'pr-3' },
+  { key: 'Breaks', className: 'px-2 text-right' },
+  { key: 'Expected by share', className: 'px-2 text-right' },
+  { key: 'Flagged', className: 'px-2' },
+]
 
 /** /design-breaks?design=…: where along one design's stitch sequence threads break (the portal's
  * threadbreaks-by-design report), with the stretches that break far more than their share flagged. */
@@ -123,37 +131,23 @@ function Breaks({
             <StretchChart stretches={stretches} name={name} />
             <details>
               <summary className="cursor-pointer">As a table</summary>
-              <table className="mt-2 border-collapse text-left tabular-nums">
-                <caption className="sr-only">Thread breaks per stretch of {name}</caption>
-                <thead>
-                  <tr className="border-b border-gray-400">
-                    <th scope="col" className="pr-3">
-                      Stitches
+              <DataTable
+                className="mt-2 border-collapse text-left tabular-nums"
+                caption={`Thread breaks per stretch of ${name}`}
+                headRowClassName="border-b border-gray-400"
+                columns={STRETCH_COLUMNS}
+              >
+                {stretches.map((s) => (
+                  <tr key={s.from} className="border-b border-gray-200 dark:border-gray-800">
+                    <th scope="row" className="pr-3 font-normal">
+                      {s.from.toLocaleString()}–{s.to.toLocaleString()}
                     </th>
-                    <th scope="col" className="px-2 text-right">
-                      Breaks
-                    </th>
-                    <th scope="col" className="px-2 text-right">
-                      Expected by share
-                    </th>
-                    <th scope="col" className="px-2">
-                      Flagged
-                    </th>
+                    <td className="px-2 text-right">{s.count}</td>
+                    <td className="px-2 text-right">{s.expected.toFixed(1)}</td>
+                    <td className="px-2">{s.flagged ? 'yes' : ''}</td>
                   </tr>
-                </thead>
-                <tbody>
-                  {stretches.map((s) => (
-                    <tr key={s.from} className="border-b border-gray-200 dark:border-gray-800">
-                      <th scope="row" className="pr-3 font-normal">
-                        {s.from.toLocaleString()}–{s.to.toLocaleString()}
-                      </th>
-                      <td className="px-2 text-right">{s.count}</td>
-                      <td className="px-2 text-right">{s.expected.toFixed(1)}</td>
-                      <td className="px-2">{s.flagged ? 'yes' : ''}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
+                ))}
+              </DataTable>
             </details>
             <DataAge updatedAt={query.dataUpdatedAt} />
             <SpeedAtBreaks design={design} scope={scope} />

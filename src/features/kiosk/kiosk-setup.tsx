@@ -2,6 +2,7 @@ import { useId, useState } from 'react'
 import { useLocations } from '../../api/locations'
 import { REPORTS } from '../../api/reports'
 import { CONTROL } from '../../components/form-styles'
+import { NumberField } from '../../components/number-field'
 import { DEFAULT_DWELL, DEFAULT_REFRESH, KIOSK_PAGES } from './kiosk-params'
 
 /** /kiosk without parameters: choose what the wall shows, get the address to bookmark on its PC. */
@@ -78,28 +79,20 @@ export function KioskSetup() {
           </select>
         </label>
         <div className="flex flex-wrap gap-4">
-          <label className="flex flex-col" htmlFor={`${id}-dwell`}>
-            Seconds per page
-            <input
-              id={`${id}-dwell`}
-              className={CONTROL}
-              type="number"
-              min="5"
-              value={dwell}
-              onChange={(e) => setDwell(e.target.value)}
-            />
-          </label>
-          <label className="flex flex-col" htmlFor={`${id}-refresh`}>
-            Refresh every (seconds)
-            <input
-              id={`${id}-refresh`}
-              className={CONTROL}
-              type="number"
-              min="5"
-              value={refresh}
-              onChange={(e) => setRefresh(e.target.value)}
-            />
-          </label>
+          <NumberField
+            id={`${id}-dwell`}
+            label="Seconds per page"
+            min="5"
+            value={dwell}
+            onChange={setDwell}
+          />
+          <NumberField
+            id={`${id}-refresh`}
+            label="Refresh every (seconds)"
+            min="5"
+            value={refresh}
+            onChange={setRefresh}
+          />
           <label className="flex flex-col" htmlFor={`${id}-location`}>
             Location
             <select

@@ -4,43 +4,17 @@ import { HttpResponse, http } from 'msw'
 import { describe, expect, test } from 'vitest'
 import { renderWithProviders } from '../../../test/render'
 import { mswServer } from '../../../test/setup-dom'
+import { buildVendorMachine } from '../../../test/vendor-fixtures'
 import { firstScreenTiles, StatusBoardPage } from './status-board-page'
 
 const NOW = Math.floor(Date.now() / 1000)
 const iso = (s: number) => new Date((NOW - s) * 1000).toISOString()
 
-/** A machine record exactly as the vendor documents it (myzsk-api.md 1.1). */
-const vendorMachine = (fields: Record<string, unknown>) => ({
-  machine_id: 'x',
-  alias: 'X',
-  id_location: 1,
-  id_datacollector: 'dc-n1',
-  order: null,
-  heads: 12,
-  active_heads: 12,
-  active_needle: 4,
-  needles: 15,
-  hide_machine: false,
-  first_seen: '2024-01-01T00:00:00Z',
-  last_seen: iso(3),
-  rpm: 900,
-  rotation_speed: 0,
-  repeated_pattern: null,
-  passes_pattern: 0,
-  id_design: 'ASD1001',
-  design_stitches: 20000,
-  stitch: 5000,
-  status_code: 1,
-  pattern_stitchcounter: 5000,
-  pattern_stitchnumber: 5000,
-  estimate_time_remaining: 900,
-  ...fields,
-})
 const MACHINES = [
-  vendorMachine({ machine_id: 'a', alias: 'A 10', id_location: 1, status_code: 1, rotation_speed: 850 }),
-  vendorMachine({ machine_id: 'b', alias: 'A 2', id_location: 1, status_code: 2 }),
-  vendorMachine({ machine_id: 'c', alias: 'B 1', id_location: 2, status_code: 9 }),
-  vendorMachine({
+  buildVendorMachine({ machine_id: 'a', alias: 'A 10', id_location: 1, status_code: 1, rotation_speed: 850 }),
+  buildVendorMachine({ machine_id: 'b', alias: 'A 2', id_location: 1, status_code: 2 }),
+  buildVendorMachine({ machine_id: 'c', alias: 'B 1', id_location: 2, status_code: 9 }),
+  buildVendorMachine({
     machine_id: 'd',
     alias: 'B 2',
     id_location: 2,

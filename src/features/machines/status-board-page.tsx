@@ -15,6 +15,7 @@ import { NotInKiosk, useKiosk } from '../../components/kiosk'
 import { LiveIndicator } from '../../components/live-indicator'
 import { MalformedRecords } from '../../components/malformed-records'
 import { useNow } from '../../components/now'
+import { NumberField } from '../../components/number-field'
 import { DataAge, QueryState } from '../../components/query-state'
 import { Skeleton } from '../../components/skeleton'
 import { StatusBadge } from '../../components/status-badge'
@@ -116,20 +117,16 @@ function BoardControls({ params, set }: { params: BoardParams; set: (patch: Part
           <option value="name">By name</option>
         </select>
       </div>
-      <div className="flex flex-col">
-        <label htmlFor={`${id}-attention`} className="text-sm">
-          Flag stops after (min)
-        </label>
-        <input
-          id={`${id}-attention`}
-          type="number"
-          min={1}
-          max={240}
-          className={`${CONTROL} w-20`}
-          value={params.attentionMinutes}
-          onChange={(e) => set({ attentionMinutes: Number(e.target.value) || params.attentionMinutes })}
-        />
-      </div>
+      <NumberField
+        id={`${id}-attention`}
+        label="Flag stops after (min)"
+        labelClassName="text-sm"
+        inputClassName={`${CONTROL} w-20`}
+        min={1}
+        max={240}
+        value={params.attentionMinutes}
+        onChange={(text) => set({ attentionMinutes: Number(text) || params.attentionMinutes })}
+      />
       <label className="flex items-center gap-1 text-sm">
         <input
           type="checkbox"

@@ -2,6 +2,7 @@ import { useId } from 'react'
 import { useWorkPeriods } from '../../api/designs'
 import type { ReportParams } from '../../api/report-params'
 import { useMachineShifts } from '../../api/reports'
+import { DataTable } from '../../components/data-table'
 import { MalformedRecords } from '../../components/malformed-records'
 import { QueryState } from '../../components/query-state'
 import { ScrollArea } from '../../components/scroll-area'
@@ -41,46 +42,40 @@ export function ApiShiftComparison({ scope, timeZone }: { scope: ReportParams; t
             <WhenNear minHeight="10rem">
               <MalformedRecords records={malformed} what="shift-comparison row" />
               <ScrollArea label="The table" className="max-h-[32rem]">
-                <table className="border-collapse text-left tabular-nums">
-                  <caption className="sr-only">
-                    Stitches and thread breaks per machine and work period
-                  </caption>
-                  <thead className="sticky top-0 bg-gray-50 dark:bg-gray-950">
-                    <tr className="border-b border-gray-400">
-                      <th scope="col" className="py-1 pr-3">
-                        Machine
+                <DataTable
+                  className="border-collapse text-left tabular-nums"
+                  caption="Stitches and thread breaks per machine and work period"
+                  headClassName="sticky top-0 bg-gray-50 dark:bg-gray-950"
+                  headRowClassName="border-b border-gray-400"
+                  columns={[
+                    { key: 'Machine', className: 'py-1 pr-3' },
+                    ...periods.map(([shiftId, name]) => ({
+                      key: `period ${shiftId}`,
+                      label: `${name}: stitches / breaks`,
+                      className: 'px-2 text-right',
+                    })),
+                    { key: 'All: stitches / breaks', className: 'px-2 text-right' },
+                  ]}
+                >
+                  {rows.map((r) => (
+                    <tr key={r.machineId} className="border-b border-gray-200 dark:border-gray-800">
+                      <th scope="row" className="py-1 pr-3 font-medium">
+                        {r.machineName}
                       </th>
-                      {periods.map(([shiftId, name]) => (
-                        <th key={shiftId} scope="col" className="px-2 text-right">
-                          {name}: stitches / breaks
-                        </th>
-                      ))}
-                      <th scope="col" className="px-2 text-right">
-                        All: stitches / breaks
-                      </th>
+                      {periods.map(([shiftId]) => {
+                        const s = r.shifts.find((x) => x.shiftId === shiftId)
+                        return (
+                          <td key={shiftId} className="px-2 text-right">
+                            {s ? `${s.stitches.toLocaleString()} / ${s.threadbreaks}` : '—'}
+                          </td>
+                        )
+                      })}
+                      <td className="px-2 text-right">
+                        {(r.stitches ?? 0).toLocaleString()} / {r.threadbreaks ?? 0}
+                      </td>
                     </tr>
-                  </thead>
-                  <tbody>
-                    {rows.map((r) => (
-                      <tr key={r.machineId} className="border-b border-gray-200 dark:border-gray-800">
-                        <th scope="row" className="py-1 pr-3 font-medium">
-                          {r.machineName}
-                        </th>
-                        {periods.map(([shiftId]) => {
-                          const s = r.shifts.find((x) => x.shiftId === shiftId)
-                          return (
-                            <td key={shiftId} className="px-2 text-right">
-                              {s ? `${s.stitches.toLocaleString()} / ${s.threadbreaks}` : '—'}
-                            </td>
-                          )
-                        })}
-                        <td className="px-2 text-right">
-                          {(r.stitches ?? 0).toLocaleString()} / {r.threadbreaks ?? 0}
-                        </td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
+                  ))}
+                </DataTable>
               </ScrollArea>
             </WhenNear>
           )

@@ -1,4 +1,5 @@
 import type { MachineLayout } from '../../api/machines'
+import { DataTable } from '../../components/data-table'
 import { gridFamilies, machineGrid, sizeFromRows } from '../../components/heatmap/heatmap-grid'
 import { LazyDetails } from '../../components/lazy-details'
 import type { ThreadbreakCount } from '../../lib/domain'
@@ -94,34 +95,30 @@ export function MachinesByShift({
       </section>
       <LazyDetails summary={`Thread breaks per machine and shift (${machines.length} machines with breaks)`}>
         {() => (
-          <table className="mt-2 text-sm tabular-nums">
-            <thead>
-              <tr>
-                <th scope="col" className="px-2 text-left">
-                  Machine
+          <DataTable
+            className="mt-2 text-sm tabular-nums"
+            columns={[
+              { key: 'Machine', className: 'px-2 text-left' },
+              ...perShift.map(({ shift }) => ({
+                key: `shift ${shift.name}`,
+                label: shift.name,
+                className: 'px-2 text-right',
+              })),
+            ]}
+          >
+            {machines.map(([id, name]) => (
+              <tr key={id}>
+                <th scope="row" className="px-2 text-left font-normal">
+                  {name}
                 </th>
                 {perShift.map(({ shift }) => (
-                  <th key={shift.name} scope="col" className="px-2 text-right">
-                    {shift.name}
-                  </th>
+                  <td key={shift.name} className="px-2 text-right">
+                    {counts.get(`${id}|${shift.name}`) ?? 0}
+                  </td>
                 ))}
               </tr>
-            </thead>
-            <tbody>
-              {machines.map(([id, name]) => (
-                <tr key={id}>
-                  <th scope="row" className="px-2 text-left font-normal">
-                    {name}
-                  </th>
-                  {perShift.map(({ shift }) => (
-                    <td key={shift.name} className="px-2 text-right">
-                      {counts.get(`${id}|${shift.name}`) ?? 0}
-                    </td>
-                  ))}
-                </tr>
-              ))}
-            </tbody>
-          </table>
+            ))}
+          </DataTable>
         )}
       </LazyDetails>
     </div>

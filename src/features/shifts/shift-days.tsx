@@ -2,6 +2,7 @@ import { lazy, Suspense, useMemo } from 'react'
 import type { ReportParams } from '../../api/report-params'
 import { useReportQueries } from '../../api/report-queries'
 import { machineSummaryQueryOptions, threadbreaksQueryOptions } from '../../api/reports'
+import { DataTable } from '../../components/data-table'
 import { LazyDetails } from '../../components/lazy-details'
 import { QueriesProblems } from '../../components/query-state'
 import { Skeleton } from '../../components/skeleton'
@@ -96,35 +97,27 @@ export function ShiftDays({
       )}
       <LazyDetails summary="As a table">
         {() => (
-          <table className="mt-2 text-sm tabular-nums">
-            <caption className="sr-only">{source.label} per shift and day</caption>
-            <thead>
-              <tr>
-                <th scope="col" className="px-2 text-left">
-                  Day
+          <DataTable
+            className="mt-2 text-sm tabular-nums"
+            caption={`${source.label} per shift and day`}
+            columns={[
+              { key: 'Day', className: 'px-2 text-left' },
+              ...shifts.map((s) => ({ key: `shift ${s.name}`, label: s.name, className: 'px-2 text-right' })),
+            ]}
+          >
+            {rows.map((row) => (
+              <tr key={row.day}>
+                <th scope="row" className="px-2 text-left font-normal">
+                  {row.day}
                 </th>
                 {shifts.map((s) => (
-                  <th key={s.name} scope="col" className="px-2 text-right">
-                    {s.name}
-                  </th>
+                  <td key={s.name} className="px-2 text-right">
+                    {typeof row[s.name] === 'number' ? (row[s.name] as number).toLocaleString() : '—'}
+                  </td>
                 ))}
               </tr>
-            </thead>
-            <tbody>
-              {rows.map((row) => (
-                <tr key={row.day}>
-                  <th scope="row" className="px-2 text-left font-normal">
-                    {row.day}
-                  </th>
-                  {shifts.map((s) => (
-                    <td key={s.name} className="px-2 text-right">
-                      {typeof row[s.name] === 'number' ? (row[s.name] as number).toLocaleString() : '—'}
-                    </td>
-                  ))}
-                </tr>
-              ))}
-            </tbody>
-          </table>
+            ))}
+          </DataTable>
         )}
       </LazyDetails>
     </div>

@@ -3,6 +3,7 @@ import { useId, useMemo, useState } from 'react'
 import { appConfigQueryOptions } from '../../api/app-config'
 import { useMachines } from '../../api/machines'
 import { useMachineSummary } from '../../api/reports'
+import { type DataColumn, DataTable } from '../../components/data-table'
 import { WidgetErrorBoundary } from '../../components/error-boundary'
 import { FilterBar } from '../../components/filters/filter-bar'
 import { useReportScope } from '../../components/filters/use-filters'
@@ -26,6 +27,15 @@ import {
 import { type CodeUsage, codeUsage } from './code-usage'
 
 type Choice = { state: MachineState | ''; label: string }
+
+const CODE_COLUMNS: readonly DataColumn[] = [
+  { key: 'Code', className: 'py-1 pr-3' },
+  { key: 'Shown now as', className: 'px-2' },
+  { key: 'Machines showing it now', className: 'px-2' },
+  { key: 'Machine time in range', className: 'px-2 text-right' },
+  { key: 'Share', className: 'px-2 text-right' },
+  { key: 'Map to', className: 'px-2' },
+]
 
 /** /status-codes: every vendor status code seen live and in the range, what stitchboard makes of it, and
  * the STATUS_CODES line that maps them, so a factory builds its dictionary from its own data. */
@@ -124,38 +134,17 @@ function Codes({
         <p>Every code seen is in the dictionary.</p>
       )}
       <ScrollArea label="The table">
-        <table className="border-collapse text-left tabular-nums">
-          <caption className="text-left text-sm">
-            Codes in the dictionary, on a machine now, or in the status time of {rangeText}
-          </caption>
-          <thead>
-            <tr className="border-b border-gray-400">
-              <th scope="col" className="py-1 pr-3">
-                Code
-              </th>
-              <th scope="col" className="px-2">
-                Shown now as
-              </th>
-              <th scope="col" className="px-2">
-                Machines showing it now
-              </th>
-              <th scope="col" className="px-2 text-right">
-                Machine time in range
-              </th>
-              <th scope="col" className="px-2 text-right">
-                Share
-              </th>
-              <th scope="col" className="px-2">
-                Map to
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((row) => (
-              <CodeRow key={row.code} row={row} choice={choiceOf(row)} choose={choose} />
-            ))}
-          </tbody>
-        </table>
+        <DataTable
+          className="border-collapse text-left tabular-nums"
+          caption={<>Codes in the dictionary, on a machine now, or in the status time of {rangeText}</>}
+          captionClassName="text-left text-sm"
+          headRowClassName="border-b border-gray-400"
+          columns={CODE_COLUMNS}
+        >
+          {rows.map((row) => (
+            <CodeRow key={row.code} row={row} choice={choiceOf(row)} choose={choose} />
+          ))}
+        </DataTable>
       </ScrollArea>
       {summary.isError && (
         <p role="alert">The time per code in the range could not be read: {summary.error.message}</p>

@@ -1,22 +1,12 @@
 import { describe, expect, test } from 'vitest'
-import { buildSummary } from '../../../test/build-machine'
+import { buildSummary, buildThreadbreakCount } from '../../../test/build-machine'
 import type { ThreadbreakCount } from '../../lib/domain'
 import { DEMO_STATUS_CODES } from '../../lib/status-codes'
 import { threadbreakCsv } from './export'
 import { referenceOrder, runningHoursByMachine, threadbreakView, wallOrder } from './threadbreak-view'
 
-const row = (
-  id: string,
-  head: number | null,
-  needle: number | null,
-  threadbreaks: number,
-): ThreadbreakCount => ({
-  machineId: id,
-  machineName: `Machine ${id}`,
-  head,
-  needle,
-  count: threadbreaks,
-})
+const row = (id: string, head: number | null, needle: number | null, threadbreaks: number) =>
+  buildThreadbreakCount({ machineId: id, head, needle, count: threadbreaks })
 const layout = (id: string, heads: number, needles: number) => ({
   machineId: id,
   machineName: `Machine ${id}`,

@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, test } from 'vitest'
 import { FIXED_NOW } from '../../../test/demo-client'
 import { renderWithProviders } from '../../../test/render'
 import { mswServer } from '../../../test/setup-dom'
+import { buildVendorMachine } from '../../../test/vendor-fixtures'
 import { ThreadbreaksPage } from './threadbreaks-page'
 
 let requests: URL[] = []
@@ -162,14 +163,14 @@ describe('thread-break page on the demo factory', () => {
       http.get('/api/machines', () =>
         HttpResponse.json({
           data: [
-            {
+            buildVendorMachine({
               machine_id: 'AS-1119',
               alias: 'North 03 · 18H',
               id_location: 1,
               heads: 18,
               active_heads: 15,
               needles: 9,
-            },
+            }),
           ],
         }),
       ),

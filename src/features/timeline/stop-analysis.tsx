@@ -1,4 +1,5 @@
 import { useId } from 'react'
+import { type DataColumn, DataTable } from '../../components/data-table'
 import { FactoryTime } from '../../components/factory-time'
 import { STATE_STYLES } from '../../components/status-badge'
 import type { Machine } from '../../lib/domain'
@@ -9,6 +10,12 @@ import type { StopAnalysis } from '../../lib/timeline'
 const fillOf = (state: BoardState) => STATE_STYLES[state].split(' ')[0]
 const hours = (ms: number) => durationInWords(Math.round(ms / 1000))
 const percent = (share: number) => `${(share * 100).toFixed(share < 0.1 ? 1 : 0)} %`
+const BY_CODE_COLUMNS: readonly DataColumn[] = [
+  { key: 'Cause', className: 'py-1 pr-2' },
+  { key: 'Time', className: 'px-2 text-right' },
+  { key: 'Stops', className: 'px-2 text-right' },
+  { key: 'Running total', className: 'px-2 text-right' },
+]
 
 /**
  * Availability, time per state and where the stop time went (issue 18): a Pareto by status code and by
@@ -73,50 +80,34 @@ export function StopAnalysisView({
           {analysis.byCode.length === 0 ? (
             <p>No stops recorded in this range.</p>
           ) : (
-            <table className="w-full border-collapse text-left tabular-nums">
-              <caption className="sr-only">
-                Stop time by status code, largest first, with the running total
-              </caption>
-              <thead>
-                <tr className="border-b border-gray-400">
-                  <th scope="col" className="py-1 pr-2">
-                    Cause
-                  </th>
-                  <th scope="col" className="px-2 text-right">
-                    Time
-                  </th>
-                  <th scope="col" className="px-2 text-right">
-                    Stops
-                  </th>
-                  <th scope="col" className="px-2 text-right">
-                    Running total
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {analysis.byCode.slice(0, rows).map((c) => {
-                  cumulative += c.ms
-                  return (
-                    <tr key={String(c.code)} className="border-b border-gray-200 dark:border-gray-800">
-                      <th scope="row" className="py-1 pr-2 font-normal">
-                        <span aria-hidden="true">{STATE_ICONS[c.state]} </span>
-                        {c.label}
-                        {c.code === null ? '' : ` (code ${c.code})`}
-                        <div className="mt-0.5 h-1.5 rounded bg-gray-200 dark:bg-gray-700" aria-hidden="true">
-                          <div
-                            className={`h-full rounded ${fillOf(c.state)}`}
-                            style={{ width: `${(c.ms / (analysis.byCode[0]?.ms || 1)) * 100}%` }}
-                          />
-                        </div>
-                      </th>
-                      <td className="px-2 text-right whitespace-nowrap">{hours(c.ms)}</td>
-                      <td className="px-2 text-right">{c.count}</td>
-                      <td className="px-2 text-right">{percent(cumulative / (stopMs || 1))}</td>
-                    </tr>
-                  )
-                })}
-              </tbody>
-            </table>
+            <DataTable
+              className="w-full border-collapse text-left tabular-nums"
+              caption="Stop time by status code, largest first, with the running total"
+              headRowClassName="border-b border-gray-400"
+              columns={BY_CODE_COLUMNS}
+            >
+              {analysis.byCode.slice(0, rows).map((c) => {
+                cumulative += c.ms
+                return (
+                  <tr key={String(c.code)} className="border-b border-gray-200 dark:border-gray-800">
+                    <th scope="row" className="py-1 pr-2 font-normal">
+                      <span aria-hidden="true">{STATE_ICONS[c.state]} </span>
+                      {c.label}
+                      {c.code === null ? '' : ` (code ${c.code})`}
+                      <div className="mt-0.5 h-1.5 rounded bg-gray-200 dark:bg-gray-700" aria-hidden="true">
+                        <div
+                          className={`h-full rounded ${fillOf(c.state)}`}
+                          style={{ width: `${(c.ms / (analysis.byCode[0]?.ms || 1)) * 100}%` }}
+                        />
+                      </div>
+                    </th>
+                    <td className="px-2 text-right whitespace-nowrap">{hours(c.ms)}</td>
+                    <td className="px-2 text-right">{c.count}</td>
+                    <td className="px-2 text-right">{percent(cumulative / (stopMs || 1))}</td>
+                  </tr>
+                )
+              })}
+            </DataTable>
           )}
         </section>
         <section aria-labelledby={`${id}-machines`}>
