@@ -1,4 +1,5 @@
 import { type Context, Hono } from 'hono'
+import type { AlertEngine } from './alerts/engine'
 import { alertRoutes } from './alerts/routes'
 import { compressJson } from './compress-json'
 import type { Config } from './config'
@@ -42,7 +43,9 @@ export interface AppOptions {
   history?: () => HistoryState
 }
 
-export type HistoryState = History | { unavailable: string; starting?: boolean }
+/** The history as the app serves it: the machines' record and, when this server has them, the alerts. */
+export type RunningHistory = History & { alerts?: AlertEngine }
+export type HistoryState = RunningHistory | { unavailable: string; starting?: boolean }
 
 const historyHealth = (state: HistoryState) =>
   'store' in state ? 'ready' : state.starting ? 'starting' : 'unavailable'

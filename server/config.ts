@@ -95,7 +95,8 @@ const environment = z
     DATA_DIR: optional(text.min(1)),
     STATUS_CODES: optional(text),
     LOCATIONS: optional(text),
-    POLL_SECONDS: optional(whole('seconds', 5, 600, 's')),
+    POLL_SECONDS: optional(whole('seconds', 1, 600, 's')),
+    LEASE_SECONDS: optional(whole('seconds', 3, 300, 's')),
     HISTORY_DAYS: optional(whole('days', 1, 3660, 'days')),
     DATABASE_URL: optional(
       text.refine((value) => {
@@ -171,6 +172,9 @@ export interface Config {
   locations: Array<{ id: number; name: string }>
   /** how often the server's watcher reads /machines for everyone (POLL_SECONDS) */
   pollSeconds: number
+  /** how long the polling instance's lease lasts before another instance on the same database takes
+   * over (LEASE_SECONDS); it is renewed four times within it */
+  leaseSeconds: number
   /** how long the machine history is kept (HISTORY_DAYS) */
   historyDays: number
   /** a PostgreSQL server (DATABASE_URL), else the embedded one in DATA_DIR/history */
@@ -270,6 +274,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       : { source: 'default', entries: [...DEMO_STATUS_ENTRIES] },
     locations,
     pollSeconds: e.POLL_SECONDS ?? 15,
+    leaseSeconds: e.LEASE_SECONDS ?? 20,
     historyDays: e.HISTORY_DAYS ?? 400,
     databaseUrl: e.DATABASE_URL ?? null,
     adminToken: e.ADMIN_TOKEN ?? null,

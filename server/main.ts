@@ -4,7 +4,6 @@ import { fileURLToPath } from 'node:url'
 import { createApp, type HistoryState } from './app'
 import { ConfigError, loadConfig } from './config'
 import { demoWorkerTransport } from './demo/worker-transport'
-import { startHistory } from './history/start'
 import { workerJsonCheck } from './json-check'
 import {
   buildVersion,
@@ -16,6 +15,7 @@ import {
   undiciTransport,
 } from './node-server'
 import { sessionFile } from './session-file'
+import { startHistory } from './start-history'
 import { upstreamsFor } from './upstreams'
 
 /** Production entry (`npm start`): configuration, upstreams, the built SPA, and the listener. */

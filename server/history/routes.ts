@@ -1,6 +1,5 @@
 import type { Hono } from 'hono'
 import { streamSSE } from 'hono/streaming'
-import type { AlertEngine, AlertSnapshot } from '../alerts/engine'
 import type { HistoryStore, StateInterval } from './store'
 import type { MachinesChange, Watcher } from './watcher'
 
@@ -8,8 +7,15 @@ export interface History {
   store: HistoryStore
   watcher: Watcher
   pollSeconds: number
-  /** the alerts (issue 19), when this server has them */
-  alerts?: AlertEngine
+  /** the alerts, when this server has them: the live stream carries their snapshots too */
+  alerts?: LiveFeed
+}
+
+/** Something besides the machines that the live stream carries (the alerts): its latest snapshot and
+ * its changes. The history knows it only by this shape, so the alerts depend on the history, not back. */
+export interface LiveFeed {
+  onChange(listener: (snapshot: object) => void): () => void
+  snapshot(): Promise<object>
 }
 
 /** Longest range of one machine's timeline, and of the factory timeline (every machine). */
@@ -192,7 +198,7 @@ export function historyRoutes(
     return streamSSE(c, async (stream) => {
       let wake: (() => void) | null = null
       const pending: MachinesChange[] = []
-      let alerts: AlertSnapshot | null = null
+      let alerts: object | null = null
       const offAlerts = history.alerts?.onChange((snapshot) => {
         alerts = snapshot
         wake?.()
@@ -227,7 +233,7 @@ export function historyRoutes(
           wake = null
           if (!open) break
           const change = pending.shift()
-          const alertsNow = alerts as AlertSnapshot | null
+          const alertsNow = alerts as object | null
           alerts = null
           if (alertsNow) await stream.write(sseFrame('alerts', JSON.stringify(alertsNow)))
           if (change) await send(change)

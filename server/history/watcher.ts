@@ -20,6 +20,8 @@ export interface WatcherOptions {
   db: Db
   upstreams: Upstreams
   pollSeconds: number
+  /** how long the polling instance's lease lasts (LEASE_SECONDS; tests shorten it) */
+  leaseSeconds?: number
   historyDays: number
   upstreamTimeoutSeconds: number
   /** wall-clock ms (tests move it; the e2e servers run on the pinned clock) */
@@ -29,9 +31,8 @@ export interface WatcherOptions {
   log?: (line: string) => void
 }
 
-/** Lease of the polling instance: renewed every LEASE_CHECK_MS, taken over when it ran out. */
+/** Lease of the polling instance by default: renewed four times within it, taken over when it ran out. */
 export const LEASE_SECONDS = 20
-const LEASE_CHECK_MS = 5000
 const NOTIFY_CHANNEL = 'stitchboard_machines'
 const MAX_MACHINES_BYTES = 64 * 1024 * 1024
 
@@ -67,6 +68,10 @@ export class Watcher {
     return latest
   }
 
+  private leaseSeconds() {
+    return this.options.leaseSeconds ?? LEASE_SECONDS
+  }
+
   isLeader() {
     return this.leader
   }
@@ -92,7 +97,7 @@ export class Watcher {
       this.unlisten = await db.listen(NOTIFY_CHANNEL, (payload) => void this.onNotify(payload))
     }
     await this.checkLease()
-    this.leaseTimer = setInterval(() => void this.checkLease(), LEASE_CHECK_MS)
+    this.leaseTimer = setInterval(() => void this.checkLease(), (this.leaseSeconds() * 1000) / 4)
     this.leaseTimer.unref?.()
   }
 
@@ -120,7 +125,7 @@ export class Watcher {
           `update watcher set leader = $1, lease_until = now() + make_interval(secs => $2)
            where id = 1 and (leader is null or leader = $1 or lease_until is null or lease_until < now())
            returning leader`,
-          [this.instance, LEASE_SECONDS],
+          [this.instance, this.leaseSeconds()],
         )
         mine = rows.length === 1
       } catch (error) {

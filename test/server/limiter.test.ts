@@ -14,11 +14,11 @@ describe('upstream calls at once', () => {
     // distinct requests (no coalescing): one report per day
     let answered = 0
     const answers = Array.from({ length: total }, (_, i) =>
-      app
-        .request(
+      Promise.resolve(
+        app.request(
           `/api/reports/stitches?from=${1_700_000_000 + i * 86_400}&till=${1_700_086_400 + i * 86_400}&machineIds=all`,
-        )
-        .finally(() => answered++),
+        ),
+      ).finally(() => answered++),
     )
     // while the upstream holds every answer, only refusals come back: the five beyond the queue
     await until(
@@ -43,9 +43,11 @@ describe('upstream calls at once', () => {
     // one more than the cap and the queue take: its refusal says the queue is full
     let answered = 0
     const pending = Array.from({ length: MAX_UPSTREAM_CALLS + MAX_QUEUED_CALLS + 1 }, (_, i) =>
-      app
-        .request(`/api/reports/stitches?from=${1_700_000_000 + i}&till=${1_700_086_400 + i}&machineIds=all`)
-        .finally(() => answered++),
+      Promise.resolve(
+        app.request(
+          `/api/reports/stitches?from=${1_700_000_000 + i}&till=${1_700_086_400 + i}&machineIds=all`,
+        ),
+      ).finally(() => answered++),
     )
     await until(
       'one request beyond the queue to be refused',

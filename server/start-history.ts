@@ -1,14 +1,14 @@
-import { realSenders, type Senders } from '../alerts/channels'
-import { AlertEngine } from '../alerts/engine'
-import { AlertStore } from '../alerts/store'
-import type { Config } from '../config'
-import { callUpstream } from '../proxy/upstream'
-import type { Upstreams } from '../upstreams'
-import { type Db, openDatabase } from './db'
-import { migrate } from './migrations'
-import type { History } from './routes'
-import { HistoryStore } from './store'
-import { Watcher } from './watcher'
+import { realSenders, type Senders } from './alerts/channels'
+import { AlertEngine } from './alerts/engine'
+import { AlertStore } from './alerts/store'
+import type { RunningHistory } from './app'
+import type { Config } from './config'
+import { type Db, openDatabase } from './history/db'
+import { migrate } from './history/migrations'
+import { HistoryStore } from './history/store'
+import { Watcher } from './history/watcher'
+import { callUpstream } from './proxy/upstream'
+import type { Upstreams } from './upstreams'
 
 const MAX_BREAK_LOG_BYTES = 32 * 1024 * 1024
 
@@ -20,6 +20,7 @@ export async function startHistory(
     | 'databaseUrl'
     | 'dataDir'
     | 'pollSeconds'
+    | 'leaseSeconds'
     | 'historyDays'
     | 'upstreamTimeoutSeconds'
     | 'statusCodes'
@@ -35,7 +36,7 @@ export async function startHistory(
     senders?: Senders
     dispatchEveryMs?: number
   } = {},
-): Promise<History & { db: Db }> {
+): Promise<RunningHistory & { db: Db }> {
   const db = await openDatabase(config)
   try {
     const applied = await migrate(db)
@@ -54,6 +55,7 @@ export async function startHistory(
     db,
     upstreams,
     pollSeconds: config.pollSeconds,
+    leaseSeconds: config.leaseSeconds,
     historyDays: config.historyDays,
     upstreamTimeoutSeconds: config.upstreamTimeoutSeconds,
     log,
