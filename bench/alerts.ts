@@ -18,7 +18,7 @@ import { defaultSettings } from '../server/alerts/settings'
 import { createDemoUpstream } from '../server/demo/app'
 import type { OpenInterval } from '../server/history/store'
 import { DEFAULT_SHIFTS } from '../server/shifts'
-import { breakEventsOf, machineFactsOf } from '../src/api/alert-sources'
+import { breakEventsOf, machineFactsOf } from '../src/api/contract/to-domain'
 import { DEMO_STATUS_ENTRIES } from '../src/lib/status-codes'
 import { shiftSpansAround } from '../src/lib/time-range'
 

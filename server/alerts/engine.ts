@@ -1,4 +1,4 @@
-import { breakEventsOf, type MachineFacts, machineFactsOf } from '../../src/api/alert-sources'
+import { breakEventsOf, type MachineFacts, machineFactsOf } from '../../src/api/contract/to-domain'
 import type { ThreadbreakEvent } from '../../src/lib/domain'
 import type { StatusEntry } from '../../src/lib/status-codes'
 import { currentShift, type NamedShift } from '../../src/lib/time-range'

@@ -1,4 +1,4 @@
-import type { MachineFacts } from '../../src/api/alert-sources'
+import type { MachineFacts } from '../../src/api/contract/to-domain'
 import { machineLabel, type ThreadbreakEvent } from '../../src/lib/domain'
 import { findHotSpots, type PlaceFamily, placeName } from '../../src/lib/hot-spots'
 import { STATE_LABELS } from '../../src/lib/machine-state'

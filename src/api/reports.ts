@@ -7,7 +7,6 @@ import type {
   MachineSummary,
   RecordList,
   ThreadbreakCount,
-  ThreadbreakEvent,
 } from '../lib/domain'
 import { naturalCompare } from '../lib/natural-order'
 import type { ReportPath } from './contract/report-params'
@@ -19,6 +18,7 @@ import {
   VENDOR_REPORT_ROWS,
   type VendorReportRecord,
 } from './contract/report-rows'
+import { breakEventOf } from './contract/to-domain'
 import { getJson } from './http'
 import { type KeyedRange, keptWhileMovedOn } from './moved-on'
 import { orNull, readRecords } from './records'
@@ -327,23 +327,7 @@ export const useMachineShifts = (params: ReportParams) => useQuery(machineShifts
 export const threadbreakEventsQueryOptions = (params: ReportParams) =>
   queryOptions({
     queryKey: ['threadbreak-events', keyOf('/reports/threadbreaks-by-machine', params)],
-    queryFn: ({ signal }) =>
-      fetchList(
-        '/reports/threadbreaks-by-machine',
-        params,
-        (row): ThreadbreakEvent => ({
-          at: row.timestamp,
-          machineId: row.id_machine,
-          machineName: row.machine_name,
-          head: row.head,
-          needle: row.needle,
-          designId: row.pattern || null,
-          stitch: orNull(row.pattern_stitchnumber),
-          designStitches: orNull(row.stitches),
-          rpm: orNull(row.rotation_speed),
-        }),
-        signal,
-      ),
+    queryFn: ({ signal }) => fetchList('/reports/threadbreaks-by-machine', params, breakEventOf, signal),
     ...reportTiming(params, ['threadbreak-events', keyOf('/reports/threadbreaks-by-machine', params)]),
   })
 

@@ -1,80 +1,138 @@
 import { readdirSync, readFileSync } from 'node:fs'
-import { dirname, join, relative, resolve } from 'node:path'
+import { join, relative, resolve } from 'node:path'
 import { describe, expect, test } from 'vitest'
 import { vendorCollectorMachineSchema, vendorCollectorSchema } from '../../src/api/contract/collector'
 import { vendorDesignSchema, vendorWorkPeriodSchema } from '../../src/api/contract/design'
 import { vendorMachineSchema } from '../../src/api/contract/machine'
 import { VENDOR_REPORT_ROWS, vendorDesignThreadbreaksSchema } from '../../src/api/contract/report-rows'
+import { FEATURE_EXPORTS, importsOf, importViolations, isTest } from './import-rules'
 
-/** The layers of src, lowest first: a file may import from its own layer and the layers below. */
-const LAYERS = ['lib', 'api', 'components', 'features', 'app'] as const
-const SRC = resolve(import.meta.dirname, '../../src')
+const ROOT = resolve(import.meta.dirname, '../..')
+const SRC = join(ROOT, 'src')
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const path = join(dir, entry.name)
     if (entry.isDirectory()) return sourceFiles(path)
-    return /\.(ts|tsx)$/.test(entry.name) && !/\.test\.(ts|tsx)$/.test(entry.name) ? [path] : []
+    return /\.(ts|tsx|mjs)$/.test(entry.name) ? [path] : []
   })
 }
 
-const IMPORT = /(?:^|\n)\s*(?:import|export)[^'"]*?from\s+['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g
+/** The repository's code: the browser's and the server's, tests included (they take part in cycles). */
+const tree = new Map(
+  [...sourceFiles(SRC), ...sourceFiles(join(ROOT, 'server'))].map((file) => [
+    relative(ROOT, file),
+    readFileSync(file, 'utf8'),
+  ]),
+)
+const files = new Set(
+  [...tree.keys()].filter((f) => f.startsWith('src/') && !isTest(f)).map((f) => join(ROOT, f)),
+)
 
-/** Relative imports of a file, resolved to files under src. */
-function importsOf(file: string): string[] {
-  const text = readFileSync(file, 'utf8')
-  const found: string[] = []
-  for (const match of text.matchAll(IMPORT)) {
-    const spec = match[1] ?? match[2]
-    if (!spec?.startsWith('.')) continue
-    const base = resolve(dirname(file), spec)
-    const candidates = [base, `${base}.ts`, `${base}.tsx`, join(base, 'index.ts')]
-    const target = candidates.find((c) => files.has(c))
-    if (target) found.push(target)
-  }
-  return found
-}
+/** The real tree with one more file, or one file more importing something. */
+const planted = (path: string, text: string) => new Map([...tree, [path, text]])
 
-const files = new Set(sourceFiles(SRC))
-const layerOf = (file: string) => {
-  const top = relative(SRC, file).split('/')[0] ?? ''
-  return LAYERS.indexOf(top as (typeof LAYERS)[number])
-}
-
-describe('imports flow one way: lib → api → components → features → app', () => {
-  test('no file imports from a layer above its own', () => {
-    const wrong: string[] = []
-    for (const file of files) {
-      const own = layerOf(file)
-      if (own < 0) continue
-      for (const target of importsOf(file)) {
-        if (layerOf(target) > own) wrong.push(`${relative(SRC, file)} → ${relative(SRC, target)}`)
-      }
-    }
-    expect(wrong).toEqual([])
+describe('imports flow one way, in the browser code and the server', () => {
+  test('the repository keeps every rule', () => {
+    expect(importViolations(tree)).toEqual([])
   })
 
-  test('no import cycle', () => {
-    const graph = new Map([...files].map((f) => [f, importsOf(f)]))
-    const state = new Map<string, 'open' | 'done'>()
-    const cycles: string[] = []
-    const visit = (file: string, path: string[]) => {
-      if (state.get(file) === 'done') return
-      if (state.get(file) === 'open') {
-        cycles.push([...path.slice(path.indexOf(file)), file].map((f) => relative(SRC, f)).join(' → '))
-        return
-      }
-      state.set(file, 'open')
-      for (const next of graph.get(file) ?? []) visit(next, [...path, file])
-      state.set(file, 'done')
-    }
-    for (const file of files) visit(file, [])
-    expect(cycles).toEqual([])
+  test('the check sees what it checks', () => {
+    expect([...tree.keys()].filter((f) => f.startsWith('src/lib/')).length).toBeGreaterThan(5)
+    expect([...tree.keys()].filter((f) => f.startsWith('server/history/')).length).toBeGreaterThan(3)
+    expect(importsOf('src/api/machines.ts', tree.get('src/api/machines.ts')!, tree).local).toContain(
+      'src/lib/domain.ts',
+    )
+    for (const path of Object.keys(FEATURE_EXPORTS)) expect(tree.has(path), path).toBe(true)
   })
 
-  test('the check sees the layers it checks (it would catch a wrong import)', () => {
-    expect([...files].filter((f) => layerOf(f) === 0).length).toBeGreaterThan(5)
-    expect(importsOf(join(SRC, 'api/machines.ts')).map((f) => relative(SRC, f))).toContain('lib/domain.ts')
+  test.each([
+    [
+      'a server file importing a feature',
+      'server/alerts/planted.ts',
+      "import { AlertsPage } from '../../src/features/alerts/alerts-page'\n",
+      'the server uses src/lib and src/api/contract only',
+    ],
+    [
+      'a server file importing the browser API layer',
+      'server/history/planted.ts',
+      "import { fetchMachines } from '../../src/api/machines'\n",
+      'the server uses src/lib and src/api/contract only',
+    ],
+    [
+      'a feature importing another feature’s own file',
+      'src/features/shifts/planted.tsx',
+      "import { AlertsPage } from '../alerts/alerts-page'\n",
+      "a feature uses another feature's own file",
+    ],
+    [
+      'a browser file using a Node module',
+      'src/lib/planted.ts',
+      "import { readFileSync } from 'node:fs'\n",
+      'browser code uses a Node module',
+    ],
+    [
+      'a browser file using a Node module by its bare name',
+      'src/components/planted.tsx',
+      "import path from 'path'\n",
+      'browser code uses a Node module',
+    ],
+    [
+      'a lower layer importing a higher one',
+      'src/lib/planted.ts',
+      "import { Heatmap } from '../components/heatmap/heatmap'\n",
+      'imports from a layer above its own',
+    ],
+    [
+      'the history depending on the alerts',
+      'server/history/planted.ts',
+      "import type { AlertEngine } from '../alerts/engine'\n",
+      'server/history may not depend on server/alerts',
+    ],
+    [
+      'the proxy depending on the history',
+      'server/proxy/planted.ts',
+      "export { HistoryStore } from '../history/store'\n",
+      'server/proxy may not depend on server/history',
+    ],
+    [
+      'a server folder importing a composition root',
+      'server/alerts/planted.ts',
+      "import { createApp } from '../app'\n",
+      'a server folder imports a composition root',
+    ],
+    [
+      'browser code importing the server',
+      'src/api/planted.ts',
+      "const demo = () => import('../../server/demo/app')\n",
+      'browser code reaches outside src',
+    ],
+  ])('fails on %s', (_, path, text, why) => {
+    const found = importViolations(planted(path, text))
+    expect(found).toHaveLength(1)
+    expect(found[0]).toContain(path)
+    expect(found[0]).toContain(why)
+  })
+
+  test('fails on an import cycle', () => {
+    const found = importViolations(
+      new Map([
+        ...tree,
+        ['src/lib/planted-a.ts', "import { b } from './planted-b'\nexport const a = 1\n"],
+        ['src/lib/planted-b.ts', "import { a } from './planted-a'\nexport const b = a\n"],
+      ]),
+    )
+    expect(found).toEqual([
+      'src/lib/planted-a.ts → src/lib/planted-b.ts → src/lib/planted-a.ts: an import cycle',
+    ])
+  })
+
+  test('a file of a feature listed as public may be used by another feature', () => {
+    expect(
+      importViolations(
+        planted('src/features/machines/planted.tsx', "import { X } from '../timeline/reserve'\n"),
+      ),
+    ).toEqual([])
   })
 })
 

@@ -1,0 +1,67 @@
+import { machineLabel, type ThreadbreakEvent } from '../../lib/domain'
+import { vendorMachineRecordSchema } from './machine'
+import { VENDOR_REPORT_RECORDS, type VendorReportRecord } from './report-rows'
+
+/**
+ * Vendor records that the browser and the server both read, mapped into stitchboard's own types here
+ * once: the browser's report queries (src/api/reports.ts) and the server's alert rules use the same
+ * mapping, so a break reads the same on a page and in an alert.
+ */
+
+/** One row of threadbreaks-by-machine (myzsk-api.md 1.10; times in ms) as a break. */
+export function breakEventOf(row: VendorReportRecord<'/reports/threadbreaks-by-machine'>): ThreadbreakEvent {
+  return {
+    at: row.timestamp,
+    machineId: row.id_machine,
+    machineName: row.machine_name,
+    head: row.head,
+    needle: row.needle,
+    designId: row.pattern || null,
+    stitch: row.pattern_stitchnumber ?? null,
+    designStitches: row.stitches ?? null,
+    rpm: row.rotation_speed ?? null,
+  }
+}
+
+/** The breaks of a threadbreaks-by-machine answer, newest first as the vendor sends them; rows that
+ * are not breaks are counted, not guessed. */
+export function breakEventsOf(answer: unknown): { events: ThreadbreakEvent[]; unreadable: number } {
+  const data = (answer as { data?: unknown } | null)?.data
+  if (!Array.isArray(data)) return { events: [], unreadable: 0 }
+  const row = VENDOR_REPORT_RECORDS['/reports/threadbreaks-by-machine']
+  const events: ThreadbreakEvent[] = []
+  let unreadable = 0
+  for (const raw of data) {
+    const parsed = row.safeParse(raw)
+    if (parsed.success) events.push(breakEventOf(parsed.data))
+    else unreadable++
+  }
+  events.sort((a, b) => b.at - a.at)
+  return { events, unreadable }
+}
+
+/** What the server's alert rules need to know of a machine besides its state. */
+export interface MachineFacts {
+  name: string
+  heads: number | null
+  needles: number | null
+}
+
+/** The machines of a /machines answer by ID, with the names and layout the alerts speak of. Records that
+ * cannot be read are left out (the board lists them as malformed). */
+export function machineFactsOf(answer: unknown): Map<string, MachineFacts> {
+  const facts = new Map<string, MachineFacts>()
+  const data = (answer as { data?: unknown } | null)?.data
+  if (!Array.isArray(data)) return facts
+  for (const raw of data) {
+    const parsed = vendorMachineRecordSchema.safeParse(raw)
+    if (!parsed.success) continue
+    const m = parsed.data
+    facts.set(m.machine_id, {
+      name: machineLabel(m.machine_id, m.alias),
+      heads: typeof m.heads === 'number' && m.heads > 0 ? m.heads : null,
+      needles: typeof m.needles === 'number' && m.needles > 0 ? m.needles : null,
+    })
+  }
+  return facts
+}

@@ -1,0 +1,147 @@
+import { builtinModules } from 'node:module'
+import { dirname, join, posix } from 'node:path'
+
+/**
+ * The repository's import rules as one pure check over a set of files (path relative to the repository
+ * → text), so the architecture test runs it on the real tree and on trees with a planted violation.
+ *
+ * - src: layers lib → api → components → features → app; a file imports its own layer and those below.
+ * - src/features: a feature uses another only through the files listed in FEATURE_EXPORTS.
+ * - src (but its tests): no Node module, nothing from server/ or test/.
+ * - server: from src only src/lib and src/api/contract; its folders depend one way (SERVER_FOLDERS);
+ *   a folder never imports the composition roots (SERVER_ROOTS).
+ * - no import cycle anywhere.
+ */
+export const SRC_LAYERS = ['lib', 'api', 'components', 'features', 'app'] as const
+
+/** What a feature offers other features on purpose, and why. Anything else of a feature is its own. */
+export const FEATURE_EXPORTS: Record<string, string> = {
+  'src/features/alerts/alerts-of-range.tsx': 'the shift page lists the alerts of its range',
+  'src/features/timeline/stops-page.tsx':
+    'the shift page shows the stop analysis of its range (StopsOfRange)',
+  'src/features/timeline/reserve.ts':
+    'the height the stop analysis takes while it loads, for pages that embed it',
+  'src/features/timeline/before-recording.tsx':
+    'the machine page says when the record began, as the timeline does',
+}
+
+/** Server folders and the folders each may import: proxy ← history ← alerts; the demo upstream uses the
+ * proxy's transport type only. */
+export const SERVER_FOLDERS: Record<string, readonly string[]> = {
+  proxy: [],
+  demo: ['proxy'],
+  history: ['proxy'],
+  alerts: ['proxy', 'history'],
+}
+
+/** Top-level server files that put the parts together; no folder imports them. */
+export const SERVER_ROOTS = [
+  'server/main.ts',
+  'server/app.ts',
+  'server/start-history.ts',
+  'server/dev-middleware.ts',
+]
+
+const IMPORT =
+  /(?:^|\n)\s*(?:import|export)(?:\s+type)?[^'"]*?from\s+['"]([^'"]+)['"]|(?:^|\n)\s*import\s+['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g
+const NODE_MODULES = new Set(builtinModules.flatMap((name) => [name, `node:${name}`]))
+
+export const isTest = (path: string) => /\.test\.(ts|tsx)$/.test(path)
+
+/** Every module a file names: relative ones resolved to files of the set, the rest as written. */
+export function importsOf(
+  path: string,
+  text: string,
+  files: ReadonlyMap<string, string>,
+): { local: string[]; bare: string[] } {
+  const local: string[] = []
+  const bare: string[] = []
+  const code = text.replace(/\/\*[\s\S]*?\*\/|(^|[^:'"`])\/\/.*$/gm, '$1')
+  for (const match of code.matchAll(IMPORT)) {
+    const spec = match[1] ?? match[2] ?? match[3]
+    if (!spec) continue
+    if (!spec.startsWith('.')) {
+      bare.push(spec)
+      continue
+    }
+    const base = posix.normalize(join(dirname(path), spec))
+    const target = [base, `${base}.ts`, `${base}.tsx`, `${base}.mjs`, join(base, 'index.ts')].find((c) =>
+      files.has(c),
+    )
+    if (target) local.push(target)
+  }
+  return { local, bare }
+}
+
+const top = (path: string, root: string) =>
+  path.startsWith(`${root}/`) ? (path.slice(root.length + 1).split('/')[0] ?? '') : null
+
+/** Every broken rule, one line each ("from → to: why"); empty when the tree keeps them all. */
+export function importViolations(files: ReadonlyMap<string, string>): string[] {
+  const wrong: string[] = []
+  const graph = new Map<string, string[]>()
+  for (const [path, text] of files) {
+    const { local, bare } = importsOf(path, text, files)
+    graph.set(path, local)
+    if (isTest(path)) continue
+    const srcLayer = SRC_LAYERS.indexOf(top(path, 'src') as (typeof SRC_LAYERS)[number])
+    const serverFolder = path.startsWith('server/') ? path.split('/')[1]! : null
+    if (path.startsWith('src/')) {
+      for (const spec of bare)
+        if (NODE_MODULES.has(spec)) wrong.push(`${path} → ${spec}: browser code uses a Node module`)
+    }
+    for (const target of local) {
+      const edge = `${path} → ${target}`
+      if (path.startsWith('src/')) {
+        if (!target.startsWith('src/')) {
+          wrong.push(`${edge}: browser code reaches outside src`)
+          continue
+        }
+        const targetLayer = SRC_LAYERS.indexOf(top(target, 'src') as (typeof SRC_LAYERS)[number])
+        if (srcLayer >= 0 && targetLayer > srcLayer) wrong.push(`${edge}: imports from a layer above its own`)
+        const from = top(path, 'src/features')
+        const to = top(target, 'src/features')
+        if (from && to && from !== to && !(target in FEATURE_EXPORTS))
+          wrong.push(`${edge}: a feature uses another feature's own file (not in FEATURE_EXPORTS)`)
+      }
+      if (serverFolder !== null) {
+        if (target.startsWith('src/')) {
+          if (!target.startsWith('src/lib/') && !target.startsWith('src/api/contract/'))
+            wrong.push(`${edge}: the server uses src/lib and src/api/contract only`)
+          continue
+        }
+        if (!target.startsWith('server/')) {
+          wrong.push(`${edge}: server code reaches outside server and src`)
+          continue
+        }
+        const targetFolder = target.split('/').length > 2 ? target.split('/')[1]! : null
+        const ownFolder = path.split('/').length > 2 ? serverFolder : null
+        if (ownFolder === null) continue // a top-level file: composition roots and shared helpers
+        if (targetFolder === null) {
+          if (SERVER_ROOTS.includes(target)) wrong.push(`${edge}: a server folder imports a composition root`)
+          continue
+        }
+        if (targetFolder !== ownFolder && !(SERVER_FOLDERS[ownFolder] ?? []).includes(targetFolder))
+          wrong.push(`${edge}: server/${ownFolder} may not depend on server/${targetFolder}`)
+      }
+    }
+  }
+  return [...wrong, ...cyclesOf(graph).map((cycle) => `${cycle.join(' → ')}: an import cycle`)]
+}
+
+function cyclesOf(graph: ReadonlyMap<string, string[]>): string[][] {
+  const state = new Map<string, 'open' | 'done'>()
+  const cycles: string[][] = []
+  const visit = (file: string, path: string[]) => {
+    if (state.get(file) === 'done') return
+    if (state.get(file) === 'open') {
+      cycles.push([...path.slice(path.indexOf(file)), file])
+      return
+    }
+    state.set(file, 'open')
+    for (const next of graph.get(file) ?? []) visit(next, [...path, file])
+    state.set(file, 'done')
+  }
+  for (const file of graph.keys()) visit(file, [])
+  return cycles
+}
