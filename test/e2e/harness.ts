@@ -150,3 +150,18 @@ export function appInChromium(env: Record<string, string> = {}) {
   })
   return app
 }
+
+/** Pauses a page's clock a moment after the page's own now. Playwright refuses a moment already past,
+ * which a busy machine can make of any fixed margin between asking the time and pausing: then it asks
+ * the page's now again. */
+export async function pauseClock(page: Page, aheadMs = 250): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    const now = await page.evaluate(() => Date.now())
+    try {
+      await page.clock.pauseAt(now + aheadMs)
+      return
+    } catch (error) {
+      if (attempt >= 5 || !/past/.test(String(error))) throw error
+    }
+  }
+}

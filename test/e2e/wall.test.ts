@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { launchChromium, type Running, startProcess, testNow } from './harness'
+import { launchChromium, pauseClock, type Running, startProcess, testNow } from './harness'
 
 /**
  * Issue 20 in Chromium: the status board on the wall (kiosk, 1920×1080 and 3840×2160), for the demo
@@ -78,7 +78,7 @@ describe('the status board on the wall', () => {
       await page.goto(`${server().url}/kiosk?pages=status&dwell=3&refresh=600&status.attention=1`)
       const cards = page.getByRole('list', { name: 'Machines that need attention' }).getByRole('article')
       await cards.first().waitFor()
-      await page.clock.pauseAt(testNow() + 500)
+      await pauseClock(page, 500)
       await page.clock.runFor(500)
       const total = Number(
         /Needs attention: (\d+)/.exec(
@@ -207,7 +207,7 @@ describe('every kiosk page on the wall (1920×1080): nothing cut off, every part
       // the page drawn with its data: no request for half a second, nothing loading
       await page.waitForLoadState('networkidle')
       await expect.poll(() => page.getByText(/Loading/).count()).toBe(0)
-      await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 100)
+      await pauseClock(page, 100)
       await page.clock.runFor(500)
       const title = page.getByRole('banner').getByRole('heading', { level: 1 })
       // "Stitches 3/8": the screen shown and how many the page needs now (a part of the page that follows
