@@ -125,6 +125,25 @@ describe('the alerts page’s settings form', () => {
     expect(sessionStorage.getItem('stitchboard.admin-token')).toBeNull()
   })
 
+  test('the number fields take fractions, keep their floors and save numbers', async () => {
+    const seen = serveSettings((body) => HttpResponse.json({ settings: body }))
+    renderWithProviders(<AlertsPage />)
+    await screen.findByRole('heading', { name: 'Channels' })
+    const budget = screen.getByRole('spinbutton', { name: 'Alarm budget (alerts an hour)' })
+    expect(budget).toHaveAttribute('min', '1')
+    expect(budget).toHaveAttribute('step', 'any')
+    const stopped = screen.getByRole('spinbutton', { name: 'Stopped for longer than (minutes)' })
+    expect(stopped).toHaveAttribute('min', '0')
+    await userEvent.clear(stopped)
+    await userEvent.type(stopped, '0.2')
+    await userEvent.type(screen.getByLabelText('Admin token'), ADMIN)
+    await userEvent.click(screen.getByRole('button', { name: 'Save settings' }))
+    await waitFor(() => expect(seen.posts).toHaveLength(1))
+    const body = seen.posts[0]!.body as AlertSettings
+    expect(body.rules.state.minutes.stopped).toBe(0.2)
+    expect(body.alertsPerHour).toBe(6)
+  })
+
   test('without ADMIN_TOKEN on the server the settings are read-only and cannot be saved', async () => {
     serveSettings(() => HttpResponse.json({ error: 'unexpected' }, { status: 500 }), { canChange: false })
     renderWithProviders(<AlertsPage />)

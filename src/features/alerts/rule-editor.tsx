@@ -1,6 +1,7 @@
 import { useId } from 'react'
+import { NumberField } from '../../components/number-field'
 import { EscalationLevels } from './escalation-levels'
-import { NumberField } from './number-field'
+import { SETTING_NUMBER } from './setting-number'
 import type { Change, Draft } from './settings-draft'
 import { RULE_TITLES, type RuleId, STATE_NAMES } from './settings-words'
 
@@ -29,12 +30,13 @@ export function RuleEditor({ rule, draft, change }: { rule: RuleId; draft: Draft
         <div className="flex flex-wrap gap-4">
           {(Object.keys(STATE_NAMES) as Array<keyof typeof STATE_NAMES>).map((state) => (
             <NumberField
+              {...SETTING_NUMBER}
               key={state}
               label={`${STATE_NAMES[state]} for longer than (minutes)`}
               value={draft.rules.state.minutes[state]}
-              onChange={(v) =>
+              onChange={(text) =>
                 change((d) => {
-                  d.rules.state.minutes[state] = v
+                  d.rules.state.minutes[state] = Number(text)
                 })
               }
             />
@@ -44,22 +46,24 @@ export function RuleEditor({ rule, draft, change }: { rule: RuleId; draft: Draft
       {rule === 'head-breaks' && (
         <div className="flex flex-wrap gap-4">
           <NumberField
+            {...SETTING_NUMBER}
             label="Breaks in a row on one needle"
             value={draft.rules['head-breaks'].inARow}
             min={2}
-            onChange={(v) =>
+            onChange={(text) =>
               change((d) => {
-                d.rules['head-breaks'].inARow = v
+                d.rules['head-breaks'].inARow = Number(text)
               })
             }
           />
           <NumberField
+            {...SETTING_NUMBER}
             label="Within (minutes)"
             value={draft.rules['head-breaks'].withinMinutes}
             min={1}
-            onChange={(v) =>
+            onChange={(text) =>
               change((d) => {
-                d.rules['head-breaks'].withinMinutes = v
+                d.rules['head-breaks'].withinMinutes = Number(text)
               })
             }
           />
