@@ -125,13 +125,17 @@ describe('the alerts page’s settings form', () => {
     expect(sessionStorage.getItem('stitchboard.admin-token')).toBeNull()
   })
 
-  test('the number fields take fractions, keep their floors and save numbers', async () => {
+  test('the number fields, one per watched state in the board’s words, take fractions, keep their floors and save numbers', async () => {
     const seen = serveSettings((body) => HttpResponse.json({ settings: body }))
     renderWithProviders(<AlertsPage />)
     await screen.findByRole('heading', { name: 'Channels' })
     const budget = screen.getByRole('spinbutton', { name: 'Alarm budget (alerts an hour)' })
     expect(budget).toHaveAttribute('min', '1')
     expect(budget).toHaveAttribute('step', 'any')
+    for (const state of ['Thread break', 'Error', 'Not reporting', 'Unknown status'])
+      expect(
+        screen.getByRole('spinbutton', { name: `${state} for longer than (minutes)` }),
+      ).toBeInTheDocument()
     const stopped = screen.getByRole('spinbutton', { name: 'Stopped for longer than (minutes)' })
     expect(stopped).toHaveAttribute('min', '0')
     await userEvent.clear(stopped)

@@ -1,9 +1,10 @@
 import { useId } from 'react'
 import { NumberField } from '../../components/number-field'
+import { STATE_LABELS } from '../../lib/machine-state'
 import { EscalationLevels } from './escalation-levels'
 import { SETTING_NUMBER } from './setting-number'
 import type { Change, Draft } from './settings-draft'
-import { RULE_TITLES, type RuleId, STATE_NAMES } from './settings-words'
+import { RULE_TITLES, type RuleId, WATCHED_STATES } from './settings-words'
 
 /** One rule of the form: on or off, its thresholds, and its escalation. */
 export function RuleEditor({ rule, draft, change }: { rule: RuleId; draft: Draft; change: Change }) {
@@ -28,11 +29,11 @@ export function RuleEditor({ rule, draft, change }: { rule: RuleId; draft: Draft
       </label>
       {rule === 'state' && (
         <div className="flex flex-wrap gap-4">
-          {(Object.keys(STATE_NAMES) as Array<keyof typeof STATE_NAMES>).map((state) => (
+          {WATCHED_STATES.map((state) => (
             <NumberField
               {...SETTING_NUMBER}
               key={state}
-              label={`${STATE_NAMES[state]} for longer than (minutes)`}
+              label={`${STATE_LABELS[state]} for longer than (minutes)`}
               value={draft.rules.state.minutes[state]}
               onChange={(text) =>
                 change((d) => {
