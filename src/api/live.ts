@@ -2,7 +2,7 @@ import { type QueryClient, useQueryClient } from '@tanstack/react-query'
 import { useEffect } from 'react'
 import * as z from 'zod/mini'
 import type { Machine } from '../lib/domain'
-import { applyAlertsEvent } from './alerts'
+import { alertsQueryOptions, applyAlertsEvent } from './alerts'
 import { type HistoryNow, historyNowSchema } from './history'
 import { isStreamLive, setStatus } from './live-status'
 import { machinesFromAnswer } from './machines'
@@ -61,7 +61,7 @@ export function useLiveUpdates(): void {
       if (wasLive) {
         void client.invalidateQueries({ queryKey: ['machines'] })
         void client.invalidateQueries({ queryKey: ['machine'] })
-        void client.invalidateQueries({ queryKey: ['alerts'] })
+        void client.invalidateQueries({ queryKey: alertsQueryOptions().queryKey })
       }
     }
     const kick = () => {
@@ -90,7 +90,7 @@ export function useLiveUpdates(): void {
           applyAlertsEvent(client, (event as MessageEvent<string>).data)
         } catch {
           // an unreadable list: the alerts query polls it instead
-          void client.invalidateQueries({ queryKey: ['alerts'] })
+          void client.invalidateQueries({ queryKey: alertsQueryOptions().queryKey })
         }
         kick()
       })
