@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useCallback, useSyncExternalStore } from 'react'
-import type { AlertList } from './alerts'
+import { type AlertList, alertsQueryOptions } from './alerts'
 
 /** The alerts' list as the alert bar and the live stream keep it (api/alerts), read from the cache without
  * fetching, parsing or observing the query (an observer without a query function would take the query's
@@ -13,7 +13,7 @@ export function useAlertsInCache(): AlertList | undefined {
   )
   return useSyncExternalStore(
     subscribe,
-    () => client.getQueryData<AlertList>(['alerts']),
+    () => client.getQueryData(alertsQueryOptions().queryKey),
     () => undefined,
   )
 }

@@ -80,18 +80,23 @@ export const useAlerts = () => useQuery(alertsQueryOptions())
 /** An `alerts` event of the live stream: the whole list, as the server has it now. */
 export function applyAlertsEvent(client: QueryClient, data: string): void {
   const list = listOf(parseResponse(listSchema, JSON.parse(data)))
-  client.setQueryData(['alerts'], list)
+  client.setQueryData(alertsQueryOptions().queryKey, list)
 }
 
-/** "I'm on it": the server keeps the first name given; the list is updated at once. */
-export async function acknowledgeAlert(client: QueryClient, id: number, name: string): Promise<Alert> {
+/** "I'm on it": the server keeps the first name given and answers with the alert as it now is. */
+export async function acknowledgeAlert(id: number, name: string): Promise<Alert> {
   const { alert } = await postJson(
     `/api/alerts/${id}/acknowledge`,
     { name },
     z.object({ alert: alertSchema }),
   )
-  client.setQueryData<AlertList>(['alerts'], (list) =>
-    list ? { ...list, alerts: list.alerts.map((a) => (a.id === id ? alert : a)) } : list,
-  )
   return alert
+}
+
+/** The alerts' list with one alert as the server answered it, at once rather than at the stream's next
+ * event (or the next poll without one). */
+export function putAlertInList(client: QueryClient, alert: Alert): void {
+  client.setQueryData(alertsQueryOptions().queryKey, (list) =>
+    list ? { ...list, alerts: list.alerts.map((a) => (a.id === alert.id ? alert : a)) } : list,
+  )
 }

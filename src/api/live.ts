@@ -2,10 +2,10 @@ import { type QueryClient, useQueryClient } from '@tanstack/react-query'
 import { useEffect } from 'react'
 import * as z from 'zod/mini'
 import type { Machine } from '../lib/domain'
-import { applyAlertsEvent } from './alerts'
+import { alertsQueryOptions, applyAlertsEvent } from './alerts'
 import { type HistoryNow, historyNowSchema } from './history'
 import { isStreamLive, setStatus } from './live-status'
-import { machinesFromAnswer } from './machines'
+import { MACHINE_QUERY_ROOT, machinesFromAnswer, machinesQueryOptions } from './machines'
 
 /**
  * Live push (issue 18): the server streams every poll of /machines over Server-Sent Events (`/api/live`);
@@ -30,13 +30,17 @@ const eventSchema = z.object({
 export function applyLiveEvent(client: QueryClient, data: string): void {
   const event = eventSchema.parse(JSON.parse(data))
   const cache = client.getQueryCache()
-  const queries = [...cache.findAll({ queryKey: ['machines'] }), ...cache.findAll({ queryKey: ['machine'] })]
+  const listKey = machinesQueryOptions().queryKey
+  const queries = [
+    ...cache.findAll({ queryKey: listKey }),
+    ...cache.findAll({ queryKey: MACHINE_QUERY_ROOT }),
+  ]
   if (queries.length === 0) return
   const list = machinesFromAnswer(event.answer, event.history as HistoryNow)
-  client.setQueryData(['machines'], list, { updatedAt: event.at })
+  client.setQueryData(listKey, list, { updatedAt: event.at })
   const byId = new Map<string, Machine>(list.records.map((m) => [m.id, m]))
   for (const query of queries) {
-    if (query.queryKey[0] !== 'machine') continue
+    if (query.queryKey[0] !== MACHINE_QUERY_ROOT[0]) continue
     const machine = byId.get(String(query.queryKey[1]))
     if (machine) client.setQueryData(query.queryKey, machine, { updatedAt: event.at })
   }
@@ -59,9 +63,9 @@ export function useLiveUpdates(): void {
       setStatus({ status: 'polling', reason })
       // polling starts again at once (the machine queries poll only while the stream is not live)
       if (wasLive) {
-        void client.invalidateQueries({ queryKey: ['machines'] })
-        void client.invalidateQueries({ queryKey: ['machine'] })
-        void client.invalidateQueries({ queryKey: ['alerts'] })
+        void client.invalidateQueries({ queryKey: machinesQueryOptions().queryKey })
+        void client.invalidateQueries({ queryKey: MACHINE_QUERY_ROOT })
+        void client.invalidateQueries({ queryKey: alertsQueryOptions().queryKey })
       }
     }
     const kick = () => {
@@ -90,7 +94,7 @@ export function useLiveUpdates(): void {
           applyAlertsEvent(client, (event as MessageEvent<string>).data)
         } catch {
           // an unreadable list: the alerts query polls it instead
-          void client.invalidateQueries({ queryKey: ['alerts'] })
+          void client.invalidateQueries({ queryKey: alertsQueryOptions().queryKey })
         }
         kick()
       })

@@ -106,9 +106,12 @@ export const machinesQueryOptions = () =>
     refetchInterval: () => (isStreamLive() ? false : MACHINE_REFRESH_MS),
   })
 
+/** The start of every machine page's query key: the live stream updates and invalidates them all. */
+export const MACHINE_QUERY_ROOT = ['machine'] as const
+
 export const machineQueryOptions = (machineId: string) =>
   queryOptions({
-    queryKey: ['machine', machineId],
+    queryKey: [...MACHINE_QUERY_ROOT, machineId],
     queryFn: ({ signal }) => fetchMachine(machineId, signal),
     staleTime: MACHINE_REFRESH_MS - 1000,
     refetchInterval: () => (isStreamLive() ? false : MACHINE_REFRESH_MS),

@@ -1,6 +1,7 @@
-import { useQueryClient } from '@tanstack/react-query'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { type FormEvent, useId, useState } from 'react'
-import { acknowledgeAlert } from '../../api/alerts'
+import { acknowledgeAlert, putAlertInList } from '../../api/alerts'
+import { describeError } from '../../api/errors'
 import type { Alert } from '../../lib/domain'
 
 const NAME_KEY = 'stitchboard.on-it-name'
@@ -18,29 +19,24 @@ export function AcknowledgeButton({ alert, size = 'normal' }: { alert: Alert; si
   const client = useQueryClient()
   const [asking, setAsking] = useState(false)
   const [name, setName] = useState(rememberedName)
-  const [state, setState] = useState<{ sending: boolean; error: string | null }>({
-    sending: false,
-    error: null,
-  })
   const id = useId()
-  const send = async (who: string) => {
-    setState({ sending: true, error: null })
-    try {
-      await acknowledgeAlert(client, alert.id, who)
+  const acknowledge = useMutation({
+    mutationFn: (who: string) => acknowledgeAlert(alert.id, who),
+    // here, not in mutate's own callbacks: the line loses this button once the list has the name
+    onSuccess: (acknowledged, who) => {
+      putAlertInList(client, acknowledged)
       try {
         localStorage.setItem(NAME_KEY, who)
       } catch {
         // private mode: asked again next time
       }
       setAsking(false)
-      setState({ sending: false, error: null })
-    } catch (error) {
-      setState({ sending: false, error: error instanceof Error ? error.message : String(error) })
-    }
-  }
+    },
+  })
+  const error = acknowledge.isError ? describeError(acknowledge.error) : null
   const submit = (event: FormEvent) => {
     event.preventDefault()
-    if (name.trim()) void send(name.trim())
+    if (name.trim()) acknowledge.mutate(name.trim())
   }
   const button = `min-h-11 rounded bg-gray-900 px-3 font-semibold text-white hover:bg-gray-700 disabled:opacity-60 dark:bg-gray-100 dark:text-gray-950 dark:hover:bg-gray-300 ${size === 'large' ? 'text-lg' : 'text-sm'}`
   if (!asking) {
@@ -49,15 +45,15 @@ export function AcknowledgeButton({ alert, size = 'normal' }: { alert: Alert; si
         <button
           type="button"
           className={button}
-          disabled={state.sending}
+          disabled={acknowledge.isPending}
           aria-label={`I’m on it: ${alert.machineName}, ${alert.cause}`}
           onClick={() => setAsking(true)}
         >
           I’m on it
         </button>
-        {state.error && (
+        {error && (
           <span role="alert" className="text-sm text-red-700 dark:text-red-300">
-            {state.error}
+            {error}
           </span>
         )}
       </span>
@@ -79,15 +75,15 @@ export function AcknowledgeButton({ alert, size = 'normal' }: { alert: Alert; si
         onChange={(event) => setName(event.target.value)}
         className="min-h-11 w-40 rounded border border-gray-400 bg-white px-2 text-gray-950 dark:border-gray-600 dark:bg-gray-900 dark:text-gray-100"
       />
-      <button type="submit" className={button} disabled={state.sending || !name.trim()}>
+      <button type="submit" className={button} disabled={acknowledge.isPending || !name.trim()}>
         I’m on it
       </button>
       <button type="button" className="min-h-11 px-2 text-sm underline" onClick={() => setAsking(false)}>
         Cancel
       </button>
-      {state.error && (
+      {error && (
         <span role="alert" className="text-sm text-red-700 dark:text-red-300">
-          {state.error}
+          {error}
         </span>
       )}
     </form>

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import type { AlertSettingsPage } from '../../api/alert-settings'
 import { appConfigQueryOptions } from '../../api/app-config'
+import { DataTable } from '../../components/data-table'
 import { formatFactoryTime } from '../../lib/factory-time'
 import { RULE_TITLES, RULES } from './settings-words'
 
@@ -35,42 +36,32 @@ export function AlarmLoad({ page }: { page: AlertSettingsPage }) {
         </p>
       ))}
       <div className="overflow-x-auto">
-        <table className="w-full text-left text-sm">
-          <caption className="sr-only">Alerts per hour in each shift of the last day</caption>
-          <thead>
-            <tr>
-              <th scope="col" className="py-1 pr-3">
-                Shift
+        <DataTable
+          className="w-full text-left text-sm"
+          caption="Alerts per hour in each shift of the last day"
+          columns={[
+            { key: 'Shift', className: 'py-1 pr-3' },
+            { key: 'Alerts an hour', className: 'py-1 pr-3 text-right' },
+            ...RULES.map((r) => ({ key: r, label: RULE_TITLES[r], className: 'py-1 pr-3 text-right' })),
+          ]}
+        >
+          {page.load.shifts.map((s) => (
+            <tr key={s.span[0]} className="border-t border-gray-200 dark:border-gray-800">
+              <th scope="row" className="py-1 pr-3 font-normal">
+                {s.shift} from {formatFactoryTime(s.span[0] * 1000, timeZone, false)}
               </th>
-              <th scope="col" className="py-1 pr-3 text-right">
-                Alerts an hour
-              </th>
+              <td className={`py-1 pr-3 text-right tabular-nums ${s.perHour > budget ? 'font-bold' : ''}`}>
+                {s.perHour.toFixed(1)}
+                {s.perHour > budget ? ' (over budget)' : ''}
+              </td>
               {RULES.map((r) => (
-                <th key={r} scope="col" className="py-1 pr-3 text-right">
-                  {RULE_TITLES[r]}
-                </th>
+                <td key={r} className="py-1 pr-3 text-right tabular-nums">
+                  {s.byRule.find((b) => b.rule === r)?.alerts ?? 0}
+                </td>
               ))}
             </tr>
-          </thead>
-          <tbody>
-            {page.load.shifts.map((s) => (
-              <tr key={s.span[0]} className="border-t border-gray-200 dark:border-gray-800">
-                <th scope="row" className="py-1 pr-3 font-normal">
-                  {s.shift} from {formatFactoryTime(s.span[0] * 1000, timeZone, false)}
-                </th>
-                <td className={`py-1 pr-3 text-right tabular-nums ${s.perHour > budget ? 'font-bold' : ''}`}>
-                  {s.perHour.toFixed(1)}
-                  {s.perHour > budget ? ' (over budget)' : ''}
-                </td>
-                {RULES.map((r) => (
-                  <td key={r} className="py-1 pr-3 text-right tabular-nums">
-                    {s.byRule.find((b) => b.rule === r)?.alerts ?? 0}
-                  </td>
-                ))}
-              </tr>
-            ))}
-          </tbody>
-        </table>
+          ))}
+        </DataTable>
       </div>
     </section>
   )

@@ -125,6 +125,64 @@ describe('the alerts page’s settings form', () => {
     expect(sessionStorage.getItem('stitchboard.admin-token')).toBeNull()
   })
 
+  test('the number fields, one per watched state in the board’s words, take fractions, keep their floors and save numbers', async () => {
+    const seen = serveSettings((body) => HttpResponse.json({ settings: body }))
+    renderWithProviders(<AlertsPage />)
+    await screen.findByRole('heading', { name: 'Channels' })
+    const budget = screen.getByRole('spinbutton', { name: 'Alarm budget (alerts an hour)' })
+    expect(budget).toHaveAttribute('min', '1')
+    expect(budget).toHaveAttribute('step', 'any')
+    for (const state of ['Thread break', 'Error', 'Not reporting', 'Unknown status'])
+      expect(
+        screen.getByRole('spinbutton', { name: `${state} for longer than (minutes)` }),
+      ).toBeInTheDocument()
+    const stopped = screen.getByRole('spinbutton', { name: 'Stopped for longer than (minutes)' })
+    expect(stopped).toHaveAttribute('min', '0')
+    await userEvent.clear(stopped)
+    await userEvent.type(stopped, '0.2')
+    await userEvent.type(screen.getByLabelText('Admin token'), ADMIN)
+    await userEvent.click(screen.getByRole('button', { name: 'Save settings' }))
+    await waitFor(() => expect(seen.posts).toHaveLength(1))
+    const body = seen.posts[0]!.body as AlertSettings
+    expect(body.rules.state.minutes.stopped).toBe(0.2)
+    expect(body.alertsPerHour).toBe(6)
+  })
+
+  test('a test alert is sent with the admin token and says it is queued, or the server’s words why not', async () => {
+    serveSettings(() => HttpResponse.json({ error: 'unexpected' }, { status: 500 }))
+    const tests: Array<string | null> = []
+    let answer = () => HttpResponse.json({ queued: true })
+    mswServer.use(
+      http.post('/api/alerts/channels/sup/test', ({ request }) => {
+        tests.push(request.headers.get('Authorization'))
+        return answer()
+      }),
+    )
+    renderWithProviders(<AlertsPage />)
+    await screen.findByRole('heading', { name: 'Channels' })
+    const button = screen.getByRole('button', { name: 'Send a test alert to Supervisor' })
+    expect(button).toBeDisabled()
+    await userEvent.type(screen.getByLabelText('Admin token'), ADMIN)
+    await userEvent.click(button)
+    const channel = button.closest('li')!
+    await waitFor(() =>
+      expect(within(channel).getByRole('status')).toHaveTextContent(
+        'Test queued: see the last delivery below in a few seconds.',
+      ),
+    )
+    expect(tests).toEqual([`Bearer ${ADMIN}`])
+
+    answer = () =>
+      HttpResponse.json({ error: 'The admin token is not the one the server has' }, { status: 403 })
+    await userEvent.click(button)
+    await waitFor(() =>
+      expect(within(channel).getByRole('status')).toHaveTextContent(
+        'The admin token is not the one the server has',
+      ),
+    )
+    expect(tests).toHaveLength(2)
+  })
+
   test('without ADMIN_TOKEN on the server the settings are read-only and cannot be saved', async () => {
     serveSettings(() => HttpResponse.json({ error: 'unexpected' }, { status: 500 }), { canChange: false })
     renderWithProviders(<AlertsPage />)

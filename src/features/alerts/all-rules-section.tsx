@@ -1,6 +1,7 @@
 import { useId } from 'react'
 import { CONTROL } from '../../components/form-styles'
-import { NumberField } from './number-field'
+import { NumberField } from '../../components/number-field'
+import { SETTING_NUMBER } from './setting-number'
 import type { Change, Draft } from './settings-draft'
 import { QUIET_ENDS } from './settings-words'
 
@@ -13,21 +14,23 @@ export function AllRulesSection({ draft, change }: { draft: Draft; change: Chang
         All rules
       </h2>
       <NumberField
+        {...SETTING_NUMBER}
         label="All clear after the cause has been gone for (minutes)"
         value={draft.clearAfterMinutes}
-        onChange={(v) =>
+        onChange={(text) =>
           change((d) => {
-            d.clearAfterMinutes = v
+            d.clearAfterMinutes = Number(text)
           })
         }
       />
       <NumberField
+        {...SETTING_NUMBER}
         label="Alarm budget (alerts an hour)"
         value={draft.alertsPerHour}
         min={1}
-        onChange={(v) =>
+        onChange={(text) =>
           change((d) => {
-            d.alertsPerHour = v
+            d.alertsPerHour = Number(text)
           })
         }
       />

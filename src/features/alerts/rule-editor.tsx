@@ -1,8 +1,10 @@
 import { useId } from 'react'
+import { NumberField } from '../../components/number-field'
+import { STATE_LABELS } from '../../lib/machine-state'
 import { EscalationLevels } from './escalation-levels'
-import { NumberField } from './number-field'
+import { SETTING_NUMBER } from './setting-number'
 import type { Change, Draft } from './settings-draft'
-import { RULE_TITLES, type RuleId, STATE_NAMES } from './settings-words'
+import { RULE_TITLES, type RuleId, WATCHED_STATES } from './settings-words'
 
 /** One rule of the form: on or off, its thresholds, and its escalation. */
 export function RuleEditor({ rule, draft, change }: { rule: RuleId; draft: Draft; change: Change }) {
@@ -27,14 +29,15 @@ export function RuleEditor({ rule, draft, change }: { rule: RuleId; draft: Draft
       </label>
       {rule === 'state' && (
         <div className="flex flex-wrap gap-4">
-          {(Object.keys(STATE_NAMES) as Array<keyof typeof STATE_NAMES>).map((state) => (
+          {WATCHED_STATES.map((state) => (
             <NumberField
+              {...SETTING_NUMBER}
               key={state}
-              label={`${STATE_NAMES[state]} for longer than (minutes)`}
+              label={`${STATE_LABELS[state]} for longer than (minutes)`}
               value={draft.rules.state.minutes[state]}
-              onChange={(v) =>
+              onChange={(text) =>
                 change((d) => {
-                  d.rules.state.minutes[state] = v
+                  d.rules.state.minutes[state] = Number(text)
                 })
               }
             />
@@ -44,22 +47,24 @@ export function RuleEditor({ rule, draft, change }: { rule: RuleId; draft: Draft
       {rule === 'head-breaks' && (
         <div className="flex flex-wrap gap-4">
           <NumberField
+            {...SETTING_NUMBER}
             label="Breaks in a row on one needle"
             value={draft.rules['head-breaks'].inARow}
             min={2}
-            onChange={(v) =>
+            onChange={(text) =>
               change((d) => {
-                d.rules['head-breaks'].inARow = v
+                d.rules['head-breaks'].inARow = Number(text)
               })
             }
           />
           <NumberField
+            {...SETTING_NUMBER}
             label="Within (minutes)"
             value={draft.rules['head-breaks'].withinMinutes}
             min={1}
-            onChange={(v) =>
+            onChange={(text) =>
               change((d) => {
-                d.rules['head-breaks'].withinMinutes = v
+                d.rules['head-breaks'].withinMinutes = Number(text)
               })
             }
           />

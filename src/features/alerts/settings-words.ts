@@ -1,4 +1,7 @@
-/** The settings page's names for the server's rules, machine states and channel kinds. */
+import type { AlertSettings } from '../../api/alert-settings'
+import type { BoardState } from '../../lib/machine-state'
+
+/** The settings page's names for the server's rules, the states it watches and channel kinds. */
 export const RULE_TITLES = {
   state: 'Machine down too long',
   'head-breaks': 'One needle of a head breaks again and again',
@@ -7,13 +10,15 @@ export const RULE_TITLES = {
 export type RuleId = keyof typeof RULE_TITLES
 export const RULES = Object.keys(RULE_TITLES) as RuleId[]
 
-export const STATE_NAMES = {
-  stopped: 'Stopped',
-  threadbreak: 'Thread break',
-  error: 'Error',
-  'not-reporting': 'Not reporting',
-  unknown: 'Unknown status',
-} as const
+/** The machine states the state rule watches, in the form's order; their words are the board's
+ * (STATE_LABELS), so a state reads the same on the settings page as on the machines. */
+export const WATCHED_STATES = [
+  'stopped',
+  'threadbreak',
+  'error',
+  'not-reporting',
+  'unknown',
+] as const satisfies ReadonlyArray<keyof AlertSettings['rules']['state']['minutes'] & BoardState>
 
 export const KIND_NAMES = {
   webhook: 'Webhook (JSON)',

@@ -1,5 +1,6 @@
 import { useId } from 'react'
 import type { ReportParams } from '../../api/report-params'
+import { DataTable } from '../../components/data-table'
 import { QueriesProblems } from '../../components/query-state'
 import { ScrollArea } from '../../components/scroll-area'
 import { durationInWords } from '../../lib/duration'
@@ -33,69 +34,67 @@ export function ThisShift({
       </p>
       <QueriesProblems queries={problems} />
       <ScrollArea label="The table">
-        <table className="tabular-nums">
-          <thead>
-            <tr>
-              <th scope="col" className="px-2 text-left">
-                Per hour
-              </th>
-              {spans.map(({ label, span }) => (
-                <th key={label} scope="col" className="px-2 text-right">
+        <DataTable
+          className="tabular-nums"
+          columns={[
+            { key: 'Per hour', className: 'px-2 text-left' },
+            ...spans.map(({ label, span }) => ({
+              key: label,
+              label: (
+                <>
                   {label}
                   <br />
                   <span className="text-sm font-normal">
                     {formatFactoryRange(span[0], span[1], timeZone)}
                   </span>
+                </>
+              ),
+              className: 'px-2 text-right',
+            })),
+          ]}
+        >
+          {rows.map((row) => {
+            const current = row.value(0)
+            const currentRate = current === null ? null : perHour(current, spans[0]!.span)
+            return (
+              <tr key={row.label}>
+                <th scope="row" className="px-2 text-left font-normal">
+                  {row.label}
                 </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((row) => {
-              const current = row.value(0)
-              const currentRate = current === null ? null : perHour(current, spans[0]!.span)
-              return (
-                <tr key={row.label}>
-                  <th scope="row" className="px-2 text-left font-normal">
-                    {row.label}
-                  </th>
-                  {spans.map(({ label, span }, i) => {
-                    const total = row.value(i)
-                    const rate = total === null ? null : perHour(total, span)
-                    const change =
-                      i > 0 && rate !== null && currentRate !== null
-                        ? relativeChange(currentRate, rate)
-                        : null
-                    return (
-                      <td key={label} className="px-2 text-right">
-                        {rate === null ? (
-                          results[2 * i]?.isPending ? (
-                            <>
-                              …{/* the line "now +4 %" will take, held so the table does not jump */}
-                              {i > 0 && (
-                                <span className="block text-sm" aria-hidden="true">
-                                  {'\u00a0'}
-                                </span>
-                              )}
-                            </>
-                          ) : (
-                            '—'
-                          )
-                        ) : (
+                {spans.map(({ label, span }, i) => {
+                  const total = row.value(i)
+                  const rate = total === null ? null : perHour(total, span)
+                  const change =
+                    i > 0 && rate !== null && currentRate !== null ? relativeChange(currentRate, rate) : null
+                  return (
+                    <td key={label} className="px-2 text-right">
+                      {rate === null ? (
+                        results[2 * i]?.isPending ? (
                           <>
-                            {rate.toLocaleString(undefined, { maximumFractionDigits: rate < 10 ? 1 : 0 })}/h (
-                            {(total ?? 0).toLocaleString()})
-                            {change && <span className="block text-sm">now {change}</span>}
+                            …{/* the line "now +4 %" will take, held so the table does not jump */}
+                            {i > 0 && (
+                              <span className="block text-sm" aria-hidden="true">
+                                {'\u00a0'}
+                              </span>
+                            )}
                           </>
-                        )}
-                      </td>
-                    )
-                  })}
-                </tr>
-              )
-            })}
-          </tbody>
-        </table>
+                        ) : (
+                          '—'
+                        )
+                      ) : (
+                        <>
+                          {rate.toLocaleString(undefined, { maximumFractionDigits: rate < 10 ? 1 : 0 })}/h (
+                          {(total ?? 0).toLocaleString()})
+                          {change && <span className="block text-sm">now {change}</span>}
+                        </>
+                      )}
+                    </td>
+                  )
+                })}
+              </tr>
+            )
+          })}
+        </DataTable>
       </ScrollArea>
     </section>
   )
