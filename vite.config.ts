@@ -3,7 +3,7 @@ import react from '@vitejs/plugin-react'
 import { defineConfig, type Plugin } from 'vitest/config'
 
 /** `npm run dev`: the stitchboard server app mounted into Vite's dev server, so the key-injecting
- * proxy in development is the production one (ARCHITECTURE.md). */
+ * proxy in development is the production one (docs/architecture.md). */
 function stitchboardServer(): Plugin {
   return {
     name: 'stitchboard-server',

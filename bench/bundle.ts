@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { gzipSync } from 'node:zlib'
 
-/** First-load JavaScript per route, from Vite's manifest after `npm run build` (ARCHITECTURE.md budget:
+/** First-load JavaScript per route, from Vite's manifest after `npm run build` (budget in docs/architecture.md:
  * ≤ 130 KB gzip). A route's first load is the entry with its static imports plus the route's lazy
  * chunk (a page, or the kiosk app) with its static imports. `npm run bench:bundle` prints every
  * route and every lazily loaded chunk; test/e2e/bundle-budget.test.ts enforces the budget. */

@@ -50,7 +50,7 @@ export type HistoryState = RunningHistory | { unavailable: string; starting?: bo
 const historyHealth = (state: HistoryState) =>
   'store' in state ? 'ready' : state.starting ? 'starting' : 'unavailable'
 
-/** Thread-cone catalogue answers change rarely (ARCHITECTURE.md: an hour). */
+/** Thread-cone catalogue answers change rarely (an hour: they are a catalogue). */
 const JOB_CACHE_SECONDS = 3600
 const MAX_UPSTREAM_BYTES = 64 * 1024 * 1024 // 64 MiB
 /** Upstream calls at once (the demo's included), and how many more may wait for a turn. */
@@ -116,7 +116,7 @@ class TargetMemo {
   }
 }
 
-/** The stitchboard server (ARCHITECTURE.md, "Server contract"): one app for production, dev and tests. */
+/** The stitchboard server (docs/architecture.md, "Data flow"): one app for production, dev and tests. */
 export function createApp({
   config,
   upstreams,

@@ -19,7 +19,7 @@ import { indexVariant, type StaticFile } from './static-files'
 
 const agent = new Agent({ keepAliveTimeout: 10_000, connections: 128 })
 
-/** undici.request: about twice as fast as Node 20's fetch to the upstream (ARCHITECTURE.md). */
+/** undici.request: about twice as fast as Node 20's fetch to the upstream (docs/architecture.md, budgets). */
 export const undiciTransport: Transport = async ({ url, method, headers, body, signal }) => {
   const answer = await request(url, { method, headers, body: body ?? null, signal, dispatcher: agent })
   const location = answer.headers.location

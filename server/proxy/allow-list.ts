@@ -1,6 +1,6 @@
 import { REPORT_PATHS } from '../../src/api/contract/report-params'
 
-/** A path segment we pass on (ARCHITECTURE.md): unreserved characters only, so no encoding, slash,
+/** A path segment we pass on (docs/architecture.md): unreserved characters only, so no encoding, slash,
  * backslash or control character can reach the upstream. `.` and `..` are refused separately. */
 const SEGMENT = /^[A-Za-z0-9._~-]{1,128}$/
 

@@ -18,7 +18,7 @@ export interface UpstreamResponse {
 export type Transport = (request: UpstreamRequest) => Promise<UpstreamResponse>
 
 /** An upstream answer with a JSON body, ready to pass on or cache (Uint8Array, not ArrayBuffer:
- * ARCHITECTURE.md measured the difference). */
+ * bench:proxy measures the difference). */
 export interface Answer {
   status: number
   body: Uint8Array

@@ -12,7 +12,7 @@ import { postThreadConeJob } from './job'
 /** The catalogue changes rarely; the server caches it for an hour too. */
 const CATALOGUE_STALE_MS = 60 * 60_000
 
-/** A manufacturer or series name from an answer that may hold strings or objects (ARCHITECTURE.md). */
+/** A manufacturer or series name from an answer that may hold strings or objects (docs/architecture.md, "What the vendor leaves open"). */
 function nameOf(entry: string | Record<string, unknown>): string {
   if (typeof entry === 'string') return entry
   const name = entry.Name ?? entry.ConeSeries ?? entry.Manufacturer ?? entry.Id ?? Object.values(entry)[0]

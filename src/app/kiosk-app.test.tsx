@@ -29,9 +29,14 @@ describe('the wall', () => {
 
   test('an open alert’s band is above the page from the first look: the page never moves down under it', async () => {
     const now = Date.now()
+    // the alerts answer when the test says so: the page is looked at while it waits for them
+    let answer = () => {}
+    const answered = new Promise<void>((resolve) => {
+      answer = resolve
+    })
     mswServer.use(
       http.get('/api/alerts', async () => {
-        await new Promise((resolve) => setTimeout(resolve, 300))
+        await answered
         return HttpResponse.json({
           available: true,
           at: now,
@@ -60,6 +65,8 @@ describe('the wall', () => {
     // while it waits, the title is the page's, never the exception page's (this wall has none)
     expect(await screen.findByText('Starting…')).toBeInTheDocument()
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Machine status')
+    expect(screen.queryAllByRole('region', { name: 'Machine status' })).toHaveLength(0)
+    answer()
     // the page is drawn only once the alerts are known, so the band is there when the page first is
     await screen.findAllByRole('region', { name: 'Machine status' })
     expect(screen.getByRole('region', { name: 'Alerts' })).toHaveTextContent('North 01 · 1H')

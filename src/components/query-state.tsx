@@ -27,7 +27,7 @@ export function Age({ updatedAt }: { updatedAt: number }) {
   return <>{ageInWords(updatedAt, now)}</>
 }
 
-/** The four states of every widget (STYLE.md): loading, ready, empty, error. When a refresh fails the
+/** The four states of every widget: loading, ready, empty, error. When a refresh fails the
  * last good data stays and the widget says how old it is and what went wrong; it recovers by itself. */
 export function QueryState<T>({
   query,

@@ -1,7 +1,7 @@
 import { expect, test } from 'vitest'
 import { BUNDLE_BUDGET_KIB, bundleSizes } from '../../bench/bundle'
 
-/** ARCHITECTURE.md: first-load JavaScript of any route ≤ 130 KB gzip. Runs after `npm run build`
+/** The budget in docs/architecture.md: first-load JavaScript of any route ≤ 130 KB gzip. Runs after `npm run build`
  * (size is deterministic, so this is a test). */
 const sizes = bundleSizes()
 

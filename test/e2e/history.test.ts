@@ -1,6 +1,7 @@
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { HELD_OUT_KEY, HELD_OUT_STATUS_CODES } from '../held-out/settings'
+import { until } from '../until'
 import { collectProblems, launchChromium, type Running, startProcess } from './harness'
 
 /** Issue 18 in Chromium: time in state on the board, the machine's timeline, the factory timeline, the
@@ -19,18 +20,19 @@ beforeAll(async () => {
       API_BASE_URL: upstream.url,
       API_KEY: HELD_OUT_KEY,
       STATUS_CODES: HELD_OUT_STATUS_CODES,
-      POLL_SECONDS: '5',
+      POLL_SECONDS: '2',
     }),
     launchChromium(),
   ])
   // the history is ready (the demo's 7 days recorded, a first poll made)
-  for (const server of [demo, vendor]) {
-    for (let i = 0; i < 240; i++) {
-      const answer = await fetch(`${server.url}/api/history/now`).catch(() => null)
-      if (answer?.ok && (await answer.json()).lastPollAt !== null) break
-      await new Promise((r) => setTimeout(r, 250))
-    }
-  }
+  for (const server of [demo, vendor])
+    await until(
+      `the history of ${server.url} to be ready`,
+      async () =>
+        ((await (await fetch(`${server.url}/api/history/now`)).json()) as { lastPollAt: number | null })
+          .lastPollAt,
+      (at) => at !== null,
+    )
 })
 afterAll(async () => {
   await browser?.close()

@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 
 /**
  * The held-out upstream (issue 17): a second, independent server speaking the vendor's documented shapes
- * (`../shared/reference/myzsk-api.md`) for a small factory of its own, written from the reference alone.
+ * (the MyZSK customer API reference, "myzsk-api.md" in comments) for a small factory of its own, written from the reference alone.
  * It shares no code with the demo upstream (`server/demo/`), uses status codes the demo never sends, puts
  * location names only where the vendor does (average-rpm, shift-comparison), pages `/designs` as
  * documented (the designs on the machines are on page 2 of 1,000), adds fields the reference does not

@@ -5,7 +5,7 @@ import { describe, expect, test, vi } from 'vitest'
 import { sessionFile } from '../../server/session-file'
 import { testApp } from '../server-app'
 
-/** DASHBOARD_TOKEN (ARCHITECTURE.md): token link once → cookie; Bearer; 401 otherwise, slowed down. */
+/** DASHBOARD_TOKEN (README, "Configuration"): token link once → cookie; Bearer; 401 otherwise, slowed down. */
 const TOKEN = 'correct-horse-battery-staple'
 const setup = () => testApp({ DASHBOARD_TOKEN: TOKEN })
 

@@ -3,7 +3,7 @@ import { testApp, VENDOR_ENV } from '../server-app'
 import { until } from '../until'
 import { fakeUpstream } from './fake-upstream'
 
-/** The proxy as ARCHITECTURE.md's server contract describes it, against an upstream that fails on demand. */
+/** The proxy as docs/architecture.md's data flow describes it, against an upstream that fails on demand. */
 const week = 'from=1763000000&till=1763600000&machineIds=all'
 
 function vendorApp(env: Record<string, string> = {}) {

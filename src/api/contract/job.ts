@@ -9,7 +9,7 @@ export const THREAD_CONE_REQUEST_TYPES = [
 ] as const
 export type ThreadConeRequestType = (typeof THREAD_CONE_REQUEST_TYPES)[number]
 
-/** Reference 9: the look-up needs version 3; our assumed request encoding (ARCHITECTURE.md). */
+/** Reference 9: the look-up needs version 3; our assumed request encoding (docs/architecture.md, "What the vendor leaves open"). */
 export const JOB_SERVER_VERSION = { Major: 3, Minor: 0 } as const
 
 /** Reference 2.4: the job response. RequestData is a string: JSON to parse again on success, the
