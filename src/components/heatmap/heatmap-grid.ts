@@ -1,7 +1,7 @@
 import type { ThreadbreakCount } from '../../lib/domain'
 import type { HotSpot, Place, PlaceFamily } from '../../lib/hot-spots'
+import type { HeatmapMarks } from './draw-heatmap'
 import type { HeatmapGrid } from './heatmap'
-import type { HeatmapMarks } from './heatmap-canvas'
 
 /** The full grid of a machine: every head and needle it has (plus the bobbin column when asked for),
  * counts from the rows, 0 for combinations the report did not list (it lists only breaks). */

@@ -1,8 +1,9 @@
 import { heatColor } from '../../lib/color-scale'
 import type { HotSpot } from '../../lib/hot-spots'
+import { drawHeatmap } from './draw-heatmap'
 import type { HeatmapGrid } from './heatmap'
-import { drawHeatmap, heatmapLayout } from './heatmap-canvas'
 import { marksOf } from './heatmap-grid'
+import { heatmapLayout } from './heatmap-layout'
 
 const PAD = 16
 const CAPTION = 22

@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react'
 import { LazyDetails } from '../lazy-details'
+import type { HeatmapMarks } from './draw-heatmap'
 import type { HeatmapGrid } from './heatmap'
-import { HeatmapCanvas, type HeatmapMarks } from './heatmap-canvas'
+import { HeatmapCanvas } from './heatmap-canvas'
 import { HeatmapTable } from './lazy-heatmap-table'
 
 export interface MachineHeatmap {
