@@ -1,51 +1,26 @@
-import { useQuery } from '@tanstack/react-query'
-import { lazy, Suspense, useEffect, useId, useMemo } from 'react'
+import { useEffect, useId } from 'react'
 import { Link, useLocation, useParams, useSearchParams } from 'react-router'
-import { appConfigQueryOptions, useStatusCodes } from '../../api/app-config'
-import { IGNORE_OUTLIERS, REPORT_SPECS, type ReportPath, reportTakes } from '../../api/contract/report-params'
-import { useDesigns } from '../../api/designs'
-import { isCodeColumn, reportFieldLabel, statusOfColumn } from '../../api/report-labels'
-import { filtersNotApplied, type ReportParams } from '../../api/report-params'
-import { isDurationColumn } from '../../api/report-units'
-import { type RawRow, REPORTS, useOperators, useReport } from '../../api/reports'
+import { IGNORE_OUTLIERS, REPORT_SPECS, reportTakes } from '../../api/contract/report-params'
+import type { ReportParams } from '../../api/report-params'
+import { REPORTS } from '../../api/reports'
 import { WidgetErrorBoundary } from '../../components/error-boundary'
 import { DesignPicker } from '../../components/filters/design-picker'
 import { FilterBar } from '../../components/filters/filter-bar'
 import { useReportScope } from '../../components/filters/use-filters'
 import { CONTROL } from '../../components/form-styles'
 import { NotInKiosk } from '../../components/kiosk'
-import { MalformedRecords } from '../../components/malformed-records'
-import { DataAge, QueryState } from '../../components/query-state'
-import { flattenRow, inferColumns } from '../../components/report-table/columns'
 import { Skeleton } from '../../components/skeleton'
-import { toCsv } from '../../lib/csv'
-import { download } from '../../lib/download'
 import { filterSearch, withParam } from '../../lib/filters'
-import { chartSpec } from './chart-spec'
-
-const ReportChart = lazy(() => import('./report-chart'))
-/** The table (with its virtualiser) is needed only once rows arrive: it is fetched while the report
- * request is in flight, so it costs no waiting and stays out of the route's first load. */
-const loadTable = () => import('../../components/report-table/report-table')
-const ReportTable = lazy(() => loadTable().then((m) => ({ default: m.ReportTable })))
-
-/** The report's own parameters where the reference names them (4.3, 4.4), as URL parameters. */
-const OWN_GROUPINGS: Partial<Record<ReportPath, { values: string[]; fallback: string; reverse: boolean }>> = {
-  '/reports/threadbreaks': { values: ['HN', 'H', 'N'], fallback: 'HN', reverse: false },
-  '/reports/threadbreaks-by-machine/aggregated': {
-    values: ['both', 'head', 'needle'],
-    fallback: 'both',
-    reverse: true,
-  },
-}
-const GROUPING_LABELS: Record<string, string> = {
-  HN: 'Head and needle',
-  H: 'Head only',
-  N: 'Needle only',
-  both: 'Head and needle',
-  head: 'Head only',
-  needle: 'Needle only',
-}
+import { OperatorPicker } from './operator-picker'
+import {
+  chosenGrouping,
+  chosenOutliers,
+  GROUPING_LABELS,
+  OWN_GROUPINGS,
+  outliersLabel,
+} from './report-choices'
+import { ReportRequest } from './report-request'
+import { preloadReportTable } from './report-view'
 
 /** One report of reference 4.2 with its parameters, a table, a chart and exports. */
 export function ReportPage() {
@@ -56,7 +31,7 @@ export function ReportPage() {
   const scope = useReportScope()
   const id = useId()
   useEffect(() => {
-    void loadTable()
+    void preloadReportTable()
   }, [])
   if (!definition) {
     return (
@@ -74,17 +49,12 @@ export function ReportPage() {
     )
   }
   const own = OWN_GROUPINGS[definition.path]
-  const grouping = own?.values.includes(search.get('grouping') ?? '')
-    ? search.get('grouping')!
-    : own?.fallback
+  const grouping = chosenGrouping(own, search.get('grouping'))
   const set = (key: string, value: string | null) => setSearch((current) => withParam(current, key, value))
   const path = definition.path
   const takesDesign = reportTakes(path, 'designId')
   const needsDesign = REPORT_SPECS[path].requires.includes('designId')
-  const outliers = Number(search.get('outliers') ?? '0')
-  const ignoreOutliers = (IGNORE_OUTLIERS as readonly number[]).includes(outliers)
-    ? (outliers as (typeof IGNORE_OUTLIERS)[number])
-    : 0
+  const ignoreOutliers = chosenOutliers(search.get('outliers'))
   return (
     <section className="space-y-3 p-4" aria-labelledby={id}>
       <NotInKiosk>
@@ -144,7 +114,7 @@ export function ReportPage() {
               >
                 {IGNORE_OUTLIERS.map((value) => (
                   <option key={value} value={value}>
-                    {value === 0 ? 'None' : `${value} %`}
+                    {outliersLabel(value)}
                   </option>
                 ))}
               </select>
@@ -209,207 +179,5 @@ export function ReportPage() {
         </WidgetErrorBoundary>
       )}
     </section>
-  )
-}
-
-/** The operators of the range (the operator overview without a filter names them); the choice narrows
- * the report to one operator (operatorId). */
-function OperatorPicker({
-  scope,
-  value,
-  onChange,
-}: {
-  scope: ReportParams
-  value: string | null
-  onChange: (value: string | null) => void
-}) {
-  const id = useId()
-  const operators: Array<readonly [string, string]> = [...(useOperators(scope) ?? [])]
-  // the chosen operator stays listed while the list is read or when it has no rows in this range
-  if (value && !operators.some(([operator]) => operator === value)) operators.unshift([value, value])
-  return (
-    <div className="flex flex-col">
-      <label htmlFor={id} className="text-sm">
-        Operator
-      </label>
-      <select
-        id={id}
-        className={CONTROL}
-        value={value ?? ''}
-        onChange={(e) => onChange(e.target.value || null)}
-      >
-        <option value="">All operators</option>
-        {operators.map(([operator, name]) => (
-          <option key={operator} value={operator}>
-            {name}
-          </option>
-        ))}
-      </select>
-    </div>
-  )
-}
-
-/** A design of the catalogue (GET /designs): its ID and stitch count are what the design reports take. */
-/** The design chosen in the URL, with its stitch count from the catalogue. */
-function ReportRequest({
-  path,
-  title,
-  design,
-  needsDesign,
-  params,
-}: {
-  path: ReportPath
-  title: string
-  design: string | null
-  needsDesign: boolean
-  params: ReportParams
-}) {
-  const designs = useDesigns()
-  const chosen = design ? designs.data?.records.find((d) => d.id === design) : undefined
-  if (design && designs.isPending) return <Skeleton />
-  if (design && !chosen) return <p role="alert">The design “{design}” is not in the catalogue.</p>
-  if (needsDesign && !chosen) return <p>Choose a design: this report is about one design at a time.</p>
-  const withDesign =
-    chosen && chosen.stitches !== null
-      ? { ...params, designId: chosen.id, designStitches: chosen.stitches }
-      : params
-  return <ReportResult path={path} title={title} params={withDesign} />
-}
-
-const FILTER_WORDS = { machines: 'the machine choice', location: 'the location' } as const
-
-function ReportResult({ path, title, params }: { path: ReportPath; title: string; params: ReportParams }) {
-  const report = useReport(path, params)
-  const unapplied = filtersNotApplied(path, params)
-  return (
-    <>
-      {unapplied.length > 0 && (
-        <p role="note" className="rounded border border-status-unknown p-2">
-          <span aria-hidden="true">⚠ </span>
-          This report cannot be filtered by {unapplied.map((f) => FILTER_WORDS[f]).join(' or ')}: it covers
-          {unapplied.includes('machines') ? ' every machine' : ' every location'}.
-        </p>
-      )}
-      <QueryState
-        query={report}
-        isEmpty={(data) => data.records.length === 0 && data.malformed.length === 0 && !data.summary}
-        empty={<p>No data for these filters.</p>}
-      >
-        {(data) => (
-          <>
-            {data.summary && (
-              <dl className="flex flex-wrap gap-x-6 gap-y-1">
-                {Object.entries(data.summary).map(([key, value]) => (
-                  <div key={key}>
-                    <dt className="text-sm text-gray-700 dark:text-gray-300">{key}</dt>
-                    <dd className="font-semibold tabular-nums">{String(value)}</dd>
-                  </div>
-                ))}
-              </dl>
-            )}
-            <MalformedRecords records={data.malformed} what="row" />
-            {data.records.length > 0 ? (
-              <ReportView rows={data.records} path={path} title={title} />
-            ) : (
-              <p>No rows.</p>
-            )}
-            <DataAge updatedAt={report.dataUpdatedAt} />
-          </>
-        )}
-      </QueryState>
-    </>
-  )
-}
-
-function ReportView({ rows, path, title }: { rows: RawRow[]; path: ReportPath; title: string }) {
-  const config = useQuery(appConfigQueryOptions())
-  const [search, setSearch] = useSearchParams()
-  const flat = useMemo(() => rows.map((row) => flattenRow(row)), [rows])
-  // durations in seconds are known from the API layer, never guessed from a column's name
-  const codes = useStatusCodes()
-  const columns = useMemo(
-    () =>
-      inferColumns(flat).map((c) => {
-        const status = statusOfColumn(c.key)
-        const meaning = status === null ? undefined : codes?.get(status)
-        return {
-          ...c,
-          kind:
-            c.kind === 'number' && isCodeColumn(c.key)
-              ? ('text' as const)
-              : c.kind === 'number' && isDurationColumn(path, c.key)
-                ? ('duration' as const)
-                : c.kind,
-          label: `${reportFieldLabel(path, c.key)}${meaning ? ` (${meaning.label})` : ''}`,
-        }
-      }),
-    [flat, path, codes],
-  )
-  const spec = useMemo(() => chartSpec(columns, flat), [columns, flat])
-  const showChart = search.get('chart') !== '0'
-  const base = path.slice('/reports/'.length).replace(/\//g, '-')
-  const exportCsv = () =>
-    download(
-      `${base}.csv`,
-      toCsv(
-        columns.map((c) => c.label ?? c.key),
-        flat.map((row) =>
-          columns.map((c) => {
-            const value = row[c.key]
-            return typeof value === 'object' && value !== null
-              ? JSON.stringify(value)
-              : (value as string | number | boolean | null)
-          }),
-        ),
-      ),
-      'text/csv;charset=utf-8',
-    )
-  const exportJson = () =>
-    download(`${base}.json`, `${JSON.stringify({ data: rows }, null, 2)}\n`, 'application/json')
-  const button = 'rounded border border-gray-400 px-3 py-1 dark:border-gray-600'
-  return (
-    <div className="space-y-3">
-      <NotInKiosk>
-        <div className="flex flex-wrap items-center gap-3">
-          <button type="button" className={button} onClick={exportCsv}>
-            Export CSV
-          </button>
-          <button type="button" className={button} onClick={exportJson}>
-            Export JSON
-          </button>
-          {spec && (
-            <label className="flex items-center gap-1">
-              <input
-                type="checkbox"
-                checked={showChart}
-                onChange={(e) =>
-                  setSearch((current) => withParam(current, 'chart', e.target.checked ? null : '0'))
-                }
-              />
-              Show chart
-            </label>
-          )}
-        </div>
-      </NotInKiosk>
-      {spec && showChart && (
-        <WidgetErrorBoundary name="The chart">
-          <Suspense fallback={<Skeleton lines={6} label="Loading the chart" />}>
-            <ReportChart
-              spec={spec}
-              timeZone={config.data?.timeZone ?? 'UTC'}
-              labels={new Map(columns.map((c) => [c.key, c.label]))}
-            />
-          </Suspense>
-        </WidgetErrorBoundary>
-      )}
-      <Suspense fallback={<Skeleton lines={8} label="Loading the table" />}>
-        <ReportTable
-          columns={columns}
-          rows={flat}
-          timeZone={config.data?.timeZone ?? 'UTC'}
-          caption={title}
-        />
-      </Suspense>
-    </div>
   )
 }

@@ -1,0 +1,41 @@
+import { useId } from 'react'
+import type { ReportParams } from '../../api/report-params'
+import { useOperators } from '../../api/reports'
+import { CONTROL } from '../../components/form-styles'
+
+/** The operators of the range (the operator overview without a filter names them); the choice narrows
+ * the report to one operator (operatorId). */
+export function OperatorPicker({
+  scope,
+  value,
+  onChange,
+}: {
+  scope: ReportParams
+  value: string | null
+  onChange: (value: string | null) => void
+}) {
+  const id = useId()
+  const operators: Array<readonly [string, string]> = [...(useOperators(scope) ?? [])]
+  // the chosen operator stays listed while the list is read or when it has no rows in this range
+  if (value && !operators.some(([operator]) => operator === value)) operators.unshift([value, value])
+  return (
+    <div className="flex flex-col">
+      <label htmlFor={id} className="text-sm">
+        Operator
+      </label>
+      <select
+        id={id}
+        className={CONTROL}
+        value={value ?? ''}
+        onChange={(e) => onChange(e.target.value || null)}
+      >
+        <option value="">All operators</option>
+        {operators.map(([operator, name]) => (
+          <option key={operator} value={operator}>
+            {name}
+          </option>
+        ))}
+      </select>
+    </div>
+  )
+}

@@ -1,0 +1,32 @@
+import type { ReportPath } from '../../api/contract/report-params'
+import { useDesigns } from '../../api/designs'
+import type { ReportParams } from '../../api/report-params'
+import { Skeleton } from '../../components/skeleton'
+import { ReportResult } from './report-result'
+
+/** The design chosen in the URL, looked up in the catalogue (GET /designs): its ID and stitch count
+ * are what the design reports take. */
+export function ReportRequest({
+  path,
+  title,
+  design,
+  needsDesign,
+  params,
+}: {
+  path: ReportPath
+  title: string
+  design: string | null
+  needsDesign: boolean
+  params: ReportParams
+}) {
+  const designs = useDesigns()
+  const chosen = design ? designs.data?.records.find((d) => d.id === design) : undefined
+  if (design && designs.isPending) return <Skeleton />
+  if (design && !chosen) return <p role="alert">The design “{design}” is not in the catalogue.</p>
+  if (needsDesign && !chosen) return <p>Choose a design: this report is about one design at a time.</p>
+  const withDesign =
+    chosen && chosen.stitches !== null
+      ? { ...params, designId: chosen.id, designStitches: chosen.stitches }
+      : params
+  return <ReportResult path={path} title={title} params={withDesign} />
+}

@@ -1,0 +1,117 @@
+import { useQuery } from '@tanstack/react-query'
+import { lazy, Suspense, useMemo } from 'react'
+import { useSearchParams } from 'react-router'
+import { appConfigQueryOptions, useStatusCodes } from '../../api/app-config'
+import type { ReportPath } from '../../api/contract/report-params'
+import { isCodeColumn, reportFieldLabel, statusOfColumn } from '../../api/report-labels'
+import { isDurationColumn } from '../../api/report-units'
+import type { RawRow } from '../../api/reports'
+import { WidgetErrorBoundary } from '../../components/error-boundary'
+import { NotInKiosk } from '../../components/kiosk'
+import { flattenRow, inferColumns } from '../../components/report-table/columns'
+import { Skeleton } from '../../components/skeleton'
+import { toCsv } from '../../lib/csv'
+import { download } from '../../lib/download'
+import { withParam } from '../../lib/filters'
+import { chartSpec } from './chart-spec'
+
+/** The chart (recharts) is loaded only when a report has one to show, out of the route's first load. */
+const ReportChart = lazy(() => import('./report-chart'))
+/** The table (with its virtualiser) is needed only once rows arrive: the page starts fetching it while the
+ * report request is in flight, so it costs no waiting and stays out of the route's first load. */
+export const preloadReportTable = () => import('../../components/report-table/report-table')
+const ReportTable = lazy(() => preloadReportTable().then((m) => ({ default: m.ReportTable })))
+
+/** The rows as a table and, when they make one, a chart; CSV and JSON exports of them. */
+export function ReportView({ rows, path, title }: { rows: RawRow[]; path: ReportPath; title: string }) {
+  const config = useQuery(appConfigQueryOptions())
+  const [search, setSearch] = useSearchParams()
+  const flat = useMemo(() => rows.map((row) => flattenRow(row)), [rows])
+  // durations in seconds are known from the API layer, never guessed from a column's name
+  const codes = useStatusCodes()
+  const columns = useMemo(
+    () =>
+      inferColumns(flat).map((c) => {
+        const status = statusOfColumn(c.key)
+        const meaning = status === null ? undefined : codes?.get(status)
+        return {
+          ...c,
+          kind:
+            c.kind === 'number' && isCodeColumn(c.key)
+              ? ('text' as const)
+              : c.kind === 'number' && isDurationColumn(path, c.key)
+                ? ('duration' as const)
+                : c.kind,
+          label: `${reportFieldLabel(path, c.key)}${meaning ? ` (${meaning.label})` : ''}`,
+        }
+      }),
+    [flat, path, codes],
+  )
+  const spec = useMemo(() => chartSpec(columns, flat), [columns, flat])
+  const showChart = search.get('chart') !== '0'
+  const base = path.slice('/reports/'.length).replace(/\//g, '-')
+  const exportCsv = () =>
+    download(
+      `${base}.csv`,
+      toCsv(
+        columns.map((c) => c.label ?? c.key),
+        flat.map((row) =>
+          columns.map((c) => {
+            const value = row[c.key]
+            return typeof value === 'object' && value !== null
+              ? JSON.stringify(value)
+              : (value as string | number | boolean | null)
+          }),
+        ),
+      ),
+      'text/csv;charset=utf-8',
+    )
+  const exportJson = () =>
+    download(`${base}.json`, `${JSON.stringify({ data: rows }, null, 2)}\n`, 'application/json')
+  const button = 'rounded border border-gray-400 px-3 py-1 dark:border-gray-600'
+  return (
+    <div className="space-y-3">
+      <NotInKiosk>
+        <div className="flex flex-wrap items-center gap-3">
+          <button type="button" className={button} onClick={exportCsv}>
+            Export CSV
+          </button>
+          <button type="button" className={button} onClick={exportJson}>
+            Export JSON
+          </button>
+          {spec && (
+            <label className="flex items-center gap-1">
+              <input
+                type="checkbox"
+                checked={showChart}
+                onChange={(e) =>
+                  setSearch((current) => withParam(current, 'chart', e.target.checked ? null : '0'))
+                }
+              />
+              Show chart
+            </label>
+          )}
+        </div>
+      </NotInKiosk>
+      {spec && showChart && (
+        <WidgetErrorBoundary name="The chart">
+          <Suspense fallback={<Skeleton lines={6} label="Loading the chart" />}>
+            <ReportChart
+              spec={spec}
+              timeZone={config.data?.timeZone ?? 'UTC'}
+              labels={new Map(columns.map((c) => [c.key, c.label]))}
+            />
+          </Suspense>
+        </WidgetErrorBoundary>
+      )}
+      <Suspense fallback={<Skeleton lines={8} label="Loading the table" />}>
+        <ReportTable
+          columns={columns}
+          rows={flat}
+          timeZone={config.data?.timeZone ?? 'UTC'}
+          caption={title}
+        />
+      </Suspense>
+    </div>
+  )
+}
