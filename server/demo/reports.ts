@@ -1,3 +1,5 @@
+// One piece: the demo's table of reports (REPORTS), one entry per documented report, over shared
+// helpers; the table is the file's point.
 import type { ReportPath, ReportQuery } from '../../src/api/contract/report-params'
 import { upperBound } from '../../src/lib/binary-search'
 import { addDays, localDate, startOfLocalDay } from '../../src/lib/factory-time'

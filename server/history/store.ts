@@ -1,3 +1,5 @@
+// One piece: the history store is one writer's state (the open intervals in memory and their rows) and
+// the reads over the same tables; split, both halves would share that state.
 import type { Db, Tx } from './db'
 
 /** One machine as one poll of /machines saw it (stitchboard's words, not the vendor's fields). */

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useCallback, useSyncExternalStore } from 'react'
-import { type AlertList, alertsQueryOptions } from './alerts'
+import type { AlertList } from './alerts'
+import { ALERTS_KEY } from './alerts-key'
 
 /** The alerts' list as the alert bar and the live stream keep it (api/alerts), read from the cache without
  * fetching, parsing or observing the query (an observer without a query function would take the query's
@@ -13,7 +14,7 @@ export function useAlertsInCache(): AlertList | undefined {
   )
   return useSyncExternalStore(
     subscribe,
-    () => client.getQueryData(alertsQueryOptions().queryKey),
+    () => client.getQueryData<AlertList>(ALERTS_KEY),
     () => undefined,
   )
 }

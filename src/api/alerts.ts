@@ -2,6 +2,7 @@ import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query'
 import * as z from 'zod/mini'
 import type { Alert } from '../lib/domain'
 import type { QuietHours } from '../lib/quiet-hours'
+import { ALERTS_KEY } from './alerts-key'
 import { getJson, parseResponse, send } from './http'
 import { isStreamLive } from './live-status'
 
@@ -68,7 +69,7 @@ const listOf = (value: z.infer<typeof listSchema>): AlertList => ({
 
 export const alertsQueryOptions = () =>
   queryOptions({
-    queryKey: ['alerts'],
+    queryKey: ALERTS_KEY,
     queryFn: async ({ signal }) => listOf(await getJson('/api/alerts', listSchema, signal)),
     // the stream brings every change; without it, polled
     refetchInterval: () => (isStreamLive() ? false : ALERTS_POLL_MS),

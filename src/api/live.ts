@@ -2,7 +2,8 @@ import { type QueryClient, useQueryClient } from '@tanstack/react-query'
 import { useEffect } from 'react'
 import * as z from 'zod/mini'
 import type { Machine } from '../lib/domain'
-import { alertsQueryOptions, applyAlertsEvent } from './alerts'
+import { applyAlertsEvent } from './alerts'
+import { ALERTS_KEY } from './alerts-key'
 import { type HistoryNow, historyNowSchema } from './history'
 import { isStreamLive, setStatus } from './live-status'
 import { MACHINE_QUERY_ROOT, machinesFromAnswer, machinesQueryOptions } from './machines'
@@ -65,7 +66,7 @@ export function useLiveUpdates(): void {
       if (wasLive) {
         void client.invalidateQueries({ queryKey: machinesQueryOptions().queryKey })
         void client.invalidateQueries({ queryKey: MACHINE_QUERY_ROOT })
-        void client.invalidateQueries({ queryKey: alertsQueryOptions().queryKey })
+        void client.invalidateQueries({ queryKey: ALERTS_KEY })
       }
     }
     const kick = () => {
@@ -94,7 +95,7 @@ export function useLiveUpdates(): void {
           applyAlertsEvent(client, (event as MessageEvent<string>).data)
         } catch {
           // an unreadable list: the alerts query polls it instead
-          void client.invalidateQueries({ queryKey: alertsQueryOptions().queryKey })
+          void client.invalidateQueries({ queryKey: ALERTS_KEY })
         }
         kick()
       })

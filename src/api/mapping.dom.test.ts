@@ -1,3 +1,5 @@
+// One piece: every vendor record and report row the API layer maps, side by side, so that a field read
+// in two places is seen in one.
 import { HttpResponse, http } from 'msw'
 import { describe, expect, test } from 'vitest'
 import { DAY, NOW_S } from '../../test/demo-client'

@@ -236,3 +236,16 @@ describe('outside src/api no app code names a vendor field', () => {
     expect(found).toEqual([])
   })
 })
+
+describe('files that read in a minute', () => {
+  test('no source file is over 400 lines unless its first line says why it is one piece', () => {
+    const long: string[] = []
+    for (const dir of ['src', 'server', 'test', 'bench', 'scripts'])
+      for (const file of sourceFiles(join(ROOT, dir))) {
+        const text = readFileSync(file, 'utf8')
+        if (text.split('\n').length > 401 && !text.startsWith('// One piece: '))
+          long.push(`${relative(ROOT, file)}: ${text.split('\n').length - 1} lines`)
+      }
+    expect(long).toEqual([])
+  })
+})

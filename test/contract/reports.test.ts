@@ -1,3 +1,5 @@
+// One piece: the demo upstream's reports checked against the reference section by section, one
+// checklist that reads top to bottom like the reference.
 import { beforeAll, describe, expect, test } from 'vitest'
 import { REPORT_PATHS, REPORT_SPECS } from '../../src/api/contract/report-params'
 import { VENDOR_REPORT_ROWS, vendorDesignThreadbreaksSchema } from '../../src/api/contract/report-rows'

@@ -4,7 +4,7 @@ import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { HELD_OUT_KEY, HELD_OUT_STATUS_CODES } from '../held-out/settings'
 import { until } from '../until'
-import { collectProblems, launchChromium, type Running, startProcess, testNow } from './harness'
+import { collectProblems, type Running, sharedChromium, startProcess, testNow } from './harness'
 
 /**
  * Issue 19 in Chromium, against the held-out upstream (whose machines the test stops and starts) and a
@@ -56,7 +56,7 @@ beforeAll(async () => {
       POLL_SECONDS: String(POLL),
       ADMIN_TOKEN: ADMIN,
     }),
-    launchChromium(),
+    sharedChromium(),
   ])
   await lastPoll(() => true)
 })

@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { freePort, launchChromium, type Running, startProcess } from './harness'
+import { freePort, type Running, sharedChromium, startProcess } from './harness'
 
 /** Issue 10 in Chromium: the kiosk rotates through three pages without reloading, shows the banner when
  * the server stops answering, and recovers by itself when it is back. */
@@ -11,7 +11,7 @@ beforeAll(async () => {
   port = await freePort()
   ;[server, browser] = await Promise.all([
     startProcess('server/main.ts', { PORT: String(port) }),
-    launchChromium(),
+    sharedChromium(),
   ])
 })
 afterAll(async () => {

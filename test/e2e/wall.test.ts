@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { launchChromium, pauseClock, type Running, startProcess, testNow } from './harness'
+import { demoServer, pauseClock, type Running, sharedChromium, testNow } from './harness'
 
 /**
  * Issue 20 in Chromium: the status board on the wall (kiosk, 1920×1080 and 3840×2160), for the demo
@@ -13,9 +13,9 @@ let factory: Running
 let large: Running
 beforeAll(async () => {
   ;[factory, large, browser] = await Promise.all([
-    startProcess('server/main.ts', {}),
-    startProcess('server/main.ts', { API_KEY: 'demo-key-c' }),
-    launchChromium(),
+    demoServer(),
+    demoServer({ API_KEY: 'demo-key-c' }),
+    sharedChromium(),
   ])
 })
 afterAll(async () => {

@@ -1,3 +1,5 @@
+// One piece: an independent upstream must share nothing with the demo, so its factory, reports and
+// controls live in this one self-contained file.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 
 /**

@@ -1,3 +1,5 @@
+// One piece: the alert engine on both databases, whose cases share one set-up of store, watcher and
+// channels per database.
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { SMTPServer } from 'smtp-server'

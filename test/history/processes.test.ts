@@ -1,3 +1,5 @@
+// One piece: whole server processes against one held-out upstream started once for the file (kill -9,
+// the portal failing, two instances, the database away); its helpers serve every case.
 import { mkdtempSync, rmSync } from 'node:fs'
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'

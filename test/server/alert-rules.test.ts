@@ -1,3 +1,5 @@
+// One piece: the alert rules' tables of cases (state, head breaks, hot spots, escalation steps) share
+// their builders and read as one specification.
 import { describe, expect, test } from 'vitest'
 import { messageOf, slackBody, teamsBody, webhookBody } from '../../server/alerts/channels'
 import { replay } from '../../server/alerts/replay'

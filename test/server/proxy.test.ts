@@ -1,3 +1,5 @@
+// One piece: the proxy's contract (allow-list, parameters, secrets, cache, errors) against one upstream
+// that fails on demand; each describe is one clause of that contract.
 import { describe, expect, test, vi } from 'vitest'
 import { testApp, VENDOR_ENV } from '../server-app'
 import { until } from '../until'

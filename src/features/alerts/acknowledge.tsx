@@ -1,7 +1,8 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useQueryClient } from '@tanstack/react-query'
 import { type FormEvent, useId, useState } from 'react'
 import { acknowledgeAlert, putAlertInList } from '../../api/alerts'
 import { describeError } from '../../api/errors'
+import { useWrite } from '../../api/use-write'
 import type { Alert } from '../../lib/domain'
 
 const NAME_KEY = 'stitchboard.on-it-name'
@@ -20,7 +21,7 @@ export function AcknowledgeButton({ alert, size = 'normal' }: { alert: Alert; si
   const [asking, setAsking] = useState(false)
   const [name, setName] = useState(rememberedName)
   const id = useId()
-  const acknowledge = useMutation({
+  const acknowledge = useWrite({
     mutationFn: (who: string) => acknowledgeAlert(alert.id, who),
     // here, not in mutate's own callbacks: the line loses this button once the list has the name
     onSuccess: (acknowledged, who) => {

@@ -1,7 +1,8 @@
-import { useMutation, useQuery } from '@tanstack/react-query'
+import { useQuery } from '@tanstack/react-query'
 import { type AlertSettingsPage, testAlertChannel } from '../../api/alert-settings'
 import { appConfigQueryOptions } from '../../api/app-config'
 import { describeError } from '../../api/errors'
+import { useWrite } from '../../api/use-write'
 import { CONTROL } from '../../components/form-styles'
 import { formatFactoryTime } from '../../lib/factory-time'
 import { addressList, type DraftChannel } from './settings-draft'
@@ -26,7 +27,7 @@ export function ChannelEditor({
 }) {
   // the answer only says the test is queued: its delivery shows in the health line when the page next
   // refreshes, so nothing is invalidated here
-  const test = useMutation({
+  const test = useWrite({
     mutationFn: ({ channelId, adminToken }: { channelId: string; adminToken: string }) =>
       testAlertChannel(channelId, adminToken),
   })

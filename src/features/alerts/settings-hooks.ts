@@ -1,6 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { alertSettingsQueryOptions, saveAlertSettings } from '../../api/alert-settings'
+import { useWrite } from '../../api/use-write'
 import { type Draft, settingsInput } from './settings-draft'
 
 /** The admin token is kept for this tab only, and only once a save with it succeeded. */
@@ -21,7 +22,7 @@ export const useAdminToken = () => useState(storedToken)
  * at once and are fetched again, as the channels' health and the alarm load may have changed. */
 export function useSaveSettings() {
   const client = useQueryClient()
-  return useMutation({
+  return useWrite({
     mutationFn: ({ draft, token }: { draft: Draft; token: string }) =>
       saveAlertSettings(settingsInput(draft), token),
     onSuccess: (saved, { token }) => {
