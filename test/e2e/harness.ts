@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { type Browser, type BrowserContextOptions, chromium, type Page } from 'playwright-core'
+import { type Browser, type BrowserContextOptions, chromium, type Download, type Page } from 'playwright-core'
 import { afterAll, beforeAll, inject } from 'vitest'
 import { FIXED_NOW } from '../demo-client'
 import type { SharedServers } from './shared-servers'
@@ -217,4 +217,11 @@ export async function pauseClock(page: Page, aheadMs = 250): Promise<void> {
       if (attempt >= 5 || !/past/.test(String(error))) throw error
     }
   }
+}
+
+/** The bytes of a download, also from a browser this process is connected to (where `path()` is not). */
+export async function downloadedBytes(download: Download): Promise<Buffer> {
+  const chunks: Buffer[] = []
+  for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer)
+  return Buffer.concat(chunks)
 }

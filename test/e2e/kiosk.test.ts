@@ -1,9 +1,11 @@
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { freePort, type Running, sharedChromium, startProcess } from './harness'
+import { freePort, launchChromium, type Running, startProcess } from './harness'
 
 /** Issue 10 in Chromium: the kiosk rotates through three pages without reloading, shows the banner when
  * the server stops answering, and recovers by itself when it is back. */
+// its own Chromium: with the shared one the stale banner did not show after this file stopped its server
+// (seen once, not yet understood)
 let browser: Browser
 let server: Running
 let port: number
@@ -11,7 +13,7 @@ beforeAll(async () => {
   port = await freePort()
   ;[server, browser] = await Promise.all([
     startProcess('server/main.ts', { PORT: String(port) }),
-    sharedChromium(),
+    launchChromium(),
   ])
 })
 afterAll(async () => {

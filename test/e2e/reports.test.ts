@@ -1,8 +1,7 @@
-import { readFileSync } from 'node:fs'
 import { describe, expect, test } from 'vitest'
 import { REPORT_SPECS } from '../../src/api/contract/report-params'
 import { REPORTS } from '../../src/api/reports'
-import { appInChromium, collectProblems } from './harness'
+import { appInChromium, collectProblems, downloadedBytes } from './harness'
 
 /** Issue 9 in Chromium on demo data: every report of reference 4.2 opens and shows rows. */
 const app = appInChromium()
@@ -40,7 +39,7 @@ describe('reports explorer in Chromium', () => {
       page.getByRole('button', { name: 'Export CSV' }).click(),
     ])
     expect(file.suggestedFilename()).toBe('machine-summary.csv')
-    const csv = readFileSync((await file.path())!, 'utf8')
+    const csv = (await downloadedBytes(file)).toString('utf8')
     // headings in plain words, as the table shows them
     expect(csv.startsWith('\uFEFFMachine ID,Machine,Stitches,Thread breaks,')).toBe(true)
     expect(csv.trimEnd().split('\r\n')).toHaveLength(45)

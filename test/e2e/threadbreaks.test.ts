@@ -1,7 +1,6 @@
-import { readFile } from 'node:fs/promises'
 import type { Locator, Page } from 'playwright-core'
 import { describe, expect, test } from 'vitest'
-import { appInChromium, collectProblems } from './harness'
+import { appInChromium, collectProblems, downloadedBytes } from './harness'
 
 /** Issue 6 in Chromium on demo data: hot spots flagged, bobbin column, canvases drawn, exports. */
 const app = appInChromium()
@@ -84,14 +83,14 @@ describe('thread-break heatmaps in Chromium', () => {
       page.waitForEvent('download'),
       page.getByRole('button', { name: 'Download CSV' }).click(),
     ])
-    const text = await readFile((await csv.path()) as string, 'utf8')
+    const text = (await downloadedBytes(csv)).toString('utf8')
     expect(text.split('\r\n')[0]).toBe('\uFEFFmachine id,machine,head,needle,thread breaks,flagged')
     expect(csv.suggestedFilename()).toMatch(/^threadbreaks_HN_\d{4}-\d{2}-\d{2}_\d{4}-\d{2}-\d{2}\.csv$/)
     const [png] = await Promise.all([
       page.waitForEvent('download'),
       page.getByRole('button', { name: 'Download PNG' }).click(),
     ])
-    const bytes = await readFile((await png.path()) as string)
+    const bytes = await downloadedBytes(png)
     expect([...bytes.subarray(1, 4)].map((b) => String.fromCharCode(b)).join('')).toBe('PNG')
     expect(bytes.length).toBeGreaterThan(10_000)
     await page.close()
