@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { demoServer, pauseClock, type Running, sharedChromium, testNow } from './harness'
+import { pauseClock, type Running, sharedChromium, startProcess, testNow } from './harness'
 
 /**
  * Issue 20 in Chromium: the status board on the wall (kiosk, 1920×1080 and 3840×2160), for the demo
@@ -11,10 +11,12 @@ import { demoServer, pauseClock, type Running, sharedChromium, testNow } from '.
 let browser: Browser
 let factory: Running
 let large: Running
+// servers of its own: on the run's shared company of 200, the shift page on the wall once did not settle
+// within the test's minute (seen once in a whole run, not yet understood)
 beforeAll(async () => {
   ;[factory, large, browser] = await Promise.all([
-    demoServer(),
-    demoServer({ API_KEY: 'demo-key-c' }),
+    startProcess('server/main.ts', {}),
+    startProcess('server/main.ts', { API_KEY: 'demo-key-c' }),
     sharedChromium(),
   ])
 })
