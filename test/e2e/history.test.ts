@@ -20,7 +20,7 @@ beforeAll(async () => {
       API_BASE_URL: upstream.url,
       API_KEY: HELD_OUT_KEY,
       STATUS_CODES: HELD_OUT_STATUS_CODES,
-      POLL_SECONDS: '2',
+      POLL_SECONDS: '5',
     }),
     sharedChromium(),
   ])
