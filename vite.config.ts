@@ -71,8 +71,6 @@ export default defineConfig({
           name: 'e2e',
           environment: 'node',
           include: ['test/e2e/**/*.test.ts'],
-          // one demo server, one demo company of 200 and one Chromium for the files that need nothing special
-          globalSetup: ['test/e2e/shared-servers.ts'],
           testTimeout: 60_000,
           // a page's data may take a while on a busy 2-core machine: one 15 s limit for every expect.poll
           expect: { poll: { timeout: 15_000 } },

@@ -13,8 +13,6 @@ import { collectProblems, launchChromium, type Running, startProcess, testNow } 
  * escalation; the all clear arrives when the machine runs; nothing is sent twice; no secret reaches a
  * browser.
  */
-// its own Chromium, and polls of 5 s: with the shared Chromium and polls of 2 s the board's tile once went
-// missing after the all-clear (seen once in a whole run, not yet understood)
 const POLL = 5
 const ADMIN = 'e2e-admin-token-0123456789'
 const MACHINE = 'M-0102'

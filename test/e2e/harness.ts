@@ -4,9 +4,8 @@ import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { type Browser, type BrowserContextOptions, chromium, type Download, type Page } from 'playwright-core'
-import { afterAll, beforeAll, inject } from 'vitest'
+import { afterAll, beforeAll } from 'vitest'
 import { FIXED_NOW } from '../demo-client'
-import type { SharedServers } from './shared-servers'
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium'
 
@@ -24,12 +23,7 @@ export const CHROMIUM_FLAGS = [
 /** The tests' one clock: the demo's pinned instant, running on in real time from when this module loads.
  * Servers started here (`startProcess`) and pages of `launchChromium` both read it, so a page and the server
  * behind it agree on "now", and no result depends on the day or hour the tests run. */
-// One epoch for the whole run: the first process to load this module fixes it, and the test workers
-// (started after the shared servers of test/e2e/shared-servers.ts) inherit it, so a page and a server
-// started by another process still agree on "now".
-const EPOCH_MS = Number(process.env.STITCHBOARD_TEST_EPOCH_MS) || Date.now()
-process.env.STITCHBOARD_TEST_EPOCH_MS = String(EPOCH_MS)
-const CLOCK_OFFSET_MS = FIXED_NOW - EPOCH_MS
+const CLOCK_OFFSET_MS = FIXED_NOW - Date.now()
 export const testNow = () => Date.now() + CLOCK_OFFSET_MS
 
 /** Chromium whose every page and context runs on the tests' clock (Playwright's clock, installed at the
@@ -151,57 +145,14 @@ export function collectProblems(page: Page): string[] {
  * for the tests of one file. */
 export function appInChromium(env: Record<string, string> = {}) {
   const app = {} as { server: Running; browser: Browser }
-  const shared = sharedServerFor(env)
   beforeAll(async () => {
-    ;[app.server, app.browser] = await Promise.all([
-      shared ? Promise.resolve(shared) : startProcess('server/main.ts', env),
-      sharedChromium(),
-    ])
+    ;[app.server, app.browser] = await Promise.all([startProcess('server/main.ts', env), launchChromium()])
   })
   afterAll(async () => {
     await app.browser?.close()
-    if (!shared) await app.server?.stop()
+    await app.server?.stop()
   })
   return app
-}
-
-/** The servers and the browser that test/e2e/shared-servers.ts started once for the run, where this
- * process has them (the e2e project); elsewhere each caller starts its own. */
-function shared(): SharedServers | null {
-  try {
-    return inject('e2eShared') ?? null
-  } catch {
-    return null
-  }
-}
-
-/** The run's shared server for a configuration it covers: the demo factory (nothing set) or the demo
- * company of 200 machines (`API_KEY: 'demo-key-c'`); null for anything else (a test that needs something
- * special starts its own). It is never stopped by a test. */
-export function sharedServerFor(env: Record<string, string>): Running | null {
-  const servers = shared()
-  if (!servers) return null
-  const keys = Object.keys(env)
-  const url =
-    keys.length === 0
-      ? servers.demo
-      : keys.length === 1 && env.API_KEY === 'demo-key-c'
-        ? servers.company200
-        : null
-  return url ? { url, stop: async () => {} } : null
-}
-
-/** The stitchboard server on demo data for `env`: the run's shared one where it covers `env`, else one
- * started for the caller (whose `stop()` stops it; the shared one's does nothing). */
-export async function demoServer(env: Record<string, string> = {}): Promise<Running> {
-  return sharedServerFor(env) ?? startProcess('server/main.ts', env)
-}
-
-/** The run's Chromium (connected to, on the tests' clock; closing it disconnects), else a new one. */
-export async function sharedChromium(): Promise<Browser> {
-  const endpoint = shared()?.chromium
-  if (!endpoint) return launchChromium()
-  return onTestClock(await chromium.connect(endpoint))
 }
 
 /** Pauses a page's clock a moment after the page's own now. Playwright refuses a moment already past,

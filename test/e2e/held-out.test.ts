@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { DOCUMENTED_PATH, HELD_OUT_KEY, HELD_OUT_STATUS_CODES } from '../held-out/settings'
 import type { RecordedRequest } from '../held-out/upstream'
-import { collectProblems, type Running, sharedChromium, startProcess } from './harness'
+import { collectProblems, launchChromium, type Running, startProcess } from './harness'
 
 /**
  * Issue 17, the held-out check: the dashboard against an independent server that speaks the vendor's
@@ -22,7 +22,7 @@ beforeAll(async () => {
       API_KEY: HELD_OUT_KEY,
       STATUS_CODES: HELD_OUT_STATUS_CODES,
     }),
-    sharedChromium(),
+    launchChromium(),
   ])
 })
 afterAll(async () => {

@@ -2,7 +2,7 @@ import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { HELD_OUT_KEY, HELD_OUT_STATUS_CODES } from '../held-out/settings'
 import { until } from '../until'
-import { collectProblems, demoServer, type Running, sharedChromium, startProcess } from './harness'
+import { collectProblems, launchChromium, type Running, startProcess } from './harness'
 
 /** Issue 18 in Chromium: time in state on the board, the machine's timeline, the factory timeline, the
  * stop analysis (shift page and kiosk) on demo data with its 7 days of history; live push against the
@@ -15,14 +15,14 @@ let browser: Browser
 beforeAll(async () => {
   upstream = await startProcess('test/held-out/upstream.ts', {}, '/machines')
   ;[demo, vendor, browser] = await Promise.all([
-    demoServer(),
+    startProcess('server/main.ts', {}),
     startProcess('server/main.ts', {
       API_BASE_URL: upstream.url,
       API_KEY: HELD_OUT_KEY,
       STATUS_CODES: HELD_OUT_STATUS_CODES,
       POLL_SECONDS: '5',
     }),
-    sharedChromium(),
+    launchChromium(),
   ])
   // the history is ready (the demo's 7 days recorded, a first poll made)
   for (const server of [demo, vendor])

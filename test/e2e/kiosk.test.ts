@@ -4,8 +4,6 @@ import { freePort, launchChromium, type Running, startProcess } from './harness'
 
 /** Issue 10 in Chromium: the kiosk rotates through three pages without reloading, shows the banner when
  * the server stops answering, and recovers by itself when it is back. */
-// its own Chromium: with the shared one the stale banner did not show after this file stopped its server
-// (seen once, not yet understood)
 let browser: Browser
 let server: Running
 let port: number

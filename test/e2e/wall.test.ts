@@ -11,8 +11,6 @@ import { launchChromium, pauseClock, type Running, startProcess, testNow } from 
 let browser: Browser
 let factory: Running
 let large: Running
-// servers and a Chromium of its own: on the run's shared ones the shift page of the company of 200 once
-// did not settle within the test's minute (seen once in a whole run, not yet understood)
 beforeAll(async () => {
   ;[factory, large, browser] = await Promise.all([
     startProcess('server/main.ts', {}),
