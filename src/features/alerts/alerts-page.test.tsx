@@ -2,28 +2,14 @@ import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { HttpResponse, http } from 'msw'
 import { beforeEach, describe, expect, test } from 'vitest'
+import { buildAlertSettings } from '../../../test/build-alert-settings'
 import { renderWithProviders } from '../../../test/render'
 import { mswServer } from '../../../test/setup-dom'
 import type { AlertSettings, AlertSettingsPage } from '../../api/alert-settings'
 import { AlertsPage } from './alerts-page'
 
 const ADMIN = 'page-test-admin-token-0123'
-const level = { name: 'Wall', afterMinutes: 0, channels: [] }
-const saved: AlertSettings = {
-  rules: {
-    state: {
-      enabled: true,
-      minutes: { stopped: 10, threadbreak: 5, error: 5, 'not-reporting': 15, unknown: 30 },
-      levels: [level],
-    },
-    'head-breaks': { enabled: true, inARow: 3, withinMinutes: 20, levels: [level] },
-    'hot-spot': { enabled: false, levels: [level] },
-  },
-  clearAfterMinutes: 2,
-  channels: [{ id: 'sup', name: 'Supervisor', kind: 'webhook', to: [], address: 'hooks.example' }],
-  quietHours: null,
-  alertsPerHour: 6,
-}
+const saved = buildAlertSettings()
 const pageOf = (settings: AlertSettings, canChange = true): AlertSettingsPage => ({
   settings,
   canChange,

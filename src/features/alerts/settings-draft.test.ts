@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import type { AlertSettings } from '../../api/alert-settings'
+import { buildAlertSettings } from '../../../test/build-alert-settings'
 import {
   addressList,
   type DraftChannel,
@@ -10,22 +10,7 @@ import {
   withChannel,
 } from './settings-draft'
 
-const level = { name: 'Wall', afterMinutes: 0, channels: [] }
-const settings: AlertSettings = {
-  rules: {
-    state: {
-      enabled: true,
-      minutes: { stopped: 10, threadbreak: 5, error: 5, 'not-reporting': 15, unknown: 30 },
-      levels: [level],
-    },
-    'head-breaks': { enabled: true, inARow: 3, withinMinutes: 20, levels: [level] },
-    'hot-spot': { enabled: false, levels: [level] },
-  },
-  clearAfterMinutes: 2,
-  channels: [{ id: 'sup', name: 'Supervisor', kind: 'webhook', to: [], address: 'hooks.example' }],
-  quietHours: null,
-  alertsPerHour: 6,
-}
+const settings = buildAlertSettings()
 const channel = (changes: Partial<DraftChannel>): DraftChannel => ({
   id: 'sup',
   name: 'Supervisor',
