@@ -207,6 +207,12 @@ describe('every kiosk page on the wall (1920×1080): nothing cut off, every part
       // the page drawn with its data: no request for half a second, nothing loading
       await page.waitForLoadState('networkidle')
       await expect.poll(() => page.getByText(/Loading/).count()).toBe(0)
+      // and the page shown (a page joins the rotation once its data is in: on a busy machine a moment later)
+      await page.waitForFunction(() =>
+        [...document.querySelectorAll('main > section')].some(
+          (s) => getComputedStyle(s).visibility === 'visible',
+        ),
+      )
       await pauseClock(page, 100)
       await page.clock.runFor(500)
       const title = page.getByRole('banner').getByRole('heading', { level: 1 })
