@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query'
-import { useCallback, useRef, useState } from 'react'
+import { useCallback, useLayoutEffect, useRef, useState } from 'react'
 
 /** A write's options: what it sends, and what follows its success (awaited before the write is done). */
 export interface WriteOptions<TData, TVariables> {
@@ -37,7 +37,10 @@ export function useWrite<TData, TVariables>(
   const client = useQueryClient()
   const [state, setState] = useState<State<TData>>({ status: 'idle' })
   const latest = useRef({ options, write: 0 })
-  latest.current.options = options
+  // the options of the last render, for a write started after it (not written during render)
+  useLayoutEffect(() => {
+    latest.current.options = options
+  })
   const mutate = useCallback(
     (variables: TVariables, callbacks?: { onSuccess?: (data: TData) => void }) => {
       const write = ++latest.current.write
