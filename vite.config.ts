@@ -1,6 +1,7 @@
 import tailwindcss from '@tailwindcss/vite'
 import react from '@vitejs/plugin-react'
 import { defineConfig, type Plugin } from 'vitest/config'
+import { WaitingFirst } from './test/sequencer.ts'
 
 /** `npm run dev`: the stitchboard server app mounted into Vite's dev server, so the key-injecting
  * proxy in development is the production one (docs/architecture.md). */
@@ -25,7 +26,11 @@ export default defineConfig({
   test: {
     // The tiers (README "Tests"): `unit` is pure logic and the server in-process, in Node (npm run
     // test:fast); `dom` renders components in jsdom against the server app behind MSW; `history` runs
-    // against real PostgreSQL servers; `e2e` drives the built app in Chromium. `npm test` runs them all.
+    // against real PostgreSQL servers; `e2e` drives the built app in Chromium. `npm test` runs them all:
+    // the end-to-end files one after another, and beside them the other tiers' files, one at a time (two
+    // workers on a machine of two cores: the end-to-end files spend much of their time waiting for pages)
+    maxWorkers: 2,
+    sequence: { sequencer: WaitingFirst },
     projects: [
       {
         extends: true,
@@ -71,11 +76,12 @@ export default defineConfig({
           name: 'e2e',
           environment: 'node',
           include: ['test/e2e/**/*.test.ts'],
+          // one PostgreSQL server for the run; each stitchboard server a test starts gets a database of it
+          globalSetup: ['test/e2e/database.ts'],
           testTimeout: 60_000,
           // a page's data may take a while on a busy 2-core machine: one 15 s limit for every expect.poll
           expect: { poll: { timeout: 15_000 } },
           hookTimeout: 120_000,
-          fileParallelism: false,
         },
       },
     ],

@@ -1,11 +1,12 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { type Browser, type BrowserContextOptions, chromium, type Download, type Page } from 'playwright-core'
-import { afterAll, beforeAll } from 'vitest'
+import { afterAll, beforeAll, inject } from 'vitest'
 import { FIXED_NOW } from '../demo-client'
+import { freePort } from '../free-port'
+import { createDatabase } from '../history/postgres-server'
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium'
 
@@ -51,15 +52,12 @@ function onTestClock(browser: Browser): Browser {
   return browser
 }
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer()
-    probe.once('error', reject)
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number }
-      probe.close(() => resolve(port))
-    })
-  })
+export { freePort }
+
+let databases = 0
+/** The run's PostgreSQL server for the end-to-end tests (their project's global set-up, test/e2e/database.ts). */
+function sharedDatabase(): string | undefined {
+  return process.env.VITEST && inject('serversShareDatabase') ? inject('databaseUrl') : undefined
 }
 
 export interface Running {
@@ -74,9 +72,18 @@ export async function startProcess(
   env: Record<string, string>,
   ready = '/healthz',
   args: string[] = [],
-  { realClock = false }: { realClock?: boolean } = {},
+  { realClock = false, embeddedDatabase = false }: { realClock?: boolean; embeddedDatabase?: boolean } = {},
 ): Promise<Running> {
   const port = env.PORT ? Number(env.PORT) : await freePort()
+  // a stitchboard server of the end-to-end tests keeps its history in a fresh database of the run's
+  // PostgreSQL (test/history/postgres-server.ts): the same SQL as the embedded one, without opening an
+  // embedded database each time (seconds, and a gigabyte of memory); `embeddedDatabase` for the default
+  const database =
+    entry === 'server/main.ts' && !env.DATABASE_URL && !embeddedDatabase && sharedDatabase()
+      ? {
+          DATABASE_URL: await createDatabase(sharedDatabase() as string, `e2e_${process.pid}_${++databases}`),
+        }
+      : {}
   // what the server keeps (sessions, the history's database) goes to a folder of its own, never into the
   // work tree, and is removed when the server stops (unless the caller gave its own DATA_DIR)
   const ownDataDir = env.DATA_DIR ? null : mkdtempSync(join(tmpdir(), 'stitchboard-e2e-'))
@@ -89,6 +96,7 @@ export async function startProcess(
       FACTORY_TIMEZONE: 'Europe/Berlin',
       ...(ownDataDir ? { DATA_DIR: ownDataDir } : {}),
       ...(realClock ? {} : { TEST_CLOCK_AT_MS: String(testNow()) }),
+      ...database,
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -143,10 +151,13 @@ export function collectProblems(page: Page): string[] {
 
 /** The built app served by the real server entry on demo data, and a Chromium to look at it with,
  * for the tests of one file. */
-export function appInChromium(env: Record<string, string> = {}) {
+export function appInChromium(env: Record<string, string> = {}, { embeddedDatabase = false } = {}) {
   const app = {} as { server: Running; browser: Browser }
   beforeAll(async () => {
-    ;[app.server, app.browser] = await Promise.all([startProcess('server/main.ts', env), launchChromium()])
+    ;[app.server, app.browser] = await Promise.all([
+      startProcess('server/main.ts', env, '/healthz', [], { embeddedDatabase }),
+      launchChromium(),
+    ])
   })
   afterAll(async () => {
     await app.browser?.close()

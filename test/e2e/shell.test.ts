@@ -1,8 +1,9 @@
 import { describe, expect, test } from 'vitest'
 import { appInChromium, collectProblems } from './harness'
 
-/** The built app served by the real server (`npm start`'s entry) on demo data, in Chromium. */
-const app = appInChromium()
+/** The built app served by the real server (`npm start`'s entry) on demo data, in Chromium, with the
+ * history in the embedded database as `npm start` keeps it. */
+const app = appInChromium({}, { embeddedDatabase: true })
 
 describe('the app shell in Chromium', () => {
   test('opens on the live machine status of the demo factory, with the demo badge and factory clock, and no console error', async () => {

