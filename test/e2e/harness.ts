@@ -95,7 +95,11 @@ export async function startProcess(
       PORT: String(port),
       FACTORY_TIMEZONE: 'Europe/Berlin',
       ...(ownDataDir ? { DATA_DIR: ownDataDir } : {}),
-      ...(realClock ? {} : { TEST_CLOCK_AT_MS: String(testNow()) }),
+      // the tests' own offset, so the server's now is the tests' now to the millisecond (an offset taken when
+      // the process has loaded would leave its clock behind by the seconds a busy machine takes to start it)
+      ...(realClock
+        ? {}
+        : { TEST_CLOCK_AT_MS: String(testNow()), TEST_CLOCK_OFFSET_MS: String(CLOCK_OFFSET_MS) }),
       ...database,
       ...env,
     },

@@ -1,10 +1,11 @@
-/** Preloaded into a server started by the end-to-end tests (`node --import`): the process's `Date` starts
- * at `TEST_CLOCK_AT_MS` (the tests' clock when the process was spawned) and runs on from there like a real
- * clock, so the demo factory lives at the tests' pinned instant whatever this process's own clock says
- * (also under faketime). Timers and `performance` are untouched. */
+/** Preloaded into a server started by the end-to-end tests (`node --import`): the process's `Date` is the
+ * tests' clock, the platform's shifted by `TEST_CLOCK_OFFSET_MS` (or, without it, starting at
+ * `TEST_CLOCK_AT_MS` when this loads) and running on like a real clock, so the demo factory lives at the
+ * tests' pinned instant whatever this process's own clock says (also under faketime, which shifts the
+ * platform clock of the tests and their servers alike). Timers and `performance` are untouched. */
 const at = Number(process.env.TEST_CLOCK_AT_MS)
 if (!Number.isFinite(at)) throw new Error('TEST_CLOCK_AT_MS must be a Unix time in milliseconds')
-// the first load fixes the offset; worker threads started later (the demo upstream's) inherit it
+// worker threads started later (the demo upstream's) inherit the offset
 const offset = Number(process.env.TEST_CLOCK_OFFSET_MS ?? at - Date.now())
 process.env.TEST_CLOCK_OFFSET_MS = String(offset)
 
