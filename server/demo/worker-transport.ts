@@ -5,7 +5,8 @@ import type { DemoAnswer, DemoCall } from './worker'
 
 /** A transport to the demo upstream running in a worker thread (Node entry only; tests call the demo
  * in-process). Calls in flight are bounded by the server's upstream limit; an aborted call's late answer
- * is dropped. The worker runs TypeScript through tsx, as the server does (worker-entry.mjs). */
+ * is dropped. From the sources the worker runs TypeScript through tsx (worker-entry.mjs); the built server
+ * bundles it (worker-built.mjs becomes dist-server/worker-entry.mjs, beside main.mjs). */
 export function demoWorkerTransport(options: DemoUpstreamOptions): {
   transport: Transport
   warmUp: () => void

@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { type Browser, type BrowserContextOptions, chromium, type Download, type Page } from 'playwright-core'
@@ -54,6 +54,15 @@ function onTestClock(browser: Browser): Browser {
 
 export { freePort }
 
+/** The stitchboard server as production runs it (`npm run build` made it: plain JavaScript); any other
+ * entry (an upstream of the tests) through tsx. */
+function runnable(entry: string): string[] {
+  if (entry !== 'server/main.ts') return ['--import', 'tsx', entry]
+  if (!existsSync(BUILT_SERVER)) throw new Error(`${BUILT_SERVER} is missing: run npm run build first`)
+  return [BUILT_SERVER]
+}
+const BUILT_SERVER = 'dist-server/main.mjs'
+
 let databases = 0
 /** The run's PostgreSQL server for the end-to-end tests (their project's global set-up, test/e2e/database.ts). */
 function sharedDatabase(): string | undefined {
@@ -87,8 +96,8 @@ export async function startProcess(
   // what the server keeps (sessions, the history's database) goes to a folder of its own, never into the
   // work tree, and is removed when the server stops (unless the caller gave its own DATA_DIR)
   const ownDataDir = env.DATA_DIR ? null : mkdtempSync(join(tmpdir(), 'stitchboard-e2e-'))
-  const clock = realClock ? [] : ['--import', './test/e2e/pinned-clock.ts']
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', ...clock, entry, ...args], {
+  const clock = realClock ? [] : ['--import', './test/e2e/pinned-clock.mjs']
+  const child: ChildProcess = spawn(process.execPath, [...clock, ...runnable(entry), ...args], {
     env: {
       PATH: process.env.PATH ?? '',
       HOST: '127.0.0.1',
@@ -109,7 +118,8 @@ export async function startProcess(
   child.stdout?.on('data', (d) => (output += d))
   child.stderr?.on('data', (d) => (output += d))
   const url = `http://127.0.0.1:${port}`
-  const deadline = Date.now() + 60_000
+  // generous: beside a second npm test an embedded database alone has taken a minute to open
+  const deadline = Date.now() + 110_000
   for (;;) {
     if (child.exitCode !== null) throw new Error(`${entry} exited with ${child.exitCode}:\n${output}`)
     try {
@@ -121,7 +131,7 @@ export async function startProcess(
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error(`${entry} did not start within 60 s:\n${output}`)
+    if (Date.now() > deadline) throw new Error(`${entry} did not start within 110 s:\n${output}`)
     await new Promise((r) => setTimeout(r, 200))
   }
   return {

@@ -1,0 +1,26 @@
+// `npm run build` (after the dashboard): the server as plain JavaScript in dist-server/, which `npm start`
+// runs, so production loads no TypeScript at run time. Packages stay imports of node_modules; the two
+// worker threads are entries of their own beside main.mjs (the server finds them by import.meta.url).
+import { rmSync } from 'node:fs'
+import { build } from 'esbuild'
+
+rmSync('dist-server', { recursive: true, force: true })
+await build({
+  entryPoints: {
+    main: 'server/main.ts',
+    'json-worker': 'server/json-worker.mjs',
+    'worker-entry': 'server/demo/worker-built.mjs',
+  },
+  outdir: 'dist-server',
+  outExtension: { '.js': '.mjs' },
+  bundle: true,
+  splitting: true,
+  chunkNames: '[name]-[hash]',
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  packages: 'external',
+  sourcemap: true,
+  legalComments: 'none',
+  logLevel: 'warning',
+})
