@@ -50,6 +50,14 @@ export type HistoryState = RunningHistory | { unavailable: string; starting?: bo
 const historyHealth = (state: HistoryState) =>
   'store' in state ? 'ready' : state.starting ? 'starting' : 'unavailable'
 
+/** The thread-cone look-up of a server on the vendor's API without JOB_API_URL: there is nothing to ask,
+ * and it will not change until the server is configured (so no Retry-After). */
+const JOB_NOT_CONFIGURED = {
+  error:
+    'The thread-cone look-up is not configured on this server: set JOB_API_URL (the vendor’s web API address) and WEB_API_LICENSE (its licence) and restart it',
+  reason: 'job-not-configured',
+} as const
+
 /** Thread-cone catalogue answers change rarely (an hour: they are a catalogue). */
 const JOB_CACHE_SECONDS = 3600
 const MAX_UPSTREAM_BYTES = 64 * 1024 * 1024 // 64 MiB
@@ -171,12 +179,16 @@ export function createApp({
   // the built files (compressed ahead) are left as they are.
   app.use('/api/*', compressJson())
 
+  /** where thread-cone look-ups go: the vendor's job interface, the demo's, or none configured */
+  const job = upstreams.job
+  const threadCones = job ? (job.demo ? 'demo' : 'vendor') : 'none'
+
   app.get('/healthz', (c) =>
     c.json({
       status: 'ok',
       version,
       api: upstreams.api.demo ? 'demo' : 'vendor',
-      job: upstreams.job.demo ? 'demo' : 'vendor',
+      job: threadCones,
       ...(history ? { history: historyHealth(history()) } : {}),
     }),
   )
@@ -201,7 +213,7 @@ export function createApp({
     c.header('Cache-Control', 'no-store')
     return c.json({
       demo: upstreams.api.demo,
-      threadConesDemo: upstreams.job.demo,
+      threadCones,
       timeZone: config.timeZone,
       timeFormat: config.timeFormat,
       shifts: config.shifts,
@@ -216,6 +228,8 @@ export function createApp({
   })
 
   app.post('/api/job', async (c) => {
+    // answered before the body is read: there is nothing to send it to
+    if (!job) return c.json(JOB_NOT_CONFIGURED, 503)
     const body = await readBodyLimited(c.req.raw, MAX_JOB_BODY_BYTES)
     if (!body.ok) {
       if (body.reason === 'aborted') {
@@ -227,21 +241,21 @@ export function createApp({
         Connection: 'close',
       })
     }
-    const job = checkJob(body.text)
-    if (!job.ok) return c.json({ error: job.error }, 400)
-    const key = `JOB ${job.requestType} ${JSON.stringify(job.threadCone ?? null)}`
+    const lookup = checkJob(body.text)
+    if (!lookup.ok) return c.json({ error: lookup.error }, 400)
+    const key = `JOB ${lookup.requestType} ${JSON.stringify(lookup.threadCone ?? null)}`
     const { answer, hit } = await cache.get(
       key,
       JOB_CACHE_SECONDS,
       () =>
         upstreamCalls.run(() =>
           callUpstream(
-            upstreams.job.transport,
+            job.transport,
             {
-              url: upstreams.job.url,
+              url: job.url,
               method: 'POST',
               headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-              body: upstreamJobBody(job, upstreams.job.licence),
+              body: upstreamJobBody(lookup, job.licence),
             },
             { ...call, name: 'the thread-cone service' },
           ),

@@ -137,7 +137,9 @@ const environment = z
     if (!env.JOB_API_URL && env.WEB_API_LICENSE && !DEMO_LICENCES.includes(env.WEB_API_LICENSE)) {
       need(
         'WEB_API_LICENSE',
-        'is set but JOB_API_URL is not: set JOB_API_URL to the vendor’s address, or leave WEB_API_LICENSE unset for the demo',
+        env.API_BASE_URL
+          ? 'is set but JOB_API_URL is not: set JOB_API_URL to the vendor’s web API address, or leave WEB_API_LICENSE unset (then there is no thread-cone look-up)'
+          : 'is set but JOB_API_URL is not: set JOB_API_URL to the vendor’s address, or leave WEB_API_LICENSE unset for the demo',
       )
     }
   })
@@ -145,8 +147,10 @@ const environment = z
 export interface Config {
   /** vendor: {base_url} with its key; demo: the embedded demo upstream with a demo key */
   api: { mode: 'vendor'; baseUrl: string; apiKey: string } | { mode: 'demo'; apiKey: string }
-  /** vendor: {web_api_address}/StitchJob with the licence; demo: the embedded job interface */
-  job: { mode: 'vendor'; url: string; licence: string } | { mode: 'demo'; licence: string }
+  /** vendor: {web_api_address}/StitchJob with the licence; demo: the embedded job interface, only when
+   * the production API is the demo's too; none: the vendor's API without JOB_API_URL, so there is no
+   * thread-cone look-up (the demo's catalogue would pass for the factory's) */
+  job: { mode: 'vendor'; url: string; licence: string } | { mode: 'demo'; licence: string } | { mode: 'none' }
   host: string
   port: number
   dashboardToken: string | null
@@ -254,7 +258,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       : { mode: 'demo', apiKey: e.API_KEY ?? DEMO_API_KEY },
     job: e.JOB_API_URL
       ? { mode: 'vendor', url: `${trimSlash(e.JOB_API_URL)}/StitchJob`, licence: e.WEB_API_LICENSE! }
-      : { mode: 'demo', licence: e.WEB_API_LICENSE ?? DEMO_LICENCE },
+      : e.API_BASE_URL
+        ? { mode: 'none' }
+        : { mode: 'demo', licence: e.WEB_API_LICENSE ?? DEMO_LICENCE },
     host: e.HOST ?? '127.0.0.1',
     port: e.PORT ?? 8080,
     dashboardToken: e.DASHBOARD_TOKEN ?? null,

@@ -88,6 +88,11 @@ function main() {
     console.info(
       `stitchboard on http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}  ·  upstream: ${mode}`,
     )
+    if (!upstreams.job) {
+      console.info(
+        'stitchboard: no thread-cone look-up: JOB_API_URL is not set (set it and WEB_API_LICENSE to the vendor’s web API address and licence)',
+      )
+    }
   })
   let stopping = false
   const stop = () => {

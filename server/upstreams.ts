@@ -5,7 +5,9 @@ import { fetchTransport, type Transport } from './proxy/upstream'
 /** Where the two upstreams are and how to reach them, secrets included. */
 export interface Upstreams {
   api: { baseUrl: string; apiKey: string; transport: Transport; demo: boolean }
-  job: { url: string; licence: string; transport: Transport; demo: boolean }
+  /** null when the job interface is not configured (the vendor's API without JOB_API_URL): the
+   * thread-cone look-up answers that it is not, and no demo is started for it */
+  job: { url: string; licence: string; transport: Transport; demo: boolean } | null
   /** generates the demo factory's history in the background, so the first reports are quick */
   warmUp?: () => void
 }
@@ -22,7 +24,8 @@ const inProcess: DemoRunner = (options) => {
 }
 
 /** Wires the configured upstreams: the vendor's through `vendorTransport`, the demo one in-process
- * unless a runner is given. */
+ * unless a runner is given. The demo is started only when an upstream is the demo's (never for a job
+ * interface that is not configured: the whole demo factory would be generated for nothing). */
 export function upstreamsFor(
   config: Config,
   vendorTransport: Transport,
@@ -43,6 +46,8 @@ export function upstreamsFor(
     job:
       config.job.mode === 'vendor'
         ? { url: config.job.url, licence: config.job.licence, transport: vendorTransport, demo: false }
-        : { url: `${DEMO_ORIGIN}/StitchJob`, licence: config.job.licence, transport: demo!, demo: true },
+        : config.job.mode === 'demo'
+          ? { url: `${DEMO_ORIGIN}/StitchJob`, licence: config.job.licence, transport: demo!, demo: true }
+          : null,
   }
 }

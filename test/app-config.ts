@@ -7,7 +7,7 @@ import { mswServer } from './setup-dom'
 export function serveAppConfig(changes: Partial<AppConfig>) {
   const config: AppConfig = {
     demo: true,
-    threadConesDemo: true,
+    threadCones: 'demo',
     timeZone: 'Europe/Berlin',
     timeFormat: '24h',
     shifts: [

@@ -8,7 +8,9 @@ import { getJson } from './http'
 /** What the server lets the SPA know (GET /app-config.json). */
 export const appConfigSchema = z.object({
   demo: z.boolean(),
-  threadConesDemo: z.boolean(),
+  /** where thread-cone look-ups go: the vendor's job interface, the demo's catalogue, or nowhere (the
+   * vendor's API without JOB_API_URL) */
+  threadCones: z.enum(['vendor', 'demo', 'none']),
   timeZone: z.string(),
   /** TIME_FORMAT: 24h unless the factory sets 12h (older servers did not say: 24h) */
   timeFormat: z._default(z.enum(['24h', '12h']), '24h'),
@@ -43,6 +45,17 @@ const locationNamesOfConfig = (config: AppConfig) =>
 /** The status dictionary (STATUS_CODES, else the demo's table); undefined until the config is read. */
 export const useStatusCodes = (): StatusDictionary | undefined =>
   useQuery({ ...appConfigQueryOptions(), select: dictionaryOfConfig }).data
+
+/** Where thread-cone colours come from: the vendor's service, the demo's catalogue (not the factory's),
+ * or none configured. */
+export type ThreadConeSource = AppConfig['threadCones']
+const threadConeSourceOfConfig = (config: AppConfig): ThreadConeSource => config.threadCones
+
+/** The thread-cone source; `source` is undefined until the config is read (`failed`: it could not be). */
+export function useThreadConeSource(): { source: ThreadConeSource | undefined; failed: boolean } {
+  const query = useQuery({ ...appConfigQueryOptions(), select: threadConeSourceOfConfig })
+  return { source: query.data, failed: query.isError }
+}
 
 /** LOCATIONS as a map; undefined until the config is read. */
 export const useConfiguredLocationNames = (): ReadonlyMap<number, string> | undefined =>

@@ -39,6 +39,21 @@ describe('configuration from the environment', () => {
     expect(config.job).toEqual({ mode: 'vendor', url: 'https://jobs.example.com/StitchJob', licence: 'l' })
   })
 
+  test('vendor mode without JOB_API_URL: no thread-cone look-up, never the demo’s (issue 34)', () => {
+    expect(loadConfig({ API_BASE_URL: 'https://api.example.com/v2', API_KEY: 'k' }).job).toEqual({
+      mode: 'none',
+    })
+    expect(
+      messageOf({
+        API_BASE_URL: 'https://api.example.com/v2',
+        API_KEY: 'k',
+        WEB_API_LICENSE: 'real-licence',
+      }),
+    ).toBe(
+      'WEB_API_LICENSE is set but JOB_API_URL is not: set JOB_API_URL to the vendor’s web API address, or leave WEB_API_LICENSE unset (then there is no thread-cone look-up)',
+    )
+  })
+
   test('TIME_FORMAT: 24h unless the factory says 12h', () => {
     expect(loadConfig({}).timeFormat).toBe('24h')
     expect(loadConfig({ TIME_FORMAT: '12h' }).timeFormat).toBe('12h')

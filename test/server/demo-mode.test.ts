@@ -7,7 +7,7 @@ describe('demo mode', () => {
     const { app } = testApp()
     expect(await (await app.request('/app-config.json')).json()).toEqual({
       demo: true,
-      threadConesDemo: true,
+      threadCones: 'demo',
       timeZone: 'Europe/Berlin',
       timeFormat: '24h',
       shifts: [

@@ -1,20 +1,44 @@
+import { useThreadConeSource } from '../../api/app-config'
 import { WidgetErrorBoundary } from '../../components/error-boundary'
+import { Skeleton } from '../../components/skeleton'
 import { WhenNear } from '../../components/when-near'
 import { Catalogue } from './catalogue'
 import { ColorAnswer } from './color-answer'
+import { DemoCatalogueNote, LookupNotConfigured } from './cone-source'
 import { LookupForm } from './lookup-form'
 import { RecentLookups } from './recent-lookups-list'
 import { useLookupParams } from './use-lookup-params'
 
 /** Thread-cone colours (reference 4.8): manufacturer → series → colour, the answer of GetThreadCone,
- * the whole series as swatches, and the nearest colours of other series by ΔE00. */
+ * the whole series as swatches, and the nearest colours of other series by ΔE00. Without a job interface
+ * (the vendor's API, no JOB_API_URL) the page says how to configure one; on the demo's, that the colours
+ * are the demo's. */
 export function ThreadConesPage() {
-  const lookup = useLookupParams()
+  const { source, failed } = useThreadConeSource()
   return (
     <section className="space-y-4 p-4" aria-labelledby="cones-heading">
       <h1 id="cones-heading" className="text-2xl font-semibold">
         Thread cones: colour look-up
       </h1>
+      {source === 'none' ? (
+        <LookupNotConfigured />
+      ) : source === undefined && !failed ? (
+        // the configuration is preloaded with the page (server/page-hints.ts): this is seldom seen; the
+        // form's room is kept meanwhile (its fields wrap onto three rows on a phone)
+        <Skeleton lines={2} label="Loading the look-up" className="min-h-[10rem] sm:min-h-[4rem]" />
+      ) : (
+        // a configuration that could not be read leaves the look-up as it is: its own answers say what fails
+        <LookUp demo={source === 'demo'} />
+      )}
+    </section>
+  )
+}
+
+function LookUp({ demo }: { demo: boolean }) {
+  const lookup = useLookupParams()
+  return (
+    <>
+      {demo && <DemoCatalogueNote />}
       <WidgetErrorBoundary name="The look-up">
         <LookupForm lookup={lookup} />
       </WidgetErrorBoundary>
@@ -36,6 +60,6 @@ export function ThreadConesPage() {
         </WidgetErrorBoundary>
       )}
       <RecentLookups />
-    </section>
+    </>
   )
 }
