@@ -144,6 +144,9 @@ const environment = z
     }
   })
 
+/** Every variable stitchboard reads (an environment file names no other). */
+export const CONFIG_VARIABLES: readonly string[] = Object.keys(environment.shape)
+
 export interface Config {
   /** vendor: {base_url} with its key; demo: the embedded demo upstream with a demo key */
   api: { mode: 'vendor'; baseUrl: string; apiKey: string } | { mode: 'demo'; apiKey: string }

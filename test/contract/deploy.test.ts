@@ -1,0 +1,78 @@
+import { spawnSync } from 'node:child_process'
+import { readFileSync } from 'node:fs'
+import { describe, expect, test } from 'vitest'
+import { CONFIG_VARIABLES, loadConfig } from '../../server/config'
+
+/** The service a factory runs (deploy/, README "Running it for a factory"): a unit systemd accepts, and an
+ * environment file that is a valid configuration. */
+const UNIT = 'deploy/stitchboard.service'
+const ENV_EXAMPLE = 'deploy/stitchboard.env.example'
+
+/** `KEY=value` lines of an environment file; `# KEY=value` lines too when `commented` (the optional ones). */
+function variables(text: string, { commented = false } = {}): Record<string, string> {
+  const found: Record<string, string> = {}
+  for (const line of text.split('\n')) {
+    const match = (commented ? /^#?([A-Z][A-Z0-9_]*)=(.*)$/ : /^([A-Z][A-Z0-9_]*)=(.*)$/).exec(line.trim())
+    if (match) found[match[1]!] = match[2]!
+  }
+  return found
+}
+
+/** The settings of one section of a unit file, as `key → values`. */
+function section(text: string, name: string): Map<string, string[]> {
+  const settings = new Map<string, string[]>()
+  let inside = false
+  for (const line of text.split('\n').map((l) => l.trim())) {
+    if (line.startsWith('[')) inside = line === `[${name}]`
+    else if (inside && line && !line.startsWith('#')) {
+      const [key, ...rest] = line.split('=')
+      settings.set(key!, [...(settings.get(key!) ?? []), rest.join('=')])
+    }
+  }
+  return settings
+}
+
+describe('the systemd unit', () => {
+  test('systemd-analyze verify accepts it without a word', () => {
+    const run = spawnSync('systemd-analyze', ['verify', UNIT], { encoding: 'utf8' })
+    if (run.error)
+      throw new Error(
+        `systemd-analyze cannot run (${run.error.message}): apt-get install systemd to check the unit`,
+      )
+    expect(`${run.stdout}${run.stderr}`.trim()).toBe('')
+    expect(run.status).toBe(0)
+  })
+
+  test('runs the built server as a user of its own, restarts it, and keeps its data in a state folder', () => {
+    const service = section(readFileSync(UNIT, 'utf8'), 'Service')
+    expect(service.get('ExecStart')).toEqual(['/usr/bin/node dist-server/main.mjs'])
+    expect(service.get('DynamicUser')).toEqual(['yes'])
+    expect(service.get('User')?.[0]).not.toBe('root')
+    expect(service.get('Restart')).toEqual(['always'])
+    expect(service.get('StateDirectory')).toEqual(['stitchboard'])
+    expect(service.get('Environment')).toContain('DATA_DIR=/var/lib/stitchboard')
+    expect(service.get('EnvironmentFile')).toEqual(['/etc/stitchboard/stitchboard.env'])
+    expect(service.get('NoNewPrivileges')).toEqual(['yes'])
+  })
+})
+
+describe('the environment file example', () => {
+  const text = readFileSync(ENV_EXAMPLE, 'utf8')
+
+  test('names only variables stitchboard reads', () => {
+    const unknown = Object.keys(variables(text, { commented: true })).filter(
+      (name) => !CONFIG_VARIABLES.includes(name),
+    )
+    expect(unknown).toEqual([])
+  })
+
+  test('is a valid configuration as it stands and with every optional line filled in', () => {
+    const unit = { DATA_DIR: '/var/lib/stitchboard' }
+    const asIs = loadConfig({ ...variables(text), ...unit })
+    expect(asIs.api.mode).toBe('vendor')
+    expect(asIs.host).toBe('127.0.0.1')
+    const full = loadConfig({ ...variables(text, { commented: true }), ...unit })
+    expect(full.job.mode).toBe('vendor')
+    expect(full.smtp?.from).toBe('stitchboard@factory.example')
+  })
+})
