@@ -1,0 +1,203 @@
+import { readdirSync, readFileSync } from 'node:fs'
+import { launchChromium, startProcess } from '../test/e2e/harness'
+import { type PostgresServer, startPostgres } from '../test/history/postgres-server'
+
+/**
+ * `npm run bench:footprint`: the memory stitchboard takes, as the proportional set size (PSS: shared pages
+ * divided among the processes sharing them) of the server process and every process it started (an
+ * embedded database's included), sampled every SAMPLE_S s:
+ * - idle: MINUTES (default 10, `FOOTPRINT_MINUTES`) with one live board open in Chromium: the peak and the
+ *   peak of the last minute;
+ * - under load: 8 concurrent 31-day reports asked again and again and 200 live streams, for LOAD_S s: the
+ *   peak;
+ * - after: 2 minutes after the load: the last minute's peak, which should be back within 10 % of idle.
+ * Four set-ups: the vendor's API (the demo upstream run on its own, as a vendor's server: 44 machines),
+ * with the embedded database, with `DATABASE_URL` (a PostgreSQL this bench starts: its memory is the
+ * database server's, not stitchboard's), without `JOB_API_URL`, and the demo (`npm start` with nothing set).
+ * The vendor's stand-in and Chromium are not counted.
+ */
+export const FOOTPRINT_BUDGETS_MB = { vendorEmbedded: 200, vendorDatabaseUrl: 150, noJob: 200, demo: 400 }
+export const LOAD_BUDGET_MB = 150
+const MINUTES = Number(process.env.FOOTPRINT_MINUTES ?? 10)
+const SAMPLE_S = 5
+const LOAD_S = 60
+const AFTER_S = 120
+
+/** The process and all its descendants, from /proc. */
+function processTree(root: number): number[] {
+  const children = new Map<number, number[]>()
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue
+    try {
+      // "pid (comm) state ppid …": comm may hold spaces and parentheses, so read after the last ")"
+      const stat = readFileSync(`/proc/${name}/stat`, 'utf8')
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1])
+      children.set(ppid, [...(children.get(ppid) ?? []), Number(name)])
+    } catch {
+      // gone meanwhile
+    }
+  }
+  const all: number[] = []
+  const visit = (pid: number) => {
+    all.push(pid)
+    for (const child of children.get(pid) ?? []) visit(child)
+  }
+  visit(root)
+  return all
+}
+
+/** PSS in MB of a process tree (smaps_rollup, Linux ≥ 4.14). */
+export function pssMb(root: number): number {
+  let kb = 0
+  for (const pid of processTree(root)) {
+    try {
+      const rollup = readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8')
+      kb += Number(/^Pss:\s+(\d+) kB/m.exec(rollup)?.[1] ?? 0)
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return Math.round(kb / 1024)
+}
+
+/** Samples `pid`'s footprint every SAMPLE_S s for `seconds`. */
+async function watch(pid: number, seconds: number): Promise<number[]> {
+  const samples: number[] = []
+  const end = Date.now() + seconds * 1000
+  while (Date.now() < end) {
+    samples.push(pssMb(pid))
+    await new Promise((r) => setTimeout(r, SAMPLE_S * 1000))
+  }
+  return samples
+}
+
+/** 8 workers asking 31-day reports one after another, and 200 open live streams, until `stop`. */
+function load(url: string) {
+  const controller = new AbortController()
+  const till = Math.floor(Date.now() / 1000)
+  const from = till - 31 * 86_400
+  const reports = ['threadbreaks-by-machine', 'machine-summary', 'threadbreaks', 'machine-productivity']
+  let answered = 0
+  let refused = 0
+  const workers = Array.from({ length: 8 }, async (_, i) => {
+    while (!controller.signal.aborted) {
+      const report = reports[i % reports.length]
+      try {
+        const response = await fetch(
+          `${url}/api/reports/${report}?from=${from - i}&till=${till}&machineIds=all`,
+          { signal: controller.signal },
+        )
+        await response.arrayBuffer()
+        if (response.ok) answered++
+        else refused++
+      } catch {
+        // stopped
+      }
+    }
+  })
+  const streams = Array.from({ length: 200 }, async () => {
+    try {
+      const response = await fetch(`${url}/api/live`, { signal: controller.signal })
+      const reader = response.body!.getReader()
+      for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
+        // read and let go: only the server's memory is measured
+      }
+    } catch {
+      // stopped
+    }
+  })
+  return {
+    stop: async () => {
+      controller.abort()
+      await Promise.all([...workers, ...streams])
+      return { answered, refused }
+    },
+  }
+}
+
+interface Footprint {
+  setup: string
+  budgetMb: number
+  idlePeak: number
+  idleLastMinute: number
+  loadPeak: number
+  afterLastMinute: number
+  reports: { answered: number; refused: number }
+  load: string
+}
+
+async function measure(setup: string, budgetMb: number, env: Record<string, string>): Promise<Footprint> {
+  const server = await startProcess('server/main.ts', env, '/healthz', [], { realClock: true })
+  const browser = await launchChromium({ realClock: true })
+  try {
+    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } })
+    await page.goto(`${server.url}/machines`)
+    await page.getByRole('heading', { name: 'Machine status' }).waitFor()
+    const idle = await watch(server.pid!, MINUTES * 60)
+    const running = load(server.url)
+    const loaded = await watch(server.pid!, LOAD_S)
+    const reports = await running.stop()
+    const after = await watch(server.pid!, AFTER_S)
+    const lastMinute = (samples: number[]) => Math.max(...samples.slice(-Math.ceil(60 / SAMPLE_S)))
+    return {
+      setup,
+      budgetMb,
+      idlePeak: Math.max(...idle),
+      idleLastMinute: lastMinute(idle),
+      loadPeak: Math.max(...loaded),
+      afterLastMinute: lastMinute(after),
+      reports,
+      load: readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' '),
+    }
+  } finally {
+    await browser.close()
+    await server.stop()
+  }
+}
+
+export async function benchFootprint(): Promise<Footprint[]> {
+  const upstream = await startProcess('server/demo/main.ts', {}, '/machines', [], { realClock: true })
+  let postgres: PostgresServer | undefined
+  const vendor = { API_BASE_URL: upstream.url, API_KEY: 'demo-key-a' }
+  const job = { JOB_API_URL: `${upstream.url}/StitchJob`, WEB_API_LICENSE: 'demo-licence-a' }
+  const results: Footprint[] = []
+  try {
+    const b = FOOTPRINT_BUDGETS_MB
+    results.push(await measure('vendor API, embedded database', b.vendorEmbedded, { ...vendor, ...job }))
+    postgres = await startPostgres('stitchboard-footprint')
+    results.push(
+      await measure('vendor API, DATABASE_URL', b.vendorDatabaseUrl, {
+        ...vendor,
+        ...job,
+        DATABASE_URL: postgres.url,
+      }),
+    )
+    results.push(await measure('vendor API without JOB_API_URL, embedded database', b.noJob, vendor))
+    results.push(await measure('demo (nothing set)', b.demo, {}))
+  } finally {
+    await postgres?.remove()
+    await upstream.stop()
+  }
+  return results
+}
+
+export function printFootprint(results: Footprint[]) {
+  console.log(
+    `PSS of stitchboard's processes, MB (idle ${MINUTES} min with a live board, load ${LOAD_S} s, after ${AFTER_S} s)`,
+  )
+  for (const r of results) {
+    const idleOk = r.idlePeak <= r.budgetMb && r.idleLastMinute <= r.budgetMb
+    const loadOk = r.loadPeak <= r.idleLastMinute + LOAD_BUDGET_MB
+    const backOk = r.afterLastMinute <= r.idleLastMinute * 1.1
+    console.log(
+      `${r.setup.padEnd(52)} idle peak ${String(r.idlePeak).padStart(5)}  last min ${String(r.idleLastMinute).padStart(5)}  (≤ ${r.budgetMb} ${idleOk ? 'ok' : 'OVER'})  ` +
+        `load peak ${String(r.loadPeak).padStart(5)} (≤ idle + ${LOAD_BUDGET_MB} ${loadOk ? 'ok' : 'OVER'})  ` +
+        `after ${String(r.afterLastMinute).padStart(5)} (within 10 % ${backOk ? 'ok' : 'NOT'})  ` +
+        `reports ${r.reports.answered} answered, ${r.reports.refused} refused; load average ${r.load}`,
+    )
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  printFootprint(await benchFootprint())
+}
