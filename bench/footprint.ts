@@ -46,6 +46,24 @@ function processTree(root: number): number[] {
   return all
 }
 
+/** The process whose command line holds `text` and whose parent's does not (a tree's root). */
+function rootProcess(text: string): number | undefined {
+  const holds = (pid: string) => {
+    try {
+      return readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(text)
+    } catch {
+      return false
+    }
+  }
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name) || !holds(name)) continue
+    const stat = readFileSync(`/proc/${name}/stat`, 'utf8')
+    const ppid = stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]!
+    if (!holds(ppid)) return Number(name)
+  }
+  return undefined
+}
+
 /** PSS in MB of a process tree (smaps_rollup, Linux ≥ 4.14). */
 export function pssMb(root: number): number {
   let kb = 0
@@ -60,12 +78,13 @@ export function pssMb(root: number): number {
   return Math.round(kb / 1024)
 }
 
-/** Samples `pid`'s footprint every SAMPLE_S s for `seconds`. */
-async function watch(pid: number, seconds: number): Promise<number[]> {
+/** Samples `pid`'s footprint every SAMPLE_S s for `seconds` (and calls `beside` at each sample). */
+async function watch(pid: number, seconds: number, beside = () => {}): Promise<number[]> {
   const samples: number[] = []
   const end = Date.now() + seconds * 1000
   while (Date.now() < end) {
     samples.push(pssMb(pid))
+    beside()
     await new Promise((r) => setTimeout(r, SAMPLE_S * 1000))
   }
   return samples
@@ -117,6 +136,8 @@ function load(url: string) {
 
 interface Footprint {
   setup: string
+  /** a PostgreSQL server's own processes beside (DATABASE_URL): for comparing embedded databases */
+  databasePeak?: number
   budgetMb: number
   idlePeak: number
   idleLastMinute: number
@@ -126,21 +147,32 @@ interface Footprint {
   load: string
 }
 
-async function measure(setup: string, budgetMb: number, env: Record<string, string>): Promise<Footprint> {
+async function measure(
+  setup: string,
+  budgetMb: number,
+  env: Record<string, string>,
+  databaseDir?: string,
+): Promise<Footprint> {
   const server = await startProcess('server/main.ts', env, '/healthz', [], { realClock: true })
   const browser = await launchChromium({ realClock: true })
   try {
     const page = await browser.newPage({ viewport: { width: 1440, height: 900 } })
     await page.goto(`${server.url}/machines`)
     await page.getByRole('heading', { name: 'Machine status' }).waitFor()
-    const idle = await watch(server.pid!, MINUTES * 60)
+    const database = databaseDir ? rootProcess(databaseDir) : undefined
+    const databaseSamples: number[] = []
+    const beside = () => {
+      if (database) databaseSamples.push(pssMb(database))
+    }
+    const idle = await watch(server.pid!, MINUTES * 60, beside)
     const running = load(server.url)
-    const loaded = await watch(server.pid!, LOAD_S)
+    const loaded = await watch(server.pid!, LOAD_S, beside)
     const reports = await running.stop()
-    const after = await watch(server.pid!, AFTER_S)
+    const after = await watch(server.pid!, AFTER_S, beside)
     const lastMinute = (samples: number[]) => Math.max(...samples.slice(-Math.ceil(60 / SAMPLE_S)))
     return {
       setup,
+      ...(databaseSamples.length ? { databasePeak: Math.max(...databaseSamples) } : {}),
       budgetMb,
       idlePeak: Math.max(...idle),
       idleLastMinute: lastMinute(idle),
@@ -166,11 +198,16 @@ export async function benchFootprint(): Promise<Footprint[]> {
     results.push(await measure('vendor API, embedded database', b.vendorEmbedded, { ...vendor, ...job }))
     postgres = await startPostgres('stitchboard-footprint')
     results.push(
-      await measure('vendor API, DATABASE_URL', b.vendorDatabaseUrl, {
-        ...vendor,
-        ...job,
-        DATABASE_URL: postgres.url,
-      }),
+      await measure(
+        'vendor API, DATABASE_URL',
+        b.vendorDatabaseUrl,
+        {
+          ...vendor,
+          ...job,
+          DATABASE_URL: postgres.url,
+        },
+        postgres.dir,
+      ),
     )
     results.push(await measure('vendor API without JOB_API_URL, embedded database', b.noJob, vendor))
     results.push(await measure('demo (nothing set)', b.demo, {}))
@@ -193,7 +230,8 @@ export function printFootprint(results: Footprint[]) {
       `${r.setup.padEnd(52)} idle peak ${String(r.idlePeak).padStart(5)}  last min ${String(r.idleLastMinute).padStart(5)}  (≤ ${r.budgetMb} ${idleOk ? 'ok' : 'OVER'})  ` +
         `load peak ${String(r.loadPeak).padStart(5)} (≤ idle + ${LOAD_BUDGET_MB} ${loadOk ? 'ok' : 'OVER'})  ` +
         `after ${String(r.afterLastMinute).padStart(5)} (within 10 % ${backOk ? 'ok' : 'NOT'})  ` +
-        `reports ${r.reports.answered} answered, ${r.reports.refused} refused; load average ${r.load}`,
+        `reports ${r.reports.answered} answered, ${r.reports.refused} refused; load average ${r.load}` +
+        (r.databasePeak !== undefined ? `; the PostgreSQL server beside: ${r.databasePeak} MB at most` : ''),
     )
   }
 }

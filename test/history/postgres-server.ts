@@ -15,6 +15,8 @@ declare module 'vitest' {
 export interface PostgresServer {
   /** postgres://… of its `postgres` database */
   url: string
+  /** its folder */
+  dir: string
   start(): Promise<void>
   stop(): Promise<void>
   /** stops it and removes its folder */
@@ -47,6 +49,7 @@ export async function startPostgres(name: string): Promise<PostgresServer> {
   await server.start()
   return {
     url: `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`,
+    dir,
     start: () => server.start(),
     stop: () => server.stop(),
     remove: async () => {

@@ -22,9 +22,9 @@ export function LookupNotConfigured() {
         <dt>
           <code>JOB_API_URL</code>
         </dt>
-        <dd>
-          the vendor’s web API address, such as <code>https://jobs.example.com</code> (stitchboard adds{' '}
-          <code>/StitchJob</code>)
+        <dd className="min-w-0">
+          the vendor’s web API address, such as <code className="break-all">https://jobs.example.com</code>{' '}
+          (stitchboard adds <code>/StitchJob</code>)
         </dd>
         <dt>
           <code>WEB_API_LICENSE</code>
