@@ -21,6 +21,9 @@ function stitchboardServer(): Plugin {
 
 export default defineConfig({
   plugins: [react(), tailwindcss(), stitchboardServer()],
+  // the built page names its files relative to its <base href>, which the server writes with BASE_PATH
+  // (issue 34: the dashboard under a proxy's sub-path, server/page-hints.ts); the dev server serves at /
+  base: './',
   server: { port: 5173 },
   build: { target: 'es2022', sourcemap: false, reportCompressedSize: false, manifest: true },
   test: {
