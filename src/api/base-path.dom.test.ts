@@ -21,7 +21,7 @@ beforeAll(async () => {
   const element = document.createElement('base')
   element.href = '/stitchboard/'
   document.head.prepend(element)
-  // the base path is read once, when first asked for: these modules read it with the element in place
+  // the base path is read once, as the app starts: these modules start with the element in place
   vi.resetModules()
   modules = {
     base: await import('./base-path'),
@@ -43,7 +43,7 @@ const serveUnderBase = () => {
 
 describe('the app under a base path', () => {
   test('the base path comes from the page’s <base href>', () => {
-    expect(modules.base.basePath()).toBe('/stitchboard')
+    expect(modules.base.BASE_PATH).toBe('/stitchboard')
     expect(modules.base.appUrl('/api/live')).toBe('/stitchboard/api/live')
     expect(modules.base.appPath('/stitchboard/kiosk')).toBe('/kiosk')
     expect(modules.base.appPath('/stitchboard')).toBe('/')

@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { lazy, Suspense, useState } from 'react'
 import { BrowserRouter } from 'react-router'
-import { appPath, basePath } from '../api/base-path'
+import { appPath, BASE_PATH } from '../api/base-path'
 import { shouldRetry } from '../api/retry'
 import { NowProvider } from '../components/now'
 import { prefetchForPath } from './route-data'
@@ -37,7 +37,7 @@ export function App() {
         <LiveUpdates />
       </Suspense>
       <NowProvider>
-        <BrowserRouter basename={basePath() || '/'}>
+        <BrowserRouter basename={BASE_PATH || '/'}>
           <AppRoutes />
         </BrowserRouter>
       </NowProvider>

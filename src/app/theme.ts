@@ -1,4 +1,4 @@
-import { basePath } from '../api/base-path'
+import { BASE_PATH } from '../api/base-path'
 
 export type Theme = 'light' | 'dark'
 
@@ -43,6 +43,6 @@ export function rememberTheme(theme: Theme) {
   // starts is already in it (no inline script: the CSP forbids one); this dashboard's only, under its
   // base path
   // biome-ignore lint/suspicious/noDocumentCookie: a plain first-party cookie, read by the server only
-  document.cookie = `${STORAGE_KEY}=${theme}; path=${basePath() || '/'}; max-age=31536000; SameSite=Lax`
+  document.cookie = `${STORAGE_KEY}=${theme}; path=${BASE_PATH || '/'}; max-age=31536000; SameSite=Lax`
   applyTheme(theme)
 }

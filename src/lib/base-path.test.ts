@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest'
-import { basePathOf, withoutBase } from './base-path'
+import { withoutBase } from './base-path'
 
 test.each([
   ['/stitchboard/machines', '/stitchboard', '/machines'],
@@ -13,15 +13,4 @@ test.each([
   ['/stitchboard/machines', '', '/stitchboard/machines'],
 ])('withoutBase(%j, %j) → %j', (path, base, stripped) => {
   expect(withoutBase(path, base)).toBe(stripped)
-})
-
-test.each([
-  ['http://127.0.0.1:8080/stitchboard/', '/stitchboard'],
-  ['https://intranet.example/tools/stitchboard/', '/tools/stitchboard'],
-  ['http://127.0.0.1:8080/', ''],
-  ['/stitchboard/', '/stitchboard'],
-  [undefined, ''],
-  ['', ''],
-])('basePathOf(%j) → %j', (href, base) => {
-  expect(basePathOf(href)).toBe(base)
 })

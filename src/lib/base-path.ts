@@ -3,27 +3,13 @@
  * (`proxy_pass http://…/;`): the server answers both, so a request path is taken without the base when it
  * has it, and as it comes otherwise (already stripped). Whatever the browser is told or asks for (links,
  * redirects, the cookie's path, the page's <base href>, every fetch) carries the base: the browser sees
- * the proxy's addresses. Shared by the server and the app. */
+ * the proxy's addresses. The server's rule; the app reads its base path in src/api/base-path.ts. */
 
 /** `/stitchboard/machines` → `/machines`, `/stitchboard` → `/`, `/stitchboard?x` → `/?x`; any other path
  * (`/machines`, `/stitchboardx`) unchanged, as is every path when `base` is ''. Paths and raw request
  * targets alike (a query may follow). */
 export function withoutBase(path: string, base: string): string {
   if (base === '' || !path.startsWith(base)) return path
-  const next = path.charAt(base.length)
-  if (next === '') return '/'
-  if (next === '/') return path.slice(base.length)
-  if (next === '?') return `/${path.slice(base.length)}`
-  return path
-}
-
-/** The base path a page's `<base href>` names (absolute, as `HTMLBaseElement.href` gives it, or a path):
- * `http://host/stitchboard/` → `/stitchboard`, `/` or none → ''. */
-export function basePathOf(baseHref: string | null | undefined): string {
-  if (!baseHref) return ''
-  try {
-    return new URL(baseHref, 'http://localhost').pathname.replace(/\/+$/, '')
-  } catch {
-    return ''
-  }
+  const rest = path.slice(base.length)
+  return rest === '' || rest[0] === '?' ? `/${rest}` : rest[0] === '/' ? rest : path
 }

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react'
-import { basePath } from '../../api/base-path'
+import { BASE_PATH } from '../../api/base-path'
 import { useLocations } from '../../api/locations'
 import { REPORTS } from '../../api/reports'
 import { CONTROL } from '../../components/form-styles'
@@ -17,7 +17,7 @@ export function KioskSetup() {
   const [density, setDensity] = useState<'wall' | 'desk'>('wall')
   // the address the browser used, its base path included (behind a proxy's sub-path); another computer
   // cannot reach this one by 127.0.0.1 or localhost
-  const [origin, setOrigin] = useState(`${window.location.origin}${basePath()}`)
+  const [origin, setOrigin] = useState(`${window.location.origin}${BASE_PATH}`)
   const id = useId()
   const locations = named.locations.map((l) => [l.id, l.name] as const)
   const search = new URLSearchParams({ pages: pages.join(','), dwell, refresh })
