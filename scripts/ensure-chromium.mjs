@@ -1,30 +1,49 @@
-// Runs before `npm test`: the end-to-end tests need Debian's Chromium. Installs it when it is missing
-// and this user may (root, or sudo without a password); otherwise says what to do.
+// Runs before `npm test`: the end-to-end tests need Debian's Chromium, and the sub-path test
+// (test/e2e/sub-path.test.ts) Debian's nginx-light. Installs what is missing when this user may (root,
+// or sudo without a password); otherwise says what to do.
 import { execSync, spawnSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
 
-const path = process.env.CHROMIUM_PATH || '/usr/bin/chromium'
-if (existsSync(path)) process.exit(0)
+const needed = [
+  {
+    name: 'Chromium',
+    package: 'chromium',
+    path: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+    env: 'CHROMIUM_PATH',
+  },
+  {
+    name: 'nginx',
+    package: 'nginx-light',
+    path: process.env.NGINX_PATH || '/usr/sbin/nginx',
+    env: 'NGINX_PATH',
+  },
+]
+const missing = needed.filter((tool) => !existsSync(tool.path))
+if (missing.length === 0) process.exit(0)
 
 const can = (command) => spawnSync('sh', ['-c', command], { stdio: 'ignore' }).status === 0
 const root = process.getuid?.() === 0
 const sudo = !root && can('sudo -n true')
+const packages = missing.map((tool) => tool.package).join(' ')
 if (!can('command -v apt-get') || !(root || sudo)) {
-  console.error(`Chromium is needed for the end-to-end tests and is not at ${path}.`)
+  for (const tool of missing)
+    console.error(`${tool.name} is needed for the end-to-end tests and is not at ${tool.path}.`)
   console.error(
-    'Install it with `sudo apt-get install -y chromium`, or set CHROMIUM_PATH to a Chromium binary.',
+    `Install it with \`sudo apt-get install -y ${packages}\`, or set ${missing.map((tool) => tool.env).join(' / ')} to the binary.`,
   )
   process.exit(1)
 }
-console.info('Installing Debian’s Chromium for the end-to-end tests (apt-get install chromium)…')
+console.info(`Installing Debian’s ${packages} for the end-to-end tests (apt-get install ${packages})…`)
 const prefix = sudo ? 'sudo -n ' : ''
 execSync(
-  `${prefix}apt-get update -qq && ${prefix}env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium`,
+  `${prefix}apt-get update -qq && ${prefix}env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq ${packages}`,
   {
     stdio: 'inherit',
   },
 )
-if (!existsSync(path)) {
-  console.error(`apt-get finished but ${path} is still missing; set CHROMIUM_PATH.`)
-  process.exit(1)
+for (const tool of missing) {
+  if (!existsSync(tool.path)) {
+    console.error(`apt-get finished but ${tool.path} is still missing; set ${tool.env}.`)
+    process.exit(1)
+  }
 }

@@ -1,4 +1,6 @@
 import { type Context, Hono } from 'hono'
+import { getPath } from 'hono/utils/url'
+import { withoutBase } from '../src/lib/base-path'
 import type { AlertEngine } from './alerts/engine'
 import { alertRoutes } from './alerts/routes'
 import { compressJson } from './compress-json'
@@ -85,11 +87,14 @@ const jsonAnswer = (answer: Answer, hit: boolean) =>
     }),
   )
 
-/** The request target after `/api`, still percent-encoded (Hono's c.req.path is decoded). */
-function apiTarget(url: string): string {
-  const start = url.indexOf('/', url.indexOf('//') + 2) + '/api'.length
+/** The request target after `/api` (and the base path, when the request has it), still percent-encoded
+ * (Hono's c.req.path is decoded). */
+function apiTarget(url: string, base: string): string {
+  const path = url.indexOf('/', url.indexOf('//') + 2)
+  const start = path + '/api'.length
   const hash = url.indexOf('#', start)
-  return url.slice(start, hash === -1 ? undefined : hash)
+  if (base === '') return url.slice(start, hash === -1 ? undefined : hash)
+  return withoutBase(url.slice(path, hash === -1 ? undefined : hash), base).slice('/api'.length)
 }
 
 function checkTarget(target: string, options: CheckOptions) {
@@ -138,7 +143,10 @@ export function createApp({
   jsonCheck,
   history,
 }: AppOptions) {
-  const app = new Hono()
+  const base = config.basePath
+  // under BASE_PATH every route sees the path without it, whether the proxy stripped it or not
+  const app =
+    base === '' ? new Hono() : new Hono({ getPath: (request) => withoutBase(getPath(request), base) })
   const cache = new AnswerCache({ maxEntries: 2000, maxBytes: 48 * 1024 * 1024, ...(perf ? { perf } : {}) })
   const call = {
     timeoutSeconds: config.upstreamTimeoutSeconds,
@@ -203,6 +211,7 @@ export function createApp({
         isHttps: (c) =>
           reachedOverHttps(c.req.url, socket(c), c.req.header('X-Forwarded-Proto'), config.trustProxy),
         sessionHours: config.sessionHours,
+        basePath: base,
         ...(now ? { now } : {}),
         ...(sessions ? { store: sessions } : {}),
       }),
@@ -295,7 +304,7 @@ export function createApp({
         { Allow: 'GET' },
       )
     }
-    const raw = apiTarget(c.req.url)
+    const raw = apiTarget(c.req.url, base)
     let target = checkedTargets.get(raw)
     if (target === undefined) {
       if (raw.length > MAX_TARGET_LENGTH) {
@@ -347,7 +356,7 @@ export function createApp({
   app.fetch = (request, env, executionContext) => {
     const refusal = sameOriginRefusal(request, knownHosts)
     // liveness probes may use any name
-    if (refusal && new URL(request.url).pathname !== '/healthz') return secure(refusal)
+    if (refusal && withoutBase(new URL(request.url).pathname, base) !== '/healthz') return secure(refusal)
     const response = dispatch(request, env, executionContext)
     return response instanceof Promise ? response.then(secure) : secure(response)
   }

@@ -14,33 +14,51 @@ const DEMO_LICENCES = [DEMO_LICENCE, 'demo-licence-b']
 
 /** Variables whose values are never printed. */
 const SECRETS = new Set(['API_KEY', 'WEB_API_LICENSE', 'DASHBOARD_TOKEN', 'ADMIN_TOKEN'])
-const URLS = new Set(['API_BASE_URL', 'JOB_API_URL', 'DATABASE_URL', 'SMTP_URL'])
+const URLS = new Set(['API_BASE_URL', 'JOB_API_URL', 'DATABASE_URL', 'SMTP_URL', 'PUBLIC_URL'])
 
 const text = z.string().trim()
 const optional = <T extends z.ZodType>(schema: T) =>
   z.preprocess((v) => (v === '' ? undefined : v), schema.optional())
 
-/** An upstream address: http(s), no credentials (the key goes in a header), no query or fragment (they
- * would be mangled when paths are appended). */
-const upstreamUrl = text.superRefine((value, ctx) => {
-  let url: URL
-  try {
-    url = new URL(value)
-  } catch {
-    ctx.addIssue({ code: 'custom', message: 'must be an http(s) URL such as https://api.example.com/v1' })
-    return
-  }
-  const problem = !['http:', 'https:'].includes(url.protocol)
-    ? 'must be an http(s) URL such as https://api.example.com/v1'
-    : url.username || url.password
-      ? 'must not contain a user name or password (the key is sent in a header)'
-      : url.search || value.includes('?')
-        ? 'must not contain a query (?…); paths and parameters are appended to it'
-        : url.hash || value.includes('#')
-          ? 'must not contain a fragment (#…)'
-          : null
-  if (problem) ctx.addIssue({ code: 'custom', message: problem })
-})
+/** An http(s) address without credentials, query or fragment: an upstream's (the key goes in a header;
+ * paths and parameters are appended to it) or the dashboard's own (PUBLIC_URL). */
+const httpUrl = (example: string, credentials: string) =>
+  text.superRefine((value, ctx) => {
+    let url: URL
+    try {
+      url = new URL(value)
+    } catch {
+      ctx.addIssue({ code: 'custom', message: `must be an http(s) URL such as ${example}` })
+      return
+    }
+    const problem = !['http:', 'https:'].includes(url.protocol)
+      ? `must be an http(s) URL such as ${example}`
+      : url.username || url.password
+        ? `must not contain a user name or password${credentials}`
+        : url.search || value.includes('?')
+          ? 'must not contain a query (?…); paths and parameters are appended to it'
+          : url.hash || value.includes('#')
+            ? 'must not contain a fragment (#…)'
+            : null
+    if (problem) ctx.addIssue({ code: 'custom', message: problem })
+  })
+const upstreamUrl = httpUrl('https://api.example.com/v1', ' (the key is sent in a header)')
+
+/** BASE_PATH (issue 34): the path a reverse proxy serves the dashboard under, such as /stitchboard. Its
+ * segments are letters, digits and . _ ~ - (nothing a URL, an HTML attribute or a cookie would need
+ * escaped; no . or .. segment); one trailing slash is accepted and dropped; "/" is the root. */
+const BASE_PATH = /^(\/[A-Za-z0-9_~-][A-Za-z0-9._~-]{0,99})+$/
+const basePath = text
+  .superRefine((value, ctx) => {
+    const path = value.replace(/(.)\/$/, '$1')
+    const problem = !value.startsWith('/')
+      ? 'must start with / (such as /stitchboard)'
+      : path !== '/' && (path.length > 200 || !BASE_PATH.test(path))
+        ? 'must be a path such as /stitchboard: segments of letters, digits, ., _, ~ and -, no empty, . or .. segment, at most one trailing /'
+        : null
+    if (problem) ctx.addIssue({ code: 'custom', message: problem })
+  })
+  .transform((value) => (value === '/' ? '' : value.replace(/\/$/, '')))
 
 const number = (what: string, min: number, max: number, unit: string) =>
   text
@@ -120,6 +138,8 @@ const environment = z
       }, 'must be a mail server URL such as smtps://user:password@mail.example:465'),
     ),
     ALERT_MAIL_FROM: optional(z.email('must be an e-mail address such as stitchboard@factory.example')),
+    BASE_PATH: optional(basePath),
+    PUBLIC_URL: optional(httpUrl('https://intranet.example', '')),
   })
   .superRefine((env, ctx) => {
     const need = (name: string, message: string) => ctx.addIssue({ code: 'custom', path: [name], message })
@@ -132,6 +152,18 @@ const environment = z
     }
     if (env.SMTP_URL && !env.ALERT_MAIL_FROM)
       need('ALERT_MAIL_FROM', 'is required when SMTP_URL is set (the sender of alert mails)')
+    if (env.PUBLIC_URL && URL.canParse(env.PUBLIC_URL)) {
+      // the address's path, if it has one, is the base path: links are built as PUBLIC_URL + BASE_PATH
+      const path = new URL(env.PUBLIC_URL).pathname.replace(/\/$/, '')
+      const base = env.BASE_PATH ?? ''
+      if (path !== '' && path !== base)
+        need(
+          'PUBLIC_URL',
+          base
+            ? `has the path ${path.slice(0, 100)} but BASE_PATH is ${base}: give the address without a path (BASE_PATH is added) or with ${base}`
+            : `has the path ${path.slice(0, 100)} but BASE_PATH is not set: set BASE_PATH=${path.slice(0, 100)} if the dashboard is served there, or give the address without a path`,
+        )
+    }
     if (env.JOB_API_URL && !env.WEB_API_LICENSE)
       need('WEB_API_LICENSE', 'is required when JOB_API_URL is set')
     if (!env.JOB_API_URL && env.WEB_API_LICENSE && !DEMO_LICENCES.includes(env.WEB_API_LICENSE)) {
@@ -190,6 +222,12 @@ export interface Config {
   adminToken: string | null
   /** the mail server for alert mails (SMTP_URL) and their sender (ALERT_MAIL_FROM) */
   smtp: { url: string; from: string } | null
+  /** the path the dashboard is served under behind a reverse proxy (BASE_PATH), such as /stitchboard;
+   * '' at the root. Requests are answered under it and with it stripped by the proxy alike. */
+  basePath: string
+  /** the dashboard's address as people reach it, base path included, no trailing slash (PUBLIC_URL with
+   * BASE_PATH): alert messages link to its pages; null without PUBLIC_URL (no links) */
+  publicUrl: string | null
 }
 
 export class ConfigError extends Error {
@@ -288,5 +326,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     databaseUrl: e.DATABASE_URL ?? null,
     adminToken: e.ADMIN_TOKEN ?? null,
     smtp: e.SMTP_URL ? { url: e.SMTP_URL, from: e.ALERT_MAIL_FROM! } : null,
+    basePath: e.BASE_PATH ?? '',
+    publicUrl: e.PUBLIC_URL ? `${new URL(e.PUBLIC_URL).origin}${e.BASE_PATH ?? ''}` : null,
   }
 }

@@ -41,7 +41,7 @@ function main() {
     console.error('stitchboard: dist/index.html is missing; run `npm run build` (npm start does it for you)')
     process.exit(1)
   }
-  const staticFiles = loadStaticFiles(dist)
+  const staticFiles = loadStaticFiles(dist, config.basePath)
   const { version: packageVersion } = JSON.parse(readFileSync(`${root}package.json`, 'utf8')) as {
     version: string
   }
@@ -86,7 +86,7 @@ function main() {
         ? new URL(config.api.baseUrl).host
         : ''
     console.info(
-      `stitchboard on http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}  ·  upstream: ${mode}`,
+      `stitchboard on http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}${config.basePath && `${config.basePath}/`}  ·  upstream: ${mode}`,
     )
     if (!upstreams.job) {
       console.info(

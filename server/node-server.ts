@@ -7,7 +7,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 import { getRequestListener } from '@hono/node-server'
 import type { Context } from 'hono'
 import { Agent, request } from 'undici'
-import { PAGE_DATA, type PageKind, withPreloads } from './page-hints'
+import { PAGE_DATA, type PageKind, withBaseHref, withPreloads } from './page-hints'
 import { requestTargetProblem } from './proxy/allow-list'
 import { MAX_TARGET_LENGTH } from './proxy/api-get'
 import { normaliseAddress } from './proxy/client-address'
@@ -51,8 +51,9 @@ function filesUnder(dir: string): string[] {
     .flatMap((entry) => (entry.isDirectory() ? filesUnder(join(dir, entry.name)) : [join(dir, entry.name)]))
 }
 
-/** Reads the built SPA into memory once, with gzip and brotli forms of the text files. */
-export function loadStaticFiles(distDir: string): Map<string, StaticFile> {
+/** Reads the built SPA into memory once, with gzip and brotli forms of the text files; its page names
+ * the base path (BASE_PATH, '' at the root) it is served under. */
+export function loadStaticFiles(distDir: string, basePath = ''): Map<string, StaticFile> {
   const files = new Map<string, StaticFile>()
   for (const path of filesUnder(distDir)) {
     const ext = extname(path)
@@ -71,13 +72,16 @@ export function loadStaticFiles(distDir: string): Map<string, StaticFile> {
   // (server/page-hints.ts)
   const index = files.get('/index.html')
   if (index) {
-    const html = new TextDecoder().decode(index.body)
+    const html = withBaseHref(new TextDecoder().decode(index.body), basePath)
     for (const theme of ['light', 'dark', 'system'] as const) {
       const themed = html
         .replace(/<html([^>]*?)\s+class="[^"]*"/, '<html$1')
         .replace(/<html\b/, theme === 'system' ? '<html' : `<html class="${theme}"`)
       for (const [kind, urls] of Object.entries(PAGE_DATA) as [PageKind, readonly string[]][]) {
-        files.set(indexVariant(theme, kind), htmlFile(withPreloads(themed, urls), index.contentType))
+        files.set(
+          indexVariant(theme, kind),
+          htmlFile(withPreloads(themed, urls, basePath), index.contentType),
+        )
       }
     }
   }

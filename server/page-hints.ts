@@ -17,14 +17,22 @@ export type PageKind = keyof typeof PAGE_DATA
 export const pageKind = (path: string): PageKind =>
   path === '/' || path === '/machines' || path === '/machines/' ? 'board' : 'other'
 
-/** index.html with links that preload `urls` at the end of its head. */
-export function withPreloads(html: string, urls: readonly string[]): string {
+/** index.html with links that preload `urls` (under the base path, BASE_PATH) at the end of its head. */
+export function withPreloads(html: string, urls: readonly string[], basePath = ''): string {
   if (urls.length === 0) return html
   const links = urls.map(
-    (url) => `<link rel="preload" as="fetch" crossorigin href="${escapeAttribute(url)}">`,
+    (url) => `<link rel="preload" as="fetch" crossorigin href="${escapeAttribute(`${basePath}${url}`)}">`,
   )
   return html.replace('</head>', `  ${links.join('\n    ')}\n  </head>`)
 }
 
 const escapeAttribute = (value: string) =>
   value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
+
+/** index.html with `<base href>` first in its head: the built page names its files relative to it (Vite's
+ * `base: './'`), so they load from under BASE_PATH on any deep address (`/stitchboard/machines/AS-1042`
+ * reloaded asks for `/stitchboard/assets/…`), and the app reads its base path from it
+ * (src/api/base-path.ts). At the root it is `/`: the same page serves both. */
+export function withBaseHref(html: string, basePath: string): string {
+  return html.replace(/<head>/i, `<head>\n    <base href="${escapeAttribute(`${basePath}/`)}">`)
+}

@@ -27,6 +27,7 @@ export async function startHistory(
     | 'shifts'
     | 'timeZone'
     | 'smtp'
+    | 'publicUrl'
   >,
   upstreams: Upstreams,
   log: (line: string) => void,
@@ -68,6 +69,7 @@ export async function startHistory(
     shifts: config.shifts,
     timeZone: config.timeZone,
     senders: senders ?? realSenders(config.smtp),
+    dashboardUrl: config.publicUrl,
     leader: () => watcher.isLeader(),
     keepDays: config.historyDays,
     breakLog: async (from, till) => {

@@ -1,5 +1,6 @@
 import { durationInWords } from '../../src/lib/duration'
 import { formatFactoryTime } from '../../src/lib/factory-time'
+import { machinePath } from '../../src/lib/machine-path'
 import { type Channel, RULE_NAMES } from './settings'
 import type { AlertView, MessageKind } from './store'
 
@@ -10,15 +11,26 @@ export interface Message {
   text: string
   alert: AlertView | null
   levelName: string | null
+  /** the page to open: the machine's (an alert, an all clear) or the alerts' (a test); null without
+   * PUBLIC_URL, since the server cannot know the address people reach it at */
+  link: string | null
 }
 
-/** The words of an alert, an all clear or a test, in the factory's time. */
+/** The words of an alert, an all clear or a test, in the factory's time. `dashboardUrl` is PUBLIC_URL
+ * with the base path (Config.publicUrl): the links start with it. */
 export function messageOf(
   kind: MessageKind,
   alert: AlertView | null,
-  options: { timeZone: string; levelName: string | null; channelName: string; now: number },
+  options: {
+    timeZone: string
+    levelName: string | null
+    channelName: string
+    now: number
+    dashboardUrl?: string | null
+  },
 ): Message {
   const time = (at: number) => formatFactoryTime(at, options.timeZone, false)
+  const linkTo = (path: string) => (options.dashboardUrl ? `${options.dashboardUrl}${path}` : null)
   if (kind === 'test' || !alert) {
     return {
       kind: 'test',
@@ -26,8 +38,10 @@ export function messageOf(
       text: `A test from stitchboard's alert settings: the channel "${options.channelName}" works.`,
       alert: null,
       levelName: null,
+      link: linkTo('/alerts'),
     }
   }
+  const link = linkTo(machinePath(alert.machineId))
   if (kind === 'all-clear') {
     const end = alert.clearedAt ?? alert.okSince ?? options.now
     const acked = alert.acknowledgedAt
@@ -39,6 +53,7 @@ export function messageOf(
       text: `All clear on ${alert.machineName}: ${alert.cause.toLowerCase()} is over since ${time(end)} (raised ${time(alert.raisedAt)}, ${durationInWords(Math.max(0, Math.round((end - alert.since) / 1000)))} in all).${acked}`,
       alert,
       levelName: null,
+      link,
     }
   }
   const acked = alert.acknowledgedAt
@@ -50,6 +65,7 @@ export function messageOf(
     text: `${alert.detail} ${time(alert.since)} (${durationInWords(Math.max(0, Math.round((options.now - alert.since) / 1000)))}). ${RULE_NAMES[alert.rule]}${options.levelName ? `, told to: ${options.levelName}` : ''}.${acked}`,
     alert,
     levelName: options.levelName,
+    link,
   }
 }
 
@@ -62,6 +78,7 @@ export function webhookBody(message: Message) {
     type: message.kind,
     title: message.title,
     text: message.text,
+    url: message.link,
     alert: a && {
       id: a.id,
       rule: a.rule,
@@ -88,11 +105,17 @@ const slackText = (text: string) =>
 /** A Slack incoming webhook's body (text, and a section block for the layout). */
 export function slackBody(message: Message) {
   const icon = message.kind === 'all-clear' ? '✅' : message.kind === 'test' ? 'ℹ️' : '🚨'
+  // a link's address needs no escaping: PUBLIC_URL's origin, the base path's safe characters and an
+  // encoded machine id hold no &, <, > or |
+  const link = message.link
+    ? [{ type: 'section', text: { type: 'mrkdwn', text: `<${message.link}|Open in stitchboard>` } }]
+    : []
   return {
     text: slackText(`${icon} ${message.title}`),
     blocks: [
       { type: 'section', text: { type: 'mrkdwn', text: slackText(`${icon} *${message.title}*`) } },
       { type: 'section', text: { type: 'plain_text', text: message.text } },
+      ...link,
     ],
   }
 }
@@ -121,6 +144,9 @@ export function teamsBody(message: Message) {
             },
             { type: 'TextBlock', wrap: true, text: message.text },
           ],
+          ...(message.link
+            ? { actions: [{ type: 'Action.OpenUrl', title: 'Open in stitchboard', url: message.link }] }
+            : {}),
         },
       },
     ],
@@ -154,7 +180,11 @@ export function deliver(channel: Channel, message: Message, senders: Senders): P
           ok: false,
           detail: 'no mail server: set SMTP_URL and ALERT_MAIL_FROM on the server',
         })
-      return senders.mail(channel.to, `[stitchboard] ${message.title}`, `${message.text}\n`)
+      return senders.mail(
+        channel.to,
+        `[stitchboard] ${message.title}`,
+        `${message.text}\n${message.link ? `\n${message.link}\n` : ''}`,
+      )
   }
 }
 

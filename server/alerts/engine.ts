@@ -42,6 +42,8 @@ export interface AlertEngineOptions {
   shifts: readonly NamedShift[]
   timeZone: string
   senders: Senders
+  /** the dashboard's address with its base path (PUBLIC_URL, BASE_PATH): messages link to its pages */
+  dashboardUrl?: string | null
   /** reads the break log (threadbreaks-by-machine) of [from, till) in Unix seconds; the answer's JSON */
   breakLog: ((from: number, till: number) => Promise<unknown>) | null
   /** alerts cleared longer ago than this are deleted (HISTORY_DAYS), once a day */
@@ -320,6 +322,7 @@ export class AlertEngine {
       levelName: alert ? (levels[message.level]?.name ?? null) : null,
       channelName: channel.name,
       now: started,
+      dashboardUrl: this.options.dashboardUrl ?? null,
     })
     const outcome = await deliver(channel, text, senders)
     const attempts = message.attempts + 1

@@ -1,5 +1,6 @@
 import type { Context, MiddlewareHandler } from 'hono'
 import { getCookie, setCookie } from 'hono/cookie'
+import { withoutBase } from '../../src/lib/base-path'
 
 export const SESSION_COOKIE = 'stitchboard_session'
 /** Most sessions kept; the least recently renewed goes first when a new one would exceed it. */
@@ -70,6 +71,8 @@ export interface AccessOptions {
   /** whether the browser reached us over HTTPS (directly, or through a trusted TLS proxy) */
   isHttps: (c: Context) => boolean
   sessionHours: number
+  /** BASE_PATH ('' at the root): the session cookie's Path, and where a token link leads back to */
+  basePath?: string
   /** a monotonic-enough clock in ms for buckets and expiry (Date.now in production) */
   now?: () => number
   store?: SessionStore
@@ -91,6 +94,7 @@ export function accessControl({
   clientKey,
   isHttps,
   sessionHours,
+  basePath = '',
   now = Date.now,
   store,
 }: AccessOptions) {
@@ -165,7 +169,7 @@ export function accessControl({
     setCookie(c, SESSION_COOKIE, id, {
       httpOnly: true,
       sameSite: 'Strict',
-      path: '/',
+      path: basePath || '/',
       maxAge: Math.floor(sessionMs / 1000),
       secure: isHttps(c),
     })
@@ -196,8 +200,10 @@ export function accessControl({
       if (!ok) return refuse(c, ok === null)
       setSession(c, await newSession())
       url.searchParams.delete('token') // keep the token out of history, bookmarks and logs
-      // a path on this server only: "//evil.example" must not become a link to another site
-      return c.redirect(`/${url.pathname.replace(/^[/\\]+/, '')}${url.search}`, 303)
+      // a path on this server only: "//evil.example" must not become a link to another site; under the
+      // base path whether the proxy stripped it or not (the browser sees the proxy's addresses)
+      const path = withoutBase(url.pathname, basePath).replace(/^[/\\]+/, '')
+      return c.redirect(`${basePath}/${path}${url.search}`, 303)
     }
     const auth = c.req.header('Authorization')
     if (auth?.startsWith('Bearer ')) {

@@ -1,5 +1,6 @@
 /** No inline script anywhere; styles from our own files (React's style props go through the CSSOM,
- * which CSP does not restrict). */
+ * which CSP does not restrict). The page's `<base href>` (its base path, BASE_PATH) may only name this
+ * origin. */
 export const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
   "script-src 'self'",
@@ -8,7 +9,7 @@ export const CONTENT_SECURITY_POLICY = [
   "font-src 'self'",
   "connect-src 'self'",
   "object-src 'none'",
-  "base-uri 'none'",
+  "base-uri 'self'",
   "form-action 'self'",
   "frame-ancestors 'self'",
 ].join('; ')

@@ -1,4 +1,5 @@
 import type * as z from 'zod/mini'
+import { appUrl } from './base-path'
 import { HttpError, NetworkError, UnexpectedResponseError } from './errors'
 
 function fieldOf(path: readonly PropertyKey[]): string {
@@ -32,14 +33,15 @@ export function parseResponse<T extends z.ZodMiniType>(schema: T, value: unknown
   throw new UnexpectedResponseError(field, detail)
 }
 
-/** fetch() for our own server: a request that never got an answer becomes a NetworkError. */
+/** fetch() for our own server, `input` a path of it (`/api/machines`, asked for under the base path): a
+ * request that never got an answer becomes a NetworkError. */
 export async function fetchFromServer(input: string, init: RequestInit): Promise<Response> {
   // a page that mounts asks for its answers together: each request starts in a task of its own, so a dozen
   // of them are not one long task that holds the first paint and the input (Chromium's scheduler.yield)
   const { scheduler } = globalThis as { scheduler?: { yield?: () => Promise<void> } }
   if (scheduler?.yield) await scheduler.yield()
   try {
-    return await fetch(input, { ...init, headers: { Accept: 'application/json', ...init.headers } })
+    return await fetch(appUrl(input), { ...init, headers: { Accept: 'application/json', ...init.headers } })
   } catch (error) {
     if ((error as Error).name === 'AbortError') throw error
     throw new NetworkError()

@@ -4,6 +4,7 @@ import * as z from 'zod/mini'
 import type { Machine } from '../lib/domain'
 import { applyAlertsEvent } from './alerts'
 import { ALERTS_KEY } from './alerts-key'
+import { appUrl } from './base-path'
 import { type HistoryNow, historyNowSchema } from './history'
 import { isStreamLive, setStatus } from './live-status'
 import { MACHINE_QUERY_ROOT, machinesFromAnswer, machinesQueryOptions } from './machines'
@@ -79,7 +80,7 @@ export function useLiveUpdates(): void {
     }
     const open = () => {
       if (closed) return
-      source = new EventSource('/api/live')
+      source = new EventSource(appUrl('/api/live'))
       source.addEventListener('machines', (event) => {
         try {
           applyLiveEvent(client, (event as MessageEvent<string>).data)

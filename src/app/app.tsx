@@ -1,6 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { lazy, Suspense, useState } from 'react'
 import { BrowserRouter } from 'react-router'
+import { appPath, BASE_PATH } from '../api/base-path'
 import { shouldRetry } from '../api/retry'
 import { NowProvider } from '../components/now'
 import { prefetchForPath } from './route-data'
@@ -11,17 +12,19 @@ const KioskApp = lazy(() => import('./kiosk-app'))
 /** The live stream of machine changes: not needed for the first paint. */
 const LiveUpdates = lazy(() => import('./live-updates'))
 
+/** Whether an app path (without the base path: `appPath`) is the wall display's. */
 export const isKioskPath = (pathname: string) => pathname === '/kiosk' || pathname.startsWith('/kiosk/')
 
 export function App() {
+  const path = appPath(window.location.pathname)
   const [queryClient] = useState(() => {
     const client = new QueryClient({
       defaultOptions: { queries: { retry: shouldRetry, refetchOnWindowFocus: false } },
     })
-    if (!isKioskPath(window.location.pathname)) void prefetchForPath(window.location.pathname, client)
+    if (!isKioskPath(path)) void prefetchForPath(path, client)
     return client
   })
-  if (isKioskPath(window.location.pathname)) {
+  if (isKioskPath(path)) {
     return (
       <Suspense fallback={<p className="p-4">Starting the kiosk…</p>}>
         <KioskApp />
@@ -34,7 +37,7 @@ export function App() {
         <LiveUpdates />
       </Suspense>
       <NowProvider>
-        <BrowserRouter>
+        <BrowserRouter basename={BASE_PATH || '/'}>
           <AppRoutes />
         </BrowserRouter>
       </NowProvider>

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query'
 import { lazy, Suspense, useState } from 'react'
 import { NavLink, Outlet, useLocation } from 'react-router'
 import { appConfigQueryOptions } from '../api/app-config'
+import { appUrl } from '../api/base-path'
 import { FactoryClock } from '../components/factory-clock'
 import { useNow } from '../components/now'
 import { filterSearch } from '../lib/filters'
@@ -91,7 +92,7 @@ export function Layout() {
             <li>
               {/* the wall display is its own app: a whole page load, not a route */}
               <a
-                href="/kiosk"
+                href={appUrl('/kiosk')}
                 className="underline-offset-4 hover:underline max-sm:flex max-sm:min-h-11 max-sm:items-center"
               >
                 Wall display

@@ -1,12 +1,13 @@
 import { StrictMode, startTransition } from 'react'
 import { createRoot } from 'react-dom/client'
+import { appPath } from '../api/base-path'
 import '../index.css'
 import { App } from './app'
 import { applyTheme, initialTheme, storedTheme } from './theme'
 
 applyTheme(
   initialTheme(
-    window.location,
+    { pathname: appPath(window.location.pathname), search: window.location.search },
     storedTheme(),
     window.matchMedia?.('(prefers-color-scheme: dark)').matches ?? false,
   ),

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react'
 import { Link } from 'react-router'
+import { appUrl } from '../api/base-path'
 import { isChunkLoadError, mayReloadForChunk } from './chunk-retry'
 
 /** How often the server is asked whether it is back, when a page's code could not be fetched. */
@@ -31,7 +32,7 @@ function ChunkError() {
     let timer: ReturnType<typeof setTimeout>
     const probe = async () => {
       try {
-        const response = await fetch('/app-config.json', { cache: 'no-store' })
+        const response = await fetch(appUrl('/app-config.json'), { cache: 'no-store' })
         if (!stopped && response.ok) {
           if (mayReloadForChunk()) window.location.reload()
           else setGiven(true)

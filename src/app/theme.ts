@@ -1,9 +1,12 @@
+import { BASE_PATH } from '../api/base-path'
+
 export type Theme = 'light' | 'dark'
 
 const STORAGE_KEY = 'stitchboard-theme'
 
 /** The theme to start with: `?theme=` first, then the user's choice, then dark on a wall monitor
- * (kiosk) and the system's preference elsewhere. */
+ * (kiosk) and the system's preference elsewhere. `location.pathname` is the app's path (without the
+ * base path). */
 export function initialTheme(
   location: Pick<Location, 'pathname' | 'search'>,
   stored: string | null,
@@ -37,8 +40,9 @@ export function rememberTheme(theme: Theme) {
     // private mode: the choice lasts for this page only
   }
   // the server reads the cookie to send the page in this theme, so the first paint before the app
-  // starts is already in it (no inline script: the CSP forbids one)
+  // starts is already in it (no inline script: the CSP forbids one); this dashboard's only, under its
+  // base path
   // biome-ignore lint/suspicious/noDocumentCookie: a plain first-party cookie, read by the server only
-  document.cookie = `${STORAGE_KEY}=${theme}; path=/; max-age=31536000; SameSite=Lax`
+  document.cookie = `${STORAGE_KEY}=${theme}; path=${BASE_PATH || '/'}; max-age=31536000; SameSite=Lax`
   applyTheme(theme)
 }

@@ -1,2 +1,3 @@
-/** The address of a machine's page (the app's route `/machines/:machineId`), for links from every page. */
-export const machinePath = (machineId: string) => `/machines/${encodeURIComponent(machineId)}`
+/** The address of a machine's page, for links from every page; defined in lib, where the server's alert
+ * messages take it too. */
+export { machinePath } from '../lib/machine-path'

@@ -1,4 +1,5 @@
 import { useId, useState } from 'react'
+import { BASE_PATH } from '../../api/base-path'
 import { useLocations } from '../../api/locations'
 import { REPORTS } from '../../api/reports'
 import { CONTROL } from '../../components/form-styles'
@@ -14,8 +15,9 @@ export function KioskSetup() {
   const [location, setLocation] = useState('')
   const [exceptions, setExceptions] = useState(true)
   const [density, setDensity] = useState<'wall' | 'desk'>('wall')
-  // the address the browser used; another computer cannot reach this one by 127.0.0.1 or localhost
-  const [origin, setOrigin] = useState(window.location.origin)
+  // the address the browser used, its base path included (behind a proxy's sub-path); another computer
+  // cannot reach this one by 127.0.0.1 or localhost
+  const [origin, setOrigin] = useState(`${window.location.origin}${BASE_PATH}`)
   const id = useId()
   const locations = named.locations.map((l) => [l.id, l.name] as const)
   const search = new URLSearchParams({ pages: pages.join(','), dwell, refresh })

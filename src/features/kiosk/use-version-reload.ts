@@ -1,4 +1,5 @@
 import { useMemo, useRef } from 'react'
+import { appUrl } from '../../api/base-path'
 
 /** A new server version (from /app-config.json) reloads the kiosk, at the next rotation boundary, and
  * only when the server answers: a reload into an error or a login page must never reach the wall. The
@@ -13,7 +14,7 @@ export function useVersionReload(version: string | undefined, reload = () => win
     () =>
       pending
         ? (): Promise<void> =>
-            fetch('/app-config.json', { cache: 'no-store' })
+            fetch(appUrl('/app-config.json'), { cache: 'no-store' })
               .then((response) => {
                 if (response.ok) reloadRef.current()
               })
