@@ -7,7 +7,8 @@
  * - memory and delivery latency (p50/p99, from the poll to the event read by a client) with 1,000 open
  *   live streams on one server (a real server process on demo data, polling every 5 s).
  * Prints figures; asserts nothing. BENCH_ONLY=timeline: the timeline on both databases only (no polls, no
- * storage, no streams); BENCH_ONLY=streams: the streams only.
+ * storage, no streams); BENCH_ONLY=databases: the figures of both databases, no streams (these start the
+ * built server: `npm run build` first); BENCH_ONLY=streams: the streams only.
  */
 import { spawn } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
@@ -275,7 +276,12 @@ async function main() {
     console.log(`load average before: ${readFileSync('/proc/loadavg', 'utf8').trim()}`)
     const embedded = await backendFigures(
       'embedded PostgreSQL (PGlite, in process)',
-      () => openEmbedded(mkdtempSync(join(tmpdir(), 'bench-lite-'))),
+      async () => {
+        // the folder goes with the database (it was left behind in the temp folder)
+        const dir = mkdtempSync(join(tmpdir(), 'bench-lite-'))
+        const db = await openEmbedded(dir)
+        return { ...db, close: () => db.close().finally(() => rmSync(dir, { recursive: true, force: true })) }
+      },
       timelineOnly,
     )
     const benchUrl = await createDatabase(url, 'stitchboard_bench')
@@ -285,7 +291,7 @@ async function main() {
       timelineOnly,
     )
     console.log(`load average after: ${readFileSync('/proc/loadavg', 'utf8').trim()}`)
-    if (timelineOnly) {
+    if (timelineOnly || process.env.BENCH_ONLY === 'databases') {
       console.log(JSON.stringify({ embedded, server }))
       return
     }
