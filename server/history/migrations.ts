@@ -141,6 +141,18 @@ export const MIGRATIONS: ReadonlyArray<{ version: number; name: string; sql: str
       create index alert_attempts_channel on alert_attempts (channel_id, at);
     `,
   },
+  {
+    version: 3,
+    name: 'state intervals found by their end (the factory timeline)',
+    sql: `
+      -- the intervals overlapping a range are those that end after its start (or are open) and start
+      -- before its end: read by the end, a recent range reads only what ended since its start, however
+      -- long the history (by the start, it read the whole history before the range's end); the
+      -- retention's delete of what ended before a day reads it too. Nothing else used the old index.
+      create index state_intervals_ended on state_intervals (ended_at);
+      drop index state_intervals_time;
+    `,
+  },
 ]
 
 /** Applies the migrations not yet applied, each in its own transaction; on a server, under an advisory

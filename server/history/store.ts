@@ -1,6 +1,7 @@
 // One piece: the history store is one writer's state (the open intervals in memory and their rows) and
 // the reads over the same tables; split, both halves would share that state.
 import type { Db, Tx } from './db'
+import { timelineJsonFromCopy, timelineSelect } from './timeline-json'
 
 /** One machine as one poll of /machines saw it (stitchboard's words, not the vendor's fields). */
 export interface Observation {
@@ -335,22 +336,16 @@ export class HistoryStore {
     return byMachine
   }
 
-  /** The factory timeline's rows as JSON text, built by PostgreSQL itself: `{"<machine>": [[start, end,
-   * code, turning, reporting, design, seenSince], …], …}` (Unix ms). No row becomes a JavaScript object on
-   * the way, which is what makes a day of 1,000 machines quick. */
+  /** The factory timeline's rows as JSON bytes, `{"<machine>": [[start, end, code, turning, reporting,
+   * design, seenSince], …], …}` (Unix ms), for 1,000 machines × a day: a binary COPY of the intervals
+   * overlapping the range, written as JSON without a JavaScript object a row (timeline-json.ts). */
+  async factoryTimeline(from: number, till: number): Promise<Uint8Array> {
+    return timelineJsonFromCopy(await this.db.copyOut(timelineSelect(from, till)))
+  }
+
+  /** The same as text. */
   async factoryTimelineJson(from: number, till: number): Promise<string> {
-    const [row] = await this.db.query<{ machines: string | null }>(
-      `select json_object_agg(machine_id, intervals)::text as machines from (
-         select machine_id, json_agg(json_build_array(
-           (extract(epoch from started_at) * 1000)::bigint,
-           (extract(epoch from ended_at) * 1000)::bigint,
-           code, turning::int, reporting::int, design_id, seen_since::int) order by started_at) as intervals
-         from state_intervals
-         where started_at < $2 and (ended_at is null or ended_at > $1)
-         group by machine_id) per_machine`,
-      [iso(from), iso(till)],
-    )
-    return row?.machines ?? '{}'
+    return new TextDecoder().decode(await this.factoryTimeline(from, till))
   }
 
   async gaps(from: number, till: number): Promise<Gap[]> {
