@@ -87,12 +87,10 @@ export async function startProcess(
   // a stitchboard server of the end-to-end tests keeps its history in a fresh database of the run's
   // PostgreSQL (test/history/postgres-server.ts): the same SQL as the embedded one, without opening an
   // embedded database each time (seconds, and a gigabyte of memory); `embeddedDatabase` for the default
-  const database =
-    entry === 'server/main.ts' && !env.DATABASE_URL && !embeddedDatabase && sharedDatabase()
-      ? {
-          DATABASE_URL: await createDatabase(sharedDatabase() as string, `e2e_${process.pid}_${++databases}`),
-        }
-      : {}
+  const shared = entry === 'server/main.ts' && !env.DATABASE_URL && !embeddedDatabase && sharedDatabase()
+  const database = shared
+    ? { DATABASE_URL: await createDatabase(shared, `e2e_${process.pid}_${++databases}`) }
+    : {}
   // what the server keeps (sessions, the history's database) goes to a folder of its own, never into the
   // work tree, and is removed when the server stops (unless the caller gave its own DATA_DIR)
   const ownDataDir = env.DATA_DIR ? null : mkdtempSync(join(tmpdir(), 'stitchboard-e2e-'))

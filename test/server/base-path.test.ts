@@ -6,9 +6,10 @@ import { deliver, messageOf, slackBody, teamsBody, webhookBody } from '../../ser
 import type { Channel } from '../../server/alerts/settings'
 import type { AlertView } from '../../server/alerts/store'
 import { createApp } from '../../server/app'
-import { ConfigError, loadConfig } from '../../server/config'
+import { loadConfig } from '../../server/config'
 import { loadStaticFiles } from '../../server/node-server'
 import { upstreamsFor } from '../../server/upstreams'
+import { configError } from '../config-error'
 import { FIXED_NOW } from '../demo-client'
 
 /** BASE_PATH (issue 34): the dashboard behind a reverse proxy under a sub-path, such as nginx's
@@ -43,16 +44,6 @@ function appUnder(env: Record<string, string>) {
     clientKey: () => '127.0.0.1',
     now: () => FIXED_NOW,
   })
-}
-
-const configError = (env: Record<string, string>) => {
-  try {
-    loadConfig(env)
-  } catch (error) {
-    if (error instanceof ConfigError) return error.message
-    throw error
-  }
-  throw new Error('loadConfig accepted the environment')
 }
 
 describe('BASE_PATH in the configuration', () => {

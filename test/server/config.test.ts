@@ -1,16 +1,7 @@
 import { spawnSync } from 'node:child_process'
 import { describe, expect, test } from 'vitest'
 import { ConfigError, loadConfig } from '../../server/config'
-
-function messageOf(env: Record<string, string>): string {
-  try {
-    loadConfig(env)
-  } catch (error) {
-    if (error instanceof ConfigError) return error.message
-    throw error
-  }
-  throw new Error('loadConfig accepted the environment')
-}
+import { configError } from '../config-error'
 
 /** Every start-up misconfiguration stops the server with one line naming the variable. */
 describe('configuration from the environment', () => {
@@ -44,7 +35,7 @@ describe('configuration from the environment', () => {
       mode: 'none',
     })
     expect(
-      messageOf({
+      configError({
         API_BASE_URL: 'https://api.example.com/v2',
         API_KEY: 'k',
         WEB_API_LICENSE: 'real-licence',
@@ -148,7 +139,7 @@ describe('configuration from the environment', () => {
   })
 
   test('the mail server’s password and the admin token are never printed', () => {
-    const message = messageOf({
+    const message = configError({
       SMTP_URL: 'smtp://alerts:mail-pass-77@mail.example',
       ADMIN_TOKEN: 'tiny-admin',
     })
@@ -160,14 +151,14 @@ describe('configuration from the environment', () => {
   })
 
   test('URL credentials are never printed, even when the URL is refused for another reason', () => {
-    const message = messageOf({ API_BASE_URL: 'ftp://admin:hunter2@api.example.com', API_KEY: 'k' })
+    const message = configError({ API_BASE_URL: 'ftp://admin:hunter2@api.example.com', API_KEY: 'k' })
     expect(message).toContain('API_BASE_URL must be an http(s) URL')
     expect(message).not.toContain('hunter2')
     expect(message).not.toContain('admin')
   })
 
   test('every bad variable at once, one line each, secrets left out', () => {
-    const message = messageOf({
+    const message = configError({
       PORT: '0x205C',
       API_BASE_URL: 'https://api.example.com/v1#x',
       API_KEY: 'secret-key-value',
