@@ -10,15 +10,15 @@
  * storage, no streams); BENCH_ONLY=databases: the figures of both databases, no streams (these start the
  * built server: `npm run build` first); BENCH_ONLY=streams: the streams only.
  */
+
 import { spawn } from 'node:child_process'
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { readFileSync, rmSync } from 'node:fs'
 import { type ClientRequest, get as httpGet } from 'node:http'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { type Db, openEmbedded, openServer } from '../server/history/db'
 import { migrate } from '../server/history/migrations'
 import { type BackfillSpan, HistoryStore, type Observation } from '../server/history/store'
+import { freshDataFolder } from '../test/data-folder'
 import { freePort } from '../test/e2e/harness'
 import { HELD_OUT_KEY } from '../test/held-out/settings'
 import { createDatabase, startPostgres } from '../test/history/postgres-server'
@@ -163,7 +163,7 @@ async function streams(count: number, databaseUrl: string) {
     stdio: 'ignore',
   })
   const port = await freePort()
-  const dataDir = mkdtempSync(join(tmpdir(), 'bench-history-'))
+  const dataDir = freshDataFolder('bench-history')
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     env: {
       PATH: process.env.PATH ?? '',
@@ -275,10 +275,10 @@ async function main() {
     const timelineOnly = process.env.BENCH_ONLY === 'timeline'
     console.log(`load average before: ${readFileSync('/proc/loadavg', 'utf8').trim()}`)
     const embedded = await backendFigures(
-      'embedded PostgreSQL (PGlite, in process)',
+      'embedded PostgreSQL (a child process, through its socket)',
       async () => {
         // the folder goes with the database (it was left behind in the temp folder)
-        const dir = mkdtempSync(join(tmpdir(), 'bench-lite-'))
+        const dir = freshDataFolder('bench-embedded')
         const db = await openEmbedded(dir)
         return { ...db, close: () => db.close().finally(() => rmSync(dir, { recursive: true, force: true })) }
       },

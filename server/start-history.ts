@@ -38,7 +38,7 @@ export async function startHistory(
     dispatchEveryMs?: number
   } = {},
 ): Promise<RunningHistory & { db: Db }> {
-  const db = await openDatabase(config)
+  const db = await openDatabase(config, log)
   try {
     const applied = await migrate(db)
     if (applied.length > 0) log(`stitchboard: history schema brought to version ${Math.max(...applied)}`)

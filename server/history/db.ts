@@ -1,15 +1,14 @@
-import { accessSync, constants, mkdirSync } from 'node:fs'
-import { join, resolve } from 'node:path'
-import type { PGlite } from '@electric-sql/pglite'
 import type { Pool, PoolClient } from 'pg'
-import { CopyDataReader, CopyOut, queryMessage } from './copy-out'
+import { CopyOut } from './copy-out'
+import { EmbeddedDatabaseError, type EmbeddedPostgres, startEmbeddedPostgres } from './embedded-postgres'
 
 /**
  * The one SQL dialect of stitchboard's memory: PostgreSQL. Two ways to reach it, one interface:
- * - embedded (the default): PostgreSQL compiled to WebAssembly (PGlite) in this process, its files in
- *   `DATA_DIR/history`; no server, no setup, and nothing left running when the process is killed;
+ * - embedded (the default): the real PostgreSQL binaries as a child process on `DATA_DIR/postgres`,
+ *   reached through a private socket (./embedded-postgres.ts); no setup;
  * - a PostgreSQL server (`DATABASE_URL`), which several stitchboard instances can share (LISTEN/NOTIFY
- *   and advisory locks work there only).
+ *   and the leader's lease are used there only: the embedded one belongs to one process).
+ * Both are the same PostgreSQL through the same pool and code.
  */
 export interface Db {
   readonly kind: 'embedded' | 'server'
@@ -34,71 +33,11 @@ export class DatabaseError extends Error {
   override name = 'DatabaseError'
 }
 
-/** The embedded PostgreSQL in `dir`; a folder that cannot be created or written is one clear error. */
-export async function openEmbedded(dir: string): Promise<Db> {
-  const path = resolve(dir)
-  try {
-    mkdirSync(path, { recursive: true })
-    accessSync(path, constants.R_OK | constants.W_OK)
-  } catch (error) {
-    throw new DatabaseError(
-      `the history folder ${path} cannot be used (${(error as NodeJS.ErrnoException).code ?? String(error)}): set DATA_DIR to a folder this user may write, or DATABASE_URL to a PostgreSQL server`,
-    )
-  }
-  const { PGlite } = await import('@electric-sql/pglite')
-  let lite: PGlite
-  try {
-    // a history's working set is small: PostgreSQL's default 128 MB of shared buffers is most of what the
-    // embedded database would otherwise keep resident
-    lite = new PGlite(path, { startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=32MB'] })
-    await lite.waitReady
-  } catch (error) {
-    throw new DatabaseError(
-      `the embedded database in ${path} cannot be opened (${error instanceof Error ? error.message : String(error)}); move the folder away to start a new history, or set DATA_DIR elsewhere`,
-    )
-  }
-  // one connection: statements run one after another, as on one server connection
-  let queue: Promise<unknown> = Promise.resolve()
-  const serial = <T>(work: () => Promise<T>): Promise<T> => {
-    const next = queue.then(work, work)
-    queue = next.catch(() => {})
-    return next
-  }
-  const query = async <T>(sql: string, params: unknown[] = []) => (await lite.query<T>(sql, params)).rows
-  let lastCopy = 0
-  return {
-    kind: 'embedded',
-    query: (sql, params) => serial(() => query(sql, params)),
-    copyOut: (select) =>
-      serial(async () => {
-        // room for a little more than the last COPY: the factory timeline asked again, without the
-        // buffer growing through all sizes up to its megabytes
-        const reader = new CopyDataReader(lastCopy * 1.125)
-        await lite.execProtocolRawStream(queryMessage(copyToStdout(select)), {
-          syncToFs: false,
-          onRawData: (piece) => reader.push(piece),
-        })
-        const bytes = reader.result()
-        lastCopy = bytes.length
-        return bytes
-      }),
-    transaction: (work) =>
-      serial(() =>
-        lite.transaction((tx) =>
-          work({
-            query: async <T>(sql: string, params: unknown[] = []) => (await tx.query<T>(sql, params)).rows,
-            exec: async (sql) => {
-              await tx.exec(sql)
-            },
-          }),
-        ),
-      ),
-    close: () => serial(() => lite.close()),
-  }
-}
-
 /** A PostgreSQL server at `url`; unreachable or refusing is one clear error naming the host, never the password. */
-export async function openServer(url: string): Promise<Db> {
+export async function openServer(
+  url: string,
+  options: { kind?: Db['kind']; connections?: number; afterClose?: () => Promise<void> } = {},
+): Promise<Db> {
   const { default: pg } = await import('pg')
   const where = (() => {
     try {
@@ -108,7 +47,11 @@ export async function openServer(url: string): Promise<Db> {
       return 'DATABASE_URL'
     }
   })()
-  const pool: Pool = new pg.Pool({ connectionString: url, max: 5, connectionTimeoutMillis: 10_000 })
+  const pool: Pool = new pg.Pool({
+    connectionString: url,
+    max: options.connections ?? 5,
+    connectionTimeoutMillis: 10_000,
+  })
   // a connection that breaks while idle is replaced on the next query; it must not crash the process
   pool.on('error', () => {})
   try {
@@ -119,10 +62,11 @@ export async function openServer(url: string): Promise<Db> {
       `the PostgreSQL server at ${where} cannot be reached (${error instanceof Error ? error.message : String(error)})`,
     )
   }
-  // the size of the last COPY: room for a little more than it to begin with (as in openEmbedded)
+  // the size of the last COPY: room for a little more than it to begin with, without the buffer growing
+  // through all sizes up to its megabytes each time the factory timeline is asked again
   let lastCopy = 0
   return {
-    kind: 'server',
+    kind: options.kind ?? 'server',
     query: async (sql, params = []) => (await pool.query(sql, params)).rows,
     copyOut: async (select) => {
       const client = await pool.connect()
@@ -193,15 +137,42 @@ export async function openServer(url: string): Promise<Db> {
         }
       }
     },
-    close: () => pool.end(),
+    close: async () => {
+      await pool.end()
+      await options.afterClose?.()
+    },
   }
 }
 
-const copyToStdout = (select: string) => `copy (${select}) to stdout with (format binary)`
+export const copyToStdout = (select: string) => `copy (${select}) to stdout with (format binary)`
 
 const quoteIdent = (name: string) => `"${name.replaceAll('"', '""')}"`
 
-/** The configured database: DATABASE_URL, else the embedded one in DATA_DIR/history. */
-export function openDatabase(config: { databaseUrl: string | null; dataDir: string }): Promise<Db> {
-  return config.databaseUrl ? openServer(config.databaseUrl) : openEmbedded(join(config.dataDir, 'history'))
+/** The embedded PostgreSQL of `dataDir` (started here, stopped by `close`). */
+export async function openEmbedded(
+  dataDir: string,
+  log: (line: string) => void = () => {},
+): Promise<Db & { created: boolean }> {
+  let server: EmbeddedPostgres
+  try {
+    server = await startEmbeddedPostgres(dataDir, log)
+  } catch (error) {
+    throw error instanceof EmbeddedDatabaseError ? new DatabaseError(error.message) : error
+  }
+  try {
+    // stitchboard's own connections: the watcher, the alerts and a few readers at once
+    const db = await openServer(server.url, { kind: 'embedded', connections: 4, afterClose: server.stop })
+    return { ...db, created: server.created }
+  } catch (error) {
+    await server.stop()
+    throw error
+  }
+}
+
+/** The configured database: DATABASE_URL, else the embedded one in DATA_DIR. */
+export function openDatabase(
+  config: { databaseUrl: string | null; dataDir: string },
+  log: (line: string) => void = () => {},
+): Promise<Db> {
+  return config.databaseUrl ? openServer(config.databaseUrl) : openEmbedded(config.dataDir, log)
 }

@@ -1,9 +1,8 @@
 import { type ChildProcess, spawn } from 'node:child_process'
-import { existsSync, mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { existsSync, rmSync } from 'node:fs'
 import { type Browser, type BrowserContextOptions, chromium, type Download, type Page } from 'playwright-core'
 import { afterAll, beforeAll, inject } from 'vitest'
+import { freshDataFolder } from '../data-folder'
 import { FIXED_NOW } from '../demo-client'
 import { freePort } from '../free-port'
 import { createDatabase } from '../history/postgres-server'
@@ -93,7 +92,7 @@ export async function startProcess(
     : {}
   // what the server keeps (sessions, the history's database) goes to a folder of its own, never into the
   // work tree, and is removed when the server stops (unless the caller gave its own DATA_DIR)
-  const ownDataDir = env.DATA_DIR ? null : mkdtempSync(join(tmpdir(), 'stitchboard-e2e-'))
+  const ownDataDir = env.DATA_DIR ? null : freshDataFolder('stitchboard-e2e')
   const clock = realClock ? [] : ['--import', './test/e2e/pinned-clock.mjs']
   const child: ChildProcess = spawn(process.execPath, [...clock, ...runnable(entry), ...args], {
     env: {

@@ -1,8 +1,7 @@
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { rmSync } from 'node:fs'
 import { inject } from 'vitest'
 import { type Db, openEmbedded, openServer } from '../../server/history/db'
+import { freshDataFolder } from '../data-folder'
 import { createDatabase } from './postgres-server'
 
 let databases = 0
@@ -16,15 +15,15 @@ export async function freshServerDatabase(): Promise<string> {
 }
 
 /** A fresh folder for an embedded database. */
-export const freshDataDir = () => mkdtempSync(join(tmpdir(), 'stitchboard-history-'))
+export const freshDataDir = () => freshDataFolder('stitchboard-history')
 
 /** The two ways stitchboard reaches PostgreSQL; every history test runs on both. */
 export const BACKENDS: ReadonlyArray<readonly [string, () => Promise<Db>]> = [
   [
-    'the embedded PostgreSQL (PGlite)',
+    'the embedded PostgreSQL',
     async () => {
       const dir = freshDataDir()
-      const db = await openEmbedded(join(dir, 'history'))
+      const db = await openEmbedded(dir)
       // the folder goes with the database
       return { ...db, close: () => db.close().finally(() => rmSync(dir, { recursive: true, force: true })) }
     },

@@ -1,11 +1,13 @@
 // One piece: whole server processes against one held-out upstream started once for the file (kill -9,
 // the portal failing, two instances, the database away); its helpers serve every case.
-import { mkdtempSync, rmSync } from 'node:fs'
+
+import { readFileSync, rmSync } from 'node:fs'
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, onTestFinished, test } from 'vitest'
+import { alive } from '../../server/history/embedded-postgres'
+import { freshDataFolder } from '../data-folder'
 import { type Running, startProcess, testNow } from '../e2e/harness'
 import { HELD_OUT_KEY, HELD_OUT_STATUS_CODES } from '../held-out/settings'
 import type { RecordedRequest } from '../held-out/upstream'
@@ -62,18 +64,14 @@ const timeline = async (server: Running, machineId: string, from: number) => {
 }
 const setMachine = (id: string, state: { code: number; speed: number }) =>
   fetch(`${upstream.url}/__machines/${id}`, { method: 'POST', body: JSON.stringify(state) })
-const gone = (pid: number) => {
-  try {
-    process.kill(pid, 0)
-    return false
-  } catch {
-    return true
-  }
-}
+const gone = (pid: number) => !alive(pid)
 const kill9 = async (server: Running) => {
   process.kill(server.pid!, 'SIGKILL')
   await until(`process ${server.pid} to be gone after SIGKILL`, () => gone(server.pid!))
 }
+/** The process id of the embedded database in `dataDir` (the first line of its postmaster.pid). */
+const postmaster = (dataDir: string) =>
+  Number(readFileSync(join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[0])
 const requests = async () => (await (await fetch(`${upstream.url}/__requests`)).json()) as RecordedRequest[]
 const machinesCalls = async (since: number, status = 200) =>
   (await requests()).filter((c) => c.path === '/machines' && c.at >= since && c.status === status)
@@ -89,7 +87,7 @@ describe('the embedded database survives SIGKILL', () => {
   test('started again on the same folder: nothing recorded is lost, the hole starts at the last poll', {
     timeout: 180_000,
   }, async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'stitchboard-kill-'))
+    const dataDir = freshDataFolder('stitchboard-kill')
     onTestFinished(() => rmSync(dataDir, { recursive: true, force: true }))
     const first = await startProcess('server/main.ts', serverEnv({ DATA_DIR: dataDir }))
     const began = await until(
@@ -110,10 +108,17 @@ describe('the embedded database survives SIGKILL', () => {
       (n) => n.lastPollAt! >= changed.lastPollAt! + POLL * 1000,
     )
     const recorded = await timeline(first, 'M-0102', began.recordingSince!)
+    const firstDatabase = postmaster(dataDir)
     await kill9(first)
+    // nothing stopped the killed server's database: it is left running…
+    expect(gone(firstDatabase)).toBe(false)
     await setMachine('M-0102', { code: 5, speed: 0 })
 
     const second = await startProcess('server/main.ts', serverEnv({ DATA_DIR: dataDir }))
+    const secondDatabase = postmaster(dataDir)
+    // …until the next start finds it and stops it before starting its own
+    expect(gone(firstDatabase)).toBe(true)
+    expect(secondDatabase).not.toBe(firstDatabase)
     try {
       const after = await until(
         "the restarted server's first poll",
@@ -141,6 +146,8 @@ describe('the embedded database survives SIGKILL', () => {
       await second.stop()
       await setMachine('M-0102', { code: 5, speed: 0 })
     }
+    // a server that stops takes its database with it
+    expect(gone(secondDatabase)).toBe(true)
   })
 })
 
