@@ -415,3 +415,51 @@ describe.each(BACKENDS)('a backup of %s', (_, openSource) => {
     }
   })
 })
+
+describe('a backup of a PostgreSQL server while stitchboard records', () => {
+  const openServerDb = BACKENDS.find(([name]) => name.includes('server'))![1]
+
+  test('is the history of the instant it began: a poll committed between two of its pages is not in it', async () => {
+    const live = await openServerDb()
+    const target = await openServerDb()
+    try {
+      await migrate(live)
+      await fill(live, 40)
+      const before = await contents(live)
+      // the export's reads, with a poll that changes every machine committed on another connection after
+      // the first page of the intervals (the embedded database has one connection: nothing comes between)
+      const history = new HistoryStore(live, 2.5 * POLL)
+      let polled = false
+      const pausing: Db = {
+        ...live,
+        transaction: (work) =>
+          live.transaction((tx) =>
+            work({
+              ...tx,
+              query: async <T>(sql: string, params?: unknown[]) => {
+                const rows = await tx.query<T>(sql, params)
+                if (!polled && sql.includes('"state_intervals"') && sql.includes('row_to_json')) {
+                  polled = true
+                  await history.recordPoll(T0 + 40 * POLL, [
+                    { ...observation('A', 0, 40), code: 9, turning: false, designId: 'D-new' },
+                    { ...observation('B', 1, 40), code: 9, turning: false, designId: 'D-new' },
+                    { ...observation('C', 2, 40), code: 9, turning: false, designId: 'D-new' },
+                  ])
+                }
+                return rows
+              },
+            }),
+          ),
+      }
+      const liveFile = newFile('live')
+      await exportHistory(pausing, liveFile, { pageRows: 5 })
+      expect(polled).toBe(true)
+      expect(await contents(live)).not.toEqual(before)
+      await importHistory(target, liveFile)
+      expect(await contents(target)).toEqual(before)
+    } finally {
+      await live.close()
+      await target.close()
+    }
+  })
+})
