@@ -1,3 +1,4 @@
+// One piece: the backup's format, written by one half and read by the other; apart, they would drift.
 import {
   chmodSync,
   closeSync,

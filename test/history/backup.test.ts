@@ -1,3 +1,4 @@
+// One piece: the cases share one filled database of each kind and its backup.
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
