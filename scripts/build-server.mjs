@@ -8,6 +8,8 @@ rmSync('dist-server', { recursive: true, force: true })
 await build({
   entryPoints: {
     main: 'server/main.ts',
+    // `npm run backup` / `npm run restore`: the built server's own code, so a backup is of what it runs
+    backup: 'server/backup-main.ts',
     'json-worker': 'server/json-worker.mjs',
     'worker-entry': 'server/demo/worker-built.mjs',
   },

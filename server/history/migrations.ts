@@ -1,4 +1,4 @@
-import type { Db } from './db'
+import type { Db, Tx } from './db'
 
 /**
  * The schema, as versioned migrations applied in order at start-up (never edited once released: a change
@@ -155,38 +155,53 @@ export const MIGRATIONS: ReadonlyArray<{ version: number; name: string; sql: str
   },
 ]
 
-/** Applies the migrations not yet applied, each in its own transaction; on a server, under an advisory
- * lock so that two instances starting together do not both apply one. Returns the versions applied. */
-export async function migrate(db: Db): Promise<number[]> {
+/** The advisory lock under which the schema changes on a server: two instances starting together do not
+ * both apply one, and a restore (./backup.ts) is not raced by a starting instance. */
+export async function holdSchemaLock(tx: Tx, kind: Db['kind']): Promise<void> {
+  if (kind === 'server') await tx.query('select pg_advisory_xact_lock(hashtext($1))', ['stitchboard-migrate'])
+}
+
+/** The newest migration this stitchboard knows. */
+export const SCHEMA_VERSION = Math.max(...MIGRATIONS.map((m) => m.version))
+
+/** Applies the migrations not yet applied (up to `upTo`, by default all) in one transaction, under the
+ * schema lock. Returns the versions applied. */
+export async function migrate(db: Db, options: { upTo?: number } = {}): Promise<number[]> {
+  return db.transaction((tx) => applyMigrations(tx, db.kind, options))
+}
+
+/** `migrate` inside a transaction the caller holds: a restore brings an empty database to its backup's
+ * version, inserts the rows and applies the rest, all or nothing. */
+export async function applyMigrations(
+  tx: Tx,
+  kind: Db['kind'],
+  { upTo = SCHEMA_VERSION }: { upTo?: number } = {},
+): Promise<number[]> {
   const applied: number[] = []
-  await db.transaction(async (tx) => {
-    if (db.kind === 'server')
-      await tx.query('select pg_advisory_xact_lock(hashtext($1))', ['stitchboard-migrate'])
-    await tx.exec(`create table if not exists schema_migrations (
-      version integer primary key,
-      name text not null,
-      applied_at timestamptz not null default now()
-    )`)
-    const done = new Set(
-      (await tx.query<{ version: number }>('select version from schema_migrations')).map((r) =>
-        Number(r.version),
-      ),
+  await holdSchemaLock(tx, kind)
+  await tx.exec(`create table if not exists schema_migrations (
+    version integer primary key,
+    name text not null,
+    applied_at timestamptz not null default now()
+  )`)
+  const done = new Set(
+    (await tx.query<{ version: number }>('select version from schema_migrations')).map((r) =>
+      Number(r.version),
+    ),
+  )
+  const newest = Math.max(0, ...done)
+  if (newest > SCHEMA_VERSION)
+    throw new Error(
+      `the database has schema version ${newest}, newer than this stitchboard knows (${SCHEMA_VERSION}): run the newer stitchboard, or another database`,
     )
-    const newest = Math.max(0, ...done)
-    const known = Math.max(...MIGRATIONS.map((m) => m.version))
-    if (newest > known)
-      throw new Error(
-        `the database has schema version ${newest}, newer than this stitchboard knows (${known}): run the newer stitchboard, or another database`,
-      )
-    for (const migration of MIGRATIONS) {
-      if (done.has(migration.version)) continue
-      await tx.exec(migration.sql)
-      await tx.query('insert into schema_migrations (version, name) values ($1, $2)', [
-        migration.version,
-        migration.name,
-      ])
-      applied.push(migration.version)
-    }
-  })
+  for (const migration of MIGRATIONS) {
+    if (done.has(migration.version) || migration.version > upTo) continue
+    await tx.exec(migration.sql)
+    await tx.query('insert into schema_migrations (version, name) values ($1, $2)', [
+      migration.version,
+      migration.name,
+    ])
+    applied.push(migration.version)
+  }
   return applied
 }

@@ -37,6 +37,7 @@ export const SERVER_FOLDERS: Record<string, readonly string[]> = {
 /** Top-level server files that put the parts together; no folder imports them. */
 export const SERVER_ROOTS = [
   'server/main.ts',
+  'server/backup-main.ts',
   'server/app.ts',
   'server/start-history.ts',
   'server/dev-middleware.ts',

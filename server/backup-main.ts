@@ -1,0 +1,53 @@
+import { join, resolve } from 'node:path'
+import { ConfigError, loadConfig } from './config'
+import { exportHistory, importHistory } from './history/backup'
+import { openDatabase } from './history/db'
+
+/** `npm run backup -- <file>` and `npm run restore -- <file>` (README "Backups"): the history of the
+ * database the server's settings name (DATABASE_URL, else the embedded one in DATA_DIR) and DATA_DIR's
+ * sessions, to one file and back. One line of summary; an error is one line on stderr and exit code 1. */
+const USAGE = 'usage: npm run backup -- <file.gz>, or npm run restore -- <file.gz>'
+
+async function run([command, path, ...rest]: string[]): Promise<string> {
+  if ((command !== 'backup' && command !== 'restore') || !path || rest.length > 0) throw new Error(USAGE)
+  // npm runs scripts in the package's folder: a relative name is the caller's (npm says where in INIT_CWD)
+  const file = resolve(process.env.INIT_CWD ?? process.cwd(), path)
+  const config = loadConfig()
+  const sessionsFile = join(config.dataDir, 'sessions.json')
+  const db = await openDatabase(config)
+  try {
+    if (command === 'backup') {
+      const done = await exportHistory(db, file, { sessionsFile })
+      return `stitchboard: backed up ${contents(done)} to ${file} (${size(done.bytes)})`
+    }
+    const done = await importHistory(db, file, { sessionsFile })
+    const schema =
+      done.migratedTo > done.schemaVersion
+        ? `schema version ${done.schemaVersion}, brought to ${done.migratedTo}`
+        : `schema version ${done.schemaVersion}`
+    return `stitchboard: restored ${contents(done)} from ${file} (${schema})`
+  } finally {
+    await db.close()
+  }
+}
+
+const contents = (done: { rows: Record<string, number>; sessions: boolean }) => {
+  const tables = Object.keys(done.rows).length
+  const rows = Object.values(done.rows).reduce((sum, n) => sum + n, 0)
+  return `${tables} tables, ${rows.toLocaleString('en')} rows${done.sessions ? ' and the sessions' : ''}`
+}
+
+const size = (bytes: number) =>
+  bytes < 1024 * 1024 ? `${(bytes / 1024).toFixed(1)} KiB` : `${(bytes / 1024 / 1024).toFixed(1)} MiB`
+
+run(process.argv.slice(2)).then(
+  (summary) => console.info(summary),
+  (error: unknown) => {
+    const message = error instanceof Error ? error.message : String(error)
+    // the configuration's problems are one a line at the server's start: here, one line
+    const line =
+      error instanceof ConfigError ? `configuration error: ${message.split('\n').join('; ')}` : message
+    console.error(`stitchboard: ${line}`)
+    process.exitCode = 1
+  },
+)

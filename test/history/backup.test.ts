@@ -1,0 +1,466 @@
+// One piece: the cases share one filled database of each kind and its backup.
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { gunzipSync, gzipSync } from 'node:zlib'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import type { Condition } from '../../server/alerts/rules'
+import { defaultSettings } from '../../server/alerts/settings'
+import { AlertStore } from '../../server/alerts/store'
+import { exportHistory, importHistory } from '../../server/history/backup'
+import type { Db } from '../../server/history/db'
+import { MIGRATIONS, migrate, SCHEMA_VERSION } from '../../server/history/migrations'
+import { HistoryStore, iso, type Observation } from '../../server/history/store'
+import { sessionFile } from '../../server/session-file'
+import { BACKENDS } from './databases'
+
+/** The issue's acceptance: one command backs the history up (embedded or DATABASE_URL), one restores it
+ * onto an empty data folder or database, and every interval, alert, setting and session is there again;
+ * here the two functions behind the commands, between both databases either way. */
+const T0 = Date.UTC(2026, 10, 18, 6, 0)
+const MIN = 60_000
+const POLL = 15_000
+/** every table the migrations make; the backup must hold rows of each */
+const TABLES = [
+  'alert_attempts',
+  'alert_messages',
+  'alert_settings',
+  'alerts',
+  'design_runs',
+  'gaps',
+  'latest_machines',
+  'state_intervals',
+  'watcher',
+]
+
+let folder: string
+let files = 0
+const newFile = (name = 'backup') => join(folder, `${name}-${files++}.gz`)
+const newDataDir = () => mkdtempSync(join(folder, 'data-'))
+
+beforeAll(() => {
+  folder = mkdtempSync(join(tmpdir(), 'stitchboard-backup-'))
+})
+afterAll(() => {
+  rmSync(folder, { recursive: true, force: true })
+})
+
+/** Machine `m` at poll `i` of a morning: codes, designs, passes and silences that change every few polls. */
+const observation = (machineId: string, m: number, i: number): Observation => {
+  const code = [1, 1, 2, 1, 5, 1, 3][Math.floor((i + 3 * m) / 4) % 7]!
+  const silent = m === 2 && i % 50 >= 44
+  return {
+    machineId,
+    code,
+    turning: code === 1,
+    reporting: !silent,
+    lastSeen: silent ? T0 + (i - (i % 50) + 44) * POLL - 5000 : null,
+    designId: `D-${100 + m}-${Math.floor(i / 30)}`,
+    passes: Math.floor(i / 3),
+  }
+}
+
+const condition = (machineId: string, cause: string, since: number): Condition => ({
+  key: `${machineId}:${cause}`,
+  rule: 'state',
+  machineId,
+  machineName: `Tajima ${machineId} – Halle 2`,
+  cause,
+  detail: `${cause} for 12 min ("${machineId}")`,
+  since,
+  active: true,
+  due: true,
+})
+
+/** Fills every table through the stores, as a running stitchboard would (SQL only where the watcher writes
+ * it itself): a morning of three machines with a time not recorded, a failed poll, the alert settings with
+ * two channels, alerts raised, acknowledged, escalated and cleared, their messages and delivery attempts. */
+async function fill(db: Db, polls = 150) {
+  const history = new HistoryStore(db, 2.5 * POLL)
+  for (let i = 0; i < polls; i++) {
+    if (i >= 60 && i < 80) continue // stitchboard stopped for 5 min: a gap
+    await history.recordPoll(
+      T0 + i * POLL,
+      ['A', 'B', 'C'].map((id, m) => observation(id, m, i)),
+    )
+  }
+  await history.recordFailure(T0 + polls * POLL, 'the machine portal answered HTTP 503')
+  await db.query("update watcher set leader = 'wall-pc-1:4242', lease_until = $1 where id = 1", [
+    iso(T0 + polls * POLL + 20_000),
+  ])
+  await db.query('insert into latest_machines (id, at, body) values (1, $1, $2)', [
+    iso(T0 + (polls - 1) * POLL),
+    JSON.stringify({ machines: [{ id: 'A', name: 'Tajima A – Halle 2\n"Ärmel"' }] }),
+  ])
+
+  const alerts = new AlertStore(db)
+  const settings = defaultSettings()
+  settings.channels = [
+    {
+      id: 'supervisor',
+      name: 'Line supervisor',
+      kind: 'webhook',
+      url: 'https://hooks.example/T000/B000/secret',
+      to: [],
+    },
+    { id: 'mail', name: 'Production manager', kind: 'email', url: null, to: ['manager@factory.example'] },
+  ]
+  settings.rules.state.levels[1]!.channels = ['supervisor']
+  settings.rules.state.levels[2]!.channels = ['mail']
+  await alerts.saveSettings(settings, T0 + 2 * MIN)
+  const [stopped, breaks, error, late] = await db.transaction(async (tx) => [
+    await alerts.raise(tx, condition('A', 'Stopped', T0 + 10 * MIN), T0 + 20 * MIN),
+    await alerts.raise(tx, condition('B', 'Thread break', T0 + 12 * MIN), T0 + 22 * MIN),
+    await alerts.raise(tx, condition('C', 'Error', T0 + 14 * MIN), T0 + 19 * MIN),
+    // raised last, from long before: the retention removes it below, so its id is the sequence's only
+    await alerts.raise(tx, condition('C', 'Unknown code 77', T0 - 60 * MIN), T0 - 50 * MIN),
+  ])
+  await db.transaction(async (tx) => {
+    await alerts.setLevel(tx, stopped!, 1)
+    await alerts.enqueue(
+      tx,
+      { alertId: stopped!, channelId: 'supervisor', kind: 'alert', level: 1 },
+      T0 + 35 * MIN,
+    )
+    await alerts.enqueue(
+      tx,
+      { alertId: breaks!, channelId: 'supervisor', kind: 'alert', level: 1 },
+      T0 + 37 * MIN,
+    )
+    await alerts.okFrom(tx, error!, T0 + 24 * MIN)
+    await alerts.clear(tx, error!, T0 + 26 * MIN)
+    await alerts.enqueue(
+      tx,
+      { alertId: error!, channelId: 'mail', kind: 'all-clear', level: 0 },
+      T0 + 26 * MIN,
+    )
+    await alerts.clear(tx, late!, T0 - 45 * MIN)
+  })
+  await alerts.acknowledge(stopped!, 'Ana Müller', T0 + 30 * MIN)
+  await alerts.enqueue(db, { alertId: null, channelId: 'mail', kind: 'test', level: 0 }, T0 + MIN)
+  for (const message of await alerts.due(T0 + 40 * MIN, 10)) {
+    const ok = message.channelId === 'supervisor'
+    await alerts.attempted(message, T0 + 40 * MIN, {
+      ok,
+      detail: ok ? 'HTTP 200' : 'connect ECONNREFUSED 127.0.0.1:465',
+      durationMs: ok ? 84 : 3,
+      // the test message is given up on at once, the others are tried again
+      retryAt: ok || message.kind === 'test' ? null : T0 + 41 * MIN,
+    })
+  }
+  await alerts.prune(T0 - 40 * MIN)
+}
+
+/** A sessions file as the server writes it (./server/session-file.ts), in a new data folder. */
+function writeSessions(): string {
+  const dir = newDataDir()
+  const sessions = sessionFile(dir)
+  sessions.save(
+    new Map([
+      ['a'.repeat(64), T0 + 720 * 60 * MIN],
+      ['0123456789abcdef'.repeat(4), T0 + 24 * 60 * MIN],
+    ]),
+  )
+  sessions.flush()
+  return join(dir, 'sessions.json')
+}
+
+const dataTableNames = async (db: Db) =>
+  (
+    await db.query<{ table_name: string }>(
+      `select table_name from information_schema.tables
+       where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`,
+    )
+  )
+    .map((r) => r.table_name)
+    .filter((name) => name !== 'schema_migrations')
+
+/** Every table's rows in the order of their ids, as JSON with the times in UTC (the two databases' time
+ * zones may differ; the instants may not). */
+async function contents(db: Db): Promise<Record<string, string[]>> {
+  const names = await dataTableNames(db)
+  return db.transaction(async (tx) => {
+    await tx.query("set local timezone = 'UTC'")
+    const all: Record<string, string[]> = {}
+    for (const name of names) {
+      const rows = await tx.query<{ row: string }>(
+        `select row_to_json(t)::text as row from ${name} t order by id`,
+      )
+      all[name] = rows.map((r) => r.row)
+    }
+    return all
+  })
+}
+
+const versions = async (db: Db) =>
+  (await db.query<{ version: number }>('select version from schema_migrations order by version')).map((r) =>
+    Number(r.version),
+  )
+
+/** Each bigserial with the value a new row would get and the value it had handed out (null: none yet). */
+const sequences = async (db: Db) =>
+  db.query<{ name: string; last: string | null }>(
+    `select table_name || '.' || column_name as name,
+       pg_sequence_last_value(pg_get_serial_sequence(table_name, column_name)::regclass)::text as last
+     from information_schema.columns
+     where table_schema = 'public' and pg_get_serial_sequence(table_name, column_name) is not null
+     order by 1`,
+  )
+
+/** The first line of a backup: its header. */
+const headerOf = (file: string) =>
+  JSON.parse(gunzipSync(readFileSync(file)).toString('utf8').split('\n')[0]!) as Record<string, unknown>
+
+/** A backup rewritten: its lines through `edit`. */
+function rewrite(file: string, edit: (lines: string[]) => string[]): string {
+  const lines = gunzipSync(readFileSync(file)).toString('utf8').split('\n')
+  const copy = newFile('edited')
+  writeFileSync(copy, gzipSync(edit(lines).join('\n')))
+  return copy
+}
+
+describe.each(BACKENDS)('a backup of %s', (_, openSource) => {
+  let source: Db
+  let file: string
+  let sessionsFile: string
+  let written: Awaited<ReturnType<typeof exportHistory>>
+  let expected: Record<string, string[]>
+  beforeAll(async () => {
+    source = await openSource()
+    await migrate(source)
+    await fill(source)
+    sessionsFile = writeSessions()
+    file = newFile()
+    // small pages: every table of more than 7 rows is read in several
+    written = await exportHistory(source, file, { sessionsFile, pageRows: 7 })
+    expected = await contents(source)
+  })
+  afterAll(async () => {
+    await source?.close()
+  })
+
+  test('one gzip file, its owner’s only: a header of the schema version, then every table the migrations make', async () => {
+    expect(statSync(file).mode & 0o777).toBe(0o600)
+    expect(headerOf(file)).toMatchObject({
+      format: 'stitchboard-backup',
+      formatVersion: 1,
+      schemaVersion: SCHEMA_VERSION,
+      sessions: true,
+    })
+    expect(written.schemaVersion).toBe(SCHEMA_VERSION)
+    expect(Object.keys(written.rows).sort()).toEqual(TABLES)
+    // parents first: an alert before its messages, a message before its attempts
+    const order = Object.keys(written.rows)
+    expect(order.indexOf('alerts')).toBeLessThan(order.indexOf('alert_messages'))
+    expect(order.indexOf('alert_messages')).toBeLessThan(order.indexOf('alert_attempts'))
+    for (const table of TABLES) {
+      expect(written.rows[table], table).toBe(expected[table]!.length)
+      expect(written.rows[table], `${table} has rows to restore`).toBeGreaterThan(0)
+    }
+    expect(expected.state_intervals!.length).toBeGreaterThan(50)
+    expect(expected.gaps).toHaveLength(1)
+    expect(written.bytes).toBe(statSync(file).size)
+  })
+
+  test.each(BACKENDS)(
+    'restores onto an empty %s: every row, the sequences, the sessions',
+    async (_target, openTarget) => {
+      const target = await openTarget()
+      try {
+        // the data folder of a new installation: not made yet
+        const restoredSessions = join(newDataDir(), 'data', 'sessions.json')
+        const restored = await importHistory(target, file, { sessionsFile: restoredSessions, batchRows: 5 })
+        expect(restored).toEqual({
+          schemaVersion: SCHEMA_VERSION,
+          migratedTo: SCHEMA_VERSION,
+          rows: written.rows,
+          sessions: true,
+        })
+        expect(await contents(target)).toEqual(expected)
+        expect(await versions(target)).toEqual(MIGRATIONS.map((m) => m.version))
+
+        expect(readFileSync(restoredSessions, 'utf8')).toBe(readFileSync(sessionsFile, 'utf8'))
+        expect(statSync(restoredSessions).mode & 0o777).toBe(0o600)
+        expect(sessionFile(join(restoredSessions, '..')).load()).toHaveLength(2)
+
+        // every sequence goes on where the source's was, past the ids restored and the alert pruned
+        expect(await sequences(target)).toEqual(await sequences(source))
+        const alerts = new AlertStore(target)
+        const before = Math.max(...expected.alerts!.map((row) => Number(JSON.parse(row).id)))
+        const next = await target.transaction((tx) =>
+          alerts.raise(tx, condition('B', 'Stopped', T0 + 50 * MIN), T0 + 60 * MIN),
+        )
+        expect(next).toBe(before + 2)
+
+        // the restored history goes on: the open intervals are the source's, the next poll continues them
+        const history = new HistoryStore(target, 2.5 * POLL)
+        const byMachine = (a: { machineId: string }, b: { machineId: string }) =>
+          a.machineId.localeCompare(b.machineId)
+        expect((await history.current()).sort(byMachine)).toEqual(
+          (await new HistoryStore(source, 0).current()).sort(byMachine),
+        )
+        const poll = await history.recordPoll(
+          T0 + 150 * POLL,
+          ['A', 'B', 'C'].map((id, m) => observation(id, m, 150)),
+        )
+        expect(poll.gap).toBeNull()
+      } finally {
+        await target.close()
+      }
+    },
+  )
+
+  test('refuses a database that holds history, naming the table, and changes nothing', async () => {
+    await expect(importHistory(source, file)).rejects.toThrow(
+      /^the database is not empty \(the table \w+ holds \d+ rows?\): restore into an empty data folder or database$/,
+    )
+    expect(await contents(source)).toEqual(expected)
+  })
+
+  test('never overwrites: an existing backup file, an existing sessions file', async () => {
+    await expect(exportHistory(source, file)).rejects.toThrow(
+      /exists already: a backup never overwrites a file/,
+    )
+    await expect(importHistory(source, file, { sessionsFile })).rejects.toThrow(
+      `${sessionsFile} exists: restore into an empty data folder (move that file away first)`,
+    )
+  })
+
+  test('refuses what is no backup, a cut or damaged one and a newer one, leaving the empty database empty; a database only migrated counts as empty', async () => {
+    const target = await openSource()
+    try {
+      const refused = async (backup: string, message: RegExp) => {
+        await expect(importHistory(target, backup)).rejects.toThrow(message)
+        // nothing half-written: not even the schema
+        expect(await dataTableNames(target)).toEqual([])
+      }
+      const garbage = newFile('garbage')
+      writeFileSync(garbage, 'id;machine\n1;A\n')
+      await refused(garbage, /garbage-\d+\.gz is not a stitchboard backup \(it is not a gzip file\)$/)
+      const other = newFile('other')
+      writeFileSync(other, gzipSync('{"machines":[]}\n'))
+      await refused(other, /is not a stitchboard backup \(it does not begin with a backup's header\)$/)
+      await refused(join(folder, 'missing.gz'), /missing\.gz does not exist$/)
+
+      // cut where a copy that ran out of disk would have stopped: past the header, inside the rows
+      const bytes = readFileSync(file)
+      const cut = newFile('cut')
+      writeFileSync(cut, bytes.subarray(0, Math.floor(bytes.length * 0.7)))
+      await refused(
+        cut,
+        /cut-\d+\.gz is damaged or cut short \(unexpected end of file\): nothing was restored$/,
+      )
+      const flipped = Buffer.from(bytes)
+      flipped[Math.floor(bytes.length / 2)]! ^= 0xff
+      const damaged = newFile('damaged')
+      writeFileSync(damaged, flipped)
+      // zlib finds it, or the database the row it garbled: refused either way
+      await refused(damaged, /is damaged|cannot be restored/)
+      // whole as gzip, but without its last line: a backup that was never finished
+      await refused(
+        rewrite(file, (lines) => lines.filter((line) => !line.startsWith('["end"'))),
+        /is cut short \(it ends before its last line\): nothing was restored$/,
+      )
+      await refused(
+        rewrite(file, (lines) => lines.filter((_line, i) => i !== lines.length - 4)),
+        /is damaged \(the table \w+ has \d+ rows, and the backup says \d+\): nothing was restored$/,
+      )
+      await refused(
+        rewrite(file, ([head, ...rest]) => [
+          head!.replace(/"schemaVersion":\d+/, '"schemaVersion":999'),
+          ...rest,
+        ]),
+        new RegExp(`holds schema version 999, newer than this stitchboard knows \\(${SCHEMA_VERSION}\\)`),
+      )
+      await refused(
+        rewrite(file, ([head, ...rest]) => [
+          head!.replace('"formatVersion":1', '"formatVersion":2'),
+          ...rest,
+        ]),
+        /was written by a newer stitchboard \(backup format 2; this one reads 1\)/,
+      )
+
+      // a stitchboard that started and stopped before its first poll: the schema and the watcher's empty row
+      await migrate(target)
+      await importHistory(target, file)
+      expect(await contents(target)).toEqual(expected)
+    } finally {
+      await target.close()
+    }
+  })
+
+  test('a backup of an older schema version restores and ends on the current one', async () => {
+    const old = await openSource()
+    const target = await openSource()
+    try {
+      await migrate(old, { upTo: 2 })
+      expect(await versions(old)).toEqual([1, 2])
+      await fill(old, 40)
+      const oldFile = newFile('version-2')
+      expect((await exportHistory(old, oldFile)).schemaVersion).toBe(2)
+      expect(headerOf(oldFile)).toMatchObject({ schemaVersion: 2, sessions: false })
+
+      const restored = await importHistory(target, oldFile, {
+        sessionsFile: join(newDataDir(), 'sessions.json'),
+      })
+      expect(restored).toMatchObject({ schemaVersion: 2, migratedTo: SCHEMA_VERSION, sessions: false })
+      expect(await versions(target)).toEqual(MIGRATIONS.map((m) => m.version))
+      expect(await contents(target)).toEqual(await contents(old))
+      // migration 3's index is there, made over the restored rows
+      expect(
+        await target.query("select 1 from pg_indexes where indexname = 'state_intervals_ended'"),
+      ).toHaveLength(1)
+    } finally {
+      await old.close()
+      await target.close()
+    }
+  })
+})
+
+describe('a backup of a PostgreSQL server while stitchboard records', () => {
+  const openServerDb = BACKENDS.find(([name]) => name.includes('server'))![1]
+
+  test('is the history of the instant it began: a poll committed between two of its pages is not in it', async () => {
+    const live = await openServerDb()
+    const target = await openServerDb()
+    try {
+      await migrate(live)
+      await fill(live, 40)
+      const before = await contents(live)
+      // the export's reads, with a poll that changes every machine committed on another connection after
+      // the first page of the intervals (the embedded database has one connection: nothing comes between)
+      const history = new HistoryStore(live, 2.5 * POLL)
+      let polled = false
+      const pausing: Db = {
+        ...live,
+        transaction: (work) =>
+          live.transaction((tx) =>
+            work({
+              ...tx,
+              query: async <T>(sql: string, params?: unknown[]) => {
+                const rows = await tx.query<T>(sql, params)
+                if (!polled && sql.includes('"state_intervals"') && sql.includes('row_to_json')) {
+                  polled = true
+                  await history.recordPoll(T0 + 40 * POLL, [
+                    { ...observation('A', 0, 40), code: 9, turning: false, designId: 'D-new' },
+                    { ...observation('B', 1, 40), code: 9, turning: false, designId: 'D-new' },
+                    { ...observation('C', 2, 40), code: 9, turning: false, designId: 'D-new' },
+                  ])
+                }
+                return rows
+              },
+            }),
+          ),
+      }
+      const liveFile = newFile('live')
+      await exportHistory(pausing, liveFile, { pageRows: 5 })
+      expect(polled).toBe(true)
+      expect(await contents(live)).not.toEqual(before)
+      await importHistory(target, liveFile)
+      expect(await contents(target)).toEqual(before)
+    } finally {
+      await live.close()
+      await target.close()
+    }
+  })
+})
