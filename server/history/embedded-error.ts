@@ -1,0 +1,3 @@
+export class EmbeddedDatabaseError extends Error {
+  override name = 'EmbeddedDatabaseError'
+}
