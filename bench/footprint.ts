@@ -11,7 +11,7 @@ import { type PostgresServer, startPostgres } from '../test/history/postgres-ser
  * - under load: 8 concurrent 31-day reports asked again and again and 200 live streams, for LOAD_S s: the
  *   peak;
  * - after: 2 minutes after the load: the last minute's peak, which should be back within 10 % of idle.
- * Four set-ups: the vendor's API (the demo upstream run on its own, as a vendor's server: 44 machines),
+ * Four set-ups: the vendor's API (the demo upstream run on its own, as a vendor's server: FOOTPRINT_COMPANY),
  * with the embedded database, with `DATABASE_URL` (a PostgreSQL this bench starts: its memory is the
  * database server's, not stitchboard's), without `JOB_API_URL`, and the demo (`npm start` with nothing set).
  * The vendor's stand-in and Chromium are not counted.
@@ -19,6 +19,10 @@ import { type PostgresServer, startPostgres } from '../test/history/postgres-ser
 export const FOOTPRINT_BUDGETS_MB = { vendorEmbedded: 200, vendorDatabaseUrl: 150, noJob: 200, demo: 400 }
 export const LOAD_BUDGET_MB = 150
 const MINUTES = Number(process.env.FOOTPRINT_MINUTES ?? 10)
+/** the demo company the vendor's stand-in serves: a (44 machines, the default), b (14) or c (200) */
+const COMPANY = process.env.FOOTPRINT_COMPANY ?? 'a'
+/** which set-ups (comma-separated: embedded, database-url, no-job, demo); all when not set */
+const SETUPS = process.env.FOOTPRINT_SETUPS?.split(',') ?? null
 const SAMPLE_S = 5
 const LOAD_S = 60
 const AFTER_S = 120
@@ -190,27 +194,31 @@ async function measure(
 export async function benchFootprint(): Promise<Footprint[]> {
   const upstream = await startProcess('server/demo/main.ts', {}, '/machines', [], { realClock: true })
   let postgres: PostgresServer | undefined
-  const vendor = { API_BASE_URL: upstream.url, API_KEY: 'demo-key-a' }
-  const job = { JOB_API_URL: `${upstream.url}/StitchJob`, WEB_API_LICENSE: 'demo-licence-a' }
+  const vendor = { API_BASE_URL: upstream.url, API_KEY: `demo-key-${COMPANY}` }
+  const job = { JOB_API_URL: `${upstream.url}/StitchJob`, WEB_API_LICENSE: `demo-licence-${COMPANY}` }
+  const fleet = `${COMPANY === 'c' ? 200 : COMPANY === 'b' ? 14 : 44} machines`
   const results: Footprint[] = []
+  const wanted = (setup: string) => SETUPS === null || SETUPS.includes(setup)
   try {
     const b = FOOTPRINT_BUDGETS_MB
-    results.push(await measure('vendor API, embedded database', b.vendorEmbedded, { ...vendor, ...job }))
-    postgres = await startPostgres('stitchboard-footprint')
-    results.push(
-      await measure(
-        'vendor API, DATABASE_URL',
-        b.vendorDatabaseUrl,
-        {
-          ...vendor,
-          ...job,
-          DATABASE_URL: postgres.url,
-        },
-        postgres.dir,
-      ),
-    )
-    results.push(await measure('vendor API without JOB_API_URL, embedded database', b.noJob, vendor))
-    results.push(await measure('demo (nothing set)', b.demo, {}))
+    if (wanted('embedded'))
+      results.push(
+        await measure(`vendor API (${fleet}), embedded database`, b.vendorEmbedded, { ...vendor, ...job }),
+      )
+    if (wanted('database-url')) {
+      postgres = await startPostgres('stitchboard-footprint')
+      results.push(
+        await measure(
+          `vendor API (${fleet}), DATABASE_URL`,
+          b.vendorDatabaseUrl,
+          { ...vendor, ...job, DATABASE_URL: postgres.url },
+          postgres.dir,
+        ),
+      )
+    }
+    if (wanted('no-job'))
+      results.push(await measure(`vendor API (${fleet}) without JOB_API_URL, embedded`, b.noJob, vendor))
+    if (wanted('demo')) results.push(await measure('demo (nothing set)', b.demo, {}))
   } finally {
     await postgres?.remove()
     await upstream.stop()
