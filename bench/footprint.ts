@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { launchChromium, startProcess } from '../test/e2e/harness'
 import { type PostgresServer, startPostgres } from '../test/history/postgres-server'
+import { pssMb } from '../test/process-memory'
 
 /**
  * `npm run bench:footprint`: the memory stitchboard takes, as the proportional set size (PSS: shared pages
@@ -27,29 +28,6 @@ const SAMPLE_S = 5
 const LOAD_S = 60
 const AFTER_S = 120
 
-/** The process and all its descendants, from /proc. */
-function processTree(root: number): number[] {
-  const children = new Map<number, number[]>()
-  for (const name of readdirSync('/proc')) {
-    if (!/^\d+$/.test(name)) continue
-    try {
-      // "pid (comm) state ppid …": comm may hold spaces and parentheses, so read after the last ")"
-      const stat = readFileSync(`/proc/${name}/stat`, 'utf8')
-      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1])
-      children.set(ppid, [...(children.get(ppid) ?? []), Number(name)])
-    } catch {
-      // gone meanwhile
-    }
-  }
-  const all: number[] = []
-  const visit = (pid: number) => {
-    all.push(pid)
-    for (const child of children.get(pid) ?? []) visit(child)
-  }
-  visit(root)
-  return all
-}
-
 /** The process whose command line holds `text` and whose parent's does not (a tree's root). */
 function rootProcess(text: string): number | undefined {
   const holds = (pid: string) => {
@@ -66,20 +44,6 @@ function rootProcess(text: string): number | undefined {
     if (!holds(ppid)) return Number(name)
   }
   return undefined
-}
-
-/** PSS in MB of a process tree (smaps_rollup, Linux ≥ 4.14). */
-export function pssMb(root: number): number {
-  let kb = 0
-  for (const pid of processTree(root)) {
-    try {
-      const rollup = readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8')
-      kb += Number(/^Pss:\s+(\d+) kB/m.exec(rollup)?.[1] ?? 0)
-    } catch {
-      // gone meanwhile
-    }
-  }
-  return Math.round(kb / 1024)
 }
 
 /** Samples `pid`'s footprint every SAMPLE_S s for `seconds` (and calls `beside` at each sample). */

@@ -1,8 +1,17 @@
-// Runs before `npm test`: the end-to-end tests need Debian's Chromium, and the sub-path test
-// (test/e2e/sub-path.test.ts) Debian's nginx-light. Installs what is missing when this user may (root,
+// Runs before `npm test`: the end-to-end tests need Debian's Chromium, the sub-path test
+// (test/e2e/sub-path.test.ts) Debian's nginx-light, and the history and held-out tests Debian's PostgreSQL
+// (a DATABASE_URL as a factory's IT would give one; test/history/postgres-server.ts). Installs what is missing when this user may (root,
 // or sudo without a password); otherwise says what to do.
 import { execSync, spawnSync } from 'node:child_process'
-import { existsSync } from 'node:fs'
+import { existsSync, readdirSync } from 'node:fs'
+
+/** the postgres binary of the newest Debian PostgreSQL installed, or where it would be */
+const debianPostgres = () => {
+  if (process.env.DEBIAN_POSTGRES_BIN) return `${process.env.DEBIAN_POSTGRES_BIN}/postgres`
+  const majors = existsSync('/usr/lib/postgresql') ? readdirSync('/usr/lib/postgresql') : []
+  const found = majors.map((v) => `/usr/lib/postgresql/${v}/bin/postgres`).find((path) => existsSync(path))
+  return found ?? '/usr/lib/postgresql/<version>/bin/postgres'
+}
 
 const needed = [
   {
@@ -16,6 +25,12 @@ const needed = [
     package: 'nginx-light',
     path: process.env.NGINX_PATH || '/usr/sbin/nginx',
     env: 'NGINX_PATH',
+  },
+  {
+    name: 'Debian’s PostgreSQL',
+    package: 'postgresql',
+    path: debianPostgres(),
+    env: 'DEBIAN_POSTGRES_BIN',
   },
 ]
 const missing = needed.filter((tool) => !existsSync(tool.path))
@@ -42,7 +57,7 @@ execSync(
   },
 )
 for (const tool of missing) {
-  if (!existsSync(tool.path)) {
+  if (!existsSync(tool.package === 'postgresql' ? debianPostgres() : tool.path)) {
     console.error(`apt-get finished but ${tool.path} is still missing; set ${tool.env}.`)
     process.exit(1)
   }

@@ -1,8 +1,13 @@
+import pg from 'pg'
 import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
+import { SCHEMA_VERSION } from '../../server/history/migrations'
 import { DOCUMENTED_PATH, HELD_OUT_KEY, HELD_OUT_STATUS_CODES } from '../held-out/settings'
 import type { RecordedRequest } from '../held-out/upstream'
+import { createDatabase } from '../history/postgres-server'
+import { pssMb } from '../process-memory'
 import { collectProblems, launchChromium, type Running, startProcess } from './harness'
+import { type Nginx, readmeRootLocations, readmeSubPathLocations, startNginx } from './nginx'
 
 /**
  * Issue 17, the held-out check: the dashboard against an independent server that speaks the vendor's
@@ -12,21 +17,49 @@ import { collectProblems, launchChromium, type Running, startProcess } from './h
  */
 let upstream: Running
 let server: Running
+let underPath: Running
+let nginx: Nginx
 let browser: Browser
+let database: string
+
+const BASE = '/stitchboard'
+/** what stitchboard's processes may take with DATABASE_URL (issue 34's budget), MB of PSS */
+const DATABASE_URL_BUDGET_MB = 150
 
 beforeAll(async () => {
   upstream = await startProcess('test/held-out/upstream.ts', {}, '/machines')
-  ;[server, browser] = await Promise.all([
+  // the history in Debian's PostgreSQL, as a factory's IT would give stitchboard one
+  const debian = inject('debianDatabaseUrl')
+  database = await createDatabase(debian, `held_out_${process.pid}`)
+  const factory = {
+    API_BASE_URL: upstream.url,
+    API_KEY: HELD_OUT_KEY,
+    STATUS_CODES: HELD_OUT_STATUS_CODES,
+  }
+  ;[server, underPath, browser] = await Promise.all([
+    startProcess('server/main.ts', { ...factory, DATABASE_URL: database }),
     startProcess('server/main.ts', {
-      API_BASE_URL: upstream.url,
-      API_KEY: HELD_OUT_KEY,
-      STATUS_CODES: HELD_OUT_STATUS_CODES,
+      ...factory,
+      BASE_PATH: BASE,
+      DATABASE_URL: await createDatabase(debian, `held_out_path_${process.pid}`),
     }),
     launchChromium(),
   ])
+  // behind nginx as the README configures it: at the root of a host, and under a path of a shared one
+  const to = (running: Running) => (locations: string) =>
+    locations.replaceAll('127.0.0.1:8080', new URL(running.url).host)
+  nginx = await startNginx(
+    {
+      root: to(server)(readmeRootLocations()),
+      path: to(underPath)(readmeSubPathLocations()),
+    },
+    { root: '/healthz', path: `${BASE}/healthz` },
+  )
 })
 afterAll(async () => {
   await browser?.close()
+  await nginx?.stop()
+  await underPath?.stop()
   await server?.stop()
   await upstream?.stop()
 })
@@ -207,5 +240,59 @@ describe('the dashboard on an independent upstream in the documented shapes', ()
     expect(made.filter((call) => call.status >= 400)).toEqual([])
     // /designs read to its end: the second page at the largest limit
     expect(made.some((call) => call.path === '/designs' && /page=2\b/.test(call.query))).toBe(true)
+  })
+})
+
+describe("on Debian's PostgreSQL, behind nginx at the root and under a sub-path", () => {
+  /** The board through nginx at `base`: its machines, and the live stream's first event (a buffering
+   * proxy would hold it); a machine page reloaded at its deep address; nothing asked outside `base`. */
+  async function readThrough(site: string, base: string) {
+    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } })
+    const problems = collectProblems(page)
+    page.on('request', (request) => {
+      if (!new URL(request.url()).pathname.startsWith(`${base}/`))
+        problems.push(`asked outside ${base}/: ${request.url()}`)
+    })
+    await page.goto(`${site}${base}/machines`)
+    await page.getByRole('heading', { level: 1, name: 'Machine status' }).waitFor()
+    await page.getByRole('article', { name: /^East 03 · 15H/ }).waitFor()
+    await page.getByText(/Live: changes show as the server sees them/).waitFor()
+    await page.goto(`${site}${base}/machines/M-0103?range=7d`)
+    await page.reload()
+    await page.getByRole('heading', { level: 1, name: /East 03 · 15H/ }).waitFor()
+    await page.getByRole('region', { name: 'Before recording began: the portal’s totals' }).waitFor()
+    expect(problems).toEqual([])
+    await page.close()
+  }
+
+  test('at the root of a host: the board is live, a machine page reloads at its deep address', async () => {
+    await readThrough(nginx.urls.root!, '')
+  })
+
+  test('under /stitchboard/: the same, and nothing is asked outside the path', async () => {
+    await readThrough(nginx.urls.path!, BASE)
+  })
+
+  test("the history is in Debian's PostgreSQL, at the schema this stitchboard knows", async () => {
+    const client = new pg.Client({ connectionString: database })
+    await client.connect()
+    try {
+      const [{ version }] = (await client.query('select max(version) as version from schema_migrations'))
+        .rows as [{ version: number }]
+      expect(version).toBe(SCHEMA_VERSION)
+      const [{ machines }] = (
+        await client.query('select count(distinct machine_id)::int as machines from state_intervals')
+      ).rows as [{ machines: number }]
+      expect(machines).toBe(8)
+      expect((await client.query('show server_version')).rows[0].server_version).toMatch(
+        new RegExp(`^${inject('debianPostgresVersion')}\\.`),
+      )
+    } finally {
+      await client.end()
+    }
+  })
+
+  test(`stitchboard's processes take at most ${DATABASE_URL_BUDGET_MB} MB with DATABASE_URL, after every page was read`, () => {
+    expect(pssMb(server.pid!)).toBeLessThanOrEqual(DATABASE_URL_BUDGET_MB)
   })
 })

@@ -11,16 +11,19 @@ export const NGINX_PATH = process.env.NGINX_PATH || '/usr/sbin/nginx'
 /** The README's nginx configuration for the dashboard under a sub-path (section "Behind a reverse
  * proxy"): its `location` blocks as written there, so the configuration the tests run is the one
  * people copy. The README names the stitchboard server 127.0.0.1:8080. */
-export function readmeSubPathLocations(): string {
+export const readmeSubPathLocations = () => readmeLocations('https://intranet.example/stitchboard/')
+
+/** The README's nginx configuration for the dashboard at the root of a host of its own. */
+export const readmeRootLocations = () => readmeLocations('https://stitchboard.example/')
+
+function readmeLocations(at: string): string {
   const readme = readFileSync('README.md', 'utf8')
-  const block = /```nginx\n(# the dashboard at https:\/\/intranet\.example\/stitchboard\/[\s\S]*?)```/.exec(
-    readme,
-  )?.[1]
-  if (!block)
-    throw new Error('README.md has no nginx block for the sub-path (“the dashboard at …/stitchboard/”)')
+  const start = readme.indexOf(`\`\`\`nginx\n# the dashboard at ${at} `)
+  const block = start < 0 ? null : readme.slice(start, readme.indexOf('```\n', start + 8))
+  if (!block) throw new Error(`README.md has no nginx block for the dashboard at ${at}`)
   const locations = block.match(/^ {4}location [^\n]*\{\n[\s\S]*?^ {4}\}$/gm)
   if (!locations || locations.length < 2)
-    throw new Error('README.md’s sub-path nginx block has fewer than two location blocks')
+    throw new Error(`README.md’s nginx block for ${at} has fewer than two location blocks`)
   return locations.join('\n')
 }
 
@@ -34,7 +37,10 @@ export interface Nginx {
  * its pid file, logs and temporary files there, a server block per entry of `sites` (its `location`
  * blocks) each on a free port of 127.0.0.1, in the foreground; resolves once every block answers `ready`.
  * Fails, never skips, when nginx is not installed. */
-export async function startNginx(sites: Record<string, string>, ready: string): Promise<Nginx> {
+export async function startNginx(
+  sites: Record<string, string>,
+  ready: string | Record<string, string>,
+): Promise<Nginx> {
   if (!existsSync(NGINX_PATH))
     throw new Error(
       `nginx is needed for this test and is not at ${NGINX_PATH}: install Debian’s nginx-light (sudo apt-get install -y nginx-light; npm test does it where it may) or set NGINX_PATH`,
@@ -80,19 +86,20 @@ ${servers.join('\n')}
     rmSync(dir, { recursive: true, force: true })
   }
   const deadline = Date.now() + 30_000
-  for (const url of Object.values(urls)) {
+  for (const [name, url] of Object.entries(urls)) {
+    const path = typeof ready === 'string' ? ready : ready[name]
     for (;;) {
       if (child.exitCode !== null) {
         const why = log()
         await stop()
         throw new Error(`nginx exited with ${child.exitCode}:\n${why}`)
       }
-      const answer = await fetch(`${url}${ready}`).catch(() => null)
+      const answer = await fetch(`${url}${path}`).catch(() => null)
       if (answer?.ok) break
       if (Date.now() > deadline) {
         const why = log()
         await stop()
-        throw new Error(`nginx at ${url} did not answer ${ready} within 30 s:\n${why}`)
+        throw new Error(`nginx at ${url} did not answer ${path} within 30 s:\n${why}`)
       }
       await new Promise((r) => setTimeout(r, 100))
     }

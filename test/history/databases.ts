@@ -29,4 +29,14 @@ export const BACKENDS: ReadonlyArray<readonly [string, () => Promise<Db>]> = [
     },
   ],
   ['a PostgreSQL server', async () => openServer(await freshServerDatabase())],
+  [
+    "Debian's PostgreSQL",
+    async () =>
+      openServer(
+        await createDatabase(
+          inject('debianDatabaseUrl'),
+          `stitchboard_debian_${process.pid}_${Date.now().toString(36)}_${databases++}`,
+        ),
+      ),
+  ],
 ]
