@@ -274,7 +274,15 @@ export async function startEmbeddedPostgres(
     process.off('exit', onExit)
     if (exited === null) {
       child.kill('SIGINT')
-      const gone = await Promise.race([exitedNow.then(() => true), sleep(30_000).then(() => false)])
+      // a timer that ends with the wait: a command (npm run backup) exits as soon as its database has
+      let timer: ReturnType<typeof setTimeout> | undefined
+      const gone = await Promise.race([
+        exitedNow.then(() => true),
+        new Promise<boolean>((done) => {
+          timer = setTimeout(() => done(false), 30_000)
+        }),
+      ])
+      clearTimeout(timer)
       if (!gone && child.pid) await stopProcess(child.pid, 0)
     }
     releaseDataDir(base)

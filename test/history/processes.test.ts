@@ -1,6 +1,7 @@
 // One piece: whole server processes against one held-out upstream started once for the file (kill -9,
 // the portal failing, two instances, the database away); its helpers serve every case.
 
+import { spawnSync } from 'node:child_process'
 import { readFileSync, rmSync } from 'node:fs'
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
@@ -452,5 +453,84 @@ describe('the database going away and coming back', () => {
       await server.stop()
       await database.remove()
     }
+  })
+})
+
+/** `npm run backup` / `npm run restore` as documented (the built server's dist-server/backup.mjs), with the
+ * server's settings: a backup of the embedded database while stitchboard runs, restored into an empty
+ * DATA_DIR, and a server started on it has the history again. */
+function command(args: string[], env: Record<string, string>) {
+  const run = spawnSync(process.execPath, ['dist-server/backup.mjs', ...args], {
+    env: { PATH: process.env.PATH ?? '', ...env },
+    encoding: 'utf8',
+  })
+  return { status: run.status, out: run.stdout.trim(), err: run.stderr.trim() }
+}
+
+describe('backup and restore, the documented commands', () => {
+  test('a backup taken while stitchboard runs restores into an empty DATA_DIR, and a refused second restore loses nothing', {
+    timeout: 180_000,
+  }, async () => {
+    const folder = freshDataFolder('stitchboard-backup-command')
+    onTestFinished(() => rmSync(folder, { recursive: true, force: true }))
+    const running = join(folder, 'running')
+    const restored = join(folder, 'restored')
+    const file = join(folder, 'history.gz')
+    const first = await startProcess('server/main.ts', serverEnv({ DATA_DIR: running }))
+    let before: Awaited<ReturnType<typeof timeline>>
+    try {
+      const began = await until(
+        'three polls recorded',
+        () => historyNow(first),
+        (n) =>
+          n.recordingSince !== null &&
+          n.lastPollAt !== null &&
+          n.lastPollAt >= n.recordingSince + 2 * POLL * 1000,
+      )
+      await setMachine('M-0102', { code: 3, speed: 800 })
+      await until(
+        'M-0102 recorded with code 3',
+        () => historyNow(first),
+        (n) => n.machines.find((m) => m.id === 'M-0102')?.code === 3,
+      )
+      await setMachine('M-0102', { code: 5, speed: 0 })
+      await until(
+        'M-0102 recorded with code 5',
+        () => historyNow(first),
+        (n) => n.machines.find((m) => m.id === 'M-0102')?.code === 5,
+      )
+      before = await timeline(first, 'M-0102', began.recordingSince!)
+      // while it runs: through the socket of the database the server started
+      const backup = command(['backup', file], serverEnv({ DATA_DIR: running }))
+      expect(backup.err).toBe('')
+      expect(backup.status).toBe(0)
+      expect(backup.out).toMatch(
+        /^stitchboard: backed up 9 tables, [\d,]+ rows to .*history\.gz \([\d.]+ KiB\)$/,
+      )
+    } finally {
+      await first.stop()
+    }
+
+    const restore = command(['restore', file], serverEnv({ DATA_DIR: restored }))
+    expect(restore.err).toBe('')
+    expect(restore.out).toMatch(
+      /^stitchboard: restored 9 tables, [\d,]+ rows from .*history\.gz \(schema version \d+\)$/,
+    )
+    const second = await startProcess('server/main.ts', serverEnv({ DATA_DIR: restored }))
+    try {
+      const after = await timeline(second, 'M-0102', before.intervals[0]![0])
+      // every interval closed before the backup is there as it was
+      const closed = before.intervals.filter((row) => row[1] !== null)
+      expect(closed.length).toBeGreaterThanOrEqual(2)
+      expect(after.intervals.slice(0, closed.length)).toEqual(closed)
+    } finally {
+      await second.stop()
+    }
+    // a restore into a data folder that holds history is refused, naming the table, and changes nothing
+    const again = command(['restore', file], serverEnv({ DATA_DIR: restored }))
+    expect(again.status).toBe(1)
+    expect(again.err).toMatch(
+      /^stitchboard: the database is not empty \(the table \w+ holds \d+ rows\): restore into an empty data folder or database$/,
+    )
   })
 })
