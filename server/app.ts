@@ -147,7 +147,7 @@ export function createApp({
   // under BASE_PATH every route sees the path without it, whether the proxy stripped it or not
   const app =
     base === '' ? new Hono() : new Hono({ getPath: (request) => withoutBase(getPath(request), base) })
-  const cache = new AnswerCache({ maxEntries: 2000, maxBytes: 48 * 1024 * 1024, ...(perf ? { perf } : {}) })
+  const cache = new AnswerCache({ maxEntries: 2000, maxBytes: 16 * 1024 * 1024, ...(perf ? { perf } : {}) })
   const call = {
     timeoutSeconds: config.upstreamTimeoutSeconds,
     maxBytes: MAX_UPSTREAM_BYTES,

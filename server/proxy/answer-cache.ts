@@ -27,6 +27,16 @@ export class AnswerCache {
       maxSize: maxBytes,
       sizeCalculation: (answer, key) => answer.body.byteLength + key.length + 64,
     })
+    // an answer past its time to live is kept until something evicts it: after a burst of large answers
+    // (a few 31-day reports) that was megabytes held for nothing. Dropped every 10 s; the timer ends with
+    // the cache (it holds it weakly) and never keeps the process alive.
+    const cache = new WeakRef(this.stored)
+    const purge: ReturnType<typeof setInterval> = setInterval(() => {
+      const stored = cache.deref()
+      if (stored) stored.purgeStale()
+      else clearInterval(purge)
+    }, 10_000)
+    purge.unref()
   }
 
   /** The stored answer for `key`, if any, without waiting: the cache-hit path stays synchronous. */
