@@ -25,6 +25,16 @@ const open = async (path: string) => {
 const sideways = (page: Page) =>
   page.evaluate((width) => document.documentElement.scrollWidth - width, PHONE.width)
 
+/** Scrolled through to the end and back, so what is drawn only near the screen (tiles, heatmaps) is drawn. */
+const scrollThrough = (page: Page) =>
+  page.evaluate(async () => {
+    for (let y = 0; y < document.documentElement.scrollHeight; y += window.innerHeight) {
+      window.scrollTo(0, y)
+      await new Promise((resolve) => requestAnimationFrame(resolve))
+    }
+    window.scrollTo(0, 0)
+  })
+
 /** Controls shown on screen smaller than 44 px in height or width (links inside sentences excepted). */
 const smallTargets = (page: Page) =>
   page.evaluate(() => {
@@ -70,6 +80,47 @@ describe('on a phone (390×844)', () => {
     await nav.getByRole('link', { name: 'Thread breaks' }).click()
     await page.waitForURL(/\/threadbreaks/)
     expect(await nav.isVisible()).toBe(false)
+    expect(problems).toEqual([])
+    await page.close()
+  })
+
+  test('the board: every link and button is a target of at least 44 px; a tap anywhere on a tile opens it', async () => {
+    const { page, problems } = await open('/machines')
+    await page.getByRole('article').first().waitFor()
+    await page.waitForLoadState('networkidle')
+    await scrollThrough(page)
+    // a link's target is its own box, or the box its ::after is stretched over (a tile's name link)
+    const targets = await page.evaluate(() =>
+      [...document.querySelectorAll('a, button')].flatMap((el) => {
+        const own = el.getBoundingClientRect()
+        if (own.width <= 1 || own.height <= 1 || getComputedStyle(el).visibility !== 'visible') return []
+        const after = getComputedStyle(el, '::after')
+        const stretched =
+          after.content !== 'none' && after.position === 'absolute' && el instanceof HTMLElement
+            ? el.offsetParent?.getBoundingClientRect()
+            : undefined
+        const box = stretched && stretched.height > own.height ? stretched : own
+        return [
+          {
+            target: `${el.tagName.toLowerCase()} “${(el.textContent ?? '').trim().slice(0, 30)}”`,
+            height: Math.round(box.height * 10) / 10,
+            width: Math.round(box.width * 10) / 10,
+          },
+        ]
+      }),
+    )
+    expect(targets.length).toBeGreaterThan(10)
+    expect(targets.filter((t) => t.height < 44 || t.width < 44)).toEqual([])
+    // the tile's target is real: its middle and its footer are its name link's
+    const tile = page.getByRole('article').first()
+    const box = (await tile.boundingBox())!
+    const linkAt = (x: number, y: number) =>
+      page.evaluate(([x, y]) => document.elementFromPoint(x!, y!)?.closest('a')?.textContent ?? null, [x, y])
+    const name = (await tile.getByRole('link').textContent())!
+    expect(await linkAt(box.x + box.width / 2, box.y + box.height / 2)).toBe(name)
+    expect(await linkAt(box.x + box.width - 12, box.y + box.height - 8)).toBe(name)
+    await tile.tap({ position: { x: box.width / 2, y: box.height - 12 } })
+    await page.getByRole('heading', { level: 1, name }).waitFor()
     expect(problems).toEqual([])
     await page.close()
   })
@@ -258,13 +309,7 @@ describe('on a phone (390×844), every page', () => {
     test(`${path}: the document does not scroll sideways`, async () => {
       const { page, problems } = await open(path)
       await page.getByRole('heading', { level: 1 }).first().waitFor()
-      // scrolled through to the end, so what is drawn when near the screen is drawn
-      await page.evaluate(async () => {
-        for (let y = 0; y < document.documentElement.scrollHeight; y += window.innerHeight) {
-          window.scrollTo(0, y)
-          await new Promise((resolve) => requestAnimationFrame(resolve))
-        }
-      })
+      await scrollThrough(page)
       await expect.poll(() => page.locator('[aria-busy="true"]').count(), { timeout: 20_000 }).toBe(0)
       await page.waitForLoadState('networkidle')
       const measured = await wideness(page)
