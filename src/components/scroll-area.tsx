@@ -50,9 +50,11 @@ export function ScrollArea({
           ⇆ {label} scrolls sideways for more columns
         </p>
       )}
+      {/* relative: what is positioned inside (a visually hidden label in a table cell) is held and
+          clipped by the scrolling box; otherwise it sits outside it and widens the page */}
       <div
         ref={box}
-        className={`overflow-auto ${className}`}
+        className={`relative overflow-auto ${className}`}
         {...(overflow.x ? { tabIndex: 0, role: 'region', 'aria-label': `${label} (scrolls sideways)` } : {})}
       >
         {children}

@@ -257,13 +257,17 @@ export function TimeAxis({
       {ticks
         .filter((t) => share(t.at) < 0.94)
         .map((t, i) => (
+          // each mark's box reaches to the strip's end and shows one line: a label longer than the room
+          // left (on a phone, the last of them) wraps past the empty item of a line's height before it,
+          // onto the hidden second line, instead of running past the strip's end and the screen's
           <span
             key={t.at}
             // every other mark only where there is room for it
-            className={`absolute top-0 border-l border-gray-500 pl-1 whitespace-nowrap ${i % 2 ? 'max-sm:hidden' : ''}`}
+            className={`absolute top-0 right-0 flex h-5 flex-wrap overflow-hidden border-l border-gray-500 pl-1 leading-5 ${i % 2 ? 'max-sm:hidden' : ''}`}
             style={{ left: `${share(t.at) * 100}%` }}
           >
-            {t.label}
+            <span className="h-5" />
+            <span className="whitespace-nowrap">{t.label}</span>
           </span>
         ))}
     </div>

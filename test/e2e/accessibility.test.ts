@@ -1,8 +1,11 @@
 import { readFileSync } from 'node:fs'
+import { createServer, type Server } from 'node:http'
 import { createRequire } from 'node:module'
 import type { Page } from 'playwright-core'
-import { describe, expect, test } from 'vitest'
-import { appInChromium } from './harness'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { handleStitchJob } from '../../server/demo/stitch-job'
+import type { Catalogue } from '../../server/demo/thread-cones'
+import { appInChromium, freePort, type Running, startProcess } from './harness'
 
 /**
  * axe-core on every page of the built app, on demo data, in Chromium, in the light and the dark theme:
@@ -19,6 +22,8 @@ const PAGES: Array<[string, string]> = [
   ['/threadbreaks', 'Thread breaks'],
   ['/shifts', 'Shift comparison'],
   ['/thread-cones', 'Thread cones'],
+  // a colour's answer and its series as swatches
+  ['/thread-cones?m=Nordfaden&s=NFP-40&c=1001', 'Thread cones'],
   ['/collectors', 'Collector units'],
   ['/collectors/dc-s1', 'Collector unit dc-s1'],
   ['/reports', 'Reports'],
@@ -44,8 +49,8 @@ interface Violation {
 }
 
 /** Waits for the page's heading and for every placeholder to give way to data, then runs axe. */
-async function violations(page: Page, path: string, heading: string, spoil?: string) {
-  await page.goto(`${app.server.url}${path}`)
+async function violations(page: Page, path: string, heading: string, spoil?: string, base = app.server.url) {
+  await page.goto(`${base}${path}`)
   await page
     .getByRole('heading', { level: 1, ...(heading ? { name: new RegExp(`^${heading}`) } : {}) })
     .first()
@@ -91,4 +96,60 @@ describe('axe-core finds no serious or critical violation', () => {
       await page.close()
     })
   }
+})
+
+/** A thread-cone catalogue of another maker than the demo's, with numbers and names of its own (a letter
+ * before the number, names of two words), served by a job interface of the test's own. */
+const LICENCE = 'licence-of-the-test'
+const OTHER_CATALOGUE: Catalogue = {
+  manufacturers: ['Atelier Garn'],
+  series: [
+    {
+      id: 'AG Poly 40',
+      manufacturer: 'Atelier Garn',
+      weight: 40,
+      colors: [
+        { Index: 1, ColorNumber: 'W100', R: 250, G: 250, B: 250, ColorName: 'Paper White' },
+        { Index: 2, ColorNumber: 'W101', R: 245, G: 240, B: 225, ColorName: 'Old Lace' },
+        { Index: 3, ColorNumber: 'R210', R: 190, G: 30, B: 45, ColorName: 'Signal Red' },
+        { Index: 4, ColorNumber: 'B305', R: 20, G: 40, B: 110, ColorName: 'Deep Navy' },
+        { Index: 5, ColorNumber: 'K999', R: 10, G: 10, B: 10 },
+      ],
+    },
+  ],
+}
+
+describe('axe-core on the swatches of a catalogue other than the demo’s', () => {
+  let job: Server
+  let server: Running
+  beforeAll(async () => {
+    job = createServer((request, response) => {
+      let body = ''
+      request.on('data', (chunk) => (body += chunk))
+      request.on('end', () => {
+        const answer = handleStitchJob(OTHER_CATALOGUE, [LICENCE], body)
+        response.writeHead(answer.status, { 'Content-Type': answer.contentType }).end(answer.body)
+      })
+    })
+    const port = await freePort()
+    await new Promise<void>((resolve) => job.listen(port, '127.0.0.1', resolve))
+    server = await startProcess('server/main.ts', {
+      JOB_API_URL: `http://127.0.0.1:${port}`,
+      WEB_API_LICENSE: LICENCE,
+    })
+  })
+  afterAll(async () => {
+    await server?.stop()
+    await new Promise((resolve) => job?.close(resolve))
+  })
+
+  test('a swatch is named by what it shows (number and name), then its hex: no label-content-name-mismatch', async () => {
+    const page = await app.browser.newPage({ viewport: { width: 1440, height: 900 } })
+    const path = `/thread-cones?m=${encodeURIComponent('Atelier Garn')}&s=${encodeURIComponent('AG Poly 40')}&c=W100`
+    await page.goto(`${server.url}${path}`)
+    await page.getByRole('button', { name: 'W100 Paper White, #FAFAFA' }).waitFor()
+    await page.getByRole('button', { name: 'K999 no name, #0A0A0A' }).waitFor()
+    expect(await violations(page, path, 'Thread cones', undefined, server.url)).toEqual([])
+    await page.close()
+  })
 })

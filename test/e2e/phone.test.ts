@@ -1,5 +1,8 @@
+import { readFileSync } from 'node:fs'
 import type { Page } from 'playwright-core'
 import { describe, expect, test } from 'vitest'
+import { REPORT_SPECS } from '../../src/api/contract/report-params'
+import { REPORTS } from '../../src/api/reports'
 import { appInChromium, collectProblems } from './harness'
 
 /**
@@ -16,8 +19,21 @@ const open = async (path: string) => {
   return { page, problems }
 }
 
-/** The document's width beyond the screen (0: nothing scrolls sideways). */
-const sideways = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
+/** The document's width beyond the phone's screen (0: nothing scrolls sideways). Against the screen's
+ * 390 px, not window.innerWidth: a mobile viewport zooms out to show a page wider than the screen, and
+ * its innerWidth grows with the page (a 474 px wide machine page had an innerWidth of 474). */
+const sideways = (page: Page) =>
+  page.evaluate((width) => document.documentElement.scrollWidth - width, PHONE.width)
+
+/** Scrolled through to the end and back, so what is drawn only near the screen (tiles, heatmaps) is drawn. */
+const scrollThrough = (page: Page) =>
+  page.evaluate(async () => {
+    for (let y = 0; y < document.documentElement.scrollHeight; y += window.innerHeight) {
+      window.scrollTo(0, y)
+      await new Promise((resolve) => requestAnimationFrame(resolve))
+    }
+    window.scrollTo(0, 0)
+  })
 
 /** Controls shown on screen smaller than 44 px in height or width (links inside sentences excepted). */
 const smallTargets = (page: Page) =>
@@ -64,6 +80,47 @@ describe('on a phone (390×844)', () => {
     await nav.getByRole('link', { name: 'Thread breaks' }).click()
     await page.waitForURL(/\/threadbreaks/)
     expect(await nav.isVisible()).toBe(false)
+    expect(problems).toEqual([])
+    await page.close()
+  })
+
+  test('the board: every link and button is a target of at least 44 px; a tap anywhere on a tile opens it', async () => {
+    const { page, problems } = await open('/machines')
+    await page.getByRole('article').first().waitFor()
+    await page.waitForLoadState('networkidle')
+    await scrollThrough(page)
+    // a link's target is its own box, or the box its ::after is stretched over (a tile's name link)
+    const targets = await page.evaluate(() =>
+      [...document.querySelectorAll('a, button')].flatMap((el) => {
+        const own = el.getBoundingClientRect()
+        if (own.width <= 1 || own.height <= 1 || getComputedStyle(el).visibility !== 'visible') return []
+        const after = getComputedStyle(el, '::after')
+        const stretched =
+          after.content !== 'none' && after.position === 'absolute' && el instanceof HTMLElement
+            ? el.offsetParent?.getBoundingClientRect()
+            : undefined
+        const box = stretched && stretched.height > own.height ? stretched : own
+        return [
+          {
+            target: `${el.tagName.toLowerCase()} “${(el.textContent ?? '').trim().slice(0, 30)}”`,
+            height: Math.round(box.height * 10) / 10,
+            width: Math.round(box.width * 10) / 10,
+          },
+        ]
+      }),
+    )
+    expect(targets.length).toBeGreaterThan(10)
+    expect(targets.filter((t) => t.height < 44 || t.width < 44)).toEqual([])
+    // the tile's target is real: its middle and its footer are its name link's
+    const tile = page.getByRole('article').first()
+    const box = (await tile.boundingBox())!
+    const linkAt = (x: number, y: number) =>
+      page.evaluate(([x, y]) => document.elementFromPoint(x!, y!)?.closest('a')?.textContent ?? null, [x, y])
+    const name = (await tile.getByRole('link').textContent())!
+    expect(await linkAt(box.x + box.width / 2, box.y + box.height / 2)).toBe(name)
+    expect(await linkAt(box.x + box.width - 12, box.y + box.height - 8)).toBe(name)
+    await tile.tap({ position: { x: box.width / 2, y: box.height - 12 } })
+    await page.getByRole('heading', { level: 1, name }).waitFor()
     expect(problems).toEqual([])
     await page.close()
   })
@@ -157,6 +214,112 @@ describe('on a phone (390×844), the company of 200 machines', () => {
       await page.waitForLoadState('networkidle')
       expect(await sideways(page)).toBe(0)
       expect(await smallTargets(page)).toEqual([])
+      expect(problems).toEqual([])
+      await page.close()
+    })
+  }
+})
+
+/**
+ * Every page of the router (src/app/router.tsx), and the kiosk's set-up, with its data loaded and scrolled
+ * through: the document never scrolls sideways at 390 px, and what is wider than the screen (a table, a
+ * line to copy) scrolls inside a box of its own that the keyboard reaches and that has a name.
+ */
+const DESIGN = 'ASD1001' // the demo catalogue's first design, with a stitch count
+const EVERY_PAGE = [
+  '/machines',
+  '/machines/AS-1077', // 20 heads × 15 needles: the widest heatmap of the demo (server/demo/factory.ts)
+  '/threadbreaks',
+  '/shifts',
+  '/thread-cones?m=Nordfaden&s=NFP-40&c=1001', // the answer and the series' swatches
+  '/collectors',
+  '/collectors/dc-n1',
+  '/reports',
+  ...REPORTS.map(
+    (r) => `${r.path}${REPORT_SPECS[r.path].requires.includes('designId') ? `?design=${DESIGN}` : ''}`,
+  ),
+  '/status-codes',
+  `/design-breaks?design=${DESIGN}`,
+  '/timeline',
+  '/stops',
+  '/alerts',
+  '/no-such-page',
+  '/kiosk',
+]
+
+/** The router's paths (`path="…"`), as patterns over an address's path. */
+function routerPaths(): Array<{ path: string; pattern: RegExp }> {
+  const source = readFileSync(new URL('../../src/app/router.tsx', import.meta.url), 'utf8')
+  return [...source.matchAll(/\bpath="([^"]+)"/g)].map(([, path]) => ({
+    path: path!,
+    pattern: new RegExp(`^/${path!.replace(/:[^/]+/g, '[^/]+').replace(/\*/g, '.+')}$`),
+  }))
+}
+
+/** What sticks out past the screen's right edge (the outermost element of each), and every box that
+ * scrolls sideways without a name or a place in the keyboard's order. */
+const wideness = (page: Page) =>
+  page.evaluate((width) => {
+    const describe = (el: Element) =>
+      `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}.${String(el.getAttribute('class') ?? '')
+        .split(' ')
+        .slice(0, 4)
+        .join('.')} “${(el.textContent ?? '').trim().slice(0, 30)}”`
+    // an element sticks out when it reaches past the screen's right edge and no box around it clips it
+    // (a scroll box's content is the scroll box's business); only the outermost of each is named
+    const clipped = (el: Element) => {
+      for (let p = el.parentElement; p && p !== document.body; p = p.parentElement)
+        if (getComputedStyle(p).overflowX !== 'visible') return true
+      return false
+    }
+    const past = (el: Element | null): el is Element =>
+      el !== null && el !== document.body && el.getBoundingClientRect().right > width + 0.5 && !clipped(el)
+    const sticksOut = [...document.body.querySelectorAll('*')]
+      .filter((el) => past(el) && !past(el.parentElement))
+      .map((el) => `${describe(el)}: right edge at ${Math.round(el.getBoundingClientRect().right)}`)
+    const unnamedScrollers = [...document.body.querySelectorAll('*')]
+      .filter((el) => {
+        const overflow = getComputedStyle(el).overflowX
+        return (overflow === 'auto' || overflow === 'scroll') && el.scrollWidth > el.clientWidth + 1
+      })
+      .filter(
+        (el) =>
+          !(el instanceof HTMLElement && el.tabIndex >= 0) ||
+          !(el.getAttribute('aria-label') || el.getAttribute('aria-labelledby')),
+      )
+      .map(describe)
+    return {
+      scrollWidth: document.documentElement.scrollWidth,
+      innerWidth: window.innerWidth,
+      sticksOut,
+      unnamedScrollers,
+    }
+  }, PHONE.width)
+
+describe('on a phone (390×844), every page', () => {
+  test('the list holds every page of the router', () => {
+    const paths = EVERY_PAGE.map((address) => new URL(address, 'http://phone').pathname)
+    const missing = routerPaths()
+      .filter(({ pattern }) => !paths.some((p) => pattern.test(p)))
+      .map(({ path }) => path)
+    expect(missing).toEqual([])
+  })
+
+  for (const path of EVERY_PAGE) {
+    test(`${path}: the document does not scroll sideways`, async () => {
+      const { page, problems } = await open(path)
+      await page.getByRole('heading', { level: 1 }).first().waitFor()
+      await scrollThrough(page)
+      await expect.poll(() => page.locator('[aria-busy="true"]').count(), { timeout: 20_000 }).toBe(0)
+      await page.waitForLoadState('networkidle')
+      const measured = await wideness(page)
+      expect(measured).toEqual({
+        scrollWidth: expect.any(Number),
+        innerWidth: PHONE.width,
+        sticksOut: [],
+        unnamedScrollers: [],
+      })
+      expect(measured.scrollWidth).toBeLessThanOrEqual(measured.innerWidth)
       expect(problems).toEqual([])
       await page.close()
     })

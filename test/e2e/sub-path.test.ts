@@ -95,7 +95,7 @@ describe('under /stitchboard/ behind nginx, the prefix stripped (the README’s 
   test('a thread-cone look-up (a POST) goes through', async () => {
     const { page, problems } = await pageUnderBase()
     await page.goto(`${nginx.urls.stripped}${BASE}/thread-cones?m=Nordfaden&s=NFP-40`)
-    await page.getByRole('button', { name: /^1004, / }).click()
+    await page.getByRole('button', { name: /^1004 Pale / }).click()
     await page.getByRole('article', { name: 'Colour 1004' }).waitFor()
     expect(problems).toEqual([])
     await page.close()

@@ -41,7 +41,7 @@ describe('thread-cone look-up in Chromium', () => {
     await page.goto(`${app.server.url}/thread-cones?m=Nordfaden&s=NFP-40`)
     await page.getByText('300 of 300 colours').waitFor()
     await page.getByLabel('Search the series (number or name)').fill('1898')
-    await page.getByRole('button', { name: /^1898, / }).click()
+    await page.getByRole('button', { name: /^1898 / }).click()
     const card = page.getByRole('article', { name: 'Colour 1898' })
     await card.getByText('999999999999', { exact: true }).waitFor()
     await page.close()

@@ -1,8 +1,16 @@
-import { type KeyboardEvent, type MouseEvent, useLayoutEffect, useMemo, useRef, useState } from 'react'
+import {
+  type KeyboardEvent,
+  type MouseEvent,
+  type RefObject,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react'
 import { useDarkTheme } from '../use-dark-theme'
 import { drawHeatmap, type HeatmapMarks } from './draw-heatmap'
 import type { HeatmapGrid } from './heatmap'
-import { heatmapLayout, pixelRatio } from './heatmap-layout'
+import { fittingCell, heatmapLayout, pixelRatio } from './heatmap-layout'
 import { nearViewport, whenNearViewport } from './near-viewport'
 
 const NO_MARKS: HeatmapMarks = { cells: new Set(), heads: new Set(), needles: new Set() }
@@ -27,17 +35,27 @@ export function HeatmapCanvas({
   label,
   marks = NO_MARKS,
   cell = 18,
+  fit = false,
 }: {
   grid: HeatmapGrid
   max: number
   label: string
   marks?: HeatmapMarks
+  /** the cell's size in CSS px; with `fit`, the largest it may be */
   cell?: number
+  /** smaller cells where the heatmap would be wider than the box it is in (one machine's heatmap across a
+   * phone: 20 heads × 15 needles at 26 px are 458 px), so the page does not scroll sideways */
+  fit?: boolean
 }) {
+  const boxRef = useRef<HTMLDivElement>(null)
   const canvasRef = useRef<HTMLCanvasElement>(null)
   const dark = useDarkTheme()
   const [cursor, setCursor] = useState<{ row: number; col: number; by: 'key' | 'mouse' } | null>(null)
-  const layout = useMemo(() => heatmapLayout(grid, cell), [grid, cell])
+  const room = useRoom(boxRef, fit)
+  const layout = useMemo(
+    () => heatmapLayout(grid, room ? fittingCell(grid, cell, room) : cell),
+    [grid, cell, room],
+  )
   const keyCursor = cursor?.by === 'key' ? cursor : null
 
   // Drawn before the first paint when on (or near) the screen; further down the page when scrolled
@@ -92,8 +110,11 @@ export function HeatmapCanvas({
   }
 
   const total = [...grid.counts.values()].reduce((sum, count) => sum + count, 0)
+  // the readout beside the cell, on the side with more of the heatmap's width: to the right it would
+  // run past a phone's edge from the right half's cells
+  const leftward = cursor !== null && cursor.col >= grid.needles.length / 2
   return (
-    <div className="relative inline-block">
+    <div ref={boxRef} className={fit ? 'relative' : 'relative inline-block'}>
       {/* the axes named (the numbers are drawn in the canvas): rows are heads, columns needles */}
       <p aria-hidden="true" className="text-xs text-gray-700 dark:text-gray-300">
         head ↓ · needle →
@@ -122,8 +143,9 @@ export function HeatmapCanvas({
           aria-hidden="true"
           className="pointer-events-none absolute z-10 rounded bg-gray-900 px-2 py-1 text-sm whitespace-nowrap text-white shadow dark:bg-gray-100 dark:text-gray-900"
           style={{
-            left: layout.left + ((cursor?.col ?? 0) + 1) * layout.cell + 4,
+            left: layout.left + ((cursor?.col ?? 0) + (leftward ? 0 : 1)) * layout.cell + (leftward ? -4 : 4),
             top: (canvasRef.current?.offsetTop ?? 0) + layout.top + (cursor?.row ?? 0) * layout.cell - 4,
+            ...(leftward ? { transform: 'translateX(-100%)' } : {}),
           }}
         >
           {readout}
@@ -131,4 +153,22 @@ export function HeatmapCanvas({
       )}
     </div>
   )
+}
+
+/** The width of the box (CSS px) when `on`, measured before the first paint and followed as it changes;
+ * null when off or not laid out (jsdom). */
+function useRoom(box: RefObject<HTMLDivElement | null>, on: boolean): number | null {
+  const [room, setRoom] = useState<number | null>(null)
+  useLayoutEffect(() => {
+    const element = box.current
+    if (!on || !element) return
+    const measure = () => setRoom(element.clientWidth || null)
+    // measured here, not in the observer's first call: that would paint one frame at the full size first
+    measure()
+    if (typeof ResizeObserver === 'undefined') return
+    const observer = new ResizeObserver(measure)
+    observer.observe(element)
+    return () => observer.disconnect()
+  }, [box, on])
+  return room
 }

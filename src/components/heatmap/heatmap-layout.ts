@@ -26,5 +26,17 @@ export function heatmapLayout(grid: HeatmapGrid, cell: number): HeatmapLayout {
   }
 }
 
+/** The smallest cell a heatmap is shrunk to: its numbers are drawn at 10 px, the smallest font of the
+ * layout, from there down. */
+export const SMALLEST_CELL = 12
+
+/** The largest cell, at most `preferred`, with which the whole heatmap fits `room` CSS px (a phone's
+ * width for a 20-head machine); at least SMALLEST_CELL, where whatever holds it must scroll. */
+export function fittingCell(grid: HeatmapGrid, preferred: number, room: number): number {
+  for (let cell = preferred; cell > SMALLEST_CELL; cell--)
+    if (heatmapLayout(grid, cell).width <= room) return cell
+  return Math.min(preferred, SMALLEST_CELL)
+}
+
 /** The canvas is backed by device pixels, so it stays sharp on high-density screens. */
 export const pixelRatio = () => (typeof window === 'undefined' ? 1 : window.devicePixelRatio || 1)

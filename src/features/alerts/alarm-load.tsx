@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query'
 import type { AlertSettingsPage } from '../../api/alert-settings'
 import { appConfigQueryOptions } from '../../api/app-config'
 import { DataTable } from '../../components/data-table'
+import { ScrollArea } from '../../components/scroll-area'
 import { formatFactoryTime } from '../../lib/factory-time'
 import { RULE_TITLES, RULES } from './settings-words'
 
@@ -35,7 +36,7 @@ export function AlarmLoad({ page }: { page: AlertSettingsPage }) {
           {p}
         </p>
       ))}
-      <div className="overflow-x-auto">
+      <ScrollArea label="The table">
         <DataTable
           className="w-full text-left text-sm"
           caption="Alerts per hour in each shift of the last day"
@@ -62,7 +63,7 @@ export function AlarmLoad({ page }: { page: AlertSettingsPage }) {
             </tr>
           ))}
         </DataTable>
-      </div>
+      </ScrollArea>
     </section>
   )
 }

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query'
 import { type AlertReport, alertReportQueryOptions } from '../../api/alert-settings'
 import { type DataColumn, DataTable } from '../../components/data-table'
 import { QueryState } from '../../components/query-state'
+import { ScrollArea } from '../../components/scroll-area'
 import { durationInWords } from '../../lib/duration'
 import { formatFactoryRange } from '../../lib/factory-time'
 
@@ -65,7 +66,7 @@ function AlertFigures({ report }: { report: AlertReport }) {
         median response {seconds(total.medianResponseSeconds)}, median repair{' '}
         {seconds(total.medianRepairSeconds)}.
       </p>
-      <div className="overflow-x-auto">
+      <ScrollArea label="The table">
         <DataTable
           className="w-full text-left text-sm"
           caption="Alerts per rule and per machine"
@@ -83,7 +84,7 @@ function AlertFigures({ report }: { report: AlertReport }) {
             </tr>
           ))}
         </DataTable>
-      </div>
+      </ScrollArea>
     </>
   )
 }

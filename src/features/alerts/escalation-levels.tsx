@@ -1,5 +1,6 @@
 import { DataTable } from '../../components/data-table'
 import { CONTROL } from '../../components/form-styles'
+import { ScrollArea } from '../../components/scroll-area'
 import { type Change, type Draft, withChannel } from './settings-draft'
 import type { RuleId } from './settings-words'
 
@@ -8,7 +9,7 @@ export function EscalationLevels({ rule, draft, change }: { rule: RuleId; draft:
   const levels = draft.rules[rule].levels
   const saved = draft.channels.filter((c) => c.id)
   return (
-    <div className="overflow-x-auto">
+    <ScrollArea label="The table">
       <DataTable
         className="w-full text-left text-sm"
         captionClassName="text-left font-medium"
@@ -80,6 +81,6 @@ export function EscalationLevels({ rule, draft, change }: { rule: RuleId; draft:
           </tr>
         ))}
       </DataTable>
-    </div>
+    </ScrollArea>
   )
 }

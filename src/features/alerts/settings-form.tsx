@@ -33,7 +33,9 @@ export function SettingsForm({ page }: { page: AlertSettingsPage }) {
           These settings are read-only: the server has no ADMIN_TOKEN. Set it to change rules and channels.
         </p>
       )}
-      <fieldset disabled={readOnly} className="flex flex-col gap-6">
+      {/* min-w-0: a fieldset is at least as wide as its widest content by default (min-inline-size:
+          min-content), so a table that should scroll in its box widened the page on a phone instead */}
+      <fieldset disabled={readOnly} className="flex min-w-0 flex-col gap-6">
         <ChannelsSection page={page} draft={draft} token={token} change={change} />
         {RULES.map((rule) => (
           <RuleEditor key={rule} rule={rule} draft={draft} change={change} />

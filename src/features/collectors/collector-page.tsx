@@ -8,6 +8,7 @@ import { machinePath } from '../../components/machine-path'
 import { MalformedRecords } from '../../components/malformed-records'
 import { useNow } from '../../components/now'
 import { DataAge, QueryState } from '../../components/query-state'
+import { ScrollArea } from '../../components/scroll-area'
 import { durationInWords } from '../../lib/duration'
 import { rememberCollector } from './recent-collectors'
 
@@ -78,48 +79,50 @@ export function CollectorPage() {
                   minutes.
                 </p>
               )}
-              <DataTable
-                className="w-full border-collapse text-left"
-                headRowClassName="border-b border-gray-400"
-                columns={MACHINE_COLUMNS}
-              >
-                {rows.map((r) => {
-                  const silentFor = r.lastSeen === null ? Number.NaN : now - Math.floor(r.lastSeen / 1000)
-                  const silent = !(silentFor <= SILENT_MINUTES * 60)
-                  return (
-                    <tr key={r.id} className="border-b border-gray-200 dark:border-gray-800">
-                      <th scope="row" className="py-1 pr-3 font-medium">
-                        <Link className="underline" to={machinePath(r.id)}>
-                          {r.name ?? r.id}
-                        </Link>
-                      </th>
-                      <td className="py-1 pr-3">{r.locationName ?? '—'}</td>
-                      <td className="py-1 pr-3 text-right tabular-nums">{r.heads ?? '—'}</td>
-                      <td className="py-1 pr-3 text-right tabular-nums">{r.needles ?? '—'}</td>
-                      <td className="py-1 pr-3">
-                        {r.firstSeen === null ? '—' : <FactoryTime epochMs={r.firstSeen} format="date" />}
-                      </td>
-                      <td
-                        className={`py-1 pr-3 ${silent ? 'font-semibold text-red-800 dark:text-red-300' : ''}`}
-                      >
-                        {silent && <span aria-hidden="true">⚠ </span>}
-                        {Number.isNaN(silentFor)
-                          ? 'never'
-                          : silentFor < 60
-                            ? 'just now'
-                            : `${durationInWords(silentFor)} ago`}
-                        {silent && ' — silent'}
-                        {r.lastSeen !== null && (
-                          <>
-                            {' '}
-                            (<FactoryTime epochMs={r.lastSeen} withSeconds={false} />)
-                          </>
-                        )}
-                      </td>
-                    </tr>
-                  )
-                })}
-              </DataTable>
+              <ScrollArea label="The table">
+                <DataTable
+                  className="w-full border-collapse text-left"
+                  headRowClassName="border-b border-gray-400"
+                  columns={MACHINE_COLUMNS}
+                >
+                  {rows.map((r) => {
+                    const silentFor = r.lastSeen === null ? Number.NaN : now - Math.floor(r.lastSeen / 1000)
+                    const silent = !(silentFor <= SILENT_MINUTES * 60)
+                    return (
+                      <tr key={r.id} className="border-b border-gray-200 dark:border-gray-800">
+                        <th scope="row" className="py-1 pr-3 font-medium">
+                          <Link className="underline" to={machinePath(r.id)}>
+                            {r.name ?? r.id}
+                          </Link>
+                        </th>
+                        <td className="py-1 pr-3">{r.locationName ?? '—'}</td>
+                        <td className="py-1 pr-3 text-right tabular-nums">{r.heads ?? '—'}</td>
+                        <td className="py-1 pr-3 text-right tabular-nums">{r.needles ?? '—'}</td>
+                        <td className="py-1 pr-3">
+                          {r.firstSeen === null ? '—' : <FactoryTime epochMs={r.firstSeen} format="date" />}
+                        </td>
+                        <td
+                          className={`py-1 pr-3 ${silent ? 'font-semibold text-red-800 dark:text-red-300' : ''}`}
+                        >
+                          {silent && <span aria-hidden="true">⚠ </span>}
+                          {Number.isNaN(silentFor)
+                            ? 'never'
+                            : silentFor < 60
+                              ? 'just now'
+                              : `${durationInWords(silentFor)} ago`}
+                          {silent && ' — silent'}
+                          {r.lastSeen !== null && (
+                            <>
+                              {' '}
+                              (<FactoryTime epochMs={r.lastSeen} withSeconds={false} />)
+                            </>
+                          )}
+                        </td>
+                      </tr>
+                    )
+                  })}
+                </DataTable>
+              </ScrollArea>
               <DataAge updatedAt={machines.dataUpdatedAt} />
             </>
           )

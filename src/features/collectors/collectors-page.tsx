@@ -9,6 +9,7 @@ import { NotInKiosk, useKiosk } from '../../components/kiosk'
 import { MalformedRecords } from '../../components/malformed-records'
 import { useNow } from '../../components/now'
 import { DataAge, QueryState } from '../../components/query-state'
+import { ScrollArea } from '../../components/scroll-area'
 import { durationInWords } from '../../lib/duration'
 import { recentCollectors } from './recent-collectors'
 
@@ -84,44 +85,46 @@ export function CollectorsPage() {
           {(data) => (
             <>
               <MalformedRecords records={data.malformed} what="collector record" />
-              <DataTable
-                className={`w-full border-collapse text-left ${kiosk.on ? '' : 'max-w-3xl'}`}
-                headRowClassName="border-b border-gray-400"
-                columns={UNIT_COLUMNS}
-              >
-                {data.records.map((c) => {
-                  const silentFor = c.lastSeen === null ? null : now - Math.floor(c.lastSeen / 1000)
-                  const silent = silentFor === null || silentFor > SILENT_MINUTES * 60
-                  return (
-                    <tr key={c.id} className="border-b border-gray-200 dark:border-gray-800">
-                      <th scope="row" className="py-1 pr-3 font-medium">
-                        <Link className="underline" to={`/collectors/${encodeURIComponent(c.id)}`}>
-                          {c.id}
-                        </Link>
-                      </th>
-                      <td className="py-1 pr-3">{nameOf(c.locationId) ?? '—'}</td>
-                      <td className="py-1 pr-3 text-right tabular-nums">{c.machineCount ?? '—'}</td>
-                      <td
-                        className={`py-1 pr-3 ${silent ? 'font-semibold text-red-800 dark:text-red-300' : ''}`}
-                      >
-                        {silent && <span aria-hidden="true">⚠ </span>}
-                        {silentFor === null
-                          ? 'never'
-                          : silentFor < 60
-                            ? 'just now'
-                            : `${durationInWords(silentFor)} ago`}
-                        {silent && silentFor !== null && ' — silent'}
-                        {c.lastSeen !== null && (
-                          <>
-                            {' '}
-                            (<FactoryTime epochMs={c.lastSeen} withSeconds={false} />)
-                          </>
-                        )}
-                      </td>
-                    </tr>
-                  )
-                })}
-              </DataTable>
+              <ScrollArea label="The table">
+                <DataTable
+                  className={`w-full border-collapse text-left ${kiosk.on ? '' : 'max-w-3xl'}`}
+                  headRowClassName="border-b border-gray-400"
+                  columns={UNIT_COLUMNS}
+                >
+                  {data.records.map((c) => {
+                    const silentFor = c.lastSeen === null ? null : now - Math.floor(c.lastSeen / 1000)
+                    const silent = silentFor === null || silentFor > SILENT_MINUTES * 60
+                    return (
+                      <tr key={c.id} className="border-b border-gray-200 dark:border-gray-800">
+                        <th scope="row" className="py-1 pr-3 font-medium">
+                          <Link className="underline" to={`/collectors/${encodeURIComponent(c.id)}`}>
+                            {c.id}
+                          </Link>
+                        </th>
+                        <td className="py-1 pr-3">{nameOf(c.locationId) ?? '—'}</td>
+                        <td className="py-1 pr-3 text-right tabular-nums">{c.machineCount ?? '—'}</td>
+                        <td
+                          className={`py-1 pr-3 ${silent ? 'font-semibold text-red-800 dark:text-red-300' : ''}`}
+                        >
+                          {silent && <span aria-hidden="true">⚠ </span>}
+                          {silentFor === null
+                            ? 'never'
+                            : silentFor < 60
+                              ? 'just now'
+                              : `${durationInWords(silentFor)} ago`}
+                          {silent && silentFor !== null && ' — silent'}
+                          {c.lastSeen !== null && (
+                            <>
+                              {' '}
+                              (<FactoryTime epochMs={c.lastSeen} withSeconds={false} />)
+                            </>
+                          )}
+                        </td>
+                      </tr>
+                    )
+                  })}
+                </DataTable>
+              </ScrollArea>
               <DataAge updatedAt={collectors.dataUpdatedAt} />
             </>
           )}

@@ -126,7 +126,7 @@ function MachineGrid({
         <p>Nothing stands out: breaks are spread as evenly as chance allows.</p>
       )}
       <HeatmapLegend max={max} />
-      <HeatmapCanvas grid={grid} max={max} label={machine.name} marks={marks} cell={26} />
+      <HeatmapCanvas grid={grid} max={max} label={machine.name} marks={marks} cell={26} fit />
       <LazyDetails summary="As a table">
         {() => (
           <HeatmapTable

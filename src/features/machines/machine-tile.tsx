@@ -86,7 +86,7 @@ export const MachineTile = memo(function MachineTile({
   ].filter(Boolean)
   return (
     <article
-      className={`flex h-full flex-col rounded-lg gap-1 p-2 ${frame} ${alert && alert.acknowledgedAt === null ? 'alert-flash' : ''}`}
+      className={`relative flex h-full flex-col rounded-lg gap-1 p-2 ${frame} ${alert && alert.acknowledgedAt === null ? 'alert-flash' : ''}`}
       aria-label={`${machine.name}: ${label}`}
     >
       {alert && (
@@ -99,7 +99,12 @@ export const MachineTile = memo(function MachineTile({
         </p>
       )}
       <h3 className="font-semibold break-words text-lg">
-        <Link to={{ pathname: machinePath(machine.id), search: linkSearch }} className="hover:underline">
+        {/* the whole tile is the link's target (its ::after is stretched over the tile): a name alone is
+            a 21 px line, too small a target on a phone; the tile holds no other control */}
+        <Link
+          to={{ pathname: machinePath(machine.id), search: linkSearch }}
+          className="after:absolute after:inset-0 after:rounded-lg hover:underline"
+        >
           {machine.name}
         </Link>
       </h3>
@@ -149,14 +154,21 @@ export const MachineTile = memo(function MachineTile({
       <p className="mt-auto text-gray-700 tabular-nums dark:text-gray-300">
         {ownFinish !== null ? (
           <>
-            <span title="stitchboard’s estimate: the stitches left at the machine’s pace over the last hours, stops included">
+            {/* with a mouse, above the tile's link, so that pointing at it shows what the estimate is */}
+            <span
+              className="pointer-fine:relative"
+              title="stitchboard’s estimate: the stitches left at the machine’s pace over the last hours, stops included"
+            >
               done ≈ <FactoryTime epochMs={ownFinish} withSeconds={false} />
             </span>
             {' · '}
           </>
         ) : vendorFinish !== null ? (
           <>
-            <span title="the machine’s own estimate: the configured speed, without stops">
+            <span
+              className="pointer-fine:relative"
+              title="the machine’s own estimate: the configured speed, without stops"
+            >
               done ≈ <FactoryTime epochMs={vendorFinish} withSeconds={false} /> at set speed
             </span>
             {' · '}

@@ -258,7 +258,10 @@ function Board({
           ))}
         </ul>
         <NotInKiosk>
-          <Link to="/status-codes" className="text-sm underline">
+          <Link
+            to="/status-codes"
+            className="text-sm underline max-sm:inline-flex max-sm:min-h-11 max-sm:items-center"
+          >
             What the status codes mean
           </Link>
         </NotInKiosk>

@@ -127,6 +127,21 @@ describe('reports explorer', () => {
     expect(await screen.findByRole('table', { name: 'Design summary' })).toBeInTheDocument()
   })
 
+  test('thread breaks by design: its totals in plain words, and a link to where in the design threads break', async () => {
+    renderAt('/reports/threadbreaks-by-design?range=7d&location=1&design=ASD1001&chart=0')
+    const terms = await screen.findAllByRole('term')
+    expect(terms.map((t) => t.textContent)).toEqual(['Design ID', 'Stitches in the design', 'Passes'])
+    expect(terms[1]!.nextElementSibling).toHaveTextContent('38,053')
+    // the vendor's field names stay in src/api
+    for (const name of ['designId', 'designStitches', 'totalPasses'])
+      expect(screen.queryByText(name, { exact: false })).toBeNull()
+    expect(
+      screen.getByRole('link', {
+        name: 'Where in the design threads break, the stretches that stand out flagged',
+      }),
+    ).toHaveAttribute('href', '/design-breaks?range=7d&location=1&design=ASD1001')
+  })
+
   test('operator overview: the operators of the range to choose from; the choice asks for that operator only', async () => {
     const asked: URL[] = []
     const listen = ({ request }: { request: Request }) => {

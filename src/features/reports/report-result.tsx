@@ -1,8 +1,12 @@
+import { Link, useLocation } from 'react-router'
 import type { ReportPath } from '../../api/contract/report-params'
+import { reportFieldLabel } from '../../api/report-labels'
 import { filtersNotApplied, type ReportParams } from '../../api/report-params'
 import { useReport } from '../../api/reports'
+import { NotInKiosk } from '../../components/kiosk'
 import { MalformedRecords } from '../../components/malformed-records'
 import { DataAge, QueryState } from '../../components/query-state'
+import { filterSearch, withParam } from '../../lib/filters'
 import { unappliedInWords } from './report-choices'
 import { ReportView } from './report-view'
 
@@ -38,11 +42,18 @@ export function ReportResult({
               <dl className="flex flex-wrap gap-x-6 gap-y-1">
                 {Object.entries(data.summary).map(([key, value]) => (
                   <div key={key}>
-                    <dt className="text-sm text-gray-700 dark:text-gray-300">{key}</dt>
-                    <dd className="font-semibold tabular-nums">{String(value)}</dd>
+                    <dt className="text-sm text-gray-700 dark:text-gray-300">
+                      {reportFieldLabel(path, key)}
+                    </dt>
+                    <dd className="font-semibold tabular-nums">
+                      {typeof value === 'number' ? value.toLocaleString() : String(value)}
+                    </dd>
                   </div>
                 ))}
               </dl>
+            )}
+            {path === '/reports/threadbreaks-by-design' && params.designId && (
+              <DesignBreaksLink design={params.designId} />
             )}
             <MalformedRecords records={data.malformed} what="row" />
             {data.records.length > 0 ? (
@@ -55,5 +66,24 @@ export function ReportResult({
         )}
       </QueryState>
     </>
+  )
+}
+
+/** The page that reads this report for people (/design-breaks): the stretches of the design that break
+ * far above their share, flagged, with the same filters. */
+function DesignBreaksLink({ design }: { design: string }) {
+  const { search } = useLocation()
+  const kept = withParam(new URLSearchParams(filterSearch(new URLSearchParams(search))), 'design', design)
+  return (
+    <NotInKiosk>
+      <p>
+        <Link
+          className="underline max-sm:inline-flex max-sm:min-h-11 max-sm:items-center"
+          to={{ pathname: '/design-breaks', search: kept.toString() }}
+        >
+          Where in the design threads break, the stretches that stand out flagged
+        </Link>
+      </p>
+    </NotInKiosk>
   )
 }

@@ -246,7 +246,8 @@ function StatusCodesLine({ line }: { line: string }) {
       <p className="text-sm">
         Set it in the server’s environment and restart stitchboard; codes left out are shown as “Status N”.
       </p>
-      <pre className="overflow-x-auto rounded border border-gray-300 bg-white p-2 dark:border-gray-700 dark:bg-gray-900">
+      {/* wrapped, not scrolled: the whole line is seen on a phone too (a soft wrap is not copied) */}
+      <pre className="rounded border border-gray-300 bg-white p-2 whitespace-pre-wrap [overflow-wrap:anywhere] dark:border-gray-700 dark:bg-gray-900">
         <code>{text}</code>
       </pre>
       <div className="flex items-center gap-2">

@@ -84,7 +84,9 @@ export function CatalogueGrid({
                     type="button"
                     onClick={() => onChoose(color.number)}
                     aria-pressed={selected === color.number}
-                    aria-label={`${color.number}, ${name ?? 'no name'}, ${hex}`}
+                    // the name says first what the swatch shows, word for word (WCAG 2.5.3: a speech user
+                    // says what they see), then the hex, which is not shown
+                    aria-label={`${color.number} ${name ?? 'no name'}, ${hex}`}
                     className={`flex h-full w-full flex-col items-start rounded border p-1 text-left text-xs ${
                       selected === color.number
                         ? 'border-blue-700 ring-2 ring-blue-700 dark:border-blue-400 dark:ring-blue-400'
@@ -96,7 +98,9 @@ export function CatalogueGrid({
                       className="block h-9 w-full rounded-sm"
                       style={{ backgroundColor: hex }}
                     />
-                    <span className="font-semibold">{color.number}</span>
+                    {/* a space between number and name in the button's text (not drawn between flex
+                        items), so that the text reads "W100 Paper White", not "W100Paper White" */}
+                    <span className="font-semibold">{color.number}</span>{' '}
                     <span className="w-full truncate">{name ?? 'no name'}</span>
                   </button>
                 </li>

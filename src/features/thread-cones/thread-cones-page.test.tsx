@@ -190,7 +190,7 @@ describe('catalogue and recent look-ups', () => {
     await screen.findByText('300 of 300 colours')
     await user.type(screen.getByLabelText('Search the series (number or name)'), 'pale coral')
     await screen.findByText(/^[1-9] of 300 colours$/)
-    await user.click(screen.getByRole('button', { name: /^1004, Pale Coral 1, #/ }))
+    await user.click(screen.getByRole('button', { name: /^1004 Pale Coral 1, #/ }))
     const { facts } = await answerCard()
     expect(facts['Colour number']).toBe('1004')
     await waitFor(() => expect(localStorage.getItem('stitchboard-thread-cones')).toContain('c=1004'))
