@@ -91,13 +91,14 @@ export class DemoFactory {
     const spans: DemoStateSpan[] = []
     let said: { code: number | null; design: string | null } = { code: null, design: null }
     for (const chunk of this.chunks(company, machine, from, till)) {
+      const runs = chunk.runs // read once: a chunk hands out new objects on each read
       for (const s of chunk.segments) {
         const start = Math.max(s.start, from)
         const end = Math.min(s.end, till, this.nowSeconds())
         if (end <= start) continue
         const offline = s.status === 'offline'
         if (s.status !== 'offline') {
-          const run = s.run >= 0 ? chunk.runs[s.run] : undefined
+          const run = s.run >= 0 ? runs[s.run] : undefined
           const loaded = run && s.status !== 'idle' ? company.designs[run.design] : undefined
           said = { code: DEMO_CODE_OF[s.status], design: loaded ? loaded.id : null }
         }
@@ -116,7 +117,7 @@ export class DemoFactory {
     const now = this.nowSeconds()
     const day = chunkDayAt(this.options, machine, now)
     const chunk = this.chunk(company, machine, day)
-    const segments = chunk.segments // read once: a kept chunk hands out new objects on each read
+    const segments = chunk.segments // read once: a chunk hands out new objects on each read
     const index = segments.findIndex((s) => s.end > now)
     const current = segments[index] ?? segments[segments.length - 1]!
     const offline = current.status === 'offline'
