@@ -9,7 +9,7 @@ import type { DemoAnswer, DemoCall } from './worker'
  * bundles it (worker-built.mjs becomes dist-server/worker-entry.mjs, beside main.mjs). */
 export function demoWorkerTransport(options: DemoUpstreamOptions): {
   transport: Transport
-  warmUp: () => void
+  warmUp: (apiKey: string) => void
 } {
   const worker = new Worker(new URL('./worker-entry.mjs', import.meta.url), {
     workerData: { options, execArgv: process.execArgv },
@@ -47,5 +47,5 @@ export function demoWorkerTransport(options: DemoUpstreamOptions): {
       })
       worker.postMessage(call)
     })
-  return { transport, warmUp: () => worker.postMessage('warmUp') }
+  return { transport, warmUp: (apiKey) => worker.postMessage({ warmUp: apiKey }) }
 }

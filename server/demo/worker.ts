@@ -19,8 +19,8 @@ const port = parentPort!
 /** One call at a time: a report's rows are built and sent before the next one starts, so the thread's
  * memory holds one answer, not every answer asked for at once. */
 let queue = Promise.resolve()
-port.on('message', (message: DemoCall | 'warmUp') => {
-  if (message === 'warmUp') return upstream.factory.warmUp()
+port.on('message', (message: DemoCall | { warmUp: string }) => {
+  if ('warmUp' in message) return upstream.factory.warmUp(message.warmUp)
   queue = queue.then(() => answer(message))
 })
 

@@ -1,14 +1,18 @@
 import { describe, expect, test } from 'vitest'
+import { loadConfig } from '../../server/config'
 import { createDemoUpstream } from '../../server/demo/app'
 import { generateLogs, type Segment } from '../../server/demo/machine-log'
 import { PackedChunk, packChunk } from '../../server/demo/packed-chunk'
-import { DAY, FIXED_NOW, NOW_S } from '../demo-client'
+import { upstreamsFor } from '../../server/upstreams'
+import { DAY, demoClient, FIXED_NOW, NOW_S } from '../demo-client'
 
 const { factory } = createDemoUpstream({ now: () => FIXED_NOW, timeZone: 'Europe/Berlin' })
 const today = Math.floor(NOW_S / DAY)
 
-/** The demo factory keeps its machine-days packed (server/demo/packed-chunk.ts): what it reads back must be
- * exactly what was generated. */
+/** The demo within its memory budget (issue 34): the factory keeps its machine-days packed
+ * (server/demo/packed-chunk.ts) and a bounded number of them, generating the rest when asked; what it
+ * reads back must be exactly what was generated, and a factory that lets chunks go answers as one that
+ * keeps them all. */
 describe('packed machine-days', () => {
   test('every machine-day of a sample reads back exactly as generated, packed (fractions of a second too)', () => {
     let fractional = 0
@@ -49,4 +53,36 @@ describe('packed machine-days', () => {
     expect(chunk.breaks).toEqual(logs.breaks)
     expect(chunk.runs).toEqual(logs.runs)
   })
+
+  test('a factory keeping a few machine-days answers exactly as one keeping them all', async () => {
+    const keeping = demoClient()
+    const forgetting = demoClient({ keptChunkBytes: 200_000 })
+    const from = NOW_S - 9 * DAY
+    const paths = [
+      `/reports/machine-summary?from=${from}&till=${NOW_S}&machineIds=all`,
+      `/reports/threadbreaks-by-machine?from=${from}&till=${NOW_S}&machineIds=all`,
+      `/__demo/state-log?from=${from}&till=${NOW_S}`,
+      '/machines',
+    ]
+    // twice: the second time the forgetting factory generates again what it let go
+    for (const path of [...paths, ...paths]) {
+      expect((await forgetting.get(path)).body).toEqual((await keeping.get(path)).body)
+    }
+  })
+})
+
+test('the server warms up the history of the company it asks with, and only that one', () => {
+  const warmed: string[] = []
+  const config = loadConfig({ FACTORY_TIMEZONE: 'Europe/Berlin', API_KEY: 'demo-key-c' })
+  const upstreams = upstreamsFor(
+    config,
+    () => Promise.reject(new Error('no vendor here')),
+    {},
+    () => ({
+      transport: () => Promise.reject(new Error('not asked')),
+      warmUp: (apiKey) => warmed.push(apiKey),
+    }),
+  )
+  upstreams.warmUp?.()
+  expect(warmed).toEqual(['demo-key-c'])
 })
