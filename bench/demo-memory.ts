@@ -9,13 +9,14 @@ import { DEFAULT_SHIFTS } from '../server/shifts'
  * `npm run bench:demo-memory`: what the demo upstream holds, and when. Two parts:
  * - the worker thread started as `npm start` starts it (server/demo/worker-transport.ts, then its warm-up),
  *   measured as this process's PSS (proportional set size, /proc/self/smaps_rollup; the worker is a thread
- *   of it): before the worker, its peak while it generates the factory, idle once generation is over, the
+ *   of it): before the worker, its peak while it generates the factory, idle 30 s after generation, the
  *   peak under load (8 callers asking 31-day reports of company A one after another, as bench:footprint
  *   does, and the machines polled every 5 s as the history watcher does) and LOAD_S after that load;
  * - the same factory in this thread (`--expose-gc` for exact figures): V8's heap and the typed arrays it
- *   keeps after a whole warm-up, and after every report over 31 days.
- * From the sources the worker also registers tsx (the built server's does not): some 20 MB more than
- * `npm start`. `DEMO_MEMORY_LOAD_S` (default 60) sets the load's and the pause's length.
+ *   keeps after company A's warm-up (what `npm start` generates), after the 4 reports over 31 days, and
+ *   with the history of all three companies.
+ * From the sources the worker also loads tsx (the built server's does not), so the figures are somewhat
+ * above `npm start`'s. `DEMO_MEMORY_LOAD_S` (default 60) sets the load's and the pause's length.
  */
 const LOAD_S = Number(process.env.DEMO_MEMORY_LOAD_S ?? 60)
 const SAMPLE_MS = 250
@@ -72,6 +73,8 @@ async function worker() {
   await call('/machines') // the worker has started
   warmUp('demo-key-a')
   const warm = await sampled(settled())
+  // idle as a server is between its users: half a minute later (V8 collects what warm-up left meanwhile)
+  await sleep(30_000)
   const idle = pss()
 
   const till = Math.floor(Date.now() / 1000)
