@@ -60,6 +60,11 @@ export interface Chunk {
   runs: Run[]
   /** the memory it takes, roughly, in bytes (the factory keeps a bounded number of them) */
   bytes: number
+  /** Each segment, break or run in order, as one object filled anew for each: read it during the call
+   * and keep nothing of it (a report reads hundreds of thousands without making an object of each). */
+  eachSegment(visit: (segment: Segment) => void): void
+  eachBreak(visit: (threadbreak: Break) => void): void
+  eachRun(visit: (run: Run) => void): void
 }
 
 /** What one chunk's generation gives, as objects. */

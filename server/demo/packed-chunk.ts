@@ -50,7 +50,22 @@ export function packChunk(
   const words = packed(start, segments, breaks, runs)
   if (words) return new PackedChunk(start, end, words.data, words.fraction)
   const bytes = OVERHEAD_BYTES + 100 * (segments.length + breaks.length + runs.length)
-  return { start, end, segments: [...segments], breaks: [...breaks], runs: [...runs], bytes }
+  const kept = { segments: [...segments], breaks: [...breaks], runs: [...runs] }
+  return {
+    start,
+    end,
+    ...kept,
+    bytes,
+    eachSegment: (visit) => {
+      for (const segment of kept.segments) visit(segment)
+    },
+    eachBreak: (visit) => {
+      for (const threadbreak of kept.breaks) visit(threadbreak)
+    },
+    eachRun: (visit) => {
+      for (const run of kept.runs) visit(run)
+    },
+  }
 }
 
 function packed(start: number, segments: readonly Segment[], breaks: readonly Break[], runs: readonly Run[]) {
@@ -121,7 +136,8 @@ function packed(start: number, segments: readonly Segment[], breaks: readonly Br
 
 const fits = (value: number, bits: number) => Number.isInteger(value) && value >= 0 && value < 2 ** bits
 
-/** A packed chunk: its segments, breaks and runs are new objects on every read (read each once per use). */
+/** A packed chunk: its segments, breaks and runs are new objects on every read (read each once per use);
+ * each* reads them without making an object of each. */
 export class PackedChunk implements Chunk {
   constructor(
     readonly start: number,
@@ -144,73 +160,102 @@ export class PackedChunk implements Chunk {
   }
 
   get segments(): Segment[] {
-    const { data } = this
-    const count = data[0]!
-    const runsAt = this.runsAt()
-    const segments: Segment[] = new Array(count)
-    let previousEnd = this.start
-    for (let i = 0; i < count; i++) {
-      const word = data[HEADER + i]!
-      const status = STATUSES[(word >>> 18) & 7]!
-      const field = word >>> 21
-      const end = this.time(word)
-      if (NO_RUN(status)) {
-        segments[i] = { start: previousEnd, end, status, design: -1, operator: field - 1, rpm: 0, run: -1 }
-      } else {
-        const at = runsAt + 3 * field
-        segments[i] = {
-          start: previousEnd,
-          end,
-          status,
-          design: (data[at]! >>> 18) & 0xff,
-          operator: (data[at + 1]! >>> 18) & 0x1f,
-          rpm: status === 'running' ? (data[at + 2]! >>> 24) * 10 : 0,
-          run: field,
-        }
-      }
-      previousEnd = end
-    }
+    const segments: Segment[] = []
+    this.eachSegment((segment) => segments.push({ ...segment }))
     return segments
   }
 
   get breaks(): Break[] {
-    const { data } = this
-    const count = data[1]!
-    const breaks: Break[] = new Array(count)
-    for (let i = 0, at = HEADER + data[0]!; i < count; i++, at += 2) {
-      const first = data[at]!
-      const second = data[at + 1]!
-      breaks[i] = {
-        at: this.time(first),
-        head: (first >>> 18) & 0x1f,
-        needle: (first >>> 23) & 0xf,
-        design: (second >>> 16) & 0xff,
-        operator: first >>> 27,
-        stitch: second & 0xffff,
-        rpm: (second >>> 24) * 10,
-      }
-    }
+    const breaks: Break[] = []
+    this.eachBreak((threadbreak) => breaks.push({ ...threadbreak }))
     return breaks
   }
 
   get runs(): Run[] {
+    const runs: Run[] = []
+    this.eachRun((run) => runs.push({ ...run }))
+    return runs
+  }
+
+  eachSegment(visit: (segment: Segment) => void): void {
+    const { data } = this
+    const count = data[0]!
+    const runsAt = this.runsAt()
+    const segment: Segment = {
+      start: 0,
+      end: this.start,
+      status: 'idle',
+      design: 0,
+      operator: 0,
+      rpm: 0,
+      run: 0,
+    }
+    for (let i = 0; i < count; i++) {
+      const word = data[HEADER + i]!
+      const status = STATUSES[(word >>> 18) & 7]!
+      const field = word >>> 21
+      segment.start = segment.end
+      segment.end = this.time(word)
+      segment.status = status
+      if (NO_RUN(status)) {
+        segment.design = -1
+        segment.operator = field - 1
+        segment.rpm = 0
+        segment.run = -1
+      } else {
+        const at = runsAt + 3 * field
+        segment.design = (data[at]! >>> 18) & 0xff
+        segment.operator = (data[at + 1]! >>> 18) & 0x1f
+        segment.rpm = status === 'running' ? (data[at + 2]! >>> 24) * 10 : 0
+        segment.run = field
+      }
+      visit(segment)
+    }
+  }
+
+  eachBreak(visit: (threadbreak: Break) => void): void {
+    const { data } = this
+    const count = data[1]!
+    const b: Break = { at: 0, head: 0, needle: 0, design: 0, operator: 0, stitch: 0, rpm: 0 }
+    for (let i = 0, at = HEADER + data[0]!; i < count; i++, at += 2) {
+      const first = data[at]!
+      const second = data[at + 1]!
+      b.at = this.time(first)
+      b.head = (first >>> 18) & 0x1f
+      b.needle = (first >>> 23) & 0xf
+      b.design = (second >>> 16) & 0xff
+      b.operator = first >>> 27
+      b.stitch = second & 0xffff
+      b.rpm = (second >>> 24) * 10
+      visit(b)
+    }
+  }
+
+  eachRun(visit: (run: Run) => void): void {
     const { data } = this
     const count = data[2]!
-    const runs: Run[] = new Array(count)
+    const run: Run = {
+      start: 0,
+      end: 0,
+      design: 0,
+      operator: 0,
+      completed: false,
+      pass: 0,
+      repeats: 0,
+      running: 0,
+    }
     for (let i = 0, at = this.runsAt(); i < count; i++, at += 3) {
       const first = data[at]!
       const second = data[at + 1]!
-      runs[i] = {
-        start: this.time(first),
-        end: this.time(second),
-        design: (first >>> 18) & 0xff,
-        operator: (second >>> 18) & 0x1f,
-        completed: ((second >>> 23) & 1) === 1,
-        pass: (first >>> 26) & 7,
-        repeats: first >>> 29,
-        running: data[at + 2]! & 0xffffff,
-      }
+      run.start = this.time(first)
+      run.end = this.time(second)
+      run.design = (first >>> 18) & 0xff
+      run.operator = (second >>> 18) & 0x1f
+      run.completed = ((second >>> 23) & 1) === 1
+      run.pass = (first >>> 26) & 7
+      run.repeats = first >>> 29
+      run.running = data[at + 2]! & 0xffffff
+      visit(run)
     }
-    return runs
   }
 }
