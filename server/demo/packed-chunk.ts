@@ -29,6 +29,11 @@ const STATUSES: readonly DemoStatus[] = [
   'offline',
 ]
 const STATUS_INDEX = new Map(STATUSES.map((status, i) => [status, i]))
+const [RUNNING, IDLE, OFFLINE] = [
+  STATUS_INDEX.get('running'),
+  STATUS_INDEX.get('idle'),
+  STATUS_INDEX.get('offline'),
+]
 /** idle and offline: no run; the word holds the operator (idle may be an operator waiting for work) */
 const NO_RUN = (status: DemoStatus) => status === 'idle' || status === 'offline'
 
@@ -178,26 +183,19 @@ export class PackedChunk implements Chunk {
   }
 
   eachSegment(visit: (segment: Segment) => void): void {
-    const { data } = this
+    const { data, start, fraction } = this
     const count = data[0]!
     const runsAt = this.runsAt()
-    const segment: Segment = {
-      start: 0,
-      end: this.start,
-      status: 'idle',
-      design: 0,
-      operator: 0,
-      rpm: 0,
-      run: 0,
-    }
+    const segment: Segment = { start: 0, end: start, status: 'idle', design: 0, operator: 0, rpm: 0, run: 0 }
     for (let i = 0; i < count; i++) {
       const word = data[HEADER + i]!
-      const status = STATUSES[(word >>> 18) & 7]!
+      const status = (word >>> 18) & 7
       const field = word >>> 21
+      const end = start + (word & TIME_MASK)
       segment.start = segment.end
-      segment.end = this.time(word)
-      segment.status = status
-      if (NO_RUN(status)) {
+      segment.end = word & FRACTION_BIT ? end + fraction : end
+      segment.status = STATUSES[status]!
+      if (status === IDLE || status === OFFLINE) {
         segment.design = -1
         segment.operator = field - 1
         segment.rpm = 0
@@ -206,7 +204,7 @@ export class PackedChunk implements Chunk {
         const at = runsAt + 3 * field
         segment.design = (data[at]! >>> 18) & 0xff
         segment.operator = (data[at + 1]! >>> 18) & 0x1f
-        segment.rpm = status === 'running' ? (data[at + 2]! >>> 24) * 10 : 0
+        segment.rpm = status === RUNNING ? (data[at + 2]! >>> 24) * 10 : 0
         segment.run = field
       }
       visit(segment)

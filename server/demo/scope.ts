@@ -68,9 +68,13 @@ export function visitLogs(scope: Scope, visitor: LogVisitor): void {
   for (const machine of scope.machines) {
     for (const chunk of scope.factory.chunks(scope.company, machine, from, till)) {
       if (visitSegment) {
+        // the first window ending after the segment's start: a chunk's segments follow each other, so it
+        // only moves forward (a search per segment was most of a report's time)
+        let first = upperBound(windows, chunk.start, endOf)
         chunk.eachSegment((segment) => {
           if (segment.end <= from || segment.start >= till) return
-          for (let i = upperBound(windows, segment.start, endOf); i < windows.length; i++) {
+          while (first < windows.length && windows[first]![1] <= segment.start) first++
+          for (let i = first; i < windows.length; i++) {
             const [ws, we] = windows[i]!
             if (ws >= segment.end) break
             visitSegment(machine, segment, Math.max(ws, segment.start), Math.min(we, segment.end))
