@@ -8,19 +8,27 @@ export interface Upstreams {
   /** null when the job interface is not configured (the vendor's API without JOB_API_URL): the
    * thread-cone look-up answers that it is not, and no demo is started for it */
   job: { url: string; licence: string; transport: Transport; demo: boolean } | null
-  /** generates the demo factory's history in the background, so the first reports are quick */
+  /** generates the demo factory's history (of the company asked for) in the background, so the first
+   * reports are quick */
   warmUp?: () => void
 }
 
 const DEMO_ORIGIN = 'http://demo-upstream.invalid'
 
 /** Runs the demo upstream somewhere else than in this thread (the Node entry: a worker thread). */
-export type DemoRunner = (options: DemoUpstreamOptions) => { transport: Transport; warmUp: () => void }
+export type DemoRunner = (options: DemoUpstreamOptions) => {
+  transport: Transport
+  /** generates the history of the company behind `apiKey` */
+  warmUp: (apiKey: string) => void
+}
 
 /** The demo upstream in this thread: for tests and the dev server. */
 const inProcess: DemoRunner = (options) => {
   const upstream = createDemoUpstream(options)
-  return { transport: fetchTransport(upstream.app.fetch), warmUp: () => upstream.factory.warmUp() }
+  return {
+    transport: fetchTransport(upstream.app.fetch),
+    warmUp: (apiKey) => upstream.factory.warmUp(apiKey),
+  }
 }
 
 /** Wires the configured upstreams: the vendor's through `vendorTransport`, the demo one in-process
@@ -38,7 +46,8 @@ export function upstreamsFor(
     : undefined
   const demo = running?.transport
   return {
-    ...(running ? { warmUp: running.warmUp } : {}),
+    // only the API's company is asked for (the job interface needs no history)
+    ...(running && config.api.mode === 'demo' ? { warmUp: () => running.warmUp(config.api.apiKey) } : {}),
     api:
       config.api.mode === 'vendor'
         ? { baseUrl: config.api.baseUrl, apiKey: config.api.apiKey, transport: vendorTransport, demo: false }

@@ -22,6 +22,7 @@ export function createDemoUpstream(options: DemoUpstreamOptions = {}) {
     timeZone: options.timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone,
     shifts: options.shifts ?? DEFAULT_SHIFTS,
     now: options.now ?? Date.now,
+    keptChunkBytes: options.keptChunkBytes,
   })
   const catalogue = demoCatalogue(factory.options.seed)
   const licences = factory.companies.map((c) => c.licence)

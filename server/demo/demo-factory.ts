@@ -13,14 +13,24 @@ export const HISTORY_DAYS = 120
 export interface DemoFactoryOptions extends LogSettings {
   /** Unix milliseconds, injectable so tests and benches can freeze or speed up time */
   now: () => number
+  /** bytes of generated chunks kept (KEPT_CHUNK_BYTES unless a test wants them let go sooner) */
+  keptChunkBytes?: number
 }
 
 export const isoSeconds = (seconds: number) => new Date(seconds * 1000).toISOString().replace('.000Z', 'Z')
 
+/** At most this much of generated chunks is kept (packed: ~1.9 KB a machine-day). Generation is pure, so
+ * a chunk let go is generated again, the same, when asked for: at ~0.1 ms each, a 31-day report of 44
+ * machines generates for ~0.15 s when nothing of it is kept. 64 MiB keeps the 120 days of all three
+ * companies (258 machines, ~59 MiB); `npm start` asks for one company (44 machines of company A: ~10 MiB). */
+export const KEPT_CHUNK_BYTES = 64 * 2 ** 20
+
 /** The generated, living factory: companies, their machines and their logs up to now. */
 export class DemoFactory {
   readonly companies: DemoCompany[]
-  private readonly cache = new Map<string, Map<number, Chunk>>()
+  /** the chunks generated, least recently read first (`machine ID day` keys) */
+  private readonly cache = new Map<string, Chunk>()
+  private cachedBytes = 0
 
   constructor(readonly options: DemoFactoryOptions) {
     this.companies = demoCompanies(options.seed)
@@ -40,31 +50,40 @@ export class DemoFactory {
   }
 
   private chunk(company: DemoCompany, machine: DemoMachine, day: number): Chunk {
-    let days = this.cache.get(machine.machine_id)
-    if (!days) {
-      days = new Map()
-      this.cache.set(machine.machine_id, days)
+    const key = `${machine.machine_id} ${day}`
+    let chunk = this.cache.get(key)
+    if (chunk) {
+      // most recently read last: the map's first entries are the ones to let go
+      this.cache.delete(key)
+      this.cache.set(key, chunk)
+      return chunk
     }
-    let chunk = days.get(day)
-    if (!chunk) {
-      chunk = generateChunk(this.options, company, machine, day)
-      days.set(day, chunk)
-      const oldest = Math.floor(this.historyStart() / 86_400) - 2
-      for (const d of days.keys()) if (d < oldest) days.delete(d) // a server runs for weeks
+    chunk = generateChunk(this.options, company, machine, day)
+    this.cache.set(key, chunk)
+    this.cachedBytes += chunk.bytes
+    // the least recently read go first: days that fell out of the history are never read again (a server
+    // runs for weeks)
+    for (const [oldKey, old] of this.cache) {
+      if (this.cachedBytes <= (this.options.keptChunkBytes ?? KEPT_CHUNK_BYTES)) break
+      this.cache.delete(oldKey)
+      this.cachedBytes -= old.bytes
     }
     return chunk
   }
 
-  /** Generates the whole history in small slices between other work (a cold 31-day report otherwise
-   * pays for generating it). */
-  warmUp(): void {
-    const jobs = this.companies.flatMap((company) =>
-      company.machines.map((machine) => ({ company, machine })),
-    )
+  /** Generates the history of the company behind `apiKey` (the one the server asks with), newest day
+   * first, a day of all its machines at a time between other work: a cold 31-day report otherwise pays
+   * for generating it. Other companies are generated when asked for. */
+  warmUp(apiKey: string): void {
+    const company = this.companyByKey(apiKey)
+    if (!company) return
+    let day = this.nowSeconds()
+    const oldest = this.historyStart()
     const step = () => {
-      const job = jobs.shift()
-      if (!job) return
-      this.chunks(job.company, job.machine, this.historyStart(), this.nowSeconds())
+      if (day <= oldest) return
+      const from = Math.max(oldest, day - 86_400)
+      for (const machine of company.machines) this.chunks(company, machine, from, day)
+      day = from
       setTimeout(step, 0)
     }
     setTimeout(step, 0)
@@ -91,13 +110,14 @@ export class DemoFactory {
     const spans: DemoStateSpan[] = []
     let said: { code: number | null; design: string | null } = { code: null, design: null }
     for (const chunk of this.chunks(company, machine, from, till)) {
+      const runs = chunk.runs // read once: a chunk hands out new objects on each read
       for (const s of chunk.segments) {
         const start = Math.max(s.start, from)
         const end = Math.min(s.end, till, this.nowSeconds())
         if (end <= start) continue
         const offline = s.status === 'offline'
         if (s.status !== 'offline') {
-          const run = s.run >= 0 ? chunk.runs[s.run] : undefined
+          const run = s.run >= 0 ? runs[s.run] : undefined
           const loaded = run && s.status !== 'idle' ? company.designs[run.design] : undefined
           said = { code: DEMO_CODE_OF[s.status], design: loaded ? loaded.id : null }
         }
@@ -116,7 +136,7 @@ export class DemoFactory {
     const now = this.nowSeconds()
     const day = chunkDayAt(this.options, machine, now)
     const chunk = this.chunk(company, machine, day)
-    const segments = chunk.segments // read once: a kept chunk hands out new objects on each read
+    const segments = chunk.segments // read once: a chunk hands out new objects on each read
     const index = segments.findIndex((s) => s.end > now)
     const current = segments[index] ?? segments[segments.length - 1]!
     const offline = current.status === 'offline'

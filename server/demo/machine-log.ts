@@ -2,6 +2,7 @@ import { addDays, localDate } from '../../src/lib/factory-time'
 import { shiftWindow } from '../../src/lib/shift-window'
 import type { NamedShift } from '../shifts'
 import { breakCell, type DemoCompany, type DemoMachine } from './factory'
+import { packChunk } from './packed-chunk'
 import { hash, type Random, random } from './random'
 
 /** The states of the demo machines' STATUS log; each has its code in the demo's code table
@@ -50,7 +51,24 @@ export interface Run {
   running: number
 }
 
+/** A machine's logs over one chunk (server/demo/packed-chunk.ts keeps them small). */
 export interface Chunk {
+  start: number
+  end: number
+  segments: Segment[]
+  breaks: Break[]
+  runs: Run[]
+  /** the memory it takes, roughly, in bytes (the factory keeps a bounded number of them) */
+  bytes: number
+  /** Each segment, break or run in order, as one object filled anew for each: read it during the call
+   * and keep nothing of it (a report reads hundreds of thousands without making an object of each). */
+  eachSegment(visit: (segment: Segment) => void): void
+  eachBreak(visit: (threadbreak: Break) => void): void
+  eachRun(visit: (run: Run) => void): void
+}
+
+/** What one chunk's generation gives, as objects. */
+export interface ChunkLogs {
   start: number
   end: number
   segments: Segment[]
@@ -160,13 +178,24 @@ class ChunkWriter {
   }
 }
 
-/** The machine's logs for one chunk. Pure: the same seed, settings and day always give the same logs. */
+/** The machine's logs for one chunk, packed. */
 export function generateChunk(
   settings: LogSettings,
   company: DemoCompany,
   machine: DemoMachine,
   day: number,
 ): Chunk {
+  const logs = generateLogs(settings, company, machine, day)
+  return packChunk(logs.start, logs.end, logs.segments, logs.breaks, logs.runs)
+}
+
+/** The machine's logs for one chunk. Pure: the same seed, settings and day always give the same logs. */
+export function generateLogs(
+  settings: LogSettings,
+  company: DemoCompany,
+  machine: DemoMachine,
+  day: number,
+): ChunkLogs {
   const rng: Random = random(hash(settings.seed, machine.machine_id, 'day', day))
   const start = chunkBoundary(settings, machine, day)
   const end = chunkBoundary(settings, machine, day + 1)
@@ -267,88 +296,5 @@ export function generateChunk(
   while (segments.length && segments[segments.length - 1]!.start >= end) segments.pop()
   const last = segments[segments.length - 1]
   if (last && last.end > end) last.end = end
-  return new PackedChunk(
-    start,
-    end,
-    segments,
-    w.breaks.filter((b) => b.at < end),
-    w.runs,
-  )
-}
-
-const STATUSES: readonly DemoStatus[] = [
-  'running',
-  'stopped',
-  'threadbreak',
-  'idle',
-  'setup',
-  'completed',
-  'offline',
-]
-
-/** The segments of the chunks read most recently, as objects: a month of every machine of both demo
- * companies (31 × 58 = 1,798 chunks) stays quick to report on; older ones are unpacked when read. */
-const UNPACKED_CHUNKS = 2048
-const unpacked = new Map<PackedChunk, Segment[]>()
-const STATUS_INDEX = new Map(STATUSES.map((status, i) => [status, i]))
-
-/** A chunk as the factory keeps it for months: its segments packed into typed arrays (about 32 bytes
- * each instead of some 130 as objects; 120 days of 58 machines are 1.2 million of them), handed out as
- * objects when read (the same objects while the chunk is among the most recently read). Breaks and runs
- * are few and stay objects. */
-class PackedChunk implements Chunk {
-  private readonly times: Float64Array
-  private readonly codes: Int32Array
-
-  constructor(
-    readonly start: number,
-    readonly end: number,
-    segments: readonly Segment[],
-    readonly breaks: Break[],
-    readonly runs: Run[],
-  ) {
-    this.times = new Float64Array(segments.length * 3)
-    this.codes = new Int32Array(segments.length * 4)
-    for (let i = 0; i < segments.length; i++) {
-      const segment = segments[i]!
-      this.times[i * 3] = segment.start
-      this.times[i * 3 + 1] = segment.end
-      this.times[i * 3 + 2] = segment.rpm
-      this.codes[i * 4] = STATUS_INDEX.get(segment.status)!
-      this.codes[i * 4 + 1] = segment.design
-      this.codes[i * 4 + 2] = segment.operator
-      this.codes[i * 4 + 3] = segment.run
-    }
-  }
-
-  get segments(): Segment[] {
-    let segments = unpacked.get(this)
-    if (segments) {
-      // most recently read last: the map's first entry is the one to drop
-      unpacked.delete(this)
-      unpacked.set(this, segments)
-      return segments
-    }
-    segments = this.unpack()
-    unpacked.set(this, segments)
-    if (unpacked.size > UNPACKED_CHUNKS) unpacked.delete(unpacked.keys().next().value!)
-    return segments
-  }
-
-  private unpack(): Segment[] {
-    const { times, codes } = this
-    const segments: Segment[] = []
-    for (let t = 0, c = 0; t < times.length; t += 3, c += 4) {
-      segments.push({
-        start: times[t]!,
-        end: times[t + 1]!,
-        status: STATUSES[codes[c]!]!,
-        design: codes[c + 1]!,
-        operator: codes[c + 2]!,
-        rpm: times[t + 2]!,
-        run: codes[c + 3]!,
-      })
-    }
-    return segments
-  }
+  return { start, end, segments, breaks: w.breaks.filter((b) => b.at < end), runs: w.runs }
 }

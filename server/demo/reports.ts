@@ -100,25 +100,35 @@ function threadbreakRows(
 
 const byHeadThenNeedle = (a: CountRow, b: CountRow) => a.head - b.head || a.needle - b.needle
 
-/** Completed passes inside the scope's windows, with their machine. */
-function completedPasses(scope: Scope, wanted: ((design: number) => boolean) | null) {
-  const passes: Array<{ m: DemoMachine; run: Run }> = []
+/** Calls `visit` with each completed pass inside the scope's windows (of the wanted designs); the run
+ * object is the visitor's, refilled for the next pass: nothing keeps it (a month is some 50,000 passes). */
+function eachCompletedPass(
+  scope: Scope,
+  wanted: ((design: number) => boolean) | null,
+  visit: (run: Run) => void,
+): void {
   visitLogs(scope, {
-    completedRun: (m, run) => {
-      if (!wanted || wanted(run.design)) passes.push({ m, run })
+    completedRun: (_m, run) => {
+      if (!wanted || wanted(run.design)) visit(run)
     },
   })
-  return passes
+}
+
+/** How many completed passes of the wanted designs the scope holds. */
+function passes(scope: Scope, wanted: ((design: number) => boolean) | null): number {
+  let count = 0
+  eachCompletedPass(scope, wanted, () => count++)
+  return count
 }
 
 /** myzsk-api.md 1.15 / 1.16: pass times per design, ignoreOutliers percent dropped at each end. */
 function passTimes(scope: Scope, query: ReportQuery, time: (run: Run) => number): Row[] {
   const byDesign = new Map<number, number[]>()
-  for (const { run } of completedPasses(scope, designFilter(scope.company, query))) {
+  eachCompletedPass(scope, designFilter(scope.company, query), (run) => {
     const times = byDesign.get(run.design) ?? []
     times.push(time(run))
     byDesign.set(run.design, times)
-  }
+  })
   const { designs } = scope.company
   return [...byDesign]
     .map(([design, times]) => ({ design: designs[design]!, times: times.sort((a, b) => a - b) }))
@@ -220,7 +230,7 @@ const REPORTS: Record<ReportPath, Report> = {
     return {
       designId: query.designId,
       designStitches: query.designStitches,
-      totalPasses: completedPasses(scope, wanted).length,
+      totalPasses: passes(scope, wanted),
       threadbreaks: [...byStitch]
         .sort(([a], [b]) => a - b)
         .map(([stitch, threadbreaks]) => ({ stitch, threadbreaks })),
@@ -364,7 +374,8 @@ const REPORTS: Record<ReportPath, Report> = {
 
   '/reports/daily-design': (scope) => {
     // only designs with at least one completed pass (status 1012) in the range
-    const done = new Set(completedPasses(scope, null).map(({ run }) => run.design))
+    const done = new Set<number>()
+    eachCompletedPass(scope, null, (run) => done.add(run.design))
     const groups = new Map<
       number,
       Map<string, { m: DemoMachine; status: number; duration: number; count: number }>

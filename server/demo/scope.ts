@@ -44,6 +44,8 @@ export function narrowScope(scope: Scope, spans: readonly Span[]): Scope {
   return { ...scope, windows: windows.sort((a, b) => a[0] - b[0]) }
 }
 
+/** What visitLogs calls. The segment, break or run it passes is one object refilled for the next call:
+ * read it during the call and copy what you keep. */
 export interface LogVisitor {
   /** a part [from, till) of a STATUS segment inside the scope's windows */
   segment?(machine: DemoMachine, segment: Segment, from: number, till: number): void
@@ -62,28 +64,32 @@ export function visitLogs(scope: Scope, visitor: LogVisitor): void {
   if (windows.length === 0) return
   const from = windows[0]![0]
   const till = windows[windows.length - 1]![1]
+  const { segment: visitSegment, threadbreak: visitBreak, completedRun: visitRun } = visitor
   for (const machine of scope.machines) {
     for (const chunk of scope.factory.chunks(scope.company, machine, from, till)) {
-      if (visitor.segment) {
-        for (const segment of chunk.segments) {
-          if (segment.end <= from || segment.start >= till) continue
-          for (let i = upperBound(windows, segment.start, endOf); i < windows.length; i++) {
+      if (visitSegment) {
+        // the first window ending after the segment's start: a chunk's segments follow each other, so it
+        // only moves forward (a search per segment was most of a report's time)
+        let first = upperBound(windows, chunk.start, endOf)
+        chunk.eachSegment((segment) => {
+          if (segment.end <= from || segment.start >= till) return
+          while (first < windows.length && windows[first]![1] <= segment.start) first++
+          for (let i = first; i < windows.length; i++) {
             const [ws, we] = windows[i]!
             if (ws >= segment.end) break
-            visitor.segment(machine, segment, Math.max(ws, segment.start), Math.min(we, segment.end))
+            visitSegment(machine, segment, Math.max(ws, segment.start), Math.min(we, segment.end))
           }
-        }
+        })
       }
-      if (visitor.threadbreak) {
-        for (const b of chunk.breaks) {
-          if ((scope.includeBobbin || b.needle !== 0) && inSpans(windows, b.at))
-            visitor.threadbreak(machine, b)
-        }
+      if (visitBreak) {
+        chunk.eachBreak((b) => {
+          if ((scope.includeBobbin || b.needle !== 0) && inSpans(windows, b.at)) visitBreak(machine, b)
+        })
       }
-      if (visitor.completedRun) {
-        for (const run of chunk.runs) {
-          if (run.completed && inSpans(windows, run.end)) visitor.completedRun(machine, run)
-        }
+      if (visitRun) {
+        chunk.eachRun((run) => {
+          if (run.completed && inSpans(windows, run.end)) visitRun(machine, run)
+        })
       }
     }
   }
