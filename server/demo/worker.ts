@@ -41,7 +41,9 @@ async function answer({ id, url, method, headers, body }: DemoCall) {
  * buffer, sent as it is; arrayBuffer() would copy it (a 31-day report is up to 6 MB, twice then). */
 async function bodyOf(response: Response): Promise<Uint8Array<ArrayBuffer>> {
   const chunks: Uint8Array[] = []
-  if (response.body) for await (const chunk of response.body) chunks.push(chunk)
+  const reader = response.body?.getReader()
+  for (let next = await reader?.read(); next && !next.done; next = await reader?.read())
+    chunks.push(next.value)
   const [only] = chunks
   if (
     chunks.length === 1 &&
