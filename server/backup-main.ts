@@ -2,8 +2,8 @@ import { existsSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { ConfigError, loadConfig } from './config'
 import { exportHistory, importHistory } from './history/backup'
-import { openBeside } from './history/db'
 import { embeddedExists } from './history/embedded-postgres'
+import { openBeside } from './history/open'
 
 /** `npm run backup -- <file>` and `npm run restore -- <file>` (README "Backups"): the history of the
  * database the server's settings name (DATABASE_URL, else the embedded one in DATA_DIR) and DATA_DIR's

@@ -1,4 +1,4 @@
-import type { Break, Chunk, DemoStatus, Run, Segment } from './machine-log'
+import type { Break, Chunk, DemoStatus, Run, Segment } from './log-types'
 
 /*
  * A machine-day of the demo's logs as the factory keeps it: one Uint32Array of some 1.7 KB, instead of

@@ -1,6 +1,7 @@
 import { rmSync } from 'node:fs'
 import { inject } from 'vitest'
-import { type Db, openEmbedded, openServer } from '../../server/history/db'
+import { type Db, openServer } from '../../server/history/db'
+import { openEmbedded } from '../../server/history/open'
 import { freshDataFolder } from '../data-folder'
 import { createDatabase } from './postgres-server'
 

@@ -1,0 +1,35 @@
+/** Small and steady: a history's working set is a few MB, a handful of connections. Every setting here is
+ * given on the command line, so a data folder made by an older stitchboard gets today's. */
+export const SETTINGS: Record<string, string> = {
+  listen_addresses: '',
+  max_connections: '12',
+  superuser_reserved_connections: '2',
+  shared_buffers: '16MB',
+  work_mem: '4MB',
+  maintenance_work_mem: '32MB',
+  temp_buffers: '4MB',
+  wal_buffers: '1MB',
+  max_wal_size: '256MB',
+  min_wal_size: '32MB',
+  max_worker_processes: '2',
+  max_parallel_workers: '0',
+  max_parallel_workers_per_gather: '0',
+  max_parallel_maintenance_workers: '0',
+  autovacuum_max_workers: '1',
+  // no extra processes: reads through the backend itself (PostgreSQL 18's io workers are three more),
+  // no replication (which also lets the WAL be minimal)
+  io_method: 'sync',
+  max_logical_replication_workers: '0',
+  max_wal_senders: '0',
+  wal_level: 'minimal',
+  jit: 'off',
+  huge_pages: 'off',
+  // the messages of a Node process's child are its stderr, which stitchboard reads (no log files to grow)
+  logging_collector: 'off',
+  log_min_messages: 'warning',
+  log_timezone: 'UTC',
+  timezone: 'UTC',
+  fsync: 'on',
+  synchronous_commit: 'on',
+  full_page_writes: 'on',
+}
