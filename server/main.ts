@@ -102,9 +102,10 @@ function main() {
       .then(async () => {
         sessions?.flush()
         const started = await historyStarted
-        await started?.watcher.stop()
-        await started?.alerts?.stop()
-        await started?.db.close()
+        // each step whatever the one before did: the database is closed (an embedded one stopped) last
+        await started?.watcher.stop().catch(() => {})
+        await started?.alerts?.stop().catch(() => {})
+        await started?.db.close().catch(() => {})
       })
       .finally(() => process.exit(0))
   }
