@@ -1,7 +1,7 @@
-import { existsSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { ConfigError, loadConfig } from './config'
 import { exportHistory, importHistory } from './history/backup'
+import { hasEarlierHistory } from './history/carry-over'
 import { embeddedExists } from './history/embedded-postgres'
 import { openBeside } from './history/open'
 
@@ -20,7 +20,7 @@ async function run([command, path, ...rest]: string[]): Promise<string> {
     command === 'backup' &&
     !config.databaseUrl &&
     !embeddedExists(config.dataDir) &&
-    !existsSync(join(config.dataDir, 'history', 'PG_VERSION'))
+    !hasEarlierHistory(config.dataDir)
   )
     throw new Error(
       `${resolve(config.dataDir)} holds no stitchboard history: set DATA_DIR (or DATABASE_URL) as the server has it`,

@@ -3,6 +3,16 @@
 /** The states of the demo machines' STATUS log; each has its code in the demo's code table
  * (DEMO_CODE_OF), except offline: a machine that is offline sends nothing. */
 export type DemoStatus = 'running' | 'stopped' | 'threadbreak' | 'idle' | 'setup' | 'completed' | 'offline'
+/** Every status, in the order their packed numbers follow (./packed-chunk.ts): offline last. */
+export const DEMO_STATUSES: readonly DemoStatus[] = [
+  'running',
+  'stopped',
+  'threadbreak',
+  'idle',
+  'setup',
+  'completed',
+  'offline',
+]
 
 /** One row of the STATUS log: the machine was in `status` during [start, end). While running,
  * it sewed at `rpm` stitches per minute (the MIN log is these segments cut into minutes). */

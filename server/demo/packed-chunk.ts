@@ -1,4 +1,4 @@
-import type { Break, Chunk, DemoStatus, Run, Segment } from './log-types'
+import { type Break, type Chunk, DEMO_STATUSES, type DemoStatus, type Run, type Segment } from './log-types'
 
 /*
  * A machine-day of the demo's logs as the factory keeps it: one Uint32Array of some 1.7 KB, instead of
@@ -19,15 +19,7 @@ import type { Break, Chunk, DemoStatus, Run, Segment } from './log-types'
  * history, but the generator may change) stays as the objects it was generated as.
  */
 
-const STATUSES: readonly DemoStatus[] = [
-  'running',
-  'stopped',
-  'threadbreak',
-  'idle',
-  'setup',
-  'completed',
-  'offline',
-]
+const STATUSES = DEMO_STATUSES
 const STATUS_INDEX = new Map(STATUSES.map((status, i) => [status, i]))
 const [RUNNING, IDLE, OFFLINE] = [
   STATUS_INDEX.get('running'),

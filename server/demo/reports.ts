@@ -7,7 +7,7 @@ import { shiftWindows } from '../../src/lib/shift-window'
 import { DEMO_CODE_OF } from '../../src/lib/status-codes'
 import type { DemoFactory } from './demo-factory'
 import type { DemoCompany, DemoDesign, DemoMachine } from './factory'
-import type { DemoStatus, Run } from './machine-log'
+import { DEMO_STATUSES, type DemoStatus, type Run } from './log-types'
 import { narrowScope, reportScope, type Scope, Totals, totalsBy, visitLogs } from './scope'
 
 /** The demo's reports, each in the shape myzsk-api.md 1.7–1.22 documents for it. */
@@ -16,14 +16,9 @@ type Report = (scope: Scope, query: ReportQuery) => Row[] | Row
 
 const round = (value: number, digits = 2) => Math.round(value * 10 ** digits) / 10 ** digits
 const codeOf = (status: Exclude<DemoStatus, 'offline'>) => DEMO_CODE_OF[status]
-const REPORTED: ReadonlyArray<Exclude<DemoStatus, 'offline'>> = [
-  'running',
-  'stopped',
-  'threadbreak',
-  'idle',
-  'setup',
-  'completed',
-]
+const REPORTED = DEMO_STATUSES.filter(
+  (status): status is Exclude<DemoStatus, 'offline'> => status !== 'offline',
+)
 
 /** The design a query names (designId, and designStitches where given); null matches every design.
  * A design key that does not match the catalogue matches nothing (the vendor keys designs by both). */

@@ -6,6 +6,11 @@ import { openPglite } from './pglite'
 
 /** Where stitchboard kept its embedded history before it ran PostgreSQL as a child process (PGlite). */
 export const legacyFolder = (dataDir: string) => join(dataDir, 'history')
+const carrying = (dataDir: string) => `${legacyFolder(dataDir)}.carrying-over`
+
+/** Whether `dataDir` holds an earlier history still to carry over (or one a killed start was carrying). */
+export const hasEarlierHistory = (dataDir: string) =>
+  [legacyFolder(dataDir), carrying(dataDir)].some((folder) => existsSync(join(folder, 'PG_VERSION')))
 
 /**
  * The first start on a DATA_DIR that holds a PGlite history (`DATA_DIR/history`) carries it into the new
@@ -26,7 +31,7 @@ export async function carryOver(
   log: (line: string) => void,
 ): Promise<{ rows: number } | null> {
   const legacy = legacyFolder(dataDir)
-  const moving = `${legacy}.carrying-over`
+  const moving = carrying(dataDir)
   const started = existsSync(join(moving, 'PG_VERSION'))
   if (!started && !existsSync(join(legacy, 'PG_VERSION'))) return null
   const holds = await holdsHistory(db)

@@ -158,7 +158,7 @@ export function runningServer(dataFolder: string): { pid: number; socketDir: str
   return { pid, socketDir: lines[4] ?? '' }
 }
 
-const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms))
+export const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms))
 
 /** Stops the server `pid`: fast shutdown, then immediate, then kill; resolves when it is gone. */
 export async function stopProcess(pid: number, waitMs: number): Promise<void> {
@@ -218,6 +218,15 @@ export const fallbackHome = (base: string) => {
   }
   return join(ROOT_FALLBACK, createHash('sha256').update(real).digest('hex').slice(0, 12))
 }
+
+/** The folders the database of DATA_DIR `base` may be in: `DATA_DIR/postgres`, and the one beside it that
+ * a start as root may have used. */
+export const databaseFolders = (base: string) =>
+  [base, fallbackHome(base)].map((home) => join(home, 'postgres'))
+
+/** The folder of the database that exists for DATA_DIR `base`, or null when there is none yet. */
+export const existingDatabase = (base: string) =>
+  databaseFolders(base).find((folder) => existsSync(join(folder, 'PG_VERSION'))) ?? null
 
 /** Whether `owner` may enter `folder` (search permission on it and every folder above it). */
 export function reachable(folder: string, owner: RunAs): boolean {

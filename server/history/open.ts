@@ -1,6 +1,4 @@
-import { existsSync } from 'node:fs'
-import { join } from 'node:path'
-import { carryOver } from './carry-over'
+import { carryOver, hasEarlierHistory } from './carry-over'
 import { DatabaseError, type Db, openServer } from './db'
 import {
   EmbeddedDatabaseError,
@@ -40,12 +38,7 @@ export async function openEmbedded(
     throw error
   }
   try {
-    if (
-      existsSync(join(dataDir, 'history', 'PG_VERSION')) ||
-      existsSync(join(dataDir, 'history.carrying-over', 'PG_VERSION'))
-    ) {
-      await carryOver(db, dataDir, log)
-    }
+    if (hasEarlierHistory(dataDir)) await carryOver(db, dataDir, log)
   } catch (error) {
     await db.close().catch(() => {})
     throw new DatabaseError(error instanceof Error ? error.message : String(error))

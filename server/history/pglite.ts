@@ -1,4 +1,3 @@
-import { accessSync, constants, mkdirSync } from 'node:fs'
 import { resolve } from 'node:path'
 import type { PGlite } from '@electric-sql/pglite'
 import { CopyDataReader, queryMessage } from './copy-out'
@@ -9,14 +8,6 @@ import { copyToStdout, DatabaseError, type Db } from './db'
  * over (./carry-over.ts). */
 export async function openPglite(dir: string): Promise<Db> {
   const path = resolve(dir)
-  try {
-    mkdirSync(path, { recursive: true })
-    accessSync(path, constants.R_OK | constants.W_OK)
-  } catch (error) {
-    throw new DatabaseError(
-      `the history folder ${path} cannot be used (${(error as NodeJS.ErrnoException).code ?? String(error)}): set DATA_DIR to a folder this user may write, or DATABASE_URL to a PostgreSQL server`,
-    )
-  }
   const { PGlite } = await import('@electric-sql/pglite')
   let lite: PGlite
   try {

@@ -1,21 +1,17 @@
 import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { expect, onTestFinished, test } from 'vitest'
+import { expect, test } from 'vitest'
 import { legacyFolder } from '../../server/history/carry-over'
 import { runningEmbedded } from '../../server/history/embedded-postgres'
 import { migrate } from '../../server/history/migrations'
 import { openEmbedded } from '../../server/history/open'
 import { openPglite } from '../../server/history/pglite'
-import { freshDataFolder } from '../data-folder'
+import { testDataFolder } from '../data-folder'
 import { contents, fill } from './filled-history'
 
 /** A factory that ran stitchboard before its embedded database was the real PostgreSQL has its history
  * in `DATA_DIR/history` (PGlite): the first start with the new one carries every row over, once. */
-const dataDir = () => {
-  const dir = freshDataFolder('stitchboard-carry-over')
-  onTestFinished(() => rmSync(dir, { recursive: true, force: true }))
-  return dir
-}
+const dataDir = () => testDataFolder('stitchboard-carry-over')
 
 /** A PGlite history as the earlier stitchboard left it, and what it holds. */
 async function earlier(dir: string, polls = 150) {

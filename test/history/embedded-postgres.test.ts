@@ -7,16 +7,12 @@ import { expect, onTestFinished, test } from 'vitest'
 import { commandLine, fallbackHome } from '../../server/history/embedded-host'
 import { alive, databaseHome, runningEmbedded } from '../../server/history/embedded-postgres'
 import { openEmbedded } from '../../server/history/open'
-import { freshDataFolder } from '../data-folder'
+import { testDataFolder } from '../data-folder'
 import { until } from '../until'
 
 /** The embedded database's life beside stitchboard's: made once, kept across starts, never run twice on
  * one folder, never left running by a process that ends, and on a folder its user can reach. */
-const dataDir = () => {
-  const dir = freshDataFolder('stitchboard-embedded')
-  onTestFinished(() => rmSync(dir, { recursive: true, force: true }))
-  return dir
-}
+const dataDir = () => testDataFolder('stitchboard-embedded')
 
 /** Another process that opens the embedded database of `dir` (test/history/hold-embedded.ts). */
 async function holder(dir: string): Promise<{ child: ChildProcess; database: number }> {

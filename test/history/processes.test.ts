@@ -2,13 +2,13 @@
 // the portal failing, two instances, the database away); its helpers serve every case.
 
 import { spawnSync } from 'node:child_process'
-import { readFileSync, rmSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, onTestFinished, test } from 'vitest'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { alive } from '../../server/history/embedded-postgres'
-import { freshDataFolder } from '../data-folder'
+import { testDataFolder } from '../data-folder'
 import { type Running, startProcess, testNow } from '../e2e/harness'
 import { HELD_OUT_KEY, HELD_OUT_STATUS_CODES } from '../held-out/settings'
 import type { RecordedRequest } from '../held-out/upstream'
@@ -88,8 +88,7 @@ describe('the embedded database survives SIGKILL', () => {
   test('started again on the same folder: nothing recorded is lost, the hole starts at the last poll', {
     timeout: 180_000,
   }, async () => {
-    const dataDir = freshDataFolder('stitchboard-kill')
-    onTestFinished(() => rmSync(dataDir, { recursive: true, force: true }))
+    const dataDir = testDataFolder('stitchboard-kill')
     const first = await startProcess('server/main.ts', serverEnv({ DATA_DIR: dataDir }))
     const began = await until(
       "the first server's first poll",
@@ -471,8 +470,7 @@ describe('backup and restore, the documented commands', () => {
   test('a backup taken while stitchboard runs restores into an empty DATA_DIR, and a refused second restore loses nothing', {
     timeout: 180_000,
   }, async () => {
-    const folder = freshDataFolder('stitchboard-backup-command')
-    onTestFinished(() => rmSync(folder, { recursive: true, force: true }))
+    const folder = testDataFolder('stitchboard-backup-command')
     const running = join(folder, 'running')
     const restored = join(folder, 'restored')
     const file = join(folder, 'history.gz')
