@@ -75,6 +75,7 @@ async function worker() {
   const warm = await sampled(settled())
   // idle as a server is between its users: half a minute later (V8 collects what warm-up left meanwhile)
   await sleep(30_000)
+  globalThis.gc?.() // this thread's garbage (the answers it was sent) is not the worker's
   const idle = pss()
 
   const till = Math.floor(Date.now() / 1000)
@@ -98,6 +99,7 @@ async function worker() {
   ])
   const loaded = await sampled(load)
   await sleep(LOAD_S * 1000)
+  globalThis.gc?.()
   const after = pss()
   times.sort((a, b) => a - b)
   return {
