@@ -7,7 +7,7 @@ import { VENDOR_ENV } from '../server-app'
 import { fakeUpstream } from './fake-upstream'
 
 /** The server as the Node entry wires it, with a demo runner that only counts: the demo upstream is a
- * worker thread generating a whole factory (about 1 GB), started only when an upstream is the demo's. */
+ * worker thread generating the demo factory (some 100 MB of memory at least), started only when an upstream is the demo's. */
 function serverOn(env: Record<string, string>) {
   const demoStarts: DemoUpstreamOptions[] = []
   const runDemo: DemoRunner = (options) => {
