@@ -58,9 +58,18 @@ async function watch(pid: number, seconds: number, beside = () => {}): Promise<n
   return samples
 }
 
-/** 8 workers asking 31-day reports one after another, and 200 open live streams, until `stop`. */
+/** 8 workers asking 31-day reports one after another, and 200 open live streams, until `stop`. Every wait
+ * is raced against the stop: Node 20's fetch can leave a gzipped body's promise unsettled when it is
+ * aborted mid-way (the bench hung there), and what this client does after the stop is not measured. */
 function load(url: string) {
   const controller = new AbortController()
+  const stopped = new Promise<'stopped'>((resolve) =>
+    controller.signal.addEventListener('abort', () => resolve('stopped')),
+  )
+  const untilStopped = <T>(promise: Promise<T>) => {
+    promise.catch(() => {}) // a rejection after the stop is the abort's
+    return Promise.race([promise, stopped])
+  }
   const till = Math.floor(Date.now() / 1000)
   const from = till - 31 * 86_400
   const reports = ['threadbreaks-by-machine', 'machine-summary', 'threadbreaks', 'machine-productivity']
@@ -70,11 +79,13 @@ function load(url: string) {
     while (!controller.signal.aborted) {
       const report = reports[i % reports.length]
       try {
-        const response = await fetch(
-          `${url}/api/reports/${report}?from=${from - i}&till=${till}&machineIds=all`,
-          { signal: controller.signal },
+        const response = await untilStopped(
+          fetch(`${url}/api/reports/${report}?from=${from - i}&till=${till}&machineIds=all`, {
+            signal: controller.signal,
+          }),
         )
-        await response.arrayBuffer()
+        if (response === 'stopped') return
+        if ((await untilStopped(response.arrayBuffer())) === 'stopped') return
         if (response.ok) answered++
         else refused++
       } catch {
@@ -84,10 +95,13 @@ function load(url: string) {
   })
   const streams = Array.from({ length: 200 }, async () => {
     try {
-      const response = await fetch(`${url}/api/live`, { signal: controller.signal })
+      const response = await untilStopped(fetch(`${url}/api/live`, { signal: controller.signal }))
+      if (response === 'stopped') return
       const reader = response.body!.getReader()
-      for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
+      for (;;) {
         // read and let go: only the server's memory is measured
+        const chunk = await untilStopped(reader.read())
+        if (chunk === 'stopped' || chunk.done) return
       }
     } catch {
       // stopped
@@ -132,10 +146,13 @@ async function measure(
     const beside = () => {
       if (database) databaseSamples.push(pssMb(database))
     }
+    progress(setup, `idle for ${MINUTES} min`)
     const idle = await watch(server.pid!, MINUTES * 60, beside)
+    progress(setup, `load for ${LOAD_S} s`)
     const running = load(server.url)
     const loaded = await watch(server.pid!, LOAD_S, beside)
     const reports = await running.stop()
+    progress(setup, `load stopped (${reports.answered} reports answered); after for ${AFTER_S} s`)
     const after = await watch(server.pid!, AFTER_S, beside)
     const lastMinute = (samples: number[]) => Math.max(...samples.slice(-Math.ceil(60 / SAMPLE_S)))
     return {
@@ -150,9 +167,15 @@ async function measure(
       load: readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' '),
     }
   } finally {
+    progress(setup, 'stopping')
     await browser.close()
     await server.stop()
   }
+}
+
+/** What the bench is doing, on stderr: a run takes some 50 minutes. */
+function progress(setup: string, what: string) {
+  console.error(`${new Date().toISOString().slice(11, 19)} ${setup}: ${what}`)
 }
 
 export async function benchFootprint(): Promise<Footprint[]> {

@@ -3,7 +3,7 @@ import { getPath } from 'hono/utils/url'
 import { withoutBase } from '../src/lib/base-path'
 import type { AlertEngine } from './alerts/engine'
 import { alertRoutes } from './alerts/routes'
-import { compressJson } from './compress-json'
+import { acceptsGzip, compressJson, gzipOnce, LARGE_ANSWER_BYTES } from './compress-json'
 import type { Config } from './config'
 import { demoLocations } from './demo/factory'
 import { type History, historyRoutes } from './history/routes'
@@ -38,6 +38,8 @@ export interface AppOptions {
   extraHosts?: readonly string[]
   /** how upstream answers are checked to be JSON (the Node entry: large ones on a worker thread) */
   jsonCheck?: JsonCheck
+  /** told after each large answer (LARGE_ANSWER_BYTES and more): the Node entry's memorySettler */
+  afterLargeAnswer?: () => void
   /** the monotonic clock of the answer cache's time to live (tests move it) */
   perf?: { now(): number }
   /** the machine history and its watcher, or why there is none yet (starting, or the database could not
@@ -86,6 +88,34 @@ const jsonAnswer = (answer: Answer, hit: boolean) =>
       headers: hit ? HIT_HEADERS : MISS_HEADERS,
     }),
   )
+
+/** As jsonAnswer, gzipped here when it is large and the client takes gzip (see LARGE_ANSWER_BYTES); small
+ * answers stay on the synchronous path and are left to compressJson. */
+function answerFor(
+  request: Request,
+  answer: Answer,
+  hit: boolean,
+  afterLarge?: () => void,
+): Response | Promise<Response> {
+  if (answer.body.byteLength < LARGE_ANSWER_BYTES) return jsonAnswer(answer, hit)
+  afterLarge?.()
+  if (request.method === 'HEAD' || !acceptsGzip(request.headers.get('Accept-Encoding') ?? undefined)) {
+    return jsonAnswer(answer, hit)
+  }
+  return gzipOnce(answer.body).then((zipped) =>
+    withSecurityHeaders(
+      new Response(zipped as Uint8Array<ArrayBuffer>, {
+        status: answer.status,
+        headers: {
+          ...(hit ? HIT_HEADERS : MISS_HEADERS),
+          'Content-Encoding': 'gzip',
+          'Content-Length': String(zipped.byteLength),
+          Vary: 'Accept-Encoding',
+        },
+      }),
+    ),
+  )
+}
 
 /** The request target after `/api` (and the base path, when the request has it), still percent-encoded
  * (Hono's c.req.path is decoded). */
@@ -141,6 +171,7 @@ export function createApp({
   perf,
   extraHosts,
   jsonCheck,
+  afterLargeAnswer,
   history,
 }: AppOptions) {
   const base = config.basePath
@@ -273,7 +304,7 @@ export function createApp({
         a.status === 200 &&
         (JSON.parse(decoder.decode(a.body)) as { Success?: unknown } | null)?.Success === true,
     )
-    return jsonAnswer(answer, hit)
+    return answerFor(c.req.raw, answer, hit, afterLargeAnswer)
   })
   app.all('/api/job', (c) => c.json({ error: 'Use POST for /api/job' }, 405, { Allow: 'POST' }))
 
@@ -318,15 +349,15 @@ export function createApp({
     // every browser gets the watcher's latest /machines answer: one upstream call per period in all
     if (target === '/machines' && history) {
       const latest = recorded()?.watcher.latest()
-      if (latest) return jsonAnswer(latest.answer, true)
+      if (latest) return answerFor(c.req.raw, latest.answer, true, afterLargeAnswer)
     }
     const key = `GET ${target}`
     const stored = cache.peek(key)
-    if (stored) return jsonAnswer(stored, true)
-    return fetchAnswer(key, target)
+    if (stored) return answerFor(c.req.raw, stored, true, afterLargeAnswer)
+    return fetchAnswer(c.req.raw, key, target)
   })
 
-  const fetchAnswer = async (key: string, target: string) => {
+  const fetchAnswer = async (request: Request, key: string, target: string) => {
     const { answer, hit } = await cache.get(
       key,
       config.cacheTtlSeconds,
@@ -344,7 +375,7 @@ export function createApp({
         ),
       (a) => a.status === 200,
     )
-    return jsonAnswer(answer, hit)
+    return answerFor(request, answer, hit, afterLargeAnswer)
   }
 
   // Security headers on every answer, errors included, applied once here rather than by a middleware

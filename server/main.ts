@@ -15,6 +15,7 @@ import {
   undiciTransport,
 } from './node-server'
 import { sessionFile } from './session-file'
+import { memorySettler } from './settle-memory'
 import { startHistory } from './start-history'
 import { upstreamsFor } from './upstreams'
 
@@ -70,6 +71,7 @@ function main() {
     clientKey: socketAddress,
     extraHosts: [hostname().toLowerCase()],
     jsonCheck: workerJsonCheck(),
+    afterLargeAnswer: memorySettler().touched,
     ...(sessions ? { sessions } : {}),
   })
   const server = createNodeServer(app.fetch, LISTENER_LIMITS, config.trustProxy)

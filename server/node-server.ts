@@ -23,11 +23,23 @@ const agent = new Agent({ keepAliveTimeout: 10_000, connections: 128 })
 export const undiciTransport: Transport = async ({ url, method, headers, body, signal }) => {
   const answer = await request(url, { method, headers, body: body ?? null, signal, dispatcher: agent })
   const location = answer.headers.location
+  const length = declaredLength(answer.headers)
   return {
     status: answer.statusCode,
     body: answer.body,
     ...(typeof location === 'string' ? { location } : {}),
+    ...(length !== undefined ? { length } : {}),
   }
+}
+
+/** The Content-Length of a body sent as it is (no Content-Encoding, no chunked framing), when it is one
+ * plain number: undici.request passes the bytes on undecoded, so that is the number that arrives. */
+export function declaredLength(headers: Record<string, string | string[] | undefined>): number | undefined {
+  const length = headers['content-length']
+  if (typeof length !== 'string' || !/^\d{1,15}$/.test(length)) return undefined
+  if (headers['content-encoding'] !== undefined || headers['transfer-encoding'] !== undefined)
+    return undefined
+  return Number(length)
 }
 
 const TYPES: Record<string, string> = {

@@ -1,4 +1,4 @@
-import { createApp } from '../server/app'
+import { type AppOptions, createApp } from '../server/app'
 import { type Config, loadConfig } from '../server/config'
 import type { SessionStore } from '../server/proxy/access'
 import type { Transport } from '../server/proxy/upstream'
@@ -19,6 +19,7 @@ export function testApp(
   transport?: Transport,
   now: () => number = () => FIXED_NOW,
   sessions?: SessionStore,
+  options: Pick<AppOptions, 'afterLargeAnswer'> = {},
 ) {
   const config: Config = loadConfig({ FACTORY_TIMEZONE: 'Europe/Berlin', ...env })
   const vendor: Transport = transport ?? (() => Promise.reject(new Error('no vendor upstream in this test')))
@@ -51,6 +52,7 @@ export function testApp(
     clientKey: (c) => c.req.header('X-Test-Socket') ?? '127.0.0.1',
     now: () => clock.wall,
     ...(sessions ? { sessions } : {}),
+    ...options,
   })
   return { app, config, clock }
 }

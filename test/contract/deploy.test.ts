@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import { describe, expect, test } from 'vitest'
+import { SERVER_ENV, SERVER_NODE_FLAGS } from '../../scripts/server-runtime'
 import { CONFIG_VARIABLES, loadConfig } from '../../server/config'
 
 /** The service a factory runs (deploy/, README "Running it for a factory"): a unit systemd accepts, and an
@@ -45,7 +46,9 @@ describe('the systemd unit', () => {
 
   test('runs the built server as a user of its own, restarts it, and keeps its data in a state folder', () => {
     const service = section(readFileSync(UNIT, 'utf8'), 'Service')
-    expect(service.get('ExecStart')).toEqual(['/usr/bin/node dist-server/main.mjs'])
+    expect(service.get('ExecStart')).toEqual([
+      ['/usr/bin/node', ...SERVER_NODE_FLAGS, 'dist-server/main.mjs'].join(' '),
+    ])
     expect(service.get('DynamicUser')).toEqual(['yes'])
     expect(service.get('User')?.[0]).not.toBe('root')
     expect(service.get('Restart')).toEqual(['always'])
@@ -53,6 +56,16 @@ describe('the systemd unit', () => {
     expect(service.get('Environment')).toContain('DATA_DIR=/var/lib/stitchboard')
     expect(service.get('EnvironmentFile')).toEqual(['/etc/stitchboard/stitchboard.env'])
     expect(service.get('NoNewPrivileges')).toEqual(['yes'])
+  })
+
+  test('runs it with the memory settings that bench:footprint measures, as npm start does', () => {
+    const service = section(readFileSync(UNIT, 'utf8'), 'Service')
+    const environment = Object.entries(SERVER_ENV).map(([name, value]) => `${name}=${value}`)
+    expect(service.get('Environment')).toContain(environment.join(' '))
+    const { scripts } = JSON.parse(readFileSync('package.json', 'utf8')) as {
+      scripts: Record<string, string>
+    }
+    expect(scripts.start).toBe([...environment, 'node', ...SERVER_NODE_FLAGS, 'scripts/start.mjs'].join(' '))
   })
 })
 

@@ -65,4 +65,27 @@ describe('the JSON check of large upstream answers', () => {
     const array = encoder.encode(`[${'1,'.repeat(700_000)}1]`)
     expect((await check(array)).kind).toBe('array')
   })
+
+  test('a worker with nothing to check stops, and the next large answer starts another', async () => {
+    const events: string[] = []
+    let stopped: () => void = () => {}
+    const check = workerJsonCheck({
+      idleMs: 0,
+      onWorker: (event) => {
+        events.push(event)
+        if (event === 'stopped') stopped()
+      },
+    })
+    const big = () => encoder.encode(JSON.stringify({ data: 'x'.repeat(1024 * 1024 + 1) }))
+    const firstStop = new Promise<void>((resolve) => (stopped = resolve))
+    expect((await check(big())).kind).toBe('object')
+    await firstStop
+    expect(events).toEqual(['started', 'stopped'])
+    const body = big()
+    const expected = body.slice()
+    const second = await check(body)
+    expect(second.kind).toBe('object')
+    expect(Buffer.from(second.body).equals(Buffer.from(expected))).toBe(true)
+    expect(events.slice(0, 3)).toEqual(['started', 'stopped', 'started'])
+  })
 })
