@@ -10,7 +10,7 @@ import { DEFAULT_SHIFTS_TEXT, type NamedShift, parseShifts } from './shifts'
 export const DEMO_API_KEY = 'demo-key-a'
 export const DEMO_LICENCE = 'demo-licence-a'
 const DEMO_API_KEYS = [DEMO_API_KEY, 'demo-key-b', 'demo-key-c']
-const DEMO_LICENCES = [DEMO_LICENCE, 'demo-licence-b']
+const DEMO_LICENCES = [DEMO_LICENCE, 'demo-licence-b', 'demo-licence-c']
 
 /** Variables whose values are never printed. */
 const SECRETS = new Set(['API_KEY', 'WEB_API_LICENSE', 'DASHBOARD_TOKEN', 'ADMIN_TOKEN'])

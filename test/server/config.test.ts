@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process'
 import { describe, expect, test } from 'vitest'
 import { ConfigError, loadConfig } from '../../server/config'
+import { demoCompanies } from '../../server/demo/factory'
 import { configError } from '../config-error'
 
 /** Every start-up misconfiguration stops the server with one line naming the variable. */
@@ -196,11 +197,13 @@ describe('configuration from the environment', () => {
     expect(fallback.entries.map((e) => e.code)).toEqual([1, 2, 9, 30, 40, 99, 1012])
   })
 
-  test('the demo keys of the other demo company work without an upstream address', () => {
-    expect(loadConfig({ API_KEY: 'demo-key-b', WEB_API_LICENSE: 'demo-licence-b' })).toMatchObject({
-      api: { mode: 'demo', apiKey: 'demo-key-b' },
-      job: { mode: 'demo', licence: 'demo-licence-b' },
-    })
+  test('the key and licence of every demo company (README, "Demo data") work without an upstream address', () => {
+    for (const company of demoCompanies(1)) {
+      expect(loadConfig({ API_KEY: company.apiKey, WEB_API_LICENSE: company.licence })).toMatchObject({
+        api: { mode: 'demo', apiKey: company.apiKey },
+        job: { mode: 'demo', licence: company.licence },
+      })
+    }
   })
 
   test('the server exits with code 1 and one line on stderr', () => {
