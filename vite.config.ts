@@ -19,8 +19,23 @@ function stitchboardServer(): Plugin {
   }
 }
 
+/** A language's catalogue asked for as `locales/<language>.json?messages` (src/lib/i18n/load.ts) arrives
+ * compiled (src/lib/i18n/compile.ts): plain data, so no message parser reaches the browser. */
+function compiledMessages(): Plugin {
+  return {
+    name: 'stitchboard-messages',
+    enforce: 'pre',
+    async transform(code, id) {
+      if (!/\/src\/lib\/i18n\/locales\/[\w-]+\.json\?messages$/.test(id)) return null
+      const { compileCatalogue } = await import('./src/lib/i18n/compile.ts')
+      const compiled = JSON.stringify(compileCatalogue(JSON.parse(code) as Record<string, string>))
+      return { code: `export default JSON.parse(${JSON.stringify(compiled)})`, map: null, moduleType: 'js' }
+    },
+  }
+}
+
 export default defineConfig({
-  plugins: [react(), tailwindcss(), stitchboardServer()],
+  plugins: [react(), tailwindcss(), compiledMessages(), stitchboardServer()],
   // the built page names its files relative to its <base href>, which the server writes with BASE_PATH
   // (issue 34: the dashboard under a proxy's sub-path, server/page-hints.ts); the dev server serves at /
   base: './',

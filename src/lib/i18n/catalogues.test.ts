@@ -1,0 +1,92 @@
+import { readdirSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { type MessageFormatElement, parse, TYPE } from '@formatjs/icu-messageformat-parser'
+import { describe, expect, test } from 'vitest'
+import { compileCatalogue } from './compile'
+import { LANGUAGES, translator } from './translator'
+
+/** One catalogue per language (src/lib/i18n/locales/<language>.json): each holds every message of the
+ * English one, with the same arguments, plural branches by its own language's rules, and nothing else;
+ * every message is used. */
+const LOCALES = 'src/lib/i18n/locales'
+const source = (language: string) =>
+  JSON.parse(readFileSync(join(LOCALES, `${language}.json`), 'utf8')) as Record<string, string>
+const english = source('en')
+
+/** The arguments a message takes, and the plural branches it has, by walking its ICU form. */
+function shape(text: string) {
+  const names = new Set<string>()
+  const plurals: Array<{ ordinal: boolean; branches: string[] }> = []
+  const walk = (nodes: MessageFormatElement[]) => {
+    for (const node of nodes) {
+      if (node.type === TYPE.literal || node.type === TYPE.pound) continue
+      names.add(node.value)
+      if (node.type === TYPE.plural) {
+        plurals.push({ ordinal: node.pluralType === 'ordinal', branches: Object.keys(node.options) })
+      }
+      if (node.type === TYPE.plural || node.type === TYPE.select)
+        for (const option of Object.values(node.options)) walk(option.value)
+    }
+  }
+  walk(parse(text, { requiresOtherClause: true }))
+  return { names: [...names].sort(), plurals }
+}
+
+test('the languages spoken are the catalogues there are', () => {
+  const files = readdirSync(LOCALES).map((name) => name.replace(/\.json$/, ''))
+  expect(files.sort()).toEqual([...LANGUAGES].sort())
+})
+
+describe.each(LANGUAGES)('the %s catalogue', (language) => {
+  const messages = source(language)
+
+  test('holds every message of the English one and no other', () => {
+    expect(Object.keys(messages).sort()).toEqual(Object.keys(english).sort())
+  })
+
+  test('each message takes the arguments the English one takes, with plurals by this language’s rules', () => {
+    const categories = {
+      cardinal: new Intl.PluralRules(language).resolvedOptions().pluralCategories as string[],
+      ordinal: new Intl.PluralRules(language, { type: 'ordinal' }).resolvedOptions().pluralCategories as string[],
+    }
+    const problems: string[] = []
+    for (const [key, text] of Object.entries(messages)) {
+      const own = shape(text)
+      const theirs = english[key] === undefined ? own : shape(english[key]!)
+      if (own.names.join() !== theirs.names.join())
+        problems.push(`${key}: takes {${own.names.join('}, {')}}, English {${theirs.names.join('}, {')}}`)
+      for (const plural of own.plurals) {
+        const allowed = plural.ordinal ? categories.ordinal : categories.cardinal
+        const foreign = plural.branches.filter((b) => !b.startsWith('=') && !allowed.includes(b))
+        if (foreign.length) problems.push(`${key}: ${foreign.join(', ')} is no plural category of ${language}`)
+      }
+    }
+    expect(problems).toEqual([])
+    expect(() => compileCatalogue(messages)).not.toThrow()
+  })
+})
+
+test('plurals and numbers by each language’s rules', () => {
+  const say = (language: (typeof LANGUAGES)[number], count: number) =>
+    translator(language, compileCatalogue(source(language))).t('machine.threadBreaks', { count })
+  expect([0, 1, 2, 1500].map((n) => say('en', n))).toEqual([
+    'No thread breaks',
+    '1 thread break',
+    '2 thread breaks',
+    '1,500 thread breaks',
+  ])
+  expect([0, 1, 1500].map((n) => say('de', n))).toEqual(['Keine Fadenbrüche', '1 Fadenbruch', '1.500 Fadenbrüche'])
+  // Spanish has a "many" category (a million) that falls to "other" when a message has no branch for it
+  expect([1, 1_000_000].map((n) => say('es', n))).toEqual(['1 rotura de hilo', '1.000.000 roturas de hilo'])
+})
+
+test('every message is used by the code, by its name written out', () => {
+  const code = ['src', 'server']
+    .flatMap((dir) =>
+      readdirSync(dir, { recursive: true, encoding: 'utf8' })
+        .filter((file) => /\.tsx?$/.test(file) && !/\.test\.tsx?$/.test(file))
+        .map((file) => readFileSync(join(dir, file), 'utf8')),
+    )
+    .join('\n')
+  expect(Object.keys(english).filter((key) => !code.includes(`'${key}'`))).toEqual([])
+})
