@@ -47,7 +47,8 @@ describe.each(LANGUAGES)('the %s catalogue', (language) => {
   test('each message takes the arguments the English one takes, with plurals by this language’s rules', () => {
     const categories = {
       cardinal: new Intl.PluralRules(language).resolvedOptions().pluralCategories as string[],
-      ordinal: new Intl.PluralRules(language, { type: 'ordinal' }).resolvedOptions().pluralCategories as string[],
+      ordinal: new Intl.PluralRules(language, { type: 'ordinal' }).resolvedOptions()
+        .pluralCategories as string[],
     }
     const problems: string[] = []
     for (const [key, text] of Object.entries(messages)) {
@@ -58,7 +59,8 @@ describe.each(LANGUAGES)('the %s catalogue', (language) => {
       for (const plural of own.plurals) {
         const allowed = plural.ordinal ? categories.ordinal : categories.cardinal
         const foreign = plural.branches.filter((b) => !b.startsWith('=') && !allowed.includes(b))
-        if (foreign.length) problems.push(`${key}: ${foreign.join(', ')} is no plural category of ${language}`)
+        if (foreign.length)
+          problems.push(`${key}: ${foreign.join(', ')} is no plural category of ${language}`)
       }
     }
     expect(problems).toEqual([])
@@ -75,7 +77,11 @@ test('plurals and numbers by each language’s rules', () => {
     '2 thread breaks',
     '1,500 thread breaks',
   ])
-  expect([0, 1, 1500].map((n) => say('de', n))).toEqual(['Keine Fadenbrüche', '1 Fadenbruch', '1.500 Fadenbrüche'])
+  expect([0, 1, 1500].map((n) => say('de', n))).toEqual([
+    'Keine Fadenbrüche',
+    '1 Fadenbruch',
+    '1.500 Fadenbrüche',
+  ])
   // Spanish has a "many" category (a million) that falls to "other" when a message has no branch for it
   expect([1, 1_000_000].map((n) => say('es', n))).toEqual(['1 rotura de hilo', '1.000.000 roturas de hilo'])
 })

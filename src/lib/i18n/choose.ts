@@ -1,4 +1,4 @@
-import { isLanguage, type Language, LANGUAGES } from './translator'
+import { isLanguage, LANGUAGES, type Language } from './translator'
 
 export interface LanguageSources {
   /** chosen with the header's picker, remembered by this browser */

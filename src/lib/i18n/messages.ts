@@ -46,6 +46,7 @@ function formatArgument(part: Exclude<Part, string | 0>, values: Values, formats
   const [, kind, offset, branches] = part
   const n = Number(value) - offset
   // an exact match (=0, =1) first, then the language's category, then other (ICU)
-  const branch = branches[`=${Number(value)}`] ?? branches[formats.plural(n, kind === 'o')] ?? branches.other ?? ''
+  const branch =
+    branches[`=${Number(value)}`] ?? branches[formats.plural(n, kind === 'o')] ?? branches.other ?? ''
   return format(branch, values, formats, n)
 }
