@@ -24,7 +24,10 @@ export function translator(language: Language, catalogue: Catalogue): Translator
   const number = (value: number, options?: Intl.NumberFormatOptions) => {
     const key = options ? JSON.stringify(options) : ''
     let made = numbers.get(key)
-    if (!made) numbers.set(key, (made = new Intl.NumberFormat(language, options)))
+    if (!made) {
+      made = new Intl.NumberFormat(language, options)
+      numbers.set(key, made)
+    }
     return made.format(value)
   }
   const cardinal = new Intl.PluralRules(language)
