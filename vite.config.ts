@@ -1,3 +1,6 @@
+import { readdirSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import tailwindcss from '@tailwindcss/vite'
 import react from '@vitejs/plugin-react'
 import { defineConfig, type Plugin } from 'vitest/config'
@@ -19,16 +22,46 @@ function stitchboardServer(): Plugin {
   }
 }
 
-/** A language's catalogue asked for as `locales/<language>.json?messages` (src/lib/i18n/load.ts) arrives
- * compiled (src/lib/i18n/compile.ts): plain data, so no message parser reaches the browser. */
+/** The catalogues (src/lib/i18n/locales/<language>.json, ICU MessageFormat) arrive in the browser compiled
+ * (src/lib/i18n/compile.ts: plain data, so no message parser reaches it) and in parts: a message's part is
+ * its name's first segment (`app.…` for the shell, `machines.…` for the machines pages), and a page loads
+ * the parts it shows with its code (src/app/page-messages.ts). `virtual:stitchboard-messages` maps each
+ * language and part to its chunk; `locales/<language>.json?messages&part=<part>` is one such chunk. */
 function compiledMessages(): Plugin {
+  const virtual = 'virtual:stitchboard-messages'
+  const locales = fileURLToPath(new URL('./src/lib/i18n/locales/', import.meta.url))
   return {
     name: 'stitchboard-messages',
     enforce: 'pre',
+    resolveId: (id) => (id === virtual ? `\0${virtual}` : null),
+    load(id) {
+      if (id !== `\0${virtual}`) return null
+      const languages = readdirSync(locales)
+        .filter((name) => name.endsWith('.json'))
+        .map((name) => name.slice(0, -'.json'.length))
+      this.addWatchFile(join(locales, 'en.json'))
+      const english = JSON.parse(readFileSync(join(locales, 'en.json'), 'utf8')) as Record<string, string>
+      const parts = [...new Set(Object.keys(english).map((key) => key.split('.')[0]!))].sort()
+      const loaders = languages.map(
+        (language) =>
+          `${JSON.stringify(language)}: {${parts
+            .map(
+              (part) =>
+                `${JSON.stringify(part)}: () => import(${JSON.stringify(`${join(locales, `${language}.json`)}?messages&part=${part}`)})`,
+            )
+            .join(', ')}}`,
+      )
+      return `export const PARTS = ${JSON.stringify(parts)}\nexport const LOADERS = {${loaders.join(',\n')}}\n`
+    },
     async transform(code, id) {
-      if (!/\/src\/lib\/i18n\/locales\/[\w-]+\.json\?messages$/.test(id)) return null
+      const match = /\/src\/lib\/i18n\/locales\/[\w-]+\.json\?messages&part=([\w-]+)$/.exec(id)
+      if (!match) return null
       const { compileCatalogue } = await import('./src/lib/i18n/compile.ts')
-      const compiled = JSON.stringify(compileCatalogue(JSON.parse(code) as Record<string, string>))
+      const part = `${match[1]}.`
+      const source = Object.fromEntries(
+        Object.entries(JSON.parse(code) as Record<string, string>).filter(([key]) => key.startsWith(part)),
+      )
+      const compiled = JSON.stringify(compileCatalogue(source))
       return { code: `export default JSON.parse(${JSON.stringify(compiled)})`, map: null, moduleType: 'js' }
     },
   }

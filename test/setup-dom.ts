@@ -3,6 +3,8 @@ import { cleanup, configure } from '@testing-library/react'
 import { HttpResponse, http } from 'msw'
 import { setupServer } from 'msw/node'
 import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest'
+import { messages } from '../src/components/i18n'
+import { MESSAGE_PARTS } from '../src/lib/i18n/load'
 import { FIXED_NOW } from './demo-client'
 import { testApp } from './server-app'
 
@@ -14,6 +16,10 @@ import { testApp } from './server-app'
  * busy 2-core machine, and well inside the dom project's test timeout (vite.config.ts), so a failing
  * wait reports what it missed instead of the test timing out. */
 configure({ asyncUtilTimeout: 10_000 })
+
+// the app loads a page's messages with its code (src/app/with-messages.ts); a component rendered on its
+// own here speaks English, every part of the catalogue loaded
+await messages.need(MESSAGE_PARTS)
 
 const pinClock = () => vi.useFakeTimers({ toFake: ['Date'], now: FIXED_NOW, shouldAdvanceTime: true })
 pinClock()

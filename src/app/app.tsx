@@ -3,12 +3,14 @@ import { lazy, Suspense, useState } from 'react'
 import { BrowserRouter } from 'react-router'
 import { appPath, BASE_PATH } from '../api/base-path'
 import { shouldRetry } from '../api/retry'
+import { useT } from '../components/i18n'
 import { NowProvider } from '../components/now'
 import { prefetchForPath } from './route-data'
 import { AppRoutes } from './router'
+import { withMessages } from './with-messages'
 
 /** The wall-monitor mode is its own small app: no shell, each page on its own in-memory router. */
-const KioskApp = lazy(() => import('./kiosk-app'))
+const KioskApp = lazy(withMessages('src/app/kiosk-app.tsx', () => import('./kiosk-app')))
 /** The live stream of machine changes: not needed for the first paint. */
 const LiveUpdates = lazy(() => import('./live-updates'))
 
@@ -16,6 +18,7 @@ const LiveUpdates = lazy(() => import('./live-updates'))
 export const isKioskPath = (pathname: string) => pathname === '/kiosk' || pathname.startsWith('/kiosk/')
 
 export function App() {
+  const { t } = useT()
   const path = appPath(window.location.pathname)
   const [queryClient] = useState(() => {
     const client = new QueryClient({
@@ -26,7 +29,7 @@ export function App() {
   })
   if (isKioskPath(path)) {
     return (
-      <Suspense fallback={<p className="p-4">Starting the kiosk…</p>}>
+      <Suspense fallback={<p className="p-4">{t('app.startingKiosk')}</p>}>
         <KioskApp />
       </Suspense>
     )

@@ -4,16 +4,19 @@ import { NavLink, Outlet, useLocation } from 'react-router'
 import { appConfigQueryOptions } from '../api/app-config'
 import { appUrl } from '../api/base-path'
 import { FactoryClock } from '../components/factory-clock'
+import { LanguagePicker, useT } from '../components/i18n'
 import { useNow } from '../components/now'
 import { filterSearch } from '../lib/filters'
 import { currentShift } from '../lib/time-range'
 import { NAV_ENTRIES } from './nav'
+import { withMessages } from './with-messages'
 import { rememberTheme, type Theme } from './theme'
 
 /** The alerts' bar (issue 19): not needed for the first paint; it takes room at the end of the page. */
-const AlertBar = lazy(() => import('../features/alerts/alert-bar'))
+const AlertBar = lazy(withMessages('src/features/alerts/alert-bar.tsx', () => import('../features/alerts/alert-bar')))
 
 export function Layout() {
+  const { t } = useT()
   const config = useQuery(appConfigQueryOptions())
   const location = useLocation()
   const now = useNow()
@@ -42,15 +45,15 @@ export function Layout() {
             navigation beside it does not move (layout shift) */}
         {!config.data && (
           <span aria-hidden="true" className="invisible px-2 py-0.5 text-sm font-semibold">
-            Demo data
+            {t('app.demo')}
           </span>
         )}
         {config.data?.demo && (
           <span
             className="rounded bg-amber-300 px-2 py-0.5 text-sm font-semibold text-gray-950"
-            title="No API_BASE_URL is set: this is the generated demo factory"
+            title={t('app.demoExplained')}
           >
-            Demo data
+            {t('app.demo')}
           </span>
         )}
         {/* one clock: beside "Menu" on a phone, between the shift and the theme at a desk (order) */}
@@ -66,12 +69,12 @@ export function Layout() {
           aria-controls="main-menu"
           onClick={() => setMenu((open) => !open)}
         >
-          Menu <span aria-hidden="true">{menu ? '▴' : '▾'}</span>
+          {t('app.menu')} <span aria-hidden="true">{menu ? '▴' : '▾'}</span>
         </button>
         {/* a row of its own at a desk (beside the clock and theme it wrapped the theme button alone onto a
             second line at 1440 px), inline from 1536 px */}
         <nav
-          aria-label="Main"
+          aria-label={t('app.nav.label')}
           id="main-menu"
           className={`sm:order-4 sm:basis-full 2xl:order-none 2xl:basis-auto ${menu ? 'max-sm:w-full' : 'max-sm:hidden'}`}
         >
@@ -85,7 +88,7 @@ export function Layout() {
                     `max-sm:flex max-sm:min-h-11 max-sm:items-center ${isActive ? 'font-semibold underline' : 'underline-offset-4 hover:underline'}`
                   }
                 >
-                  {entry.label}
+                  {t(entry.label)}
                 </NavLink>
               </li>
             ))}
@@ -95,7 +98,7 @@ export function Layout() {
                 href={appUrl('/kiosk')}
                 className="underline-offset-4 hover:underline max-sm:flex max-sm:min-h-11 max-sm:items-center"
               >
-                Wall display
+                {t('app.nav.kiosk')}
               </a>
             </li>
           </ul>
@@ -107,13 +110,15 @@ export function Layout() {
           <p className={`text-sm ${config.data ? '' : 'invisible'}`}>
             {shift ? (
               <>
-                {shift.shift.name} shift{' '}
-                <span className="text-gray-600 dark:text-gray-400">until {shift.shift.to}</span>
+                {t('app.shift.named', { name: shift.shift.name })}{' '}
+                <span className="text-gray-600 dark:text-gray-400">
+                  {t('app.shift.until', { time: shift.shift.to })}
+                </span>
               </>
             ) : config.data ? (
-              'Between shifts'
+              t('app.shift.between')
             ) : (
-              'Early shift until 14:00'
+              `${t('app.shift.named', { name: 'Early' })} ${t('app.shift.until', { time: '14:00' })}`
             )}
           </p>
         </div>
@@ -122,8 +127,9 @@ export function Layout() {
           className={`rounded border border-gray-400 px-2 py-0.5 text-sm max-sm:min-h-11 sm:order-3 dark:border-gray-600 ${menu ? '' : 'max-sm:hidden'}`}
           onClick={toggleTheme}
         >
-          {theme === 'dark' ? 'Light theme' : 'Dark theme'}
+          {theme === 'dark' ? t('app.theme.light') : t('app.theme.dark')}
         </button>
+        <LanguagePicker className={`sm:order-3 ${menu ? '' : 'max-sm:hidden'}`} />
       </header>
       <main>
         <Outlet />

@@ -2,7 +2,8 @@ import { StrictMode, startTransition } from 'react'
 import { createRoot } from 'react-dom/client'
 import { appPath } from '../api/base-path'
 import '../index.css'
-import { App } from './app'
+import { messages, pageLanguage, speak } from '../components/i18n'
+import { App, isKioskPath } from './app'
 import { applyTheme, initialTheme, storedTheme } from './theme'
 
 applyTheme(
@@ -12,6 +13,11 @@ applyTheme(
     window.matchMedia?.('(prefers-color-scheme: dark)').matches ?? false,
   ),
 )
+
+// the page speaks its language from the first paint: the shell's messages arrive before it renders (each
+// page's own with its code, src/app/router.tsx)
+await speak(pageLanguage(window.location, isKioskPath(appPath(window.location.pathname))))
+await messages.need(['app'])
 
 // the first render in a transition: React renders it in slices and lets the browser paint and take
 // input between them, instead of one long task (on a phone, 4× slower than a desk PC, that task was

@@ -1,11 +1,13 @@
-/** The pages in the navigation, in order; each page adds its entry when it lands. */
-export const NAV_ENTRIES: ReadonlyArray<{ to: string; label: string }> = [
-  { to: '/machines', label: 'Machine status' },
-  { to: '/threadbreaks', label: 'Thread breaks' },
-  { to: '/timeline', label: 'Timeline' },
-  { to: '/shifts', label: 'Shift comparison' },
-  { to: '/thread-cones', label: 'Thread cones' },
-  { to: '/reports', label: 'Reports' },
-  { to: '/collectors', label: 'Collector units' },
-  { to: '/alerts', label: 'Alerts' },
+import type { MessageKey } from '../lib/i18n/translator'
+
+/** The pages in the navigation, in order, each with its message; each page adds its entry when it lands. */
+export const NAV_ENTRIES: ReadonlyArray<{ to: string; label: MessageKey }> = [
+  { to: '/machines', label: 'app.nav.machines' },
+  { to: '/threadbreaks', label: 'app.nav.threadbreaks' },
+  { to: '/timeline', label: 'app.nav.timeline' },
+  { to: '/shifts', label: 'app.nav.shifts' },
+  { to: '/thread-cones', label: 'app.nav.threadCones' },
+  { to: '/reports', label: 'app.nav.reports' },
+  { to: '/collectors', label: 'app.nav.collectors' },
+  { to: '/alerts', label: 'app.nav.alerts' },
 ]

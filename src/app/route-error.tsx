@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react'
 import { Link } from 'react-router'
 import { appUrl } from '../api/base-path'
+import { useT } from '../components/i18n'
 import { isChunkLoadError, mayReloadForChunk } from './chunk-retry'
 
 /** How often the server is asked whether it is back, when a page's code could not be fetched. */
@@ -9,23 +10,25 @@ const PROBE_MS = 3000
 /** A page that failed to load or render: says so, keeps the header and navigation. A page whose code
  * could not be fetched loads by itself once the server answers again. */
 export function RouteError({ error }: { error: unknown }) {
+  const { t } = useT()
   if (isChunkLoadError(error)) return <ChunkError />
-  const message = error instanceof Error ? error.message : 'Unknown error'
+  const message = error instanceof Error ? error.message : t('app.error.unknown')
   return (
     <section role="alert" className="p-6">
-      <h1 className="text-2xl font-semibold">This page could not be shown</h1>
+      <h1 className="text-2xl font-semibold">{t('app.error.title')}</h1>
       <p className="mt-2">{message}</p>
       <p className="mt-2">
         <Link className="underline" to="/machines">
-          Back to the machine status
+          {t('app.error.back')}
         </Link>{' '}
-        or reload the page.
+        {t('app.error.orReload')}
       </p>
     </section>
   )
 }
 
 function ChunkError() {
+  const { t } = useT()
   const [given, setGiven] = useState(false)
   useEffect(() => {
     let stopped = false
@@ -51,18 +54,17 @@ function ChunkError() {
   }, [])
   return (
     <section role="alert" className="p-6">
-      <h1 className="text-2xl font-semibold">This page could not be loaded</h1>
+      <h1 className="text-2xl font-semibold">{t('app.chunk.title')}</h1>
       {given ? (
         <p className="mt-2">
-          The server answers, but the page’s code still does not load (it may have been updated).{' '}
+          {t('app.chunk.stillFailing')}{' '}
           <button type="button" className="underline" onClick={() => window.location.reload()}>
-            Reload the page
+            {t('app.chunk.reload')}
           </button>
         </p>
       ) : (
         <p className="mt-2">
-          The server did not answer. The page loads by itself as soon as it is back (asking every{' '}
-          {PROBE_MS / 1000} s).
+          {t('app.chunk.waiting', { seconds: PROBE_MS / 1000 })}
         </p>
       )}
     </section>

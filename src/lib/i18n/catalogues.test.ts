@@ -69,8 +69,13 @@ describe.each(LANGUAGES)('the %s catalogue', (language) => {
 })
 
 test('plurals and numbers by each language’s rules', () => {
-  const say = (language: (typeof LANGUAGES)[number], count: number) =>
-    translator(language, compileCatalogue(source(language))).t('machine.threadBreaks', { count })
+  const breaks = {
+    en: '{count, plural, =0 {No thread breaks} one {# thread break} other {# thread breaks}}',
+    de: '{count, plural, =0 {Keine Fadenbrüche} one {# Fadenbruch} other {# Fadenbrüche}}',
+    es: '{count, plural, one {# rotura de hilo} other {# roturas de hilo}}',
+  }
+  const say = (language: keyof typeof breaks, count: number) =>
+    translator(language, compileCatalogue({ breaks: breaks[language] })).t('breaks' as never, { count })
   expect([0, 1, 2, 1500].map((n) => say('en', n))).toEqual([
     'No thread breaks',
     '1 thread break',
