@@ -2,6 +2,7 @@
 // (i18n-wip/<part>.<language>.json) and merged here into src/lib/i18n/locales/<language>.json, keys sorted.
 // The locales are rebuilt from the parts alone: a message renamed in a part is gone from the catalogue.
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
+
 const dir = 'src/lib/i18n/locales'
 const parts = readdirSync('i18n-wip').filter((f) => f.endsWith('.json'))
 for (const language of ['en', 'de', 'es']) {

@@ -1,8 +1,9 @@
 import type { MachineFacts } from '../../src/api/contract/to-domain'
 import { machineLabel, type ThreadbreakEvent } from '../../src/lib/domain'
 import { findHotSpots, type PlaceFamily, placeName } from '../../src/lib/hot-spots'
-import { STATE_LABELS } from '../../src/lib/machine-state'
-import type { StatusEntry } from '../../src/lib/status-codes'
+import { codeWords, STATE_KEYS } from '../../src/lib/machine-state'
+import { meaningLabel, type StatusEntry } from '../../src/lib/status-codes'
+import { speaking } from '../messages'
 import type { OpenInterval } from '../history/store'
 import { type AlertSettings, type RuleId, WATCHED_STATES, type WatchedState } from './settings'
 
@@ -53,12 +54,15 @@ export function stateConditions(
     const state = stateOf(interval, codes)
     if (!isWatched(state)) continue
     const name = machineLabel(interval.machineId, facts.get(interval.machineId)?.name)
+    // the alert's words are kept in English as raised (its cause and detail are stored as text)
+    const { t } = speaking('en')
+    const meaning = interval.code === null ? undefined : codes.get(interval.code)
     const label =
       state === 'unknown' && interval.code !== null
-        ? `Status ${interval.code}`
-        : state !== 'not-reporting' && interval.code !== null
-          ? (codes.get(interval.code)?.label ?? STATE_LABELS[state])
-          : STATE_LABELS[state]
+        ? codeWords(interval.code, t)
+        : state !== 'not-reporting' && meaning
+          ? meaningLabel(meaning, t)
+          : t(STATE_KEYS[state])
     const minutes = settings.minutes[state]
     result.push({
       key: `${interval.machineId}|state`,
@@ -168,7 +172,7 @@ export function hotSpotConditions(
     })
   }
   return findHotSpots(families).map((spot) => {
-    const place = placeName(spot)
+    const place = placeName(spot, speaking('en').t)
     const part = spot.head !== null ? `h${spot.head}` : `n${spot.needle}`
     return {
       key: `${spot.machineId}|hot-spot|${part}`,

@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query'
 import * as z from 'zod/mini'
 import { setClockFormat } from '../lib/factory-time'
 import type { StatusDictionary } from '../lib/machine-state'
-import { dictionaryOf, MACHINE_STATES } from '../lib/status-codes'
+import { dictionaryOf, MACHINE_STATES, PRODUCT_CODE_WORDS } from '../lib/status-codes'
 import { getJson } from './http'
 
 /** What the server lets the SPA know (GET /app-config.json). */
@@ -18,7 +18,16 @@ export const appConfigSchema = z.object({
   /** STATUS_CODES, or the demo's table when it is not set */
   statusCodes: z.object({
     source: z.enum(['environment', 'default']),
-    entries: z.array(z.object({ code: z.int(), state: z.enum(MACHINE_STATES), label: z.string() })),
+    // label: the factory's own words (null: the product's); words: the product's own for a code of its
+    // table, a message of the shell's part (the demo's 'app.code.…')
+    entries: z.array(
+      z.object({
+        code: z.int(),
+        state: z.enum(MACHINE_STATES),
+        label: z.nullable(z.string()),
+        words: z.optional(z.enum(PRODUCT_CODE_WORDS)),
+      }),
+    ),
   }),
   /** LOCATIONS: names for the vendor's location IDs */
   locations: z.array(z.object({ id: z.int(), name: z.string() })),

@@ -1,3 +1,5 @@
+import type { Translator } from '../lib/i18n/translator'
+
 /** Errors a page can tell apart and explain in words. */
 
 /** The browser could not reach the stitchboard server at all. */
@@ -8,7 +10,7 @@ export class NetworkError extends Error {
   }
 }
 
-/** The server answered with an error status; `message` is its own words. */
+/** The server answered with an error status; `message` is its own words, shown as they are. */
 export class HttpError extends Error {
   override name = 'HttpError'
   constructor(
@@ -24,7 +26,7 @@ export class UnexpectedResponseError extends Error {
   override name = 'UnexpectedResponseError'
   constructor(
     readonly field: string,
-    detail: string,
+    readonly detail: string,
   ) {
     super(`Unexpected response from the production API: ${field} ${detail}`)
   }
@@ -36,8 +38,12 @@ export class JobFailedError extends Error {
   override name = 'JobFailedError'
 }
 
-/** Words for any error a widget shows. */
-export function describeError(error: unknown): string {
+/** Words for any error a widget shows, in the screen's language. What the server or the vendor said is
+ * quoted as they said it (their words, like a machine's name). */
+export function describeError(error: unknown, t: Translator['t']): string {
+  if (error instanceof NetworkError) return t('app.error.network')
+  if (error instanceof UnexpectedResponseError)
+    return t('app.error.unexpected', { field: error.field, detail: error.detail })
   if (error instanceof Error) return error.message
-  return 'Something went wrong'
+  return t('app.error.unknown')
 }

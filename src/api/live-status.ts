@@ -1,14 +1,21 @@
 import { useSyncExternalStore } from 'react'
 
 /** The state of the live stream (`live.ts`), apart so the machine queries can ask it without a cycle. */
-export type LiveStatus = { status: 'connecting' } | { status: 'live' } | { status: 'polling'; reason: string }
+/** Why machine changes are polled instead of streamed: the browser has no stream, it went silent, sent
+ * something unreadable, was interrupted, or the server has none (`detail`: the server's own words). */
+export type PollingReason = 'unsupported' | 'silent' | 'unreadable' | 'interrupted' | 'unavailable'
+export type LiveStatus =
+  | { status: 'connecting' }
+  | { status: 'live' }
+  | { status: 'polling'; reason: PollingReason; detail?: string }
 
 let current: LiveStatus = { status: 'connecting' }
 const listeners = new Set<() => void>()
 export function setStatus(next: LiveStatus) {
   if (
     next.status === current.status &&
-    (next as { reason?: string }).reason === (current as { reason?: string }).reason
+    (next as { reason?: string }).reason === (current as { reason?: string }).reason &&
+    (next as { detail?: string }).detail === (current as { detail?: string }).detail
   )
     return
   current = next

@@ -6,7 +6,7 @@ import { applyAlertsEvent } from './alerts'
 import { ALERTS_KEY } from './alerts-key'
 import { appUrl } from './base-path'
 import { type HistoryNow, historyNowSchema } from './history'
-import { isStreamLive, setStatus } from './live-status'
+import { isStreamLive, type PollingReason, setStatus } from './live-status'
 import { MACHINE_QUERY_ROOT, machinesFromAnswer, machinesQueryOptions } from './machines'
 
 /**
@@ -53,16 +53,16 @@ export function useLiveUpdates(): void {
   const client = useQueryClient()
   useEffect(() => {
     if (typeof EventSource === 'undefined') {
-      setStatus({ status: 'polling', reason: 'this browser has no live stream' })
+      setStatus({ status: 'polling', reason: 'unsupported' })
       return
     }
     let source: EventSource | null = null
     let watchdog: ReturnType<typeof setTimeout> | undefined
     let reopen: ReturnType<typeof setTimeout> | undefined
     let closed = false
-    const fallBack = (reason: string) => {
+    const fallBack = (reason: PollingReason, detail?: string) => {
       const wasLive = isStreamLive()
-      setStatus({ status: 'polling', reason })
+      setStatus({ status: 'polling', reason, ...(detail === undefined ? {} : { detail }) })
       // polling starts again at once (the machine queries poll only while the stream is not live)
       if (wasLive) {
         void client.invalidateQueries({ queryKey: machinesQueryOptions().queryKey })
@@ -73,7 +73,7 @@ export function useLiveUpdates(): void {
     const kick = () => {
       clearTimeout(watchdog)
       watchdog = setTimeout(() => {
-        fallBack('the live stream went silent')
+        fallBack('silent')
         source?.close()
         reopen = setTimeout(open, REOPEN_MS)
       }, SILENT_STREAM_MS)
@@ -86,7 +86,7 @@ export function useLiveUpdates(): void {
           applyLiveEvent(client, (event as MessageEvent<string>).data)
           setStatus({ status: 'live' })
         } catch {
-          fallBack('the live stream sent something unreadable')
+          fallBack('unreadable')
         }
         kick()
       })
@@ -103,11 +103,11 @@ export function useLiveUpdates(): void {
       source.addEventListener('heartbeat', kick)
       // the server has no history yet (starting) or none at all: poll; the browser asks again later
       source.addEventListener('unavailable', (event) => {
-        fallBack(`no live stream: ${(event as MessageEvent<string>).data}`)
+        fallBack('unavailable', (event as MessageEvent<string>).data)
         kick()
       })
       source.onerror = () => {
-        fallBack('the live stream was interrupted')
+        fallBack('interrupted')
         // the browser retries by itself unless the server refused the stream; then we retry later
         if (source?.readyState === EventSource.CLOSED) {
           clearTimeout(reopen)

@@ -9,11 +9,13 @@ import { useNow } from '../components/now'
 import { filterSearch } from '../lib/filters'
 import { currentShift } from '../lib/time-range'
 import { NAV_ENTRIES } from './nav'
-import { withMessages } from './with-messages'
 import { rememberTheme, type Theme } from './theme'
+import { withMessages } from './with-messages'
 
 /** The alerts' bar (issue 19): not needed for the first paint; it takes room at the end of the page. */
-const AlertBar = lazy(withMessages('src/features/alerts/alert-bar.tsx', () => import('../features/alerts/alert-bar')))
+const AlertBar = lazy(
+  withMessages('src/features/alerts/alert-bar.tsx', () => import('../features/alerts/alert-bar')),
+)
 
 export function Layout() {
   const { t } = useT()

@@ -63,9 +63,7 @@ function ChunkError() {
           </button>
         </p>
       ) : (
-        <p className="mt-2">
-          {t('app.chunk.waiting', { seconds: PROBE_MS / 1000 })}
-        </p>
+        <p className="mt-2">{t('app.chunk.waiting', { seconds: PROBE_MS / 1000 })}</p>
       )}
     </section>
   )

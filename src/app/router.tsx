@@ -18,22 +18,76 @@ const page = <K extends string>(path: PageModule, load: () => Promise<Record<K, 
 
 // Pages are loaded when first visited; react-router's declarative mode keeps its own weight in the
 // first load at about half of the data router's (15.6 vs 32.9 KB gzip), which is room for the pages.
-const StatusBoardPage = page('src/features/machines/status-board-page.tsx', () => import('../features/machines/status-board-page'), 'StatusBoardPage')
-const MachinePage = page('src/features/machines/machine-page.tsx', () => import('../features/machines/machine-page'), 'MachinePage')
-const ThreadbreaksPage = page('src/features/threadbreaks/threadbreaks-page.tsx', () => import('../features/threadbreaks/threadbreaks-page'), 'ThreadbreaksPage')
-const ShiftsPage = page('src/features/shifts/shifts-page.tsx', () => import('../features/shifts/shifts-page'), 'ShiftsPage')
-const ThreadConesPage = page('src/features/thread-cones/thread-cones-page.tsx', () => import('../features/thread-cones/thread-cones-page'), 'ThreadConesPage')
-const CollectorsPage = page('src/features/collectors/collectors-page.tsx', () => import('../features/collectors/collectors-page'), 'CollectorsPage')
-const CollectorPage = page('src/features/collectors/collector-page.tsx', () => import('../features/collectors/collector-page'), 'CollectorPage')
-const ReportsPage = page('src/features/reports/reports-page.tsx', () => import('../features/reports/reports-page'), 'ReportsPage')
-const ReportPage = page('src/features/reports/report-page.tsx', () => import('../features/reports/report-page'), 'ReportPage')
-const DesignBreaksPage = page('src/features/design-breaks/design-breaks-page.tsx', () => import('../features/design-breaks/design-breaks-page'),
+const StatusBoardPage = page(
+  'src/features/machines/status-board-page.tsx',
+  () => import('../features/machines/status-board-page'),
+  'StatusBoardPage',
+)
+const MachinePage = page(
+  'src/features/machines/machine-page.tsx',
+  () => import('../features/machines/machine-page'),
+  'MachinePage',
+)
+const ThreadbreaksPage = page(
+  'src/features/threadbreaks/threadbreaks-page.tsx',
+  () => import('../features/threadbreaks/threadbreaks-page'),
+  'ThreadbreaksPage',
+)
+const ShiftsPage = page(
+  'src/features/shifts/shifts-page.tsx',
+  () => import('../features/shifts/shifts-page'),
+  'ShiftsPage',
+)
+const ThreadConesPage = page(
+  'src/features/thread-cones/thread-cones-page.tsx',
+  () => import('../features/thread-cones/thread-cones-page'),
+  'ThreadConesPage',
+)
+const CollectorsPage = page(
+  'src/features/collectors/collectors-page.tsx',
+  () => import('../features/collectors/collectors-page'),
+  'CollectorsPage',
+)
+const CollectorPage = page(
+  'src/features/collectors/collector-page.tsx',
+  () => import('../features/collectors/collector-page'),
+  'CollectorPage',
+)
+const ReportsPage = page(
+  'src/features/reports/reports-page.tsx',
+  () => import('../features/reports/reports-page'),
+  'ReportsPage',
+)
+const ReportPage = page(
+  'src/features/reports/report-page.tsx',
+  () => import('../features/reports/report-page'),
+  'ReportPage',
+)
+const DesignBreaksPage = page(
+  'src/features/design-breaks/design-breaks-page.tsx',
+  () => import('../features/design-breaks/design-breaks-page'),
   'DesignBreaksPage',
 )
-const TimelinePage = page('src/features/timeline/timeline-page.tsx', () => import('../features/timeline/timeline-page'), 'TimelinePage')
-const StopsPage = page('src/features/timeline/stops-page.tsx', () => import('../features/timeline/stops-page'), 'StopsPage')
-const AlertsPage = page('src/features/alerts/alerts-page.tsx', () => import('../features/alerts/alerts-page'), 'AlertsPage')
-const StatusCodesPage = page('src/features/status-codes/status-codes-page.tsx', () => import('../features/status-codes/status-codes-page'), 'StatusCodesPage')
+const TimelinePage = page(
+  'src/features/timeline/timeline-page.tsx',
+  () => import('../features/timeline/timeline-page'),
+  'TimelinePage',
+)
+const StopsPage = page(
+  'src/features/timeline/stops-page.tsx',
+  () => import('../features/timeline/stops-page'),
+  'StopsPage',
+)
+const AlertsPage = page(
+  'src/features/alerts/alerts-page.tsx',
+  () => import('../features/alerts/alerts-page'),
+  'AlertsPage',
+)
+const StatusCodesPage = page(
+  'src/features/status-codes/status-codes-page.tsx',
+  () => import('../features/status-codes/status-codes-page'),
+  'StatusCodesPage',
+)
 
 /** The pages by address, each in an error boundary that keeps what is around it, reset by moving to
  * another address. Shared by the shell and the kiosk (which shows them without the shell). */

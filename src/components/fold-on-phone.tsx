@@ -1,4 +1,5 @@
 import { type ReactNode, useId, useState, useSyncExternalStore } from 'react'
+import { useT } from './i18n'
 
 const PHONE = '(max-width: 639px)'
 
@@ -22,7 +23,7 @@ export function usePhone(): boolean {
  */
 export function FoldOnPhone({
   set,
-  label = 'Filters',
+  label,
   children,
 }: {
   /** how many of the controls differ from their defaults */
@@ -30,6 +31,7 @@ export function FoldOnPhone({
   label?: string
   children: ReactNode
 }) {
+  const { t } = useT()
   const phone = usePhone()
   const [open, setOpen] = useState(false)
   const id = useId()
@@ -43,8 +45,9 @@ export function FoldOnPhone({
         className="min-h-11 rounded border border-gray-400 px-3 font-semibold dark:border-gray-600"
         onClick={() => setOpen((o) => !o)}
       >
-        {label}
-        {set > 0 ? ` · ${set} set` : ''} <span aria-hidden="true">{open ? '▴' : '▾'}</span>
+        {label ?? t('app.filters.label')}
+        {set > 0 ? ` · ${t('app.filters.set', { count: set })}` : ''}{' '}
+        <span aria-hidden="true">{open ? '▴' : '▾'}</span>
       </button>
       <div id={id} hidden={!open} className="mt-2">
         {children}

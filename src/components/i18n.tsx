@@ -1,4 +1,5 @@
 import { useId, useSyncExternalStore } from 'react'
+import { setDateLanguage } from '../lib/factory-time'
 import { chooseLanguage } from '../lib/i18n/choose'
 import { MessageStore } from '../lib/i18n/load'
 import { isLanguage, LANGUAGE_NAMES, LANGUAGES, type Language, type Translator } from '../lib/i18n/translator'
@@ -35,8 +36,10 @@ export function pageLanguage(location: Pick<Location, 'search'>, kiosk: boolean)
 
 /** Speaks `language` (its messages loaded first) and tells the page, for screen readers and hyphenation. */
 export async function speak(language: Language): Promise<void> {
-  await messages.setLanguage(language)
-  document.documentElement.lang = language
+  await messages.setLanguage(language, (spoken) => {
+    setDateLanguage(spoken)
+    document.documentElement.lang = spoken
+  })
 }
 
 /** The header's language picker: each language named in its own words; remembered on this browser. */

@@ -1,9 +1,18 @@
 import { useId } from 'react'
 import type { MalformedRecord } from '../lib/domain'
+import { useT } from './i18n'
 
 /** Records of an answer that could not be read: each shown as its raw data (as text, never as HTML)
  * with what was wrong, so nothing is lost silently and the rest of the list still shows. */
-export function MalformedRecords({ records, what }: { records: readonly MalformedRecord[]; what: string }) {
+export function MalformedRecords({
+  records,
+  title,
+}: {
+  records: readonly MalformedRecord[]
+  /** "3 machine records could not be read", in the screen's language (a plural message of the caller) */
+  title: (count: number) => string
+}) {
+  const { t } = useT()
   const id = useId()
   if (records.length === 0) return null
   return (
@@ -13,16 +22,14 @@ export function MalformedRecords({ records, what }: { records: readonly Malforme
     >
       <h2 id={id} className="font-semibold">
         <span aria-hidden="true">⚠ </span>
-        {records.length === 1
-          ? `1 ${what} could not be read`
-          : `${records.length} ${what}s could not be read`}
+        {title(records.length)}
       </h2>
       <ul className="mt-1 space-y-1">
         {records.slice(0, 20).map((r) => (
           <li key={r.index}>
             <details>
               <summary className="cursor-pointer">
-                Record {r.index + 1}: {r.problem}
+                {t('app.malformed.record', { number: r.index + 1, problem: r.problem })}
               </summary>
               <pre className="mt-1 max-h-40 overflow-auto whitespace-pre-wrap break-all rounded bg-white p-1 dark:bg-gray-900">
                 {JSON.stringify(r.raw, null, 2)?.slice(0, 4000)}
@@ -31,7 +38,9 @@ export function MalformedRecords({ records, what }: { records: readonly Malforme
           </li>
         ))}
       </ul>
-      {records.length > 20 && <p className="mt-1">… and {records.length - 20} more.</p>}
+      {records.length > 20 && (
+        <p className="mt-1">{t('app.malformed.more', { count: records.length - 20 })}</p>
+      )}
     </section>
   )
 }

@@ -1,22 +1,25 @@
 import type { UseQueryResult } from '@tanstack/react-query'
 import { type ReactNode, useEffect, useRef, useState } from 'react'
 import { describeError } from '../api/errors'
+import type { Translator } from '../lib/i18n/translator'
 import { FactoryTime } from './factory-time'
+import { useT } from './i18n'
 import { Skeleton } from './skeleton'
 
 /** How old data is, in words, exactly: "45 s ago", "1 min ago" (60–119 s), "2 h 5 min ago". */
-export function ageInWords(updatedAtMs: number, nowMs: number): string {
+export function ageInWords(updatedAtMs: number, nowMs: number, t: Translator['t']): string {
   const seconds = Math.max(0, Math.floor((nowMs - updatedAtMs) / 1000))
-  if (seconds < 60) return `${seconds} s ago`
+  if (seconds < 60) return t('app.age.seconds', { seconds })
   const minutes = Math.floor(seconds / 60)
-  if (minutes < 60) return `${minutes} min ago`
+  if (minutes < 60) return t('app.age.minutes', { minutes })
   const hours = Math.floor(minutes / 60)
-  return `${hours} h ${minutes % 60} min ago`
+  return t('app.age.hours', { hours, minutes: minutes % 60 })
 }
 
 /** The age of data, kept exact: it changes when its words change (each second in the first minute,
  * then at each whole minute), not with the app's minute tick. */
 export function Age({ updatedAt }: { updatedAt: number }) {
+  const { t } = useT()
   const [now, setNow] = useState(() => Date.now())
   useEffect(() => {
     const age = now - updatedAt
@@ -24,7 +27,7 @@ export function Age({ updatedAt }: { updatedAt: number }) {
     const timer = setTimeout(() => setNow(Date.now()), Math.max(50, step))
     return () => clearTimeout(timer)
   }, [now, updatedAt])
-  return <>{ageInWords(updatedAt, now)}</>
+  return <>{ageInWords(updatedAt, now, t)}</>
 }
 
 /** The four states of every widget: loading, ready, empty, error. When a refresh fails the
@@ -43,13 +46,14 @@ export function QueryState<T>({
   loading?: ReactNode
   children: (data: T) => ReactNode
 }) {
+  const { t } = useT()
   if (query.isPending) return loading ?? <Skeleton />
   if (query.isError && query.data === undefined) {
     return (
       <p role="alert" className="rounded border border-red-600 p-3">
         <span aria-hidden="true">⚠ </span>
-        {describeError(query.error)}
-        {query.isFetching ? ' — retrying…' : ''}
+        {describeError(query.error, t)}
+        {query.isFetching ? ` — ${t('app.query.retrying')}` : ''}
       </p>
     )
   }
@@ -59,9 +63,9 @@ export function QueryState<T>({
       {query.isError && (
         <p role="alert" className="mb-3 rounded border border-amber-500 p-3">
           <span aria-hidden="true">⚠ </span>
-          Could not refresh: {describeError(query.error)}. Showing data from{' '}
-          <FactoryTime epochMs={query.dataUpdatedAt} /> (<Age updatedAt={query.dataUpdatedAt} />
-          ); retrying.
+          {t('app.query.couldNotRefresh', { error: describeError(query.error, t) })}{' '}
+          {t('app.query.showingFrom')} <FactoryTime epochMs={query.dataUpdatedAt} /> (
+          <Age updatedAt={query.dataUpdatedAt} />){t('app.query.retryingAfter')}
         </p>
       )}
       {isEmpty?.(data) ? empty : children(data)}
@@ -79,10 +83,11 @@ export function useAnsweredAt(updatedAt: number): number {
 
 /** "Updated 10:42:15" under a widget. */
 export function DataAge({ updatedAt }: { updatedAt: number }) {
+  const { t } = useT()
   if (!updatedAt) return null
   return (
     <p className="text-sm text-gray-600 dark:text-gray-400">
-      Updated <FactoryTime epochMs={updatedAt} />
+      {t('app.query.updated')} <FactoryTime epochMs={updatedAt} />
     </p>
   )
 }
@@ -97,6 +102,7 @@ export function QueriesProblems({
     query: Pick<UseQueryResult<unknown>, 'isError' | 'error' | 'data' | 'dataUpdatedAt'>
   }>
 }) {
+  const { t } = useT()
   const failed = queries.filter(({ query }) => query.isError)
   if (failed.length === 0) return null
   return (
@@ -104,14 +110,13 @@ export function QueriesProblems({
       {failed.map(({ name, query }) => (
         <li key={name}>
           <span aria-hidden="true">⚠ </span>
-          {name}: {describeError(query.error)}.{' '}
+          {name}: {describeError(query.error, t)}.{' '}
           {query.data === undefined ? (
-            'Not shown; retrying.'
+            t('app.query.notShown')
           ) : (
             <>
-              Showing data from <FactoryTime epochMs={query.dataUpdatedAt} /> (
-              <Age updatedAt={query.dataUpdatedAt} />
-              ); retrying.
+              {t('app.query.showingFrom')} <FactoryTime epochMs={query.dataUpdatedAt} /> (
+              <Age updatedAt={query.dataUpdatedAt} />){t('app.query.retryingAfter')}
             </>
           )}
         </li>

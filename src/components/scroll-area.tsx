@@ -1,4 +1,5 @@
 import { type ReactNode, useLayoutEffect, useRef, useState } from 'react'
+import { useT } from './i18n'
 
 /**
  * A box whose content may be wider (or, with `className` setting a height, taller) than the screen: it
@@ -21,6 +22,7 @@ export function ScrollArea({
 }) {
   const own = useRef<HTMLDivElement>(null)
   const box = scrollRef ?? own
+  const { t } = useT()
   const [overflow, setOverflow] = useState({ x: false, right: false })
   useLayoutEffect(() => {
     const element = box.current
@@ -47,7 +49,7 @@ export function ScrollArea({
     <div className="relative">
       {overflow.x && (
         <p className="mb-1 text-sm text-gray-700 dark:text-gray-300" data-scroll-cue="">
-          ⇆ {label} scrolls sideways for more columns
+          ⇆ {t('app.scroll.cue', { label })}
         </p>
       )}
       {/* relative: what is positioned inside (a visually hidden label in a table cell) is held and
@@ -55,7 +57,9 @@ export function ScrollArea({
       <div
         ref={box}
         className={`relative overflow-auto ${className}`}
-        {...(overflow.x ? { tabIndex: 0, role: 'region', 'aria-label': `${label} (scrolls sideways)` } : {})}
+        {...(overflow.x
+          ? { tabIndex: 0, role: 'region', 'aria-label': t('app.scroll.region', { label }) }
+          : {})}
       >
         {children}
       </div>

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import { buildThreadbreakCount } from '../../test/build-machine'
+import { t } from '../../test/messages'
 import { breaksAt, breaksByMachine, trendInWords } from './breaks-trend'
 
 const row = (id: string, head: number | null, needle: number | null, count: number) =>
@@ -20,8 +21,8 @@ describe('against the range before', () => {
         ['2', 9],
       ]),
     )
-    expect(trendInWords(22, 4)).toBe('up from 4')
-    expect(trendInWords(3, 9)).toBe('down from 9')
-    expect(trendInWords(5, 5)).toBe('as many as before')
+    expect(trendInWords(22, 4, t)).toBe('up from 4')
+    expect(trendInWords(3, 9, t)).toBe('down from 9')
+    expect(trendInWords(5, 5, t)).toBe('as many as before')
   })
 })

@@ -1,5 +1,6 @@
 import type { ThreadbreakCount } from './domain'
 import type { Place } from './hot-spots'
+import type { Translator } from './i18n/translator'
 
 /** Breaks at a flagged place (a cell, a whole head or a whole needle) in other rows: the same place in
  * the range before, for the trend. Rows without a head or needle (grouped by the other) count where the
@@ -28,7 +29,7 @@ export function breaksByMachine(rows: readonly ThreadbreakCount[]): Map<string, 
 
 /** A count against the same count in the range before, in words: "up from 4", "down from 9", "as many
  * as before". */
-export function trendInWords(now: number, before: number): string {
-  if (now === before) return 'as many as before'
-  return `${now > before ? 'up' : 'down'} from ${before.toLocaleString()}`
+export function trendInWords(now: number, before: number, t: Translator['t']): string {
+  if (now === before) return t('app.trend.same')
+  return now > before ? t('app.trend.up', { before }) : t('app.trend.down', { before })
 }

@@ -1,13 +1,12 @@
 import { ALPHA, MIN_COUNT, MIN_RATIO } from './hot-spots'
+import type { Translator } from './i18n/translator'
 import { poissonUpperTail } from './poisson'
 
 /** Breaks along one design's stitch sequence, in stretches of equal length, and the stretches that break
  * far more often than their share of the stitches (the hot-spot rule of the thread-break page, applied
  * to stretches: at least MIN_COUNT breaks, MIN_RATIO × the share, Poisson tail below ALPHA ÷ stretches). */
-export const DESIGN_STRETCH_RULE =
-  `A stretch is flagged when it has at least ${MIN_COUNT} breaks, at least ${MIN_RATIO}× its share of ` +
-  `the design's breaks (its share of the stitches), and so many that chance alone would give that many ` +
-  `less than ${ALPHA * 100} % of the time, divided by the number of stretches.`
+export const designStretchRule = (t: Translator['t']) =>
+  t('app.stretch.rule', { count: MIN_COUNT, ratio: MIN_RATIO, percent: ALPHA * 100 })
 
 export interface Stretch {
   /** first and last stitch of the stretch, 1-based, inclusive */
@@ -50,9 +49,13 @@ export function designStretches(
 }
 
 /** "stitches 12,401–12,900: 31 breaks, 9× their share" */
-export function stretchInWords(s: Stretch): string {
+export function stretchInWords(s: Stretch, t: Translator['t']): string {
   const ratio = s.expected > 0 ? s.count / s.expected : Number.POSITIVE_INFINITY
-  return `stitches ${s.from.toLocaleString()}–${s.to.toLocaleString()}: ${s.count} breaks, ${
-    Number.isFinite(ratio) ? `${ratio.toFixed(ratio < 10 ? 1 : 0)}×` : 'far above'
-  } their share`
+  const values = { from: s.from, to: s.to, count: s.count }
+  return Number.isFinite(ratio)
+    ? t('app.stretch.words', {
+        ...values,
+        ratio: Math.round(ratio * (ratio < 10 ? 10 : 1)) / (ratio < 10 ? 10 : 1),
+      })
+    : t('app.stretch.wordsFar', values)
 }

@@ -59,6 +59,18 @@ export function isValidTimeZone(timeZone: string): boolean {
 
 const timeFormats = new Map<string, Intl.DateTimeFormat>()
 let clockFormat: '24h' | '12h' = '24h'
+let language: string | undefined
+
+/** The language dates are written in (the screen's: src/components/i18n.tsx); the runtime's until set. */
+export function setDateLanguage(next: string) {
+  if (next === language) return
+  language = next
+  timeFormats.clear()
+  dateFormats2.clear()
+}
+
+/** The language dates are written in, for other Intl date formats of the screen (undefined: the runtime's). */
+export const dateLanguage = (): string | undefined => language
 
 /** The factory's clock format (TIME_FORMAT): every time on every page follows it, whatever the
  * browser's language; 24 h until the configuration says otherwise. */
@@ -73,7 +85,7 @@ export function formatFactoryTime(epochMs: number, timeZone: string, withSeconds
   const key = `${timeZone}|${withSeconds}`
   let format = timeFormats.get(key)
   if (!format) {
-    format = new Intl.DateTimeFormat(undefined, {
+    format = new Intl.DateTimeFormat(language, {
       timeZone,
       hour: '2-digit',
       minute: '2-digit',
@@ -87,11 +99,11 @@ export function formatFactoryTime(epochMs: number, timeZone: string, withSeconds
 
 const dateFormats2 = new Map<string, Intl.DateTimeFormat>()
 
-/** A calendar date in the factory's timezone, in the browser's locale. */
+/** A calendar date in the factory's timezone, in the screen's language. */
 export function formatFactoryDate(epochMs: number, timeZone: string): string {
   let format = dateFormats2.get(timeZone)
   if (!format) {
-    format = new Intl.DateTimeFormat(undefined, { timeZone, year: 'numeric', month: 'short', day: 'numeric' })
+    format = new Intl.DateTimeFormat(language, { timeZone, year: 'numeric', month: 'short', day: 'numeric' })
     dateFormats2.set(timeZone, format)
   }
   return format.format(epochMs)

@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'vitest'
+import { t } from '../../test/messages'
 import { findHotSpots, hotSpotInWords, type PlaceFamily, placeName } from './hot-spots'
 
 /** A deterministic Poisson sampler (Knuth), so "uniform data" is the same on every run. */
@@ -76,7 +77,7 @@ describe('the hot-spot rule', () => {
     expect(spots[0]).toMatchObject({ machineId: '3', head: 4, needle: 7, count: 42 })
     expect(spots[0]?.ratio).toBeGreaterThan(10)
     expect(spots.every((s) => s.machineId === '3')).toBe(true)
-    expect(spots.map(placeName)).toEqual(expect.arrayContaining(['head 4, needle 7']))
+    expect(spots.map((s) => placeName(s, t))).toEqual(expect.arrayContaining(['head 4, needle 7']))
     expect(spots.filter((s) => s.head !== 4 && s.needle !== 7)).toEqual([])
   })
 
@@ -103,16 +104,16 @@ describe('the hot-spot rule', () => {
   test('says it in words', () => {
     // 41 + 15 × 1 = 56 breaks over 16 cells: 3.5 expected, 11.7× → "12×"
     const [spot] = findHotSpots(machine('7', 4, 4, (h, n) => (h === 3 && n === 2 ? 41 : 1)))
-    expect(spot && hotSpotInWords(spot)).toBe(
+    expect(spot && hotSpotInWords(spot, t)).toBe(
       'Machine 7, head 3, needle 2: 41 breaks, 12× its expected share',
     )
     // 20 + 15 × 2 = 50 over 16: 3.125 expected, 6.4×
     const [smaller] = findHotSpots(machine('7', 4, 4, (h, n) => (h === 3 && n === 2 ? 20 : 2)))
-    expect(smaller && hotSpotInWords(smaller)).toBe(
+    expect(smaller && hotSpotInWords(smaller, t)).toBe(
       'Machine 7, head 3, needle 2: 20 breaks, 6.4× its expected share',
     )
-    expect(placeName({ head: 2, needle: 0 })).toBe('head 2, bobbin')
-    expect(placeName({ head: null, needle: 11 })).toBe('needle 11')
-    expect(placeName({ head: 3, needle: null })).toBe('head 3')
+    expect(placeName({ head: 2, needle: 0 }, t)).toBe('head 2, bobbin')
+    expect(placeName({ head: null, needle: 11 }, t)).toBe('needle 11')
+    expect(placeName({ head: 3, needle: null }, t)).toBe('head 3')
   })
 })

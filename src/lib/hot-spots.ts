@@ -1,3 +1,4 @@
+import type { Translator } from './i18n/translator'
 import { poissonUpperTail } from './poisson'
 
 /** "Where to look first": places (cells, heads, needles) of a machine that break far more often than
@@ -13,12 +14,8 @@ export const ALPHA = 0.01
 export const MIN_RATIO = 2
 export const MIN_COUNT = 3
 
-export const HOT_SPOT_RULE =
-  `A cell, head or needle is flagged when it has at least ${MIN_COUNT} breaks, at least ${MIN_RATIO}× its ` +
-  'expected share (the machine’s total spread evenly over its cells, heads or needles), and a count that ' +
-  'high would happen by chance with a probability below 1 % divided by the number of places tested on ' +
-  'this page (Poisson upper tail, Bonferroni correction): with evenly spread breaks, the page shows no ' +
-  'flag 99 times out of 100.'
+export const hotSpotRule = (t: Translator['t']) =>
+  t('app.hotSpot.rule', { count: MIN_COUNT, ratio: MIN_RATIO, percent: ALPHA * 100 })
 
 /** One place of a machine; a null dimension is one the view does not split by. */
 export interface Place {
@@ -73,14 +70,23 @@ export function findHotSpots(families: readonly PlaceFamily[]): HotSpot[] {
 }
 
 /** "head 3, needle 7", "head 3", "needle 11", "bobbin of head 2", "the bobbins". */
-export function placeName(place: Pick<Place, 'head' | 'needle'>): string {
-  const needle = place.needle === 0 ? 'bobbin' : place.needle === null ? null : `needle ${place.needle}`
-  if (place.head === null) return needle === 'bobbin' ? 'bobbins (needle 0)' : (needle ?? 'machine')
-  return needle ? `head ${place.head}, ${needle}` : `head ${place.head}`
+export function placeName(place: Pick<Place, 'head' | 'needle'>, t: Translator['t']): string {
+  const { head, needle } = place
+  if (head === null) {
+    if (needle === 0) return t('app.place.bobbins')
+    return needle === null ? t('app.place.machine') : t('app.place.needle', { needle })
+  }
+  if (needle === null) return t('app.place.head', { head })
+  return needle === 0 ? t('app.place.headBobbin', { head }) : t('app.place.headNeedle', { head, needle })
 }
 
 /** "Machine 7, head 3: 41 breaks, 4.2× its expected share". */
-export function hotSpotInWords(spot: HotSpot): string {
+export function hotSpotInWords(spot: HotSpot, t: Translator['t']): string {
   const times = spot.ratio >= 10 ? Math.round(spot.ratio) : Math.round(spot.ratio * 10) / 10
-  return `${spot.machineName}, ${placeName(spot)}: ${spot.count} breaks, ${times}× its expected share`
+  return t('app.hotSpot.words', {
+    machine: spot.machineName,
+    place: placeName(spot, t),
+    count: spot.count,
+    ratio: times,
+  })
 }

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import { buildMachine } from '../../test/build-machine'
+import { t } from '../../test/messages'
 import {
   boardState,
   boardSummary,
@@ -51,7 +52,7 @@ describe('boardState from the status code, the live speed and the last report', 
     [30, 'Hooping'],
   ])('code %j is labelled %s, never guessed', (statusCode, label) => {
     const m = buildMachine({ statusCode, ...fresh, ...still })
-    expect(stateLabel(m, boardState(m, NOW, CODES), CODES)).toBe(label)
+    expect(stateLabel(m, boardState(m, NOW, CODES), CODES, t)).toBe(label)
   })
 })
 
@@ -160,7 +161,7 @@ describe('a factory’s own dictionary (STATUS_CODES)', () => {
   test('its codes give its states and labels; the demo’s codes it does not list are "Status N"', () => {
     const label = (statusCode: number) => {
       const m = buildMachine({ statusCode, ...fresh, ...still })
-      return stateLabel(m, boardState(m, NOW, codes), codes)
+      return stateLabel(m, boardState(m, NOW, codes), codes, t)
     }
     expect(label(8)).toBe('Stop switch')
     expect(label(9)).toBe('Needle stop')

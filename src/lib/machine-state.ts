@@ -1,7 +1,8 @@
 import type { Machine } from './domain'
 import { durationInWords } from './duration'
+import type { MessageKey, Translator } from './i18n/translator'
 import { naturalCompare } from './natural-order'
-import { type MachineState, STATE_WORDS, type StatusMeaning } from './status-codes'
+import { type MachineState, meaningLabel, STATE_WORDS, type StatusMeaning } from './status-codes'
 
 export { durationInWords }
 
@@ -14,12 +15,12 @@ export const SILENT_AFTER_SECONDS = 5 * 60
 /** Default of the exception threshold for stopped and thread-break machines (minutes). */
 export const DEFAULT_ATTENTION_MINUTES = 10
 
-/** The board's words for each state: the dictionary's states in their own words (one source, shared with
- * the STATUS_CODES parser), and the two states the board adds. */
-export const STATE_LABELS: Record<BoardState, string> = {
+/** The board's words for each state, as messages: the dictionary's states' (one source, shared with the
+ * status codes), and the two states the board adds. */
+export const STATE_KEYS: Record<BoardState, MessageKey> = {
   ...STATE_WORDS,
-  'not-reporting': 'Not reporting',
-  unknown: 'Unknown status',
+  'not-reporting': 'app.state.notReporting',
+  unknown: 'app.state.unknown',
 }
 
 /** Icons beside the text, so colour is never the only signal. */
@@ -49,14 +50,22 @@ export function boardState(machine: Machine, now: number, codes: StatusDictionar
 
 /** The words for a machine's state: the dictionary's label for its code, "Status 1234" for a code the
  * dictionary does not know (never guessed). */
-export function stateLabel(machine: Machine, state: BoardState, codes: StatusDictionary): string {
-  if (state === 'not-reporting') return STATE_LABELS[state]
-  if (state === 'unknown')
-    return machine.statusCode === null ? 'No status reported' : `Status ${machine.statusCode}`
+export function stateLabel(
+  machine: Machine,
+  state: BoardState,
+  codes: StatusDictionary,
+  t: Translator['t'],
+): string {
+  if (state === 'not-reporting') return t(STATE_KEYS[state])
+  if (state === 'unknown') return codeWords(machine.statusCode, t)
   const meaning = machine.statusCode === null ? undefined : codes.get(machine.statusCode)
-  if (meaning && meaning.state === state) return meaning.label
-  return STATE_LABELS[state]
+  if (meaning && meaning.state === state) return meaningLabel(meaning, t)
+  return t(STATE_KEYS[state])
 }
+
+/** The words for a code the dictionary does not know: "Status 1234" (never guessed), or that none came. */
+export const codeWords = (code: number | null, t: Translator['t']): string =>
+  code === null ? t('app.state.noStatus') : t('app.state.code', { code })
 
 /** Seconds the machine has been in its state, where known: silence from its last report; any other
  * state from the server's history (issue 18: the vendor's API says what a machine does now, never since

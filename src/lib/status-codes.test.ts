@@ -1,9 +1,12 @@
 import { describe, expect, test } from 'vitest'
+import { speaking, t } from '../../test/messages'
 import { parseLocations } from './location-names'
 import {
   DEMO_STATUS_ENTRIES,
   dictionaryOf,
+  meaningLabel,
   parseStatusCodes,
+  type StatusEntry,
   secondsInStateOf,
   statusCodesLine,
 } from './status-codes'
@@ -11,9 +14,9 @@ import {
 describe('STATUS_CODES', () => {
   test('code=state and code=state:label, spaces and case forgiven, the state’s words as the default label', () => {
     expect(parseStatusCodes(' 1 = Running , 2=stopped: Stop switch ,-5=error')).toEqual([
-      { code: 1, state: 'running', label: 'Running' },
+      { code: 1, state: 'running', label: null },
       { code: 2, state: 'stopped', label: 'Stop switch' },
-      { code: -5, state: 'error', label: 'Error' },
+      { code: -5, state: 'error', label: null },
     ])
   })
 
@@ -36,12 +39,17 @@ describe('STATUS_CODES', () => {
     expect(result).toContain(problem)
   })
 
-  test('the line to copy reads back to the same entries; labels equal to the state’s words are left out', () => {
-    const line = statusCodesLine(DEMO_STATUS_ENTRIES)
+  test('the line to copy says the same in the screen’s language and reads back to it; the state’s own words are left out', () => {
+    const line = statusCodesLine(DEMO_STATUS_ENTRIES, t)
     expect(line).toBe(
       '1=running,2=stopped,9=threadbreak,30=setup:Hooping,40=idle,99=error:Machine error,1012=stopped:Design completed',
     )
-    expect(parseStatusCodes(line)).toEqual(DEMO_STATUS_ENTRIES)
+    const read = parseStatusCodes(line) as StatusEntry[]
+    const words = (entries: readonly StatusEntry[]) =>
+      entries.map((e) => [e.code, e.state, meaningLabel(e, t)])
+    expect(words(read)).toEqual(words(DEMO_STATUS_ENTRIES))
+    // in German the product's words become the factory's own, as the supervisor read them
+    expect(statusCodesLine(DEMO_STATUS_ENTRIES, speaking('de').t)).toContain('30=setup:Einrahmen')
   })
 
   test('seconds in a state add up every code the dictionary gives that state', () => {

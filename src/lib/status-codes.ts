@@ -1,3 +1,4 @@
+import type { MessageKey, Translator } from './i18n/translator'
 /** Machine states stitchboard knows. The vendor reports a numeric status code and publishes no table of
  * them (myzsk-api.md section 2): a dictionary maps codes to states and labels. */
 export const MACHINE_STATES = ['running', 'stopped', 'threadbreak', 'idle', 'setup', 'error'] as const
@@ -5,20 +6,30 @@ export type MachineState = (typeof MACHINE_STATES)[number]
 
 export interface StatusMeaning {
   state: MachineState
-  label: string
+  /** the factory's own words for the code (STATUS_CODES), shown as written; null: the product's words */
+  label: string | null
+  /** the product's words for a code of its own table (the demo's), a message; else the state's words */
+  words?: (typeof PRODUCT_CODE_WORDS)[number]
 }
 
 /** The demo factory's own code table (README, "Demo status codes"); the default dictionary until a
  * factory sets its own. 1012 is the vendor's "completed" event (myzsk-api.md section 2). */
 export const DEMO_STATUS_CODES: ReadonlyMap<number, StatusMeaning> = new Map([
-  [1, { state: 'running', label: 'Running' }],
-  [2, { state: 'stopped', label: 'Stopped' }],
-  [9, { state: 'threadbreak', label: 'Thread break' }],
-  [30, { state: 'setup', label: 'Hooping' }],
-  [40, { state: 'idle', label: 'Idle' }],
-  [99, { state: 'error', label: 'Machine error' }],
-  [1012, { state: 'stopped', label: 'Design completed' }],
+  [1, { state: 'running', label: null }],
+  [2, { state: 'stopped', label: null }],
+  [9, { state: 'threadbreak', label: null }],
+  [30, { state: 'setup', label: null, words: 'app.code.hooping' }],
+  [40, { state: 'idle', label: null }],
+  [99, { state: 'error', label: null, words: 'app.code.machineError' }],
+  [1012, { state: 'stopped', label: null, words: 'app.code.designCompleted' }],
 ])
+
+/** The product's own words for codes of its table (DEMO_STATUS_CODES): the only `words` an answer may name. */
+export const PRODUCT_CODE_WORDS = [
+  'app.code.hooping',
+  'app.code.machineError',
+  'app.code.designCompleted',
+] as const
 
 /** The code the demo reports for each of its log states. */
 export const DEMO_CODE_OF = {
@@ -42,16 +53,20 @@ export function secondsInStateOf(
   return total
 }
 
-/** Words for a state when a dictionary entry gives no label of its own; the one place these words are
- * written (the board's STATE_LABELS, and through it the timeline and the server's alert rules). */
-export const STATE_WORDS: Record<MachineState, string> = {
-  running: 'Running',
-  stopped: 'Stopped',
-  threadbreak: 'Thread break',
-  idle: 'Idle',
-  setup: 'Setup',
-  error: 'Error',
+/** A state's words (messages) where a dictionary entry gives none of its own; the one place they are
+ * named (the board's STATE_KEYS, and through it the timeline and the server's alert rules). */
+export const STATE_WORDS: Record<MachineState, MessageKey> = {
+  running: 'app.state.running',
+  stopped: 'app.state.stopped',
+  threadbreak: 'app.state.threadbreak',
+  idle: 'app.state.idle',
+  setup: 'app.state.setup',
+  error: 'app.state.error',
 }
+
+/** A code's words in the screen's language: the factory's own as written, else the product's. */
+export const meaningLabel = (meaning: StatusMeaning, t: Translator['t']): string =>
+  meaning.label ?? t(meaning.words ?? STATE_WORDS[meaning.state])
 
 export interface StatusEntry extends StatusMeaning {
   code: number
@@ -89,17 +104,20 @@ export function parseStatusCodes(text: string): StatusEntry[] | string {
     if (label && label.length > MAX_LABEL)
       return `entry ${shown} has a label longer than ${MAX_LABEL} characters`
     seen.add(code)
-    entries.push({ code, state: state as MachineState, label: label || STATE_WORDS[state as MachineState] })
+    entries.push({ code, state: state as MachineState, label: label || null })
   }
   return entries
 }
 
-/** The STATUS_CODES line for these entries (the label left out where it is the state's own words). */
-export function statusCodesLine(entries: readonly StatusEntry[]): string {
+/** The STATUS_CODES line for these entries: the label left out where it is the state's own words; the
+ * product's words for a code of its table (the demo's) written in the screen's language, from then on the
+ * factory's own. */
+export function statusCodesLine(entries: readonly StatusEntry[], t: Translator['t']): string {
   return entries
-    .map(({ code, state, label }) =>
-      label === STATE_WORDS[state] ? `${code}=${state}` : `${code}=${state}:${label}`,
-    )
+    .map(({ code, state, label, words }) => {
+      const own = label ?? (words ? t(words) : null)
+      return own === null ? `${code}=${state}` : `${code}=${state}:${own}`
+    })
     .join(',')
 }
 
@@ -111,4 +129,6 @@ export const DEMO_STATUS_ENTRIES: readonly StatusEntry[] = [...DEMO_STATUS_CODES
 
 /** A dictionary from entries. */
 export const dictionaryOf = (entries: readonly StatusEntry[]): ReadonlyMap<number, StatusMeaning> =>
-  new Map(entries.map(({ code, state, label }) => [code, { state, label }]))
+  new Map(
+    entries.map(({ code, state, label, words }) => [code, { state, label, ...(words ? { words } : {}) }]),
+  )

@@ -1,5 +1,6 @@
 import { clockMinutes } from './clock'
 import { addDays, localDate, localDateKey, type Span, startOfLocalDay, zonedInstant } from './factory-time'
+import type { MessageKey } from './i18n/translator'
 import { shiftWindow } from './shift-window'
 
 export interface NamedShift {
@@ -19,14 +20,15 @@ export const RANGE_PRESETS = [
 ] as const
 export type RangePreset = (typeof RANGE_PRESETS)[number]
 
-export const RANGE_LABELS: Record<RangePreset, string> = {
-  'current-shift': 'Current shift',
-  'previous-shift': 'Previous shift',
-  today: 'Today',
-  yesterday: 'Yesterday',
-  '7d': 'Last 7 days',
-  '30d': 'Last 30 days',
-  custom: 'Custom',
+/** Each preset's words, as messages. */
+export const RANGE_LABELS: Record<RangePreset, MessageKey> = {
+  'current-shift': 'app.range.currentShift',
+  'previous-shift': 'app.range.previousShift',
+  today: 'app.range.today',
+  yesterday: 'app.range.yesterday',
+  '7d': 'app.range.last7',
+  '30d': 'app.range.last30',
+  custom: 'app.range.custom',
 }
 
 /** A time range as the URL states it; custom bounds are factory wall-clock times `YYYY-MM-DDTHH:MM`. */
@@ -113,7 +115,7 @@ export function resolveRange(
   now: number,
   timeZone: string,
   shifts: readonly NamedShift[],
-): ResolvedRange | { error: string } {
+): ResolvedRange | { error: MessageKey } {
   const today = startOfLocalDay(localDate(now, timeZone), timeZone)
   const daysAgo = (n: number) => startOfLocalDay(addDays(localDate(now, timeZone), -n), timeZone)
   switch (spec.preset) {
@@ -127,19 +129,19 @@ export function resolveRange(
       return { from: daysAgo(29), till: now, open: true }
     case 'current-shift': {
       const current = currentShift(now, timeZone, shifts)
-      if (!current) return { error: 'No shift is running now' }
+      if (!current) return { error: 'app.range.noShiftNow' }
       return { from: current.span[0], till: now, open: true, shift: current.shift.name }
     }
     case 'previous-shift': {
       const previous = previousShift(now, timeZone, shifts)
-      if (!previous) return { error: 'No earlier shift is configured' }
+      if (!previous) return { error: 'app.range.noEarlierShift' }
       return { from: previous.span[0], till: previous.span[1], open: false, shift: previous.shift.name }
     }
     case 'custom': {
       const from = spec.from ? parseFactoryDateTime(spec.from, timeZone) : null
       const till = spec.till ? parseFactoryDateTime(spec.till, timeZone) : null
-      if (from === null || till === null) return { error: 'Choose a start and an end for the custom range' }
-      if (till <= from) return { error: 'The end of the custom range must be after its start' }
+      if (from === null || till === null) return { error: 'app.range.customIncomplete' }
+      if (till <= from) return { error: 'app.range.customReversed' }
       return { from, till: Math.min(till, now), open: till > now }
     }
   }

@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'vitest'
+import { t } from '../../test/messages'
 import type { StateInterval } from './domain'
 import { DEMO_STATUS_CODES } from './status-codes'
 import {
@@ -48,7 +49,7 @@ describe('a recorded interval reads as a live machine would', () => {
     [iv(0, 1, 1, { reporting: false }), 'not-reporting', 'Not reporting'],
   ])('%o → %s', (interval, state, label) => {
     expect(intervalState(interval, CODES)).toBe(state)
-    expect(intervalLabel(interval, CODES)).toBe(label)
+    expect(intervalLabel(interval, CODES, t)).toBe(label)
   })
 })
 
@@ -63,7 +64,7 @@ describe('stops of one machine', () => {
   ]
 
   test('longest first, running time is not a stop, the open one runs to the end of the range', () => {
-    const stops = stopsOf('M', intervals, min(0), min(70), CODES)
+    const stops = stopsOf('M', intervals, min(0), min(70), CODES, t)
     expect(stops.map((s) => [s.label, (s.end - s.start) / 60_000, s.ongoing])).toEqual([
       ['Stopped', 18, false],
       ['Machine error', 10, true],
@@ -72,8 +73,8 @@ describe('stops of one machine', () => {
   })
 
   test('the threshold leaves short stops out; the range cuts stops at its edges', () => {
-    expect(stopsOf('M', intervals, min(0), min(70), CODES, 5 * 60).map((s) => s.code)).toEqual([2, 99])
-    const cut = stopsOf('M', intervals, min(40), min(52), CODES)
+    expect(stopsOf('M', intervals, min(0), min(70), CODES, t, 5 * 60).map((s) => s.code)).toEqual([2, 99])
+    const cut = stopsOf('M', intervals, min(40), min(52), CODES, t)
     expect(cut.map((s) => [s.start, s.end, s.ongoing])).toEqual([
       [min(40), min(48), false],
       [min(50), min(52), true],
@@ -82,9 +83,9 @@ describe('stops of one machine', () => {
 
   test('"at least" only when the stop began before recording and its start is in the range', () => {
     const seen = [iv(0, 20, 2, { atLeast: true })]
-    expect(stopsOf('M', seen, min(0), min(30), CODES)[0]?.atLeast).toBe(true)
+    expect(stopsOf('M', seen, min(0), min(30), CODES, t)[0]?.atLeast).toBe(true)
     // cut by the range's start, its length in the range is exact
-    expect(stopsOf('M', seen, min(5), min(30), CODES)[0]?.atLeast).toBe(false)
+    expect(stopsOf('M', seen, min(5), min(30), CODES, t)[0]?.atLeast).toBe(false)
   })
 })
 
@@ -93,7 +94,7 @@ describe('stop analysis', () => {
     ['A', [iv(0, 40, 1), iv(40, 60, 2)]],
     ['B', [iv(0, 10, 9), iv(10, 20, 1), iv(20, 30, 9), iv(30, 60, 1)]],
   ])
-  const analysis = stopAnalysis(machines, min(0), min(60), CODES)
+  const analysis = stopAnalysis(machines, min(0), min(60), CODES, t)
 
   test('availability is running time over recorded machine time', () => {
     expect(analysis.recordedMs).toBe(120 * 60_000)
@@ -115,7 +116,7 @@ describe('stop analysis', () => {
   })
 
   test('no recorded time: no availability rather than 0 %', () => {
-    expect(stopAnalysis(new Map([['A', []]]), min(0), min(60), CODES).availability).toBeNull()
+    expect(stopAnalysis(new Map([['A', []]]), min(0), min(60), CODES, t).availability).toBeNull()
   })
 })
 
@@ -143,6 +144,7 @@ describe('what was not recorded', () => {
       min(0),
       min(42),
       CODES,
+      t,
       (id) => `Design ${id}`,
       5 * 60,
       [{ start: min(0), end: min(10), reason: 'before stitchboard began recording' }],
@@ -173,6 +175,7 @@ describe("the portal's totals for a period stitchboard did not record", () => {
         ]),
       ],
       CODES,
+      t,
     )
     expect(totals.totalSeconds).toBe(7_000)
     expect(totals.availability).toBeCloseTo(5_000 / 7_000)
@@ -186,7 +189,7 @@ describe("the portal's totals for a period stitchboard did not record", () => {
   })
 
   test('no time at all: no availability', () => {
-    expect(statusTotals([new Map()], CODES).availability).toBeNull()
+    expect(statusTotals([new Map()], CODES, t).availability).toBeNull()
   })
 })
 

@@ -1,6 +1,8 @@
 import type { HistoryGap, StateInterval } from './domain'
-import { addDays, formatFactoryTime, localDate, startOfLocalDay } from './factory-time'
-import { type BoardState, STATE_LABELS, type StatusDictionary } from './machine-state'
+import { addDays, dateLanguage, formatFactoryTime, localDate, startOfLocalDay } from './factory-time'
+import type { Translator } from './i18n/translator'
+import { type BoardState, codeWords, STATE_KEYS, type StatusDictionary } from './machine-state'
+import { meaningLabel } from './status-codes'
 
 /** The board state of a recorded interval, by the same rules as a live machine: silent is not reporting,
  * turning is running, else the dictionary's state for the code, or unknown. */
@@ -12,15 +14,15 @@ export function intervalState(i: StateInterval, codes: StatusDictionary): BoardS
 }
 
 /** The words for a recorded interval's state: the dictionary's label, "Status 1234" for an unknown code. */
-export function intervalLabel(i: StateInterval, codes: StatusDictionary): string {
+export function intervalLabel(i: StateInterval, codes: StatusDictionary, t: Translator['t']): string {
   const state = intervalState(i, codes)
-  if (state === 'not-reporting') return STATE_LABELS['not-reporting']
+  if (state === 'not-reporting') return t(STATE_KEYS['not-reporting'])
   if (state === 'running') {
     const meaning = i.code === null ? undefined : codes.get(i.code)
-    return meaning?.state === 'running' ? meaning.label : STATE_LABELS.running
+    return meaning?.state === 'running' ? meaningLabel(meaning, t) : t(STATE_KEYS.running)
   }
-  if (state === 'unknown') return i.code === null ? 'No status reported' : `Status ${i.code}`
-  return codes.get(i.code!)!.label
+  if (state === 'unknown') return codeWords(i.code, t)
+  return meaningLabel(codes.get(i.code!)!, t)
 }
 
 /** States that are stops: time a machine should sew and does not. */
@@ -53,6 +55,7 @@ export function stopsOf(
   from: number,
   till: number,
   codes: StatusDictionary,
+  t: Translator['t'],
   minSeconds = 0,
 ): Stop[] {
   const stops: Stop[] = []
@@ -65,7 +68,7 @@ export function stopsOf(
       machineId,
       code: i.code,
       state,
-      label: intervalLabel(i, codes),
+      label: intervalLabel(i, codes, t),
       start: part.start,
       end: part.end,
       ongoing: i.end === null || i.end > till,
@@ -98,6 +101,7 @@ export function stopAnalysis(
   from: number,
   till: number,
   codes: StatusDictionary,
+  t: Translator['t'],
   longestCount = 10,
 ): StopAnalysis {
   const byState = new Map<BoardState, number>()
@@ -118,7 +122,7 @@ export function stopAnalysis(
       byState.set(state, (byState.get(state) ?? 0) + ms)
       if (!STOP_STATES.has(state)) continue
       const key = `${i.code}`
-      const c = byCode.get(key) ?? { code: i.code, state, label: intervalLabel(i, codes), ms: 0, count: 0 }
+      const c = byCode.get(key) ?? { code: i.code, state, label: intervalLabel(i, codes, t), ms: 0, count: 0 }
       c.ms += ms
       c.count++
       byCode.set(key, c)
@@ -127,7 +131,7 @@ export function stopAnalysis(
       m.count++
       byMachine.set(machineId, m)
     }
-    longest.push(...stopsOf(machineId, intervals, from, till, codes).slice(0, longestCount))
+    longest.push(...stopsOf(machineId, intervals, from, till, codes, t).slice(0, longestCount))
   }
   const running = byState.get('running') ?? 0
   return {
@@ -187,6 +191,7 @@ export function timelineSegments(
   from: number,
   till: number,
   codes: StatusDictionary,
+  t: Translator['t'],
   designName: (id: string) => string,
   markStopsLongerThanSeconds: number,
   missing: ReadonlyArray<{ start: number; end: number; reason: string }>,
@@ -199,7 +204,7 @@ export function timelineSegments(
     segments.push({
       ...part,
       state,
-      label: intervalLabel(i, codes),
+      label: intervalLabel(i, codes, t),
       code: i.code,
       design: i.designId === null ? null : designName(i.designId),
       atLeast: i.atLeast && i.start >= from,
@@ -242,10 +247,11 @@ export function ticksOf(from: number, till: number, timeZone: string): Array<{ a
 
 const weekdays = new Map<string, Intl.DateTimeFormat>()
 function weekday(at: number, timeZone: string) {
-  let format = weekdays.get(timeZone)
+  const key = `${dateLanguage()}|${timeZone}`
+  let format = weekdays.get(key)
   if (!format) {
-    format = new Intl.DateTimeFormat(undefined, { timeZone, weekday: 'short', day: 'numeric' })
-    weekdays.set(timeZone, format)
+    format = new Intl.DateTimeFormat(dateLanguage(), { timeZone, weekday: 'short', day: 'numeric' })
+    weekdays.set(key, format)
   }
   return format.format(at)
 }
@@ -266,6 +272,7 @@ export interface StatusTotals {
 export function statusTotals(
   perMachine: Iterable<ReadonlyMap<number, number>>,
   codes: StatusDictionary,
+  t: Translator['t'],
 ): StatusTotals {
   const byState = new Map<BoardState, number>()
   const byCode = new Map<number, number>()
@@ -284,7 +291,7 @@ export function statusTotals(
       return {
         code,
         state: meaning?.state ?? ('unknown' as BoardState),
-        label: meaning?.label ?? `Status ${code}`,
+        label: meaning ? meaningLabel(meaning, t) : codeWords(code, t),
         seconds,
       }
     })

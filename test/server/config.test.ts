@@ -186,9 +186,9 @@ describe('configuration from the environment', () => {
       {
         source: 'environment',
         entries: [
-          { code: 1, state: 'running', label: 'Running' },
+          { code: 1, state: 'running', label: null },
           { code: 2, state: 'stopped', label: 'Stop switch' },
-          { code: 9, state: 'threadbreak', label: 'Thread break' },
+          { code: 9, state: 'threadbreak', label: null },
         ],
       },
     )

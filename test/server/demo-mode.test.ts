@@ -18,13 +18,13 @@ describe('demo mode', () => {
       statusCodes: {
         source: 'default',
         entries: [
-          { code: 1, state: 'running', label: 'Running' },
-          { code: 2, state: 'stopped', label: 'Stopped' },
-          { code: 9, state: 'threadbreak', label: 'Thread break' },
-          { code: 30, state: 'setup', label: 'Hooping' },
-          { code: 40, state: 'idle', label: 'Idle' },
-          { code: 99, state: 'error', label: 'Machine error' },
-          { code: 1012, state: 'stopped', label: 'Design completed' },
+          { code: 1, state: 'running', label: null },
+          { code: 2, state: 'stopped', label: null },
+          { code: 9, state: 'threadbreak', label: null },
+          { code: 30, state: 'setup', label: null, words: 'app.code.hooping' },
+          { code: 40, state: 'idle', label: null },
+          { code: 99, state: 'error', label: null, words: 'app.code.machineError' },
+          { code: 1012, state: 'stopped', label: null, words: 'app.code.designCompleted' },
         ],
       },
       // the demo factory's halls stand in for LOCATIONS
@@ -46,7 +46,7 @@ describe('demo mode', () => {
     expect(config.statusCodes).toEqual({
       source: 'environment',
       entries: [
-        { code: 7, state: 'running', label: 'Running' },
+        { code: 7, state: 'running', label: null },
         { code: 8, state: 'stopped', label: 'Stop switch' },
       ],
     })

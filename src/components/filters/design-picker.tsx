@@ -1,6 +1,7 @@
 import { useId, useState } from 'react'
 import { useDesigns } from '../../api/designs'
 import { CONTROL } from '../form-styles'
+import { useT } from '../i18n'
 
 /** A design from the catalogue (GET /designs), with a search by name or ID that narrows the list. */
 export function DesignPicker({
@@ -12,6 +13,7 @@ export function DesignPicker({
   required: boolean
   onChange: (value: string | null) => void
 }) {
+  const { t } = useT()
   const designs = useDesigns()
   const id = useId()
   const [query, setQuery] = useState('')
@@ -25,21 +27,21 @@ export function DesignPicker({
     <div className="flex flex-wrap items-end gap-2">
       <div className="flex flex-col">
         <label htmlFor={`${id}-search`} className="text-sm">
-          Find a design
+          {t('app.design.find')}
         </label>
         <input
           id={`${id}-search`}
           type="search"
           className={`${CONTROL} w-40`}
           value={query}
-          placeholder="name or ID"
+          placeholder={t('app.design.findPlaceholder')}
           onChange={(e) => setQuery(e.target.value)}
         />
       </div>
       <div className="flex flex-col">
         <label htmlFor={id} className="text-sm">
-          Design{required ? ' (required)' : ''}
-          {words.length > 0 && ` (${shown.length} of ${records.length})`}
+          {required ? t('app.design.labelRequired') : t('app.design.label')}
+          {words.length > 0 && ` ${t('app.design.shownOf', { shown: shown.length, all: records.length })}`}
         </label>
         <select
           id={id}
@@ -49,11 +51,15 @@ export function DesignPicker({
           disabled={designs.isPending}
         >
           <option value="">
-            {designs.isPending ? 'Loading designs…' : required ? 'Choose a design' : 'All designs'}
+            {designs.isPending
+              ? t('app.design.loading')
+              : required
+                ? t('app.design.choose')
+                : t('app.design.all')}
           </option>
           {shown.map((d) => (
             <option key={d.id} value={d.id}>
-              {d.name ?? d.id} · {d.stitches?.toLocaleString()} stitches
+              {d.name ?? d.id} · {t('app.design.stitches', { count: d.stitches ?? 0 })}
             </option>
           ))}
         </select>

@@ -5,6 +5,7 @@ import { useLocations } from '../../api/locations'
 import { machinesQueryOptions } from '../../api/machines'
 import { RANGE_LABELS, RANGE_PRESETS, type RangePreset } from '../../lib/time-range'
 import { CONTROL } from '../form-styles'
+import { useT } from '../i18n'
 import { useKiosk } from '../kiosk'
 import { useFilters } from './use-filters'
 
@@ -14,6 +15,7 @@ export function FilterBar({
 }: {
   show?: Array<'range' | 'shift' | 'location' | 'machines'>
 }) {
+  const { t } = useT()
   const { filters, setFilters } = useFilters()
   const config = useQuery(appConfigQueryOptions())
   const machines = useQuery(machinesQueryOptions())
@@ -29,13 +31,13 @@ export function FilterBar({
   return (
     <form
       className="flex flex-wrap items-end gap-3"
-      aria-label="Filters"
+      aria-label={t('app.filters.label')}
       onSubmit={(e) => e.preventDefault()}
     >
       {show.includes('range') && (
         <div className="flex flex-col">
           <label htmlFor={`${id}-range`} className="text-sm">
-            Time range
+            {t('app.filters.range')}
           </label>
           <select
             id={`${id}-range`}
@@ -45,7 +47,7 @@ export function FilterBar({
           >
             {RANGE_PRESETS.map((preset) => (
               <option key={preset} value={preset}>
-                {RANGE_LABELS[preset]}
+                {t(RANGE_LABELS[preset])}
               </option>
             ))}
           </select>
@@ -56,7 +58,7 @@ export function FilterBar({
         (['from', 'till'] as const).map((bound) => (
           <div key={bound} className="flex flex-col">
             <label htmlFor={`${id}-${bound}`} className="text-sm">
-              {bound === 'from' ? 'From' : 'Until'} (factory time)
+              {bound === 'from' ? t('app.filters.from') : t('app.filters.until')}
             </label>
             <input
               id={`${id}-${bound}`}
@@ -70,7 +72,7 @@ export function FilterBar({
       {show.includes('shift') && (
         <div className="flex flex-col">
           <label htmlFor={`${id}-shift`} className="text-sm">
-            Shift
+            {t('app.filters.shift')}
           </label>
           <select
             id={`${id}-shift`}
@@ -78,7 +80,7 @@ export function FilterBar({
             value={filters.shift ?? ''}
             onChange={(e) => setFilters({ shift: e.target.value || null })}
           >
-            <option value="">All shifts</option>
+            <option value="">{t('app.filters.allShifts')}</option>
             {config.data?.shifts.map((s) => (
               <option key={s.name} value={s.name}>
                 {s.name} ({s.from}–{s.to})
@@ -90,7 +92,7 @@ export function FilterBar({
       {show.includes('location') && (
         <div className="flex flex-col">
           <label htmlFor={`${id}-location`} className="text-sm">
-            Location
+            {t('app.filters.location')}
           </label>
           <select
             id={`${id}-location`}
@@ -100,7 +102,7 @@ export function FilterBar({
               setFilters({ location: e.target.value ? Number(e.target.value) : null, machines: [] })
             }
           >
-            <option value="">All locations</option>
+            <option value="">{t('app.filters.allLocations')}</option>
             {locations.map(([locationId, name]) => (
               <option key={locationId} value={locationId}>
                 {name}
@@ -112,17 +114,19 @@ export function FilterBar({
       {show.includes('machines') && (
         <details className="relative">
           <summary className={`${CONTROL} cursor-pointer list-none`}>
-            Machines: {filters.machines.length ? `${filters.machines.length} chosen` : 'all'}
+            {filters.machines.length
+              ? t('app.filters.machinesChosen', { count: filters.machines.length })
+              : t('app.filters.machinesAll')}
           </summary>
           {/* on a phone the list spans the screen (it would open past its right edge under the button) */}
           <fieldset className="absolute z-10 mt-1 max-h-80 w-72 overflow-auto rounded border border-gray-400 bg-white p-2 shadow-lg max-sm:fixed max-sm:inset-x-4 max-sm:max-h-[60vh] max-sm:w-auto dark:border-gray-600 dark:bg-gray-900">
-            <legend className="sr-only">Machines</legend>
+            <legend className="sr-only">{t('app.filters.machines')}</legend>
             <button
               type="button"
               className="mb-1 text-sm underline"
               onClick={() => setFilters({ machines: [] })}
             >
-              All machines
+              {t('app.filters.allMachines')}
             </button>
             {visibleMachines.map((m) => (
               <label key={m.id} className="flex items-center gap-2 py-0.5">

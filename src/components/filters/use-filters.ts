@@ -6,6 +6,7 @@ import { machinesQueryOptions } from '../../api/machines'
 import type { ReportParams } from '../../api/report-params'
 import { type Filters, filtersFromSearch, searchWithFilters } from '../../lib/filters'
 import { type ResolvedRange, resolveRange } from '../../lib/time-range'
+import { useT } from '../i18n'
 import { useNow } from '../now'
 
 /** The shared filters from the URL, and a setter that writes them back (kept in history). */
@@ -30,6 +31,7 @@ export function useReportScope():
   // a report that takes machines but no location is asked for the location's machines
   const machines = useQuery({ ...machinesQueryOptions(), enabled: filters.location !== null })
   const now = useNow()
+  const { t } = useT()
   const locationMachineIds = useMemo(
     () =>
       filters.location === null
@@ -40,13 +42,12 @@ export function useReportScope():
   return useMemo(() => {
     if (!config.data) return { status: 'loading' as const }
     if (filters.location !== null && !locationMachineIds) {
-      if (machines.isError)
-        return { status: 'error' as const, error: 'Cannot read which machines are at this location' }
+      if (machines.isError) return { status: 'error' as const, error: t('app.filters.locationUnreadable') }
       return { status: 'loading' as const }
     }
     const { timeZone, shifts } = config.data
     const range = resolveRange(filters.range, now, timeZone, shifts)
-    if ('error' in range) return { status: 'error' as const, error: range.error }
+    if ('error' in range) return { status: 'error' as const, error: t(range.error) }
     const shift = shifts.find((s) => s.name === filters.shift) ?? null
     const params: ReportParams = {
       from: range.from,
@@ -56,5 +57,5 @@ export function useReportScope():
       ...(shift ? { shift: { from: shift.from, to: shift.to } } : {}),
     }
     return { status: 'ready' as const, range, params }
-  }, [config.data, filters, now, locationMachineIds, machines.isError])
+  }, [config.data, filters, now, locationMachineIds, machines.isError, t])
 }

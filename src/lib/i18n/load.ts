@@ -54,14 +54,16 @@ export class MessageStore {
     for (const part of missing) this.#loaded.add(part)
   }
 
-  /** Speaks `language` from now on, once its parts are loaded. */
-  setLanguage(language: Language): Promise<void> {
+  /** Speaks `language` from now on, once its parts are loaded; `switching` runs just before the screen
+   * is told (what else follows the language, such as dates, switches with it). */
+  setLanguage(language: Language, switching: (language: Language) => void = () => {}): Promise<void> {
     this.#switching = this.#switching.then(async () => {
-      if (language === this.#translator.language) return
+      if (language === this.#translator.language) return switching(language)
       const parts = [...this.#loaded]
       const catalogue = { ...(await loadParts(language, parts)) }
       this.#catalogue = catalogue
       this.#translator = translator(language, catalogue)
+      switching(language)
       for (const listener of this.#listeners) listener()
     })
     return this.#switching

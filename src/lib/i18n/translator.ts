@@ -5,7 +5,11 @@ import { type Catalogue, type Formats, format, type Values } from './messages'
 export const LANGUAGES = ['en', 'de', 'es'] as const
 export type Language = (typeof LANGUAGES)[number]
 /** Each language by its own name (a name, the same in every catalogue: not a message). */
-export const LANGUAGE_NAMES: Readonly<Record<Language, string>> = { en: 'English', de: 'Deutsch', es: 'Español' }
+export const LANGUAGE_NAMES: Readonly<Record<Language, string>> = {
+  en: 'English',
+  de: 'Deutsch',
+  es: 'Español',
+}
 export const isLanguage = (value: unknown): value is Language => LANGUAGES.includes(value as Language)
 
 /** A message's name: the English catalogue holds them all (a test holds the others to it). */
