@@ -1,3 +1,4 @@
+import { isLanguage, LANGUAGES, type Language } from '../src/lib/i18n/translator'
 import * as z from 'zod'
 import { clockMinutes } from '../src/lib/clock'
 import { isValidTimeZone } from '../src/lib/factory-time'
@@ -101,6 +102,7 @@ const environment = z
     TIME_FORMAT: optional(
       text.refine((v) => v === '24h' || v === '12h', 'must be 24h (14:35) or 12h (2:35 PM)'),
     ),
+    LANGUAGE: optional(text.refine(isLanguage, `must be one of ${LANGUAGES.join(', ')}`)),
     CACHE_TTL_SECONDS: optional(number('seconds', 0, 3600, 's')),
     UPSTREAM_TIMEOUT_SECONDS: optional(number('seconds', 1, 300, 's')),
     ALLOWED_HOSTS: optional(
@@ -192,6 +194,9 @@ export interface Config {
   timeZone: string
   /** clock times as 14:35 (24h, the default) or 2:35 PM (12h), whatever the browser's language */
   timeFormat: '24h' | '12h'
+  /** the factory's default language (LANGUAGE): a page speaks it unless the person picked another or the
+   * kiosk's address names one; null: the browser's own */
+  language: Language | null
   shifts: NamedShift[]
   cacheTtlSeconds: number
   upstreamTimeoutSeconds: number
@@ -307,6 +312,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dashboardToken: e.DASHBOARD_TOKEN ?? null,
     timeZone: e.FACTORY_TIMEZONE ?? Intl.DateTimeFormat().resolvedOptions().timeZone,
     timeFormat: e.TIME_FORMAT === '12h' ? '12h' : '24h',
+    language: isLanguage(e.LANGUAGE) ? e.LANGUAGE : null,
     shifts,
     cacheTtlSeconds: e.CACHE_TTL_SECONDS ?? 5,
     upstreamTimeoutSeconds: e.UPSTREAM_TIMEOUT_SECONDS ?? 15,

@@ -42,7 +42,7 @@ function main() {
     console.error('stitchboard: dist/index.html is missing; run `npm run build` (npm start does it for you)')
     process.exit(1)
   }
-  const staticFiles = loadStaticFiles(dist, config.basePath)
+  const staticFiles = loadStaticFiles(dist, config.basePath, config.language)
   const { version: packageVersion } = JSON.parse(readFileSync(`${root}package.json`, 'utf8')) as {
     version: string
   }

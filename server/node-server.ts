@@ -1,3 +1,4 @@
+import type { Language } from '../src/lib/i18n/translator'
 import { createHash } from 'node:crypto'
 import { readdirSync, readFileSync } from 'node:fs'
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
@@ -7,7 +8,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 import { getRequestListener } from '@hono/node-server'
 import type { Context } from 'hono'
 import { Agent, request } from 'undici'
-import { PAGE_DATA, type PageKind, withBaseHref, withPreloads } from './page-hints'
+import { PAGE_DATA, type PageKind, withBaseHref, withLanguage, withPreloads } from './page-hints'
 import { requestTargetProblem } from './proxy/allow-list'
 import { MAX_TARGET_LENGTH } from './proxy/api-get'
 import { normaliseAddress } from './proxy/client-address'
@@ -65,7 +66,11 @@ function filesUnder(dir: string): string[] {
 
 /** Reads the built SPA into memory once, with gzip and brotli forms of the text files; its page names
  * the base path (BASE_PATH, '' at the root) it is served under. */
-export function loadStaticFiles(distDir: string, basePath = ''): Map<string, StaticFile> {
+export function loadStaticFiles(
+  distDir: string,
+  basePath = '',
+  language: Language | null = null,
+): Map<string, StaticFile> {
   const files = new Map<string, StaticFile>()
   for (const path of filesUnder(distDir)) {
     const ext = extname(path)
@@ -84,7 +89,7 @@ export function loadStaticFiles(distDir: string, basePath = ''): Map<string, Sta
   // (server/page-hints.ts)
   const index = files.get('/index.html')
   if (index) {
-    const html = withBaseHref(new TextDecoder().decode(index.body), basePath)
+    const html = withLanguage(withBaseHref(new TextDecoder().decode(index.body), basePath), language)
     for (const theme of ['light', 'dark', 'system'] as const) {
       const themed = html
         .replace(/<html([^>]*?)\s+class="[^"]*"/, '<html$1')

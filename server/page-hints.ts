@@ -36,3 +36,9 @@ const escapeAttribute = (value: string) =>
 export function withBaseHref(html: string, basePath: string): string {
   return html.replace(/<head>/i, `<head>\n    <base href="${escapeAttribute(`${basePath}/`)}">`)
 }
+
+/** index.html naming the factory's default language (LANGUAGE) on its root element: the app speaks it
+ * unless the person picked another on this browser or a kiosk's address names one (src/components/i18n.tsx). */
+export function withLanguage(html: string, language: string | null): string {
+  return language ? html.replace(/<html\b/i, `<html data-factory-language="${escapeAttribute(language)}"`) : html
+}

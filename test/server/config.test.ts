@@ -67,6 +67,7 @@ describe('configuration from the environment', () => {
     [{ PORT: '70000' }, 'PORT must be 1–65535'],
     [{ FACTORY_TIMEZONE: 'Mars/Olympus' }, 'FACTORY_TIMEZONE is not an IANA time zone'],
     [{ TIME_FORMAT: 'am/pm' }, 'TIME_FORMAT must be 24h (14:35) or 12h (2:35 PM)'],
+    [{ LANGUAGE: 'fr' }, 'LANGUAGE must be one of en, de, es'],
     [{ SHIFTS: 'Early 06:00-14:00' }, 'SHIFTS must look like Early=06:00-14:00'],
     [{ SHIFTS: 'Early=06:00-25:00' }, 'SHIFTS has a time that is not HH:MM'],
     [{ SHIFTS: 'A=06:00-14:00,A=14:00-22:00' }, 'SHIFTS names the shift "A" twice'],

@@ -171,3 +171,12 @@ describe('index.html names the data a page reads first (preload as fetch)', () =
     expect(html).toContain('<html class="dark" lang="en">')
   })
 })
+
+test('the page names the factory’s language (LANGUAGE) on its root element, and none when it is not set', async () => {
+  const dist = mkdtempSync(join(tmpdir(), 'stitchboard-dist-'))
+  writeFileSync(join(dist, 'index.html'), '<!doctype html><html lang="en"><head></head><body></body></html>')
+  const page = (files: Map<string, StaticFile>) =>
+    new TextDecoder().decode(files.get('/index.html?theme=system&page=other')!.body)
+  expect(page(loadStaticFiles(dist, '', 'de'))).toContain('<html data-factory-language="de" lang="en">')
+  expect(page(loadStaticFiles(dist))).not.toContain('data-factory-language')
+})
