@@ -1,7 +1,7 @@
-import { isLanguage, LANGUAGES, type Language } from '../src/lib/i18n/translator'
 import * as z from 'zod'
 import { clockMinutes } from '../src/lib/clock'
 import { isValidTimeZone } from '../src/lib/factory-time'
+import { isLanguage, LANGUAGES, type Language } from '../src/lib/i18n/translator'
 import { parseLocations } from '../src/lib/location-names'
 import { DEMO_STATUS_ENTRIES, parseStatusCodes, type StatusEntry } from '../src/lib/status-codes'
 import { DEFAULT_SHIFTS_TEXT, type NamedShift, parseShifts } from './shifts'

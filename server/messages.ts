@@ -1,7 +1,7 @@
+import { compileCatalogue } from '../src/lib/i18n/compile'
 import de from '../src/lib/i18n/locales/de.json'
 import en from '../src/lib/i18n/locales/en.json'
 import es from '../src/lib/i18n/locales/es.json'
-import { compileCatalogue } from '../src/lib/i18n/compile'
 import { type Language, type Translator, translator } from '../src/lib/i18n/translator'
 
 /** The catalogues as the server reads them (bundled into the built server), each compiled once, when first

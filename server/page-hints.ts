@@ -40,5 +40,7 @@ export function withBaseHref(html: string, basePath: string): string {
 /** index.html naming the factory's default language (LANGUAGE) on its root element: the app speaks it
  * unless the person picked another on this browser or a kiosk's address names one (src/components/i18n.tsx). */
 export function withLanguage(html: string, language: string | null): string {
-  return language ? html.replace(/<html\b/i, `<html data-factory-language="${escapeAttribute(language)}"`) : html
+  return language
+    ? html.replace(/<html\b/i, `<html data-factory-language="${escapeAttribute(language)}"`)
+    : html
 }

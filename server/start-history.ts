@@ -29,6 +29,7 @@ export async function startHistory(
     | 'timeZone'
     | 'smtp'
     | 'publicUrl'
+    | 'language'
   >,
   upstreams: Upstreams,
   log: (line: string) => void,
@@ -71,6 +72,7 @@ export async function startHistory(
     timeZone: config.timeZone,
     senders: senders ?? realSenders(config.smtp),
     dashboardUrl: config.publicUrl,
+    language: config.language,
     leader: () => watcher.isLeader(),
     keepDays: config.historyDays,
     breakLog: async (from, till) => {

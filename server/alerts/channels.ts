@@ -1,5 +1,7 @@
+import { alertCause, alertDetail } from '../../src/lib/alert-words'
 import { durationInWords } from '../../src/lib/duration'
 import { formatFactoryTime } from '../../src/lib/factory-time'
+import type { Translator } from '../../src/lib/i18n/translator'
 import { machinePath } from '../../src/lib/machine-path'
 import { type Channel, RULE_NAMES } from './settings'
 import type { AlertView, MessageKind } from './store'
@@ -14,10 +16,15 @@ export interface Message {
   /** the page to open: the machine's (an alert, an all clear) or the alerts' (a test); null without
    * PUBLIC_URL, since the server cannot know the address people reach it at */
   link: string | null
+  /** the link's words, and the alert's rule, cause and detail, in the channel's language */
+  open: string
+  ruleName: string | null
+  cause: string | null
+  detail: string | null
 }
 
-/** The words of an alert, an all clear or a test, in the factory's time. `dashboardUrl` is PUBLIC_URL
- * with the base path (Config.publicUrl): the links start with it. */
+/** The words of an alert, an all clear or a test, in the channel's language (`words`) and the factory's
+ * time. `dashboardUrl` is PUBLIC_URL with the base path (Config.publicUrl): the links start with it. */
 export function messageOf(
   kind: MessageKind,
   alert: AlertView | null,
@@ -27,45 +34,61 @@ export function messageOf(
     channelName: string
     now: number
     dashboardUrl?: string | null
+    words: Translator
   },
 ): Message {
-  const time = (at: number) => formatFactoryTime(at, options.timeZone, false)
+  const { t, language } = options.words
+  const time = (at: number) => formatFactoryTime(at, options.timeZone, false, language)
+  const lasted = (from: number, till: number) =>
+    durationInWords(Math.max(0, Math.round((till - from) / 1000)))
   const linkTo = (path: string) => (options.dashboardUrl ? `${options.dashboardUrl}${path}` : null)
   if (kind === 'test' || !alert) {
     return {
       kind: 'test',
-      title: 'stitchboard: test alert',
-      text: `A test from stitchboard's alert settings: the channel "${options.channelName}" works.`,
+      title: t('channel.test.title'),
+      text: t('channel.test.text', { channel: options.channelName }),
       alert: null,
       levelName: null,
       link: linkTo('/alerts'),
+      open: t('channel.open'),
+      ruleName: null,
+      cause: null,
+      detail: null,
     }
   }
   const link = linkTo(machinePath(alert.machineId))
+  // an alert kept with what it is about speaks the channel's language; an older one its English words
+  const cause = alert.what ? alertCause(alert.what, t) : alert.cause
+  const detail = alert.what ? alertDetail(alert.what, alert.machineName, t) : alert.detail
+  const machine = alert.machineName
+  const rule = t(RULE_NAMES[alert.rule])
+  const about = { open: t('channel.open'), ruleName: rule, cause, detail }
   if (kind === 'all-clear') {
     const end = alert.clearedAt ?? alert.okSince ?? options.now
     const acked = alert.acknowledgedAt
-      ? ` ${alert.acknowledgedBy} was on it from ${time(alert.acknowledgedAt)}.`
-      : ' Nobody acknowledged it.'
+      ? t('channel.clear.wasOnIt', { person: alert.acknowledgedBy ?? '', time: time(alert.acknowledgedAt) })
+      : t('channel.clear.nobody')
     return {
       kind,
-      title: `All clear: ${alert.machineName} — ${alert.cause}`,
-      text: `All clear on ${alert.machineName}: ${alert.cause.toLowerCase()} is over since ${time(end)} (raised ${time(alert.raisedAt)}, ${durationInWords(Math.max(0, Math.round((end - alert.since) / 1000)))} in all).${acked}`,
+      title: t('channel.clear.title', { machine, cause }),
+      text: `${t('channel.clear.text', { machine, cause, end: time(end), raised: time(alert.raisedAt), lasted: lasted(alert.since, end) })} ${acked}`,
       alert,
       levelName: null,
       link,
+      ...about,
     }
   }
   const acked = alert.acknowledgedAt
-    ? ` ${alert.acknowledgedBy} is on it since ${time(alert.acknowledgedAt)}.`
+    ? ` ${t('channel.alert.isOnIt', { person: alert.acknowledgedBy ?? '', time: time(alert.acknowledgedAt) })}`
     : ''
   return {
     kind,
-    title: `${alert.machineName} — ${alert.cause}`,
-    text: `${alert.detail} ${time(alert.since)} (${durationInWords(Math.max(0, Math.round((options.now - alert.since) / 1000)))}). ${RULE_NAMES[alert.rule]}${options.levelName ? `, told to: ${options.levelName}` : ''}.${acked}`,
+    title: t('channel.alert.title', { machine, cause }),
+    text: `${detail} ${time(alert.since)} (${lasted(alert.since, options.now)}). ${options.levelName ? t('channel.alert.ruleToldTo', { rule, level: options.levelName }) : t('channel.alert.rule', { rule })}${acked}`,
     alert,
     levelName: options.levelName,
     link,
+    ...about,
   }
 }
 
@@ -82,11 +105,11 @@ export function webhookBody(message: Message) {
     alert: a && {
       id: a.id,
       rule: a.rule,
-      ruleName: RULE_NAMES[a.rule],
+      ruleName: message.ruleName,
       machineId: a.machineId,
       machineName: a.machineName,
-      cause: a.cause,
-      detail: a.detail,
+      cause: message.cause,
+      detail: message.detail,
       since: isoOrNull(a.since),
       raisedAt: isoOrNull(a.raisedAt),
       level: a.level,
@@ -108,7 +131,12 @@ export function slackBody(message: Message) {
   // a link's address needs no escaping: PUBLIC_URL's origin, the base path's safe characters and an
   // encoded machine id hold no &, <, > or |
   const link = message.link
-    ? [{ type: 'section', text: { type: 'mrkdwn', text: `<${message.link}|Open in stitchboard>` } }]
+    ? [
+        {
+          type: 'section',
+          text: { type: 'mrkdwn', text: `<${message.link}|${slackText(message.open).replaceAll('|', '¦')}>` },
+        },
+      ]
     : []
   return {
     text: slackText(`${icon} ${message.title}`),
@@ -145,7 +173,7 @@ export function teamsBody(message: Message) {
             { type: 'TextBlock', wrap: true, text: message.text },
           ],
           ...(message.link
-            ? { actions: [{ type: 'Action.OpenUrl', title: 'Open in stitchboard', url: message.link }] }
+            ? { actions: [{ type: 'Action.OpenUrl', title: message.open, url: message.link }] }
             : {}),
         },
       },

@@ -1,9 +1,11 @@
 import { breakEventsOf, type MachineFacts, machineFactsOf } from '../../src/api/contract/to-domain'
 import type { ThreadbreakEvent } from '../../src/lib/domain'
+import type { Language } from '../../src/lib/i18n/translator'
 import type { StatusEntry } from '../../src/lib/status-codes'
 import { currentShift, type NamedShift } from '../../src/lib/time-range'
 import type { Db } from '../history/db'
 import type { OpenInterval } from '../history/store'
+import { speaking } from '../messages'
 import { deliver, messageOf, type Senders } from './channels'
 import {
   type Condition,
@@ -44,6 +46,8 @@ export interface AlertEngineOptions {
   senders: Senders
   /** the dashboard's address with its base path (PUBLIC_URL, BASE_PATH): messages link to its pages */
   dashboardUrl?: string | null
+  /** the factory's language (LANGUAGE): a channel set to none is told in it; English when null */
+  language?: Language | null
   /** reads the break log (threadbreaks-by-machine) of [from, till) in Unix seconds; the answer's JSON */
   breakLog: ((from: number, till: number) => Promise<unknown>) | null
   /** alerts cleared longer ago than this are deleted (HISTORY_DAYS), once a day */
@@ -323,6 +327,7 @@ export class AlertEngine {
       channelName: channel.name,
       now: started,
       dashboardUrl: this.options.dashboardUrl ?? null,
+      words: speaking(channel.language ?? this.options.language ?? 'en'),
     })
     const outcome = await deliver(channel, text, senders)
     const attempts = message.attempts + 1

@@ -1,10 +1,10 @@
 import type { MachineFacts } from '../../src/api/contract/to-domain'
+import { type AlertWhat, alertCause, alertDetail } from '../../src/lib/alert-words'
 import { machineLabel, type ThreadbreakEvent } from '../../src/lib/domain'
-import { findHotSpots, type PlaceFamily, placeName } from '../../src/lib/hot-spots'
-import { codeWords, STATE_KEYS } from '../../src/lib/machine-state'
-import { meaningLabel, type StatusEntry } from '../../src/lib/status-codes'
-import { speaking } from '../messages'
+import { findHotSpots, type PlaceFamily } from '../../src/lib/hot-spots'
+import type { StatusEntry } from '../../src/lib/status-codes'
 import type { OpenInterval } from '../history/store'
+import { speaking } from '../messages'
 import { type AlertSettings, type RuleId, WATCHED_STATES, type WatchedState } from './settings'
 
 /** A cause for an alert as one evaluation sees it. `active`: the cause is there now (an open alert stays
@@ -19,10 +19,19 @@ export interface Condition {
   cause: string
   /** one sentence of what is wrong */
   detail: string
+  /** what it is about, as data: its words in each reader's language (src/lib/alert-words.ts); cause and
+   * detail are its English words, kept as raised */
+  what: AlertWhat
   /** since when (Unix ms); a lower bound where the history began after it */
   since: number
   active: boolean
   due: boolean
+}
+
+/** An alert's English words as raised (kept with it), and what they were made from. */
+const words = (what: AlertWhat, machine: string) => {
+  const { t } = speaking('en')
+  return { cause: alertCause(what, t), detail: alertDetail(what, machine, t), what }
 }
 
 const stateOf = (
@@ -54,23 +63,24 @@ export function stateConditions(
     const state = stateOf(interval, codes)
     if (!isWatched(state)) continue
     const name = machineLabel(interval.machineId, facts.get(interval.machineId)?.name)
-    // the alert's words are kept in English as raised (its cause and detail are stored as text)
-    const { t } = speaking('en')
     const meaning = interval.code === null ? undefined : codes.get(interval.code)
-    const label =
-      state === 'unknown' && interval.code !== null
-        ? codeWords(interval.code, t)
-        : state !== 'not-reporting' && meaning
-          ? meaningLabel(meaning, t)
-          : t(STATE_KEYS[state])
+    const what: AlertWhat = {
+      rule: 'state',
+      state,
+      code: interval.code,
+      label: state !== 'not-reporting' && meaning?.state === state ? meaning.label : null,
+      ...(state !== 'not-reporting' && meaning?.state === state && meaning.words
+        ? { words: meaning.words }
+        : {}),
+      atLeast: interval.seenSince,
+    }
     const minutes = settings.minutes[state]
     result.push({
       key: `${interval.machineId}|state`,
       rule: 'state',
       machineId: interval.machineId,
       machineName: name,
-      cause: label,
-      detail: `${name}: ${label.toLowerCase()}${interval.seenSince ? ' (at least)' : ''} since`,
+      ...words(what, name),
       since: interval.startedAt,
       active: true,
       due: now - interval.startedAt >= minutes * 60_000,
@@ -104,14 +114,12 @@ export function headBreakConditions(
     const window = settings.withinMinutes * 60_000
     if (newest[0]!.at - newest.at(-1)!.at > window || now - newest[0]!.at >= window) continue
     const machineName = machineLabel(machineId, newest[0]!.machineName)
-    const place = needle === 0 ? `head ${head}, bobbin` : `head ${head}, needle ${needle}`
     result.push({
       key: `${machineId}|head-breaks|h${head}n${needle}`,
       rule: 'head-breaks',
       machineId,
       machineName,
-      cause: `Head ${head} · needle ${needle}`,
-      detail: `${machineName}: the last ${settings.inARow} thread breaks were all on ${place}; switch the head off and check it. First of them`,
+      ...words({ rule: 'head-breaks', head, needle, inARow: settings.inARow }, machineName),
       since: newest.at(-1)!.at,
       active: true,
       due: true,
@@ -172,15 +180,16 @@ export function hotSpotConditions(
     })
   }
   return findHotSpots(families).map((spot) => {
-    const place = placeName(spot, speaking('en').t)
     const part = spot.head !== null ? `h${spot.head}` : `n${spot.needle}`
     return {
       key: `${spot.machineId}|hot-spot|${part}`,
       rule: 'hot-spot' as const,
       machineId: spot.machineId,
       machineName: spot.machineName,
-      cause: place.charAt(0).toUpperCase() + place.slice(1),
-      detail: `${spot.machineName}: ${place} has ${spot.count} thread breaks this shift, ${spot.ratio.toFixed(1)}× its share; first of them`,
+      ...words(
+        { rule: 'hot-spot', head: spot.head, needle: spot.needle, count: spot.count, ratio: spot.ratio },
+        spot.machineName,
+      ),
       since: first.get(`${spot.machineId}|${part}`) ?? 0,
       active: true,
       due: true,

@@ -1,5 +1,6 @@
 import * as z from 'zod'
 import { clockMinutes } from '../../src/lib/clock'
+import { LANGUAGES, type Language, type MessageKey } from '../../src/lib/i18n/translator'
 
 /** The states the state rule watches, and the words for them. */
 export const WATCHED_STATES = ['stopped', 'threadbreak', 'error', 'not-reporting', 'unknown'] as const
@@ -8,10 +9,11 @@ export type WatchedState = (typeof WATCHED_STATES)[number]
 export const RULE_IDS = ['state', 'head-breaks', 'hot-spot'] as const
 export type RuleId = (typeof RULE_IDS)[number]
 
-export const RULE_NAMES: Record<RuleId, string> = {
-  state: 'Machine down too long',
-  'head-breaks': 'Same needle of one head breaks again and again',
-  'hot-spot': 'New thread-break hot spot this shift',
+/** Each rule's name, as a message (said in each channel's and screen's language). */
+export const RULE_NAMES: Record<RuleId, MessageKey> = {
+  state: 'channel.rule.state',
+  'head-breaks': 'channel.rule.headBreaks',
+  'hot-spot': 'channel.rule.hotSpot',
 }
 
 export const CHANNEL_KINDS = ['webhook', 'teams', 'slack', 'email'] as const
@@ -32,6 +34,8 @@ export interface Channel {
   url: string | null
   /** e-mail: the addresses */
   to: string[]
+  /** the language its messages are in; null: the factory's (LANGUAGE), else English */
+  language: Language | null
 }
 
 export interface AlertSettings {
@@ -119,6 +123,7 @@ const channelInput = z.object({
   kind: z.enum(CHANNEL_KINDS),
   url: hookUrl.nullable().optional(),
   to: z.array(email).max(20, 'has at most 20 addresses').default([]),
+  language: z.enum(LANGUAGES).nullable().default(null),
 })
 
 export const settingsInput = z.object({
@@ -171,7 +176,14 @@ export function mergeSettings(
     if (c.kind !== 'email' && !url) return { ok: false, error: `channel "${c.name}" needs its address` }
     if (c.kind === 'email' && c.to.length === 0)
       return { ok: false, error: `channel "${c.name}" needs at least one e-mail address` }
-    channels.push({ id, name: c.name, kind: c.kind, url: c.kind === 'email' ? null : url!, to: c.to })
+    channels.push({
+      id,
+      name: c.name,
+      kind: c.kind,
+      url: c.kind === 'email' ? null : url!,
+      to: c.to,
+      language: c.language,
+    })
   }
   for (const rule of RULE_IDS) {
     for (const l of data.rules[rule].levels) {
@@ -224,6 +236,7 @@ export function storedSettings(value: unknown): AlertSettings {
       kind: c.kind,
       url: c.url ?? null,
       to: c.to,
+      language: c.language,
     })),
   }
 }

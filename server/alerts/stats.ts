@@ -1,5 +1,6 @@
 import type { Span } from '../../src/lib/factory-time'
 import { type NamedShift, shiftSpansAround } from '../../src/lib/time-range'
+import { speaking } from '../messages'
 import { RULE_IDS, RULE_NAMES, type RuleId } from './settings'
 import type { AlertView } from './store'
 
@@ -44,7 +45,7 @@ export function alertReport(alerts: readonly AlertView[]) {
     })),
     rules: RULE_IDS.map((rule) => ({
       rule,
-      name: RULE_NAMES[rule],
+      name: speaking('en').t(RULE_NAMES[rule]),
       ...figuresOf(alerts.filter((a) => a.rule === rule)),
     })).filter((r) => r.alerts > 0),
   }
@@ -84,7 +85,7 @@ export function alarmLoad(
       perHour: inShift.length / hours,
       byRule: RULE_IDS.map((rule) => {
         const count = inShift.filter((a) => a.rule === rule).length
-        return { rule, name: RULE_NAMES[rule], alerts: count, perHour: count / hours }
+        return { rule, name: speaking('en').t(RULE_NAMES[rule]), alerts: count, perHour: count / hours }
       }),
     }
   })

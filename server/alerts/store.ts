@@ -1,4 +1,5 @@
-import type { Alert } from '../../src/lib/domain'
+import { alertWhatSchema } from '../../src/api/contract/alert-what'
+import type { Alert, AlertWhat } from '../../src/lib/domain'
 import type { Db, Tx } from '../history/db'
 import { iso, ms } from '../history/store'
 import type { Condition, OpenAlert } from './rules'
@@ -38,6 +39,7 @@ const viewOf = (r: Record<string, unknown>): AlertView => ({
   machineName: String(r.machine_name),
   cause: String(r.cause),
   detail: String(r.detail),
+  what: whatOf(r.what),
   since: ms(r.since)!,
   raisedAt: ms(r.raised_at)!,
   level: Number(r.level),
@@ -46,6 +48,14 @@ const viewOf = (r: Record<string, unknown>): AlertView => ({
   okSince: ms(r.ok_since),
   clearedAt: ms(r.cleared_at),
 })
+
+/** What an alert is about, as stored (jsonb: an object from a server, a string from some drivers); null
+ * for an alert raised before it was kept, or one that does not read as one (its English words remain). */
+function whatOf(value: unknown): AlertWhat | null {
+  const parsed = typeof value === 'string' ? JSON.parse(value) : value
+  const checked = alertWhatSchema.safeParse(parsed)
+  return checked.success ? (checked.data as AlertWhat) : null
+}
 
 /** The alerts in PostgreSQL (the history's database). */
 export class AlertStore {
@@ -122,18 +132,29 @@ export class AlertStore {
 
   async raise(tx: Tx, c: Condition, at: number): Promise<number> {
     const [row] = await tx.query<{ id: string }>(
-      `insert into alerts (key, rule, machine_id, machine_name, cause, detail, since, raised_at)
-       values ($1, $2, $3, $4, $5, $6, $7, $8) returning id`,
-      [c.key, c.rule, c.machineId, c.machineName, c.cause, c.detail, iso(c.since), iso(at)],
+      `insert into alerts (key, rule, machine_id, machine_name, cause, detail, what, since, raised_at)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9) returning id`,
+      [
+        c.key,
+        c.rule,
+        c.machineId,
+        c.machineName,
+        c.cause,
+        c.detail,
+        JSON.stringify(c.what),
+        iso(c.since),
+        iso(at),
+      ],
     )
     return Number(row!.id)
   }
 
   async hold(tx: Tx, id: number, c: Condition): Promise<void> {
     await tx.query(
-      `update alerts set ok_since = null, cause = $2, detail = $3, machine_name = $4
-       where id = $1 and (ok_since is not null or cause <> $2 or detail <> $3 or machine_name <> $4)`,
-      [id, c.cause, c.detail, c.machineName],
+      `update alerts set ok_since = null, cause = $2, detail = $3, machine_name = $4, what = $5
+       where id = $1 and (ok_since is not null or cause <> $2 or detail <> $3 or machine_name <> $4
+         or what is distinct from $5::jsonb)`,
+      [id, c.cause, c.detail, c.machineName, JSON.stringify(c.what)],
     )
   }
 

@@ -153,6 +153,15 @@ export const MIGRATIONS: ReadonlyArray<{ version: number; name: string; sql: str
       drop index state_intervals_time;
     `,
   },
+  {
+    version: 4,
+    name: 'what an alert is about, as data (its words in each reader’s language)',
+    sql: `
+      -- src/lib/alert-words.ts makes an alert's words from it in a dashboard's or a channel's language;
+      -- cause and detail stay as the English words it was raised with (and for alerts raised before)
+      alter table alerts add column what jsonb;
+    `,
+  },
 ]
 
 /** The advisory lock under which the schema changes on a server: two instances starting together do not

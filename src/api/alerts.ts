@@ -3,6 +3,7 @@ import * as z from 'zod/mini'
 import type { Alert } from '../lib/domain'
 import type { QuietHours } from '../lib/quiet-hours'
 import { ALERTS_KEY } from './alerts-key'
+import { alertWhatSchema } from './contract/alert-what'
 import { getJson, parseResponse, send } from './http'
 import { isStreamLive } from './live-status'
 
@@ -35,6 +36,8 @@ const alertSchema = z.object({
   machineName: z.string(),
   cause: z.string(),
   detail: z.string(),
+  // older servers do not send it: the alert's English words are shown as they are
+  what: z._default(z.nullable(alertWhatSchema), null),
   since: z.number(),
   raisedAt: z.number(),
   level: z.number(),

@@ -1,3 +1,4 @@
+import type { PRODUCT_CODE_WORDS } from './status-codes'
 /** stitchboard's own picture of the factory. The API layer (src/api) maps the vendor's records onto
  * these types; pages and components work on them and never on the vendor's field names. Times are
  * instants in Unix milliseconds, durations in seconds; what the vendor does not send is null. */
@@ -189,6 +190,25 @@ export interface HistoryGap {
 
 /** An alert of the server's rules (issue 19): a cause on a machine from raised through acknowledged
  * ("I'm on it") to cleared (Unix ms). */
+/**
+ * What an alert is about, as data: the words are made from it in each reader's language (a dashboard's, a
+ * channel's), the same way on the server and in the browser. Kept with the alert when it is raised.
+ */
+export type AlertWhat =
+  | {
+      rule: 'state'
+      state: 'stopped' | 'threadbreak' | 'error' | 'not-reporting' | 'unknown'
+      code: number | null
+      /** the factory's own words for the code (STATUS_CODES), as written */
+      label: string | null
+      /** the product's words for a code of its table */
+      words?: (typeof PRODUCT_CODE_WORDS)[number]
+      /** the state began before the history did: "since" is a lower bound */
+      atLeast: boolean
+    }
+  | { rule: 'head-breaks'; head: number; needle: number; inARow: number }
+  | { rule: 'hot-spot'; head: number | null; needle: number | null; count: number; ratio: number }
+
 export interface Alert {
   id: number
   rule: 'state' | 'head-breaks' | 'hot-spot'
@@ -198,6 +218,9 @@ export interface Alert {
   cause: string
   /** one sentence ending in "since" or "First of them": the time of `since` follows it */
   detail: string
+  /** what it is about, as data, for its words in the reader's language (lib/alert-words.ts); null for an
+   * alert raised before stitchboard kept it (its cause and detail are then English) */
+  what: AlertWhat | null
   since: number
   raisedAt: number
   /** the highest escalation level told (-1: none) */

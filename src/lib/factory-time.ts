@@ -81,11 +81,17 @@ export function setClockFormat(format: '24h' | '12h') {
 }
 
 /** A clock time in the factory's timezone and clock format ("14:35:02", or "02:35:02 PM" with 12h). */
-export function formatFactoryTime(epochMs: number, timeZone: string, withSeconds = true): string {
-  const key = `${timeZone}|${withSeconds}`
+export function formatFactoryTime(
+  epochMs: number,
+  timeZone: string,
+  withSeconds = true,
+  /** another language than the screen's (a channel's, on the server) */
+  inLanguage = language,
+): string {
+  const key = `${inLanguage}|${timeZone}|${withSeconds}`
   let format = timeFormats.get(key)
   if (!format) {
-    format = new Intl.DateTimeFormat(language, {
+    format = new Intl.DateTimeFormat(inLanguage, {
       timeZone,
       hour: '2-digit',
       minute: '2-digit',

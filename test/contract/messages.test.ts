@@ -19,19 +19,21 @@ const english = JSON.parse(readFileSync(join(ROOT, 'src/lib/i18n/locales/en.json
 const KEYS = new Set(Object.keys(english))
 const pieces = new Set<string>(Object.keys(PAGE_MESSAGES))
 
-/** The parts of the messages the code from `entry` shows, up to the next piece loaded on its own. */
+/** The parts of the messages the code from `entry` shows, up to the next piece the app loads on its own
+ * (src/app loads pieces with their messages; a page that embeds another page's code loads its parts). */
 function partsShown(entry: string): string[] {
   const seen = new Set<string>()
   const parts = new Set<string>()
-  const visit = (path: string) => {
-    if (seen.has(path) || (path !== entry && pieces.has(path))) return
+  const visit = (path: string, from: string | null) => {
+    if (seen.has(path)) return
+    if (path !== entry && pieces.has(path) && from?.startsWith('src/app/')) return
     seen.add(path)
     const text = tree.get(path) ?? ''
     for (const [, name] of text.matchAll(/'([a-zA-Z]+\.[\w.]+)'/g))
       if (KEYS.has(name!)) parts.add(name!.split('.')[0]!)
-    for (const next of importsOf(path, text, tree).local) visit(next)
+    for (const next of importsOf(path, text, tree).local) visit(next, path)
   }
-  visit(entry)
+  visit(entry, null)
   return [...parts].sort()
 }
 

@@ -96,9 +96,30 @@ afterAll(async () => {
 const withChannels = (): AlertSettings => {
   const s = defaultSettings()
   s.channels = [
-    { id: 'supervisor', name: 'Supervisor hook', kind: 'webhook', url: `${hookUrl}/supervisor`, to: [] },
-    { id: 'manager', name: 'Manager mail', kind: 'email', url: null, to: ['manager@factory.example'] },
-    { id: 'slack', name: 'Floor Slack', kind: 'slack', url: `${hookUrl}/slack-secret-T0B0`, to: [] },
+    {
+      id: 'supervisor',
+      name: 'Supervisor hook',
+      kind: 'webhook',
+      url: `${hookUrl}/supervisor`,
+      to: [],
+      language: null,
+    },
+    {
+      id: 'manager',
+      name: 'Manager mail',
+      kind: 'email',
+      url: null,
+      to: ['manager@factory.example'],
+      language: null,
+    },
+    {
+      id: 'slack',
+      name: 'Floor Slack',
+      kind: 'slack',
+      url: `${hookUrl}/slack-secret-T0B0`,
+      to: [],
+      language: null,
+    },
   ]
   s.rules.state.levels = [
     { name: 'Wall and dashboards', afterMinutes: 0, channels: [] },
@@ -115,6 +136,7 @@ const stopped = (machineId: string, since: number, active = true): Condition => 
   machineName: `Machine ${machineId}`,
   cause: 'Stopped',
   detail: `Machine ${machineId}: stopped since`,
+  what: { rule: 'state', state: 'stopped', code: 2, label: null, atLeast: false },
   since,
   active,
   due: active,

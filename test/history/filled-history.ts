@@ -32,6 +32,7 @@ export const condition = (machineId: string, cause: string, since: number): Cond
   machineName: `Tajima ${machineId} – Halle 2`,
   cause,
   detail: `${cause} for 12 min ("${machineId}")`,
+  what: { rule: 'state', state: 'stopped', code: null, label: cause, atLeast: false },
   since,
   active: true,
   due: true,
@@ -67,8 +68,16 @@ export async function fill(db: Db, polls = 150) {
       kind: 'webhook',
       url: 'https://hooks.example/T000/B000/secret',
       to: [],
+      language: null,
     },
-    { id: 'mail', name: 'Production manager', kind: 'email', url: null, to: ['manager@factory.example'] },
+    {
+      id: 'mail',
+      name: 'Production manager',
+      kind: 'email',
+      url: null,
+      to: ['manager@factory.example'],
+      language: null,
+    },
   ]
   settings.rules.state.levels[1]!.channels = ['supervisor']
   settings.rules.state.levels[2]!.channels = ['mail']

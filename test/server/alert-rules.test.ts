@@ -19,6 +19,7 @@ import {
 import { alarmLoad, alertReport } from '../../server/alerts/stats'
 import type { AlertView } from '../../server/alerts/store'
 import type { OpenInterval } from '../../server/history/store'
+import { speaking } from '../../server/messages'
 import type { ThreadbreakEvent } from '../../src/lib/domain'
 import { isQuiet } from '../../src/lib/quiet-hours'
 import { DEMO_STATUS_ENTRIES } from '../../src/lib/status-codes'
@@ -247,6 +248,7 @@ describe('one alert per machine and cause', () => {
       machineName: 'North 01',
       cause: 'Stopped',
       detail: '',
+      what: { rule: 'state', state: 'stopped', code: 2, label: null, atLeast: false },
       since: T0,
       active: true,
       due: true,
@@ -276,6 +278,7 @@ describe('settings', () => {
         kind: 'slack',
         url: 'https://hooks.slack.com/services/T0/B0/secret',
         to: [],
+        language: null,
       },
     ]
   })
@@ -287,7 +290,7 @@ describe('settings', () => {
   test('a channel sent back without its address keeps the stored one', () => {
     const input = {
       ...publicSettings(stored),
-      channels: [{ id: 'floor', name: 'Floor', kind: 'slack', to: [] }],
+      channels: [{ id: 'floor', name: 'Floor', kind: 'slack', to: [], language: null }],
     }
     const merged = mergeSettings(input, stored)
     expect(merged.ok && merged.settings.channels[0]!.url).toBe(
@@ -317,7 +320,8 @@ describe('messages', () => {
     machineId: 'M1',
     machineName: 'North <01> & co',
     cause: 'Thread break',
-    detail: 'North <01> & co: thread break since',
+    detail: 'North <01> & co: Thread break since',
+    what: { rule: 'state', state: 'threadbreak', code: 9, label: null, atLeast: false },
     since: T0,
     raisedAt: T0 + 10 * MIN,
     level: 1,
@@ -331,17 +335,44 @@ describe('messages', () => {
     levelName: 'Line supervisor',
     channelName: 'Floor',
     now: T0 + 15 * MIN,
+    words: speaking('en'),
   }
   test('an alert says what, since when (factory time), how long and who is on it', () => {
     const m = messageOf('alert', alert, options)
     expect(m.text).toBe(
-      'North <01> & co: thread break since 11:00 (15 min). Machine down too long, told to: Line supervisor. Ana is on it since 11:12.',
+      'North <01> & co: Thread break since 11:00 (15 min). Machine down too long, told to: Line supervisor. Ana is on it since 11:12.',
     )
     expect(webhookBody(m)).toMatchObject({
       type: 'alert',
       alert: { id: 4, since: '2026-11-18T10:00:00.000Z', acknowledgedBy: 'Ana' },
     })
   })
+  test('a channel set to German is told in German; what the factory typed stays as written', () => {
+    const german = { ...options, words: speaking('de') }
+    const m = messageOf('alert', alert, german)
+    expect(m.title).toBe('North <01> & co — Fadenbruch')
+    expect(m.text).toBe(
+      'North <01> & co: Fadenbruch seit 11:00 (15 min). Maschine steht zu lange, benachrichtigt: Line supervisor. Ana kümmert sich seit 11:12 darum.',
+    )
+    expect(teamsBody(m).attachments[0]!.content.actions).toBeUndefined()
+    expect(webhookBody(m).alert).toMatchObject({ ruleName: 'Maschine steht zu lange', cause: 'Fadenbruch' })
+    // the factory's own label for its code, in any language
+    const own = { ...alert, what: { ...alert.what!, label: 'Fadenriss Oberfaden' } } as AlertView
+    expect(messageOf('alert', own, { ...options, words: speaking('es') }).title).toBe(
+      'North <01> & co — Fadenriss Oberfaden',
+    )
+    const clear = messageOf(
+      'all-clear',
+      { ...alert, clearedAt: T0 + 30 * MIN },
+      { ...options, words: speaking('es') },
+    )
+    expect(clear.title).toBe('Todo en orden: North <01> & co — Rotura de hilo')
+    // an alert raised before its words were kept as data keeps its English words
+    expect(messageOf('alert', { ...alert, what: null, cause: 'Stop switch' }, german).title).toBe(
+      'North <01> & co — Stop switch',
+    )
+  })
+
   test('Slack gets its markup characters escaped; Teams an Adaptive Card of plain text', () => {
     const m = messageOf('all-clear', { ...alert, clearedAt: T0 + 30 * MIN }, options)
     expect(slackBody(m).text).toBe('✅ All clear: North &lt;01&gt; &amp; co — Thread break')
@@ -370,6 +401,7 @@ describe('the alarm budget and response figures', () => {
     machineName: `Machine ${minute % 3}`,
     cause: 'Stopped',
     detail: '',
+    what: null,
     since: T0 + minute * MIN - 10 * MIN,
     raisedAt: T0 + minute * MIN,
     level: 0,

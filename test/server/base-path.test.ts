@@ -7,6 +7,7 @@ import type { Channel } from '../../server/alerts/settings'
 import type { AlertView } from '../../server/alerts/store'
 import { createApp } from '../../server/app'
 import { loadConfig } from '../../server/config'
+import { speaking } from '../../server/messages'
 import { loadStaticFiles } from '../../server/node-server'
 import { upstreamsFor } from '../../server/upstreams'
 import { configError } from '../config-error'
@@ -217,6 +218,7 @@ describe('links in alert messages carry PUBLIC_URL and the base path', () => {
     machineName: 'North 01',
     cause: 'Thread break',
     detail: 'North 01: thread break since',
+    what: null,
     since: FIXED_NOW,
     raisedAt: FIXED_NOW,
     level: 0,
@@ -225,7 +227,13 @@ describe('links in alert messages carry PUBLIC_URL and the base path', () => {
     okSince: null,
     clearedAt: null,
   }
-  const options = { timeZone: 'Europe/Berlin', levelName: null, channelName: 'Floor', now: FIXED_NOW }
+  const options = {
+    timeZone: 'Europe/Berlin',
+    levelName: null,
+    channelName: 'Floor',
+    now: FIXED_NOW,
+    words: speaking('en'),
+  }
   const link = 'https://intranet.example/stitchboard/machines/AS%201042'
 
   test('an alert and its all clear link to the machine’s page, a test to the alerts’ page', () => {
@@ -255,6 +263,7 @@ describe('links in alert messages carry PUBLIC_URL and the base path', () => {
       kind: 'email',
       url: null,
       to: ['floor@factory.example'],
+      language: null,
     }
     await deliver(channel, message, {
       postJson: () => Promise.resolve({ ok: true, detail: '' }),

@@ -3,16 +3,16 @@ import { useWorkPeriods } from '../../api/designs'
 import type { ReportParams } from '../../api/report-params'
 import { useMachineShifts } from '../../api/reports'
 import { DataTable } from '../../components/data-table'
+import { useT } from '../../components/i18n'
 import { MalformedRecords } from '../../components/malformed-records'
 import { QueryState } from '../../components/query-state'
 import { ScrollArea } from '../../components/scroll-area'
 import { WhenNear } from '../../components/when-near'
 
-/** The stop analysis: its own chunk, not on the first paint's path. */
-
 /** The vendor's own shift comparison (myzsk-api.md 1.17): stitches and breaks per machine and per
  * work period, the shifts configured in the vendor's portal (not stitchboard's SHIFTS). */
 export function ApiShiftComparison({ scope, timeZone }: { scope: ReportParams; timeZone: string }) {
+  const { t, number } = useT()
   const report = useMachineShifts(scope)
   const id = useId()
   // the report takes no machine filter: rows are narrowed to the chosen machines by their ID
@@ -21,17 +21,14 @@ export function ApiShiftComparison({ scope, timeZone }: { scope: ReportParams; t
   return (
     <section aria-labelledby={id} className="space-y-2">
       <h2 id={id} className="text-xl font-semibold">
-        Shifts as the machine portal defines them
+        {t('shifts.portal.title')}
       </h2>
-      <p className="text-sm text-gray-700 dark:text-gray-300">
-        Stitches and thread breaks per machine in each work period configured in the vendor’s portal (the
-        shift-comparison report), for the same range.
-      </p>
+      <p className="text-sm text-gray-700 dark:text-gray-300">{t('shifts.portal.intro')}</p>
       <PortalWorkPeriods timeZone={timeZone} />
       <QueryState
         query={report}
         isEmpty={(data) => data.records.length === 0 && data.malformed.length === 0}
-        empty={<p>The report has no rows.</p>}
+        empty={<p>{t('shifts.portal.empty')}</p>}
       >
         {({ records, malformed }) => {
           const rows = records.filter((r) => !chosen || chosen.has(r.machineId))
@@ -40,21 +37,24 @@ export function ApiShiftComparison({ scope, timeZone }: { scope: ReportParams; t
           ]
           return (
             <WhenNear minHeight="10rem">
-              <MalformedRecords records={malformed} what="shift-comparison row" />
-              <ScrollArea label="The table" className="max-h-[32rem]">
+              <MalformedRecords
+                records={malformed}
+                title={(count) => t('shifts.portal.malformed', { count })}
+              />
+              <ScrollArea label={t('shifts.table.label')} className="max-h-[32rem]">
                 <DataTable
                   className="border-collapse text-left tabular-nums"
-                  caption="Stitches and thread breaks per machine and work period"
+                  caption={t('shifts.portal.caption')}
                   headClassName="sticky top-0 bg-gray-50 dark:bg-gray-950"
                   headRowClassName="border-b border-gray-400"
                   columns={[
-                    { key: 'Machine', className: 'py-1 pr-3' },
+                    { key: 'machine', label: t('shifts.common.machine'), className: 'py-1 pr-3' },
                     ...periods.map(([shiftId, name]) => ({
                       key: `period ${shiftId}`,
-                      label: `${name}: stitches / breaks`,
+                      label: t('shifts.portal.periodColumn', { name }),
                       className: 'px-2 text-right',
                     })),
-                    { key: 'All: stitches / breaks', className: 'px-2 text-right' },
+                    { key: 'all', label: t('shifts.portal.allColumn'), className: 'px-2 text-right' },
                   ]}
                 >
                   {rows.map((r) => (
@@ -66,12 +66,12 @@ export function ApiShiftComparison({ scope, timeZone }: { scope: ReportParams; t
                         const s = r.shifts.find((x) => x.shiftId === shiftId)
                         return (
                           <td key={shiftId} className="px-2 text-right">
-                            {s ? `${s.stitches.toLocaleString()} / ${s.threadbreaks}` : '—'}
+                            {s ? `${number(s.stitches)} / ${number(s.threadbreaks)}` : '—'}
                           </td>
                         )
                       })}
                       <td className="px-2 text-right">
-                        {(r.stitches ?? 0).toLocaleString()} / {r.threadbreaks ?? 0}
+                        {number(r.stitches ?? 0)} / {number(r.threadbreaks ?? 0)}
                       </td>
                     </tr>
                   ))}
@@ -88,22 +88,24 @@ export function ApiShiftComparison({ scope, timeZone }: { scope: ReportParams; t
 /** The work periods of the vendor's portal (myzsk-api.md 1.6): names and time zone, no times. A zone
  * other than the factory's means the two shift comparisons cut days at different midnights. */
 function PortalWorkPeriods({ timeZone }: { timeZone: string }) {
+  const { t } = useT()
   const periods = useWorkPeriods()
   if (!periods.data) return null
   const { records } = periods.data
-  if (records.length === 0) return <p className="text-sm">The portal defines no work periods.</p>
+  if (records.length === 0) return <p className="text-sm">{t('shifts.portal.noPeriods')}</p>
   const zones = [...new Set(records.flatMap((p) => (p.timeZone ? [p.timeZone] : [])))]
   const elsewhere = zones.filter((zone) => zone !== timeZone)
+  const names = records.map((p) => p.name ?? t('shifts.portal.unnamedPeriod', { id: p.id })).join(', ')
   return (
     <div className="text-sm">
       <p>
-        Work periods in the portal: {records.map((p) => p.name ?? `Work period ${p.id}`).join(', ')}
-        {zones.length > 0 ? ` (time zone ${zones.join(', ')})` : ''}.
+        {zones.length > 0
+          ? t('shifts.portal.periodsInZone', { periods: names, zones: zones.join(', ') })
+          : t('shifts.portal.periods', { periods: names })}
       </p>
       {elsewhere.length > 0 && (
         <p role="note" className="font-medium">
-          ⚠ The portal counts its work periods in {elsewhere.join(', ')}, stitchboard in {timeZone}{' '}
-          (FACTORY_TIMEZONE): the two comparisons start their days at different hours.
+          ⚠ {t('shifts.portal.otherZone', { portal: elsewhere.join(', '), factory: timeZone })}
         </p>
       )}
     </div>

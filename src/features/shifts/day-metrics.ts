@@ -1,11 +1,12 @@
 import { withParam } from '../../lib/filters'
+import type { MessageKey } from '../../lib/i18n/translator'
 
-/** What "each shift per day" can count, and where the figure comes from. */
+/** What "each shift per day" can count, and where the figure comes from (messages). */
 export const DAY_METRICS = [
-  { key: 'threadbreaks', label: 'Thread breaks', source: 'the portal’s thread-break report' },
-  { key: 'stitches', label: 'Stitches', source: 'the portal’s machine summary' },
-  { key: 'pieces', label: 'Pieces', source: 'the portal’s machine summary' },
-] as const
+  { key: 'threadbreaks', label: 'shifts.figure.threadbreaks', source: 'shifts.source.threadbreaks' },
+  { key: 'stitches', label: 'shifts.figure.stitches', source: 'shifts.source.machineSummary' },
+  { key: 'pieces', label: 'shifts.figure.pieces', source: 'shifts.source.machineSummary' },
+] as const satisfies ReadonlyArray<{ key: string; label: MessageKey; source: MessageKey }>
 export type DayMetric = (typeof DAY_METRICS)[number]['key']
 
 /** The days and the figure "each shift per day" shows, from the address: anything it does not know

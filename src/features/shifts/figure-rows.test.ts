@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'vitest'
+import { t } from '../../../test/messages'
 import { figureAcross, sourceOf } from './figure-rows'
 import { FIGURES } from './shift-figures'
 
@@ -12,7 +13,7 @@ describe('the figures table: where a figure comes from, and each shift against t
     ['averageRpm', 'Stitches ÷ productive minutes, from the portal’s average-speed report'],
     ['breaksPerRunningHour', 'Thread breaks ÷ running time'],
   ])('%s: “%s”', (key, words) => {
-    expect(sourceOf(figure(key))).toBe(words)
+    expect(sourceOf(figure(key), t)).toBe(words)
   })
 
   test.each([

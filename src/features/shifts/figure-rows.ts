@@ -1,18 +1,21 @@
+import type { MessageKey, Translator } from '../../lib/i18n/translator'
 import { relativeChange } from '../../lib/shift-compare'
 import { comparable, type Figure } from './shift-figures'
 
 /** The portal's reports in words (the address is in the report pages' "How is this computed?"). */
-export const SOURCE_WORDS: Readonly<Record<string, string>> = {
-  '/reports/threadbreaks': 'the portal’s thread-break report',
-  '/reports/machine-summary': 'the portal’s machine summary',
-  '/reports/average-rpm': 'the portal’s average-speed report',
-}
+export const SOURCE_WORDS = {
+  '/reports/threadbreaks': 'shifts.source.threadbreaks',
+  '/reports/machine-summary': 'shifts.source.machineSummary',
+  '/reports/average-rpm': 'shifts.source.averageRpm',
+} as const satisfies Readonly<Record<string, MessageKey>>
+
+const sourceWords: Readonly<Partial<Record<string, MessageKey>>> = SOURCE_WORDS
 
 /** How a figure is computed and from which report, in words (the table's last column). */
-export function sourceOf(figure: Figure): string {
-  const how = figure.how.charAt(0).toUpperCase() + figure.how.slice(1)
-  const from = SOURCE_WORDS[figure.source]
-  return from ? `${how}, from ${from}` : how
+export function sourceOf(figure: Figure, t: Translator['t']): string {
+  const how = t(figure.how)
+  const from = sourceWords[figure.source]
+  return from ? t('shifts.figures.howFrom', { how, source: t(from) }) : how
 }
 
 /** One figure across the shifts: each shift's value, and against the mean of the shifts that have one

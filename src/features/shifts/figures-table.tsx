@@ -1,4 +1,5 @@
 import { DataTable } from '../../components/data-table'
+import { useT } from '../../components/i18n'
 import { ScrollArea } from '../../components/scroll-area'
 import { figureAcross, sourceOf } from './figure-rows'
 import type { PerShift } from './machines-by-shift'
@@ -6,14 +7,15 @@ import { FIGURES, formatFigure } from './shift-figures'
 
 /** The figures of every shift side by side, each against the mean of the shifts, and how it is made. */
 export function FiguresTable({ perShift }: { perShift: PerShift[] }) {
+  const { t, number } = useT()
   return (
-    <ScrollArea label="The table">
+    <ScrollArea label={t('shifts.table.label')}>
       <DataTable
         className="tabular-nums"
         captionClassName="text-left text-sm"
-        caption="Totals for the range, as the API’s shift filter counts them: every hour of the shift inside the range, so the morning part of a night shift that began the day before counts too. “vs mean” compares each shift with the mean of all shifts: totals per hour of shift, rates as they are."
+        caption={t('shifts.figures.caption')}
         columns={[
-          { key: 'Figure', className: 'px-2 text-left' },
+          { key: 'figure', label: t('shifts.common.figure'), className: 'px-2 text-left' },
           ...perShift.map(({ shift }) => ({
             key: `shift ${shift.name}`,
             label: (
@@ -27,38 +29,44 @@ export function FiguresTable({ perShift }: { perShift: PerShift[] }) {
             ),
             className: 'px-2 text-right',
           })),
-          { key: 'How it is computed', className: 'px-2 text-left' },
+          { key: 'how', label: t('shifts.figures.how'), className: 'px-2 text-left' },
         ]}
       >
         <tr>
           <th scope="row" className="px-2 text-left font-normal">
-            Hours of the shift in the range
+            {t('shifts.figures.hours')}
           </th>
           {perShift.map(({ shift, hours }) => (
             <td key={shift.name} className="px-2 text-right">
-              {hours.toLocaleString(undefined, { maximumFractionDigits: 1 })} h
+              {number(hours, { maximumFractionDigits: 1 })} h
             </td>
           ))}
-          <td className="px-2 text-sm">factory calendar, up to now</td>
+          <td className="px-2 text-sm">{t('shifts.figures.hoursSource')}</td>
         </tr>
         {FIGURES.map((figure) => {
           const cells = figureAcross(figure, perShift)
           return (
             <tr key={figure.key}>
               <th scope="row" className="px-2 text-left font-normal">
-                {figure.label}
+                {t(figure.label)}
               </th>
               {perShift.map((p, i) => {
                 const { value, versus } = cells[i]!
                 return (
                   <td key={p.shift.name} className="px-2 text-right">
-                    {formatFigure(figure, value)}
-                    {value === null && <span className="block text-xs">not in this report</span>}
-                    {versus && <span className="block text-sm">{versus} vs mean</span>}
+                    {formatFigure(figure, value, number)}
+                    {value === null && (
+                      <span className="block text-xs">{t('shifts.figures.notInReport')}</span>
+                    )}
+                    {versus && (
+                      <span className="block text-sm">
+                        {t('shifts.figures.versusMean', { change: versus })}
+                      </span>
+                    )}
                   </td>
                 )
               })}
-              <td className="px-2 text-sm">{sourceOf(figure)}</td>
+              <td className="px-2 text-sm">{sourceOf(figure, t)}</td>
             </tr>
           )
         })}

@@ -1,6 +1,7 @@
 import type { MachineLayout } from '../../api/machines'
 import { DataTable } from '../../components/data-table'
 import { gridFamilies, machineGrid, sizeFromRows } from '../../components/heatmap/heatmap-grid'
+import { useT } from '../../components/i18n'
 import { LazyDetails } from '../../components/lazy-details'
 import type { ThreadbreakCount } from '../../lib/domain'
 import { findHotSpots, type HotSpot, hotSpotInWords } from '../../lib/hot-spots'
@@ -57,6 +58,7 @@ export function MachinesByShift({
   perShift: PerShift[]
   layouts: readonly MachineLayout[] | undefined
 }) {
+  const { t, number } = useT()
   // each shift's hot spots are worked out once per answer (spotsOfShift): the page renders again as each
   // of its nine reports arrives, and working out every shift's spots each time was most of its longest task
   const spots = perShift.map(({ breakRows }) => (breakRows ? spotsOfShift(breakRows, layouts) : []))
@@ -73,32 +75,32 @@ export function MachinesByShift({
   return (
     <div className="grid gap-4 lg:grid-cols-2">
       <section
-        aria-label="Where to look first, per shift"
+        aria-label={t('shifts.machines.whereToLook')}
         className="rounded border border-gray-300 p-3 dark:border-gray-700"
       >
-        <h3 className="font-semibold">Where to look first, per shift</h3>
+        <h3 className="font-semibold">{t('shifts.machines.whereToLook')}</h3>
         {perShift.map(({ shift }, i) => (
           <div key={shift.name} className="mt-2">
             <h4 className="font-medium">{shift.name}</h4>
             {(spots[i] ?? []).length === 0 ? (
-              <p className="text-sm">Nothing stands out.</p>
+              <p className="text-sm">{t('shifts.machines.nothing')}</p>
             ) : (
               <ul className="list-disc pl-5 text-sm">
                 {(spots[i] ?? []).slice(0, 5).map((spot) => (
-                  <li key={`${spot.machineId}|${spot.head}|${spot.needle}`}>{hotSpotInWords(spot)}</li>
+                  <li key={`${spot.machineId}|${spot.head}|${spot.needle}`}>{hotSpotInWords(spot, t)}</li>
                 ))}
               </ul>
             )}
           </div>
         ))}
-        <p className="mt-2 text-xs">Same rule as the thread-break page, applied to each shift’s breaks.</p>
+        <p className="mt-2 text-xs">{t('shifts.machines.rule')}</p>
       </section>
-      <LazyDetails summary={`Thread breaks per machine and shift (${machines.length} machines with breaks)`}>
+      <LazyDetails summary={t('shifts.machines.perMachine', { count: machines.length })}>
         {() => (
           <DataTable
             className="mt-2 text-sm tabular-nums"
             columns={[
-              { key: 'Machine', className: 'px-2 text-left' },
+              { key: 'machine', label: t('shifts.common.machine'), className: 'px-2 text-left' },
               ...perShift.map(({ shift }) => ({
                 key: `shift ${shift.name}`,
                 label: shift.name,
@@ -113,7 +115,7 @@ export function MachinesByShift({
                 </th>
                 {perShift.map(({ shift }) => (
                   <td key={shift.name} className="px-2 text-right">
-                    {counts.get(`${id}|${shift.name}`) ?? 0}
+                    {number(counts.get(`${id}|${shift.name}`) ?? 0)}
                   </td>
                 ))}
               </tr>

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useId } from 'react'
 import type { ReportParams } from '../../api/report-params'
 import { CONTROL } from '../../components/form-styles'
+import { useT } from '../../components/i18n'
 import { NotInKiosk } from '../../components/kiosk'
 import { Skeleton } from '../../components/skeleton'
 import { WhenNear } from '../../components/when-near'
@@ -23,18 +24,19 @@ export function ShiftDaysSection({
   timeZone: string
   now: number
 }) {
+  const { t } = useT()
   const { days, metric, setDays, setMetric } = useDayChoice()
   const id = useId()
   return (
     <section aria-labelledby={`${id}-heading`} className="space-y-2">
       <h2 id={`${id}-heading`} className="text-xl font-semibold">
-        Each shift per day
+        {t('shifts.days.title')}
       </h2>
       <NotInKiosk>
         <div className="flex flex-wrap items-end gap-3">
           <div className="flex flex-col">
             <label htmlFor={`${id}-days`} className="text-sm">
-              Days
+              {t('shifts.days.days')}
             </label>
             <select
               id={`${id}-days`}
@@ -42,13 +44,13 @@ export function ShiftDaysSection({
               value={days}
               onChange={(e) => setDays(e.target.value)}
             >
-              <option value="7">Last 7 days</option>
-              <option value="30">Last 30 days</option>
+              <option value="7">{t('shifts.days.last7')}</option>
+              <option value="30">{t('shifts.days.last30')}</option>
             </select>
           </div>
           <div className="flex flex-col">
             <label htmlFor={`${id}-metric`} className="text-sm">
-              Figure
+              {t('shifts.common.figure')}
             </label>
             <select
               id={`${id}-metric`}
@@ -58,7 +60,7 @@ export function ShiftDaysSection({
             >
               {DAY_METRICS.map((m) => (
                 <option key={m.key} value={m.key}>
-                  {m.label}
+                  {t(m.label)}
                 </option>
               ))}
             </select>

@@ -3,6 +3,7 @@ import type { ReportParams } from '../../api/report-params'
 import { useReportQueries } from '../../api/report-queries'
 import { machineSummaryQueryOptions, threadbreaksQueryOptions } from '../../api/reports'
 import { DataTable } from '../../components/data-table'
+import { useT } from '../../components/i18n'
 import { LazyDetails } from '../../components/lazy-details'
 import { QueriesProblems } from '../../components/query-state'
 import { Skeleton } from '../../components/skeleton'
@@ -42,6 +43,7 @@ export function ShiftDays({
   days: number
   metric: DayMetric
 }) {
+  const { t, number } = useT()
   const from = startOfLocalDay(addDays(localDate(now, timeZone), -(days - 1)), timeZone)
   // the minute tick moves `now`; the occurrences change only when a shift starts
   const minute = Math.floor(now / 60) * 60
@@ -70,38 +72,46 @@ export function ShiftDays({
   }, [instances, results, metric, from, now, timeZone])
   const pending = results.filter((r) => r.isPending).length
   const running = instances.filter((i) => i.counted[1] < i.span[1])
+  const label = t(source.label)
   return (
     <div className="space-y-2">
       <p className="text-sm text-gray-700 dark:text-gray-300">
-        {source.label} per shift and day, from {source.source}; each shift on the day it starts.
+        {t('shifts.days.intro', { figure: label, source: t(source.source) })}
         {running.length > 0 &&
-          ` ${running.map((i) => i.shift.name).join(', ')} of ${running[0]?.day} still running: so far.`}
+          ` ${t('shifts.days.running', {
+            count: running.length,
+            shifts: running.map((i) => i.shift.name).join(', '),
+            day: running[0]?.day ?? '',
+          })}`}
       </p>
       <QueriesProblems
         queries={results.map((query, i) => ({
-          name: `${instances[i]?.shift.name} shift of ${instances[i]?.day}`,
+          name: t('shifts.days.problem', {
+            name: instances[i]?.shift.name ?? '',
+            day: instances[i]?.day ?? '',
+          }),
           query,
         }))}
       />
       {pending > 0 ? (
         <div>
           <p role="status" className="text-sm">
-            Loading {pending} of {results.length} shifts…
+            {t('shifts.days.loading', { pending, count: results.length })}
           </p>
           <Skeleton />
         </div>
       ) : (
         <Suspense fallback={<Skeleton />}>
-          <ShiftDayChart rows={rows} shifts={shifts.map((s) => s.name)} label={source.label} />
+          <ShiftDayChart rows={rows} shifts={shifts.map((s) => s.name)} label={label} />
         </Suspense>
       )}
-      <LazyDetails summary="As a table">
+      <LazyDetails summary={t('shifts.days.asTable')}>
         {() => (
           <DataTable
             className="mt-2 text-sm tabular-nums"
-            caption={`${source.label} per shift and day`}
+            caption={t('shifts.days.caption', { figure: label })}
             columns={[
-              { key: 'Day', className: 'px-2 text-left' },
+              { key: 'day', label: t('shifts.days.day'), className: 'px-2 text-left' },
               ...shifts.map((s) => ({ key: `shift ${s.name}`, label: s.name, className: 'px-2 text-right' })),
             ]}
           >
@@ -112,7 +122,7 @@ export function ShiftDays({
                 </th>
                 {shifts.map((s) => (
                   <td key={s.name} className="px-2 text-right">
-                    {typeof row[s.name] === 'number' ? (row[s.name] as number).toLocaleString() : '—'}
+                    {typeof row[s.name] === 'number' ? number(row[s.name] as number) : '—'}
                   </td>
                 ))}
               </tr>

@@ -1,10 +1,12 @@
 import { describe, expect, test } from 'vitest'
 import { buildSummary } from '../../../test/build-machine'
+import { speaking } from '../../../test/messages'
 import type { MachineSummary } from '../../lib/domain'
 import { DEMO_STATUS_CODES } from '../../lib/status-codes'
 import { comparable, FIGURES, formatFigure, shiftFigures, sumOf } from './shift-figures'
 
 const figure = (key: string) => FIGURES.find((f) => f.key === key)!
+const { number } = speaking('en')
 
 const summary = (fields: Partial<MachineSummary>): MachineSummary => buildSummary(fields)
 
@@ -73,13 +75,13 @@ describe('shift figures from the machine summary and average-rpm (myzsk-api.md 1
     expect(values.stitches).toBeNull()
     expect(values.averageRpm).toBeNull()
     expect(values.breaksPerRunningHour).toBeNull()
-    expect(formatFigure(figure('stitches'), null)).toBe('—')
+    expect(formatFigure(figure('stitches'), null, number)).toBe('—')
   })
 
   test('compared per hour of shift for totals, as they are for rates', () => {
     expect(comparable(figure('threadbreaks'), 80, 40)).toBe(2)
     expect(comparable(figure('averageRpm'), 800, 40)).toBe(800)
     expect(comparable(figure('threadbreaks'), 80, 0)).toBeNull()
-    expect(formatFigure(figure('utilizationPercent'), 74.6)).toBe('75 %')
+    expect(formatFigure(figure('utilizationPercent'), 74.6, number)).toBe('75 %')
   })
 })

@@ -1,5 +1,6 @@
 import type { ReportPath } from '../../api/contract/report-params'
 import type { MachineSpeed, MachineSummary } from '../../lib/domain'
+import type { MessageKey, Translator } from '../../lib/i18n/translator'
 import type { StatusDictionary } from '../../lib/machine-state'
 import { secondsInStateOf } from '../../lib/status-codes'
 
@@ -7,10 +8,10 @@ import { secondsInStateOf } from '../../lib/status-codes'
  * A figure is null (shown as "—") where its report gave no rows. */
 export interface Figure {
   key: string
-  label: string
+  label: MessageKey
   source: ReportPath | 'computed'
   /** how the value is made from the source, in words */
-  how: string
+  how: MessageKey
   /** rates are compared as they are; totals per hour of the shift in the range */
   kind: 'total' | 'rate'
   digits: number
@@ -20,59 +21,59 @@ export interface Figure {
 export const FIGURES: readonly Figure[] = [
   {
     key: 'threadbreaks',
-    label: 'Thread breaks',
+    label: 'shifts.figure.threadbreaks',
     source: '/reports/threadbreaks',
-    how: 'every break counted',
+    how: 'shifts.how.everyBreak',
     kind: 'total',
     digits: 0,
   },
   {
     key: 'stitches',
-    label: 'Stitches',
+    label: 'shifts.figure.stitches',
     source: '/reports/machine-summary',
-    how: 'added up over the machines',
+    how: 'shifts.how.addedUp',
     kind: 'total',
     digits: 0,
   },
   {
     key: 'pieces',
-    label: 'Pieces',
+    label: 'shifts.figure.pieces',
     source: '/reports/machine-summary',
-    how: 'added up over the machines',
+    how: 'shifts.how.addedUp',
     kind: 'total',
     digits: 0,
   },
   {
     key: 'runningHours',
-    label: 'Running time',
+    label: 'shifts.figure.runningTime',
     source: '/reports/machine-summary',
-    how: 'time in every status code that means running',
+    how: 'shifts.how.runningCodes',
     kind: 'total',
     digits: 1,
     unit: 'h',
   },
   {
     key: 'averageRpm',
-    label: 'Average rpm',
+    label: 'shifts.figure.averageRpm',
     source: '/reports/average-rpm',
-    how: 'stitches ÷ productive minutes',
+    how: 'shifts.how.rpm',
     kind: 'rate',
     digits: 0,
   },
   {
     key: 'utilizationPercent',
-    label: 'Utilization',
+    label: 'shifts.figure.utilization',
     source: '/reports/machine-summary',
-    how: 'production time ÷ total time',
+    how: 'shifts.how.utilization',
     kind: 'rate',
     digits: 0,
     unit: '%',
   },
   {
     key: 'breaksPerRunningHour',
-    label: 'Breaks per running hour',
+    label: 'shifts.figure.breaksPerRunningHour',
     source: 'computed',
-    how: 'thread breaks ÷ running time',
+    how: 'shifts.how.breaksPerRunningHour',
     kind: 'rate',
     digits: 2,
   },
@@ -134,9 +135,10 @@ export function comparable(figure: Figure, value: number | null, hours: number):
   return hours > 0 ? value / hours : null
 }
 
-export function formatFigure(figure: Figure, value: number | null): string {
+/** A figure's value as the screen's language writes numbers (`number` of its translator). */
+export function formatFigure(figure: Figure, value: number | null, number: Translator['number']): string {
   if (value === null) return '—'
-  const text = value.toLocaleString(undefined, {
+  const text = number(value, {
     minimumFractionDigits: figure.digits,
     maximumFractionDigits: figure.digits,
   })

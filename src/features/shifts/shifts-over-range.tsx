@@ -1,5 +1,6 @@
 import { lazy, Suspense, useId } from 'react'
 import type { ReportParams } from '../../api/report-params'
+import { useT } from '../../components/i18n'
 import { DataAge, QueriesProblems } from '../../components/query-state'
 import { Skeleton } from '../../components/skeleton'
 import { formatFactoryRange } from '../../lib/factory-time'
@@ -28,6 +29,7 @@ export function ShiftsOverRange({
   timeZone: string
   now: number
 }) {
+  const { t } = useT()
   const { perShift, layouts, problems, pending, updatedAt } = useShiftsOverRange(
     scope,
     range,
@@ -39,7 +41,7 @@ export function ShiftsOverRange({
   return (
     <section aria-labelledby={headingId} className="space-y-3">
       <h2 id={headingId} className="text-xl font-semibold">
-        Shifts over {formatFactoryRange(range.from, range.till, timeZone)}
+        {t('shifts.overRange.heading', { range: formatFactoryRange(range.from, range.till, timeZone) })}
       </h2>
       <QueriesProblems queries={problems} />
       {pending && <Skeleton />}

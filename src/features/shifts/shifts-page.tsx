@@ -5,6 +5,7 @@ import type { ReportParams } from '../../api/report-params'
 import { WidgetErrorBoundary } from '../../components/error-boundary'
 import { FilterBar } from '../../components/filters/filter-bar'
 import { useReportScope } from '../../components/filters/use-filters'
+import { useT } from '../../components/i18n'
 import { useNow } from '../../components/now'
 import { Skeleton } from '../../components/skeleton'
 import { WhenNear } from '../../components/when-near'
@@ -21,23 +22,21 @@ const ApiShiftComparison = lazy(() =>
   import('./api-shift-comparison').then((m) => ({ default: m.ApiShiftComparison })),
 )
 
-const SOURCE_NOTE =
-  'A shift that crosses midnight belongs to the day it starts (Monday’s night shift ends on Tuesday).'
-
 /** The factory's shifts side by side: thread breaks and production per shift, this shift so far against
  * yesterday and last week, each shift per day, and the API's own shift-comparison report. */
 export function ShiftsPage() {
+  const { t } = useT()
   const scope = useReportScope()
   const config = useQuery(appConfigQueryOptions())
   return (
     <section className="space-y-4 p-4" aria-labelledby="shifts-heading">
       <h1 id="shifts-heading" className="text-2xl font-semibold">
-        Shift comparison
+        {t('shifts.page.title')}
       </h1>
       <div className="flex flex-wrap items-end gap-x-6 gap-y-2">
         <FilterBar show={['range', 'location', 'machines']} />
       </div>
-      <p className="text-sm text-gray-700 dark:text-gray-300">{SOURCE_NOTE}</p>
+      <p className="text-sm text-gray-700 dark:text-gray-300">{t('shifts.page.sourceNote')}</p>
       {scope.status === 'loading' || !config.data ? (
         <Skeleton />
       ) : scope.status === 'error' ? (
@@ -45,7 +44,7 @@ export function ShiftsPage() {
           {scope.error}
         </p>
       ) : config.data.shifts.length === 0 ? (
-        <p>No shifts are configured (SHIFTS): there is nothing to compare.</p>
+        <p>{t('shifts.page.noShifts')}</p>
       ) : (
         <ShiftsView
           scope={withoutShift(scope.params)}
@@ -75,36 +74,37 @@ function ShiftsView({
   shifts: readonly NamedShift[]
   timeZone: string
 }) {
+  const { t } = useT()
   const now = useNow()
   const soFar = shiftSoFar(now, timeZone, shifts)
   return (
     <>
-      <WidgetErrorBoundary name="This shift so far">
+      <WidgetErrorBoundary name={t('shifts.widget.thisShift')}>
         {soFar ? (
           <ThisShift scope={scope} soFar={soFar} timeZone={timeZone} />
         ) : (
-          <p>No shift is running now.</p>
+          <p>{t('shifts.page.noShiftNow')}</p>
         )}
       </WidgetErrorBoundary>
       {soFar && (
-        <WidgetErrorBoundary name="Stops this shift">
+        <WidgetErrorBoundary name={t('shifts.widget.stops')}>
           <ShiftStops scope={scope} soFar={soFar} />
         </WidgetErrorBoundary>
       )}
-      <WidgetErrorBoundary name="The shifts over the range">
+      <WidgetErrorBoundary name={t('shifts.widget.overRange')}>
         <ShiftsOverRange scope={scope} range={range} shifts={shifts} timeZone={timeZone} now={now} />
       </WidgetErrorBoundary>
-      <WidgetErrorBoundary name="Alerts over the range">
+      <WidgetErrorBoundary name={t('shifts.widget.alerts')}>
         <WhenNear minHeight="12rem">
           <Suspense fallback={<Skeleton reserve="12rem" />}>
             <AlertsOfRange from={range.from} till={Math.min(range.till, now + 60)} timeZone={timeZone} />
           </Suspense>
         </WhenNear>
       </WidgetErrorBoundary>
-      <WidgetErrorBoundary name="The shifts per day">
+      <WidgetErrorBoundary name={t('shifts.widget.perDay')}>
         <ShiftDaysSection scope={scope} shifts={shifts} timeZone={timeZone} now={now} />
       </WidgetErrorBoundary>
-      <WidgetErrorBoundary name="The shift-comparison report">
+      <WidgetErrorBoundary name={t('shifts.widget.portal')}>
         <Suspense fallback={<Skeleton />}>
           <ApiShiftComparison scope={scope} timeZone={timeZone} />
         </Suspense>

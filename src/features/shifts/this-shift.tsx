@@ -1,6 +1,7 @@
 import { useId } from 'react'
 import type { ReportParams } from '../../api/report-params'
 import { DataTable } from '../../components/data-table'
+import { useT } from '../../components/i18n'
 import { QueriesProblems } from '../../components/query-state'
 import { ScrollArea } from '../../components/scroll-area'
 import { durationInWords } from '../../lib/duration'
@@ -18,6 +19,7 @@ export function ThisShift({
   soFar: ShiftSoFar
   timeZone: string
 }) {
+  const { t, number } = useT()
   const { spans, results, rows, problems } = useShiftSoFarReports(scope, soFar)
   const elapsed = soFar.current[1] - soFar.current[0]
   const planned = soFar.planned[1] - soFar.planned[0]
@@ -25,19 +27,19 @@ export function ThisShift({
   return (
     <section aria-labelledby={headingId} className="space-y-2">
       <h2 id={headingId} className="text-xl font-semibold">
-        {soFar.shift.name} shift so far: {durationInWords(elapsed)} of {durationInWords(planned)}
+        {t('shifts.thisShift.heading', {
+          name: soFar.shift.name,
+          elapsed: durationInWords(elapsed),
+          planned: durationInWords(planned),
+        })}
       </h2>
-      <p className="text-sm text-gray-700 dark:text-gray-300">
-        Per hour of shift, so a shift in progress compares fairly with whole earlier shifts; totals in
-        brackets. Thread breaks from the portal’s thread-break report, stitches and pieces from its machine
-        summary.
-      </p>
+      <p className="text-sm text-gray-700 dark:text-gray-300">{t('shifts.thisShift.intro')}</p>
       <QueriesProblems queries={problems} />
-      <ScrollArea label="The table">
+      <ScrollArea label={t('shifts.table.label')}>
         <DataTable
           className="tabular-nums"
           columns={[
-            { key: 'Per hour', className: 'px-2 text-left' },
+            { key: 'per-hour', label: t('shifts.thisShift.perHour'), className: 'px-2 text-left' },
             ...spans.map(({ label, span }) => ({
               key: label,
               label: (
@@ -83,9 +85,11 @@ export function ThisShift({
                         )
                       ) : (
                         <>
-                          {rate.toLocaleString(undefined, { maximumFractionDigits: rate < 10 ? 1 : 0 })}/h (
-                          {(total ?? 0).toLocaleString()})
-                          {change && <span className="block text-sm">now {change}</span>}
+                          {number(rate, { maximumFractionDigits: rate < 10 ? 1 : 0 })}/h ({number(total ?? 0)}
+                          )
+                          {change && (
+                            <span className="block text-sm">{t('shifts.thisShift.change', { change })}</span>
+                          )}
                         </>
                       )}
                     </td>

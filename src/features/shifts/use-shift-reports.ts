@@ -7,6 +7,7 @@ import {
   machineSummaryQueryOptions,
   threadbreaksQueryOptions,
 } from '../../api/reports'
+import { useT } from '../../components/i18n'
 import type { MachineSpeed, MachineSummary, RecordList, ThreadbreakCount } from '../../lib/domain'
 import { type ShiftSoFar, shiftHours } from '../../lib/shift-compare'
 import type { NamedShift, ResolvedRange } from '../../lib/time-range'
@@ -23,28 +24,32 @@ function spanQueries(scope: ReportParams, [from, till]: readonly [number, number
 /** This shift so far, the same shift yesterday and last week: two reports per span, read into the
  * table's rows (a row's value of span i is null while it loads). */
 export function useShiftSoFarReports(scope: ReportParams, soFar: ShiftSoFar) {
+  const { t } = useT()
   const spans = [
-    { label: 'This shift so far', span: soFar.current },
-    { label: 'Same shift yesterday', span: soFar.yesterday },
-    { label: 'Same shift last week', span: soFar.lastWeek },
+    { label: t('shifts.span.current'), span: soFar.current },
+    { label: t('shifts.span.yesterday'), span: soFar.yesterday },
+    { label: t('shifts.span.lastWeek'), span: soFar.lastWeek },
   ]
   const results = useReportQueries(spans.flatMap(({ span }) => spanQueries(scope, span)))
   const rows = [
     {
-      label: 'Thread breaks',
+      label: t('shifts.figure.threadbreaks'),
       value: (i: number) => sumCounts(recordsOf<ThreadbreakCount>(results[2 * i]?.data)),
     },
     {
-      label: 'Stitches',
+      label: t('shifts.figure.stitches'),
       value: (i: number) => sumOf(recordsOf<MachineSummary>(results[2 * i + 1]?.data), (r) => r.stitches),
     },
     {
-      label: 'Pieces',
+      label: t('shifts.figure.pieces'),
       value: (i: number) => sumOf(recordsOf<MachineSummary>(results[2 * i + 1]?.data), (r) => r.pieces),
     },
   ]
   const problems = results.map((query, i) => ({
-    name: `${spans[Math.floor(i / 2)]?.label}, ${i % 2 === 0 ? 'thread breaks' : 'machine summary'}`,
+    name:
+      i % 2 === 0
+        ? t('shifts.problem.spanBreaks', { span: spans[Math.floor(i / 2)]?.label ?? '' })
+        : t('shifts.problem.spanSummary', { span: spans[Math.floor(i / 2)]?.label ?? '' }),
     query,
   }))
   return { spans, results, rows, problems }
@@ -72,6 +77,7 @@ export function useShiftsOverRange(
       ]
     }),
   )
+  const { t } = useT()
   const layouts = useMachineLayouts()
   const codes = useStatusCodes()
   const chosen =
@@ -94,7 +100,10 @@ export function useShiftsOverRange(
     perShift,
     layouts: layouts.data,
     problems: results.map((query, i) => ({
-      name: `${shifts[Math.floor(i / 3)]?.name} shift, ${SOURCE_WORDS[SHIFT_SOURCES[i % 3]!]}`,
+      name: t('shifts.problem.shiftReport', {
+        name: shifts[Math.floor(i / 3)]?.name ?? '',
+        report: t(SOURCE_WORDS[SHIFT_SOURCES[i % 3]!]),
+      }),
       query,
     })),
     pending: results.some((r) => r.isPending),

@@ -2,6 +2,7 @@ import { lazy, Suspense, useMemo } from 'react'
 import { CONTROL } from '../../components/form-styles'
 import { marksOf } from '../../components/heatmap/heatmap-grid'
 import { HeatmapLegend } from '../../components/heatmap/heatmap-legend'
+import { useT } from '../../components/i18n'
 import { NotInKiosk, useKiosk } from '../../components/kiosk'
 import { Skeleton } from '../../components/skeleton'
 import { breaksByMachine, trendInWords } from '../../lib/breaks-trend'
@@ -57,6 +58,7 @@ export function BreaksView({
   comparing: boolean
   spots: SpotSource
 }) {
+  const { t } = useT()
   const { grouping, bobbin, reverse } = params
   const kiosk = useKiosk()
   const view = useMemo(
@@ -99,38 +101,42 @@ export function BreaksView({
     />
   )
   const fileStem = `threadbreaks_${params.grouping}_${range.stem}`
-  if (view.machines.length === 0) return <p>No machines in this selection.</p>
+  if (view.machines.length === 0) return <p>{t('threadbreaks.view.noMachines')}</p>
+  const counted = { total, machines: view.machines.length, range: range.text }
   return (
     <div className="space-y-4">
       <p>
-        {total.toLocaleString()} thread breaks on {view.machines.length}{' '}
-        {view.machines.length === 1 ? 'machine' : 'machines'}
-        {params.bobbin ? ', bobbin included' : ', bobbin not included'} ({range.text})
+        {params.bobbin
+          ? t('threadbreaks.view.summaryWithBobbin', counted)
+          : t('threadbreaks.view.summaryWithoutBobbin', counted)}
         {earlier &&
-          `: ${trendInWords(
-            total,
-            earlier.reduce((sum, r) => sum + r.count, 0),
-          )} in the range before, as long as this one`}
-        {!earlier && comparing && <span className={COMPARING}>: comparing with the range before…</span>}.
+          t('threadbreaks.view.trend', {
+            trend: trendInWords(
+              total,
+              earlier.reduce((sum, r) => sum + r.count, 0),
+              t,
+            ),
+          })}
+        {!earlier && comparing && <span className={COMPARING}>{t('threadbreaks.view.comparing')}</span>}.
       </p>
       <NotInKiosk>
         <div className="flex flex-wrap gap-2">
           <button
             type="button"
             className={CONTROL}
-            onClick={() => void loadExport().then((m) => m.downloadCsv(`${fileStem}.csv`, view))}
+            onClick={() => void loadExport().then((m) => m.downloadCsv(`${fileStem}.csv`, view, t))}
           >
-            Download CSV
+            {t('threadbreaks.view.downloadCsv')}
           </button>
           {params.grouping === 'HN' && (
             <button
               type="button"
               className={CONTROL}
               onClick={() =>
-                void loadExport().then((m) => m.downloadPng(`${fileStem}.png`, view, range.text))
+                void loadExport().then((m) => m.downloadPng(`${fileStem}.png`, view, range.text, t))
               }
             >
-              Download PNG
+              {t('threadbreaks.view.downloadPng')}
             </button>
           )}
         </div>
@@ -158,8 +164,10 @@ export function BreaksView({
                 <HeatmapLegend max={view.max} />
                 <p className="text-sm text-gray-700 dark:text-gray-300">
                   {params.grouping === 'HN'
-                    ? 'One colour scale for all machines; totals per head at the right, per needle below; flagged places outlined (solid: a cell, dashed: a whole head or needle). Tab to a heatmap and use the arrow keys to read its cells.'
-                    : `One scale for all machines; one bar per ${params.grouping === 'H' ? 'head' : 'needle'}; flagged bars outlined and marked ▲.`}
+                    ? t('threadbreaks.view.heatmapHelp')
+                    : params.grouping === 'H'
+                      ? t('threadbreaks.view.headBarsHelp')
+                      : t('threadbreaks.view.needleBarsHelp')}
                 </p>
                 {params.grouping === 'HN' ? (
                   <Suspense fallback={<Skeleton />}>

@@ -5,6 +5,7 @@ import { appConfigQueryOptions, useStatusCodes } from '../../api/app-config'
 import { useMachineLayouts } from '../../api/machines'
 import { type ReportParams, rangeBefore } from '../../api/report-params'
 import { useMachineSummary } from '../../api/reports'
+import { useT } from '../../components/i18n'
 import { MalformedRecords } from '../../components/malformed-records'
 import { DataAge, QueryState } from '../../components/query-state'
 import { Skeleton } from '../../components/skeleton'
@@ -27,6 +28,7 @@ export function Breaks({
   range: ResolvedRange
   params: ThreadbreakParams
 }) {
+  const { t } = useT()
   const breaks = useBreakRows(scope, params)
   // the range before, as long as this one: is it getting worse?
   const earlierScope = useMemo(() => rangeBefore(scope), [scope])
@@ -71,10 +73,13 @@ export function Breaks({
     <QueryState query={breaks} empty={null}>
       {({ records: rows, malformed }) => (
         <>
-          <MalformedRecords records={malformed} what="thread-break row" />
+          <MalformedRecords
+            records={malformed}
+            title={(count) => t('threadbreaks.page.malformed', { count })}
+          />
           {breaks.isPlaceholderData ? (
             <p role="status" className="text-sm">
-              Updating for the new settings…
+              {t('threadbreaks.page.updating')}
             </p>
           ) : (
             <DataAge updatedAt={breaks.dataUpdatedAt} />

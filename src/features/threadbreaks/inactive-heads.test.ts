@@ -1,4 +1,5 @@
 import { expect, test } from 'vitest'
+import { t } from '../../../test/messages'
 import { inactiveHeadsNote } from './inactive-heads'
 
 test.each([
@@ -8,5 +9,5 @@ test.each([
   ['some switched off', 18, 15, '15 of 18 heads active now (the portal does not say which are off)'],
   ['none active', 6, 0, '0 of 6 heads active now (the portal does not say which are off)'],
 ] as const)('%s', (_, heads, activeHeads, expected) => {
-  expect(inactiveHeadsNote(heads, activeHeads)).toBe(expected)
+  expect(inactiveHeadsNote(heads, activeHeads, t)).toBe(expected)
 })

@@ -1,5 +1,11 @@
+import type { Translator } from '../../lib/i18n/translator'
+
 /** Heads switched off now, in words: the portal reports how many heads are active, not which. */
-export function inactiveHeadsNote(heads: number, activeHeads: number | null): string | null {
+export function inactiveHeadsNote(
+  heads: number,
+  activeHeads: number | null,
+  t: Translator['t'],
+): string | null {
   if (activeHeads === null || activeHeads >= heads) return null
-  return `${activeHeads} of ${heads} heads active now (the portal does not say which are off)`
+  return t('threadbreaks.note.inactiveHeads', { active: activeHeads, heads })
 }

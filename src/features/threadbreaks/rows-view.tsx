@@ -1,17 +1,24 @@
 import { useState } from 'react'
 import { type DataColumn, DataTable } from '../../components/data-table'
+import { useT } from '../../components/i18n'
+import type { Translator } from '../../lib/i18n/translator'
 import type { Grouping } from './threadbreak-params'
 import type { MachineBreaks } from './threadbreak-view'
 
 const FIRST_ROWS = 15
+const ONE_DECIMAL = { minimumFractionDigits: 1, maximumFractionDigits: 1 } as const
 
 /** The headings: a dimension the grouping folded away has no column. */
-const columnsOf = (grouping: Grouping): DataColumn[] => [
-  ...(grouping !== 'N' ? [{ key: 'Head', className: 'px-2 text-right' }] : []),
-  ...(grouping !== 'H' ? [{ key: 'Needle', className: 'px-2 text-right' }] : []),
-  { key: 'Breaks', className: 'px-2 text-right' },
-  { key: 'Share', className: 'px-2 text-right' },
-  { key: 'Flag', className: 'px-2 text-left' },
+const columnsOf = (grouping: Grouping, t: Translator['t']): DataColumn[] => [
+  ...(grouping !== 'N'
+    ? [{ key: 'head', label: t('threadbreaks.rows.head'), className: 'px-2 text-right' }]
+    : []),
+  ...(grouping !== 'H'
+    ? [{ key: 'needle', label: t('threadbreaks.rows.needle'), className: 'px-2 text-right' }]
+    : []),
+  { key: 'breaks', label: t('threadbreaks.rows.breaks'), className: 'px-2 text-right' },
+  { key: 'share', label: t('threadbreaks.rows.share'), className: 'px-2 text-right' },
+  { key: 'flag', label: t('threadbreaks.rows.flag'), className: 'px-2 text-left' },
 ]
 
 /** The rows behind the view in the reference's order (4.3): by machine, then by frequency, highest
@@ -27,6 +34,7 @@ export function RowsView({ machines, grouping }: { machines: readonly MachineBre
 }
 
 function MachineRows({ machine, grouping }: { machine: MachineBreaks; grouping: Grouping }) {
+  const { t, number } = useT()
   const [all, setAll] = useState(false)
   const rows = all ? machine.rows : machine.rows.slice(0, FIRST_ROWS)
   const flagged = new Set(machine.spots.map((s) => `${s.head}:${s.needle}`))
@@ -34,20 +42,24 @@ function MachineRows({ machine, grouping }: { machine: MachineBreaks; grouping: 
     <section aria-label={machine.machineName}>
       <h3 className="font-semibold">{machine.machineName}</h3>
       {machine.rows.length === 0 ? (
-        <p>No thread breaks in this range.</p>
+        <p>{t('threadbreaks.common.noBreaks')}</p>
       ) : (
-        <DataTable className="text-sm tabular-nums" columns={columnsOf(grouping)}>
+        <DataTable className="text-sm tabular-nums" columns={columnsOf(grouping, t)}>
           {rows.map((row) => {
             const key = `${row.head}:${row.needle}`
             return (
               <tr key={key}>
                 {grouping !== 'N' && <td className="px-2 text-right">{row.head}</td>}
                 {grouping !== 'H' && (
-                  <td className="px-2 text-right">{row.needle === 0 ? 'bobbin (0)' : row.needle}</td>
+                  <td className="px-2 text-right">
+                    {row.needle === 0 ? t('threadbreaks.rows.bobbin') : row.needle}
+                  </td>
                 )}
-                <td className="px-2 text-right">{row.count}</td>
-                <td className="px-2 text-right">{((100 * row.count) / machine.total).toFixed(1)} %</td>
-                <td className="px-2">{flagged.has(key) ? '▲ look here' : ''}</td>
+                <td className="px-2 text-right">{number(row.count)}</td>
+                <td className="px-2 text-right">
+                  {number((100 * row.count) / machine.total, ONE_DECIMAL)} %
+                </td>
+                <td className="px-2">{flagged.has(key) ? `▲ ${t('threadbreaks.rows.lookHere')}` : ''}</td>
               </tr>
             )
           })}
@@ -55,7 +67,7 @@ function MachineRows({ machine, grouping }: { machine: MachineBreaks; grouping: 
       )}
       {machine.rows.length > rows.length && (
         <button type="button" className="text-sm underline" onClick={() => setAll(true)}>
-          Show all {machine.rows.length} rows
+          {t('threadbreaks.rows.showAll', { count: machine.rows.length })}
         </button>
       )}
     </section>

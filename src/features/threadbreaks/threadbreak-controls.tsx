@@ -1,5 +1,6 @@
 import { useId } from 'react'
 import { CONTROL } from '../../components/form-styles'
+import { useT } from '../../components/i18n'
 import type { ThreadbreakParams } from './threadbreak-params'
 
 /** The page's own view settings (grouping, source, view, bobbin, head order), kept in the URL. */
@@ -10,12 +11,13 @@ export function ThreadbreakControls({
   params: ThreadbreakParams
   set: (patch: Partial<ThreadbreakParams>) => void
 }) {
+  const { t } = useT()
   const id = useId()
   return (
     <div className="flex flex-wrap items-end gap-3">
       <div className="flex flex-col">
         <label htmlFor={`${id}-grouping`} className="text-sm">
-          Show
+          {t('threadbreaks.controls.show')}
         </label>
         <select
           id={`${id}-grouping`}
@@ -23,14 +25,14 @@ export function ThreadbreakControls({
           value={params.grouping}
           onChange={(e) => set({ grouping: e.target.value as ThreadbreakParams['grouping'] })}
         >
-          <option value="HN">Heads × needles (heatmap)</option>
-          <option value="H">Heads (bars)</option>
-          <option value="N">Needles (bars)</option>
+          <option value="HN">{t('threadbreaks.controls.headsNeedles')}</option>
+          <option value="H">{t('threadbreaks.controls.heads')}</option>
+          <option value="N">{t('threadbreaks.controls.needles')}</option>
         </select>
       </div>
       <div className="flex flex-col">
         <label htmlFor={`${id}-source`} className="text-sm">
-          Source
+          {t('threadbreaks.controls.source')}
         </label>
         <select
           id={`${id}-source`}
@@ -38,13 +40,13 @@ export function ThreadbreakControls({
           value={params.source}
           onChange={(e) => set({ source: e.target.value as ThreadbreakParams['source'] })}
         >
-          <option value="report">Thread-break report</option>
-          <option value="aggregated">Aggregated by machine</option>
+          <option value="report">{t('threadbreaks.controls.report')}</option>
+          <option value="aggregated">{t('threadbreaks.controls.aggregated')}</option>
         </select>
       </div>
       <div className="flex flex-col">
         <label htmlFor={`${id}-view`} className="text-sm">
-          View
+          {t('threadbreaks.controls.view')}
         </label>
         <select
           id={`${id}-view`}
@@ -52,13 +54,15 @@ export function ThreadbreakControls({
           value={params.view}
           onChange={(e) => set({ view: e.target.value as ThreadbreakParams['view'] })}
         >
-          <option value="chart">{params.grouping === 'HN' ? 'Heatmaps' : 'Bars'}</option>
-          <option value="rows">Rows (by machine, most breaks first)</option>
+          <option value="chart">
+            {params.grouping === 'HN' ? t('threadbreaks.controls.heatmaps') : t('threadbreaks.controls.bars')}
+          </option>
+          <option value="rows">{t('threadbreaks.controls.rows')}</option>
         </select>
       </div>
       <label className="flex items-center gap-1 self-center">
         <input type="checkbox" checked={params.bobbin} onChange={(e) => set({ bobbin: e.target.checked })} />
-        Include bobbin (needle 0)
+        {t('threadbreaks.controls.bobbin')}
       </label>
       <label className="flex items-center gap-1 self-center">
         <input
@@ -66,7 +70,7 @@ export function ThreadbreakControls({
           checked={params.reverse}
           onChange={(e) => set({ reverse: e.target.checked })}
         />
-        Reverse head order
+        {t('threadbreaks.controls.reverse')}
       </label>
     </div>
   )

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import { buildSummary, buildThreadbreakCount } from '../../../test/build-machine'
+import { t } from '../../../test/messages'
 import type { ThreadbreakCount } from '../../lib/domain'
 import { DEMO_STATUS_CODES } from '../../lib/status-codes'
 import { threadbreakCsv } from './export'
@@ -161,7 +162,7 @@ describe('CSV of the rows behind the view', () => {
     const rows: ThreadbreakCount[] = []
     for (let n = 1; n <= 12; n++) rows.push(row('3', 1, n, n === 7 ? 30 : 1))
     const view = threadbreakView(rows, [layout('3', 1, 12), layout('4', 1, 1)], HN)
-    const lines = threadbreakCsv(view).replace('\uFEFF', '').trim().split('\r\n')
+    const lines = threadbreakCsv(view, t).replace('\uFEFF', '').trim().split('\r\n')
     expect(lines[0]).toBe('machine id,machine,head,needle,thread breaks,flagged')
     expect(lines[1]).toMatch(/^3,Machine 3,1,7,30,"head 1, needle 7: [\d.]+× expected"$/)
     expect(lines.at(-1)).toBe('4,Machine 4,,,0,')

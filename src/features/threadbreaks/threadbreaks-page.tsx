@@ -3,6 +3,7 @@ import { WidgetErrorBoundary } from '../../components/error-boundary'
 import { FilterBar } from '../../components/filters/filter-bar'
 import { useReportScope } from '../../components/filters/use-filters'
 import { FoldOnPhone, settingsInSearch } from '../../components/fold-on-phone'
+import { useT } from '../../components/i18n'
 import { NotInKiosk } from '../../components/kiosk'
 import { Skeleton } from '../../components/skeleton'
 import { filterSearch } from '../../lib/filters'
@@ -13,6 +14,7 @@ import { type ThreadbreakParams, threadbreakParams, withThreadbreakParams } from
 /** Thread breaks by head and needle for every machine in scope: where to look first, the heatmaps on
  * one colour scale (or bars per head / needle), and the rows behind them. */
 export function ThreadbreaksPage() {
+  const { t } = useT()
   const [search, setSearch] = useSearchParams()
   const params = threadbreakParams(search)
   const set = (patch: Partial<ThreadbreakParams>) =>
@@ -21,7 +23,7 @@ export function ThreadbreaksPage() {
   return (
     <section className="space-y-3 p-4" aria-labelledby="threadbreaks-heading">
       <h1 id="threadbreaks-heading" className="text-2xl font-semibold">
-        Thread breaks by head and needle
+        {t('threadbreaks.page.title')}
       </h1>
       <FoldOnPhone set={settingsInSearch(search)}>
         <div className="flex flex-wrap items-end gap-x-6 gap-y-2">
@@ -34,7 +36,7 @@ export function ThreadbreaksPage() {
       <NotInKiosk>
         <p className="text-sm">
           <Link className="underline" to={{ pathname: '/design-breaks', search: filterSearch(search) }}>
-            Where along a design do threads break?
+            {t('threadbreaks.page.designBreaks')}
           </Link>
         </p>
       </NotInKiosk>
@@ -45,7 +47,7 @@ export function ThreadbreaksPage() {
         </p>
       )}
       {scope.status === 'ready' && (
-        <WidgetErrorBoundary name="The thread-break view">
+        <WidgetErrorBoundary name={t('threadbreaks.page.widget')}>
           <Breaks scope={scope.params} range={scope.range} params={params} />
         </WidgetErrorBoundary>
       )}

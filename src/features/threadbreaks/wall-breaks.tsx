@@ -1,6 +1,7 @@
 import { type ReactNode, useMemo } from 'react'
 import { HeatmapLegend } from '../../components/heatmap/heatmap-legend'
 import { HeatmapSmallMultiples } from '../../components/heatmap/small-multiples'
+import { useT } from '../../components/i18n'
 import { trendInWords } from '../../lib/breaks-trend'
 import {
   HEALTHY_BREAKS_PER_HEAD_HOUR,
@@ -8,6 +9,8 @@ import {
   type threadbreakView,
   wallOrder,
 } from './threadbreak-view'
+
+const FIXED_2 = { minimumFractionDigits: 2, maximumFractionDigits: 2 } as const
 
 /** The wall: where to look first, heatmaps of the machines with a flagged place only, and every machine
  * in one compact list ranked by breaks per head-hour, so the whole factory fits a screen or two. */
@@ -24,6 +27,7 @@ export function WallBreaks({
   where: ReactNode
   earlier: ReadonlyMap<string, number> | null
 }) {
+  const { t, number } = useT()
   const { flagged, ranked } = useMemo(() => wallOrder(view), [view])
   const flaggedIds = new Set(flagged.map((m) => m.machineId))
   const shown = flagged
@@ -33,18 +37,17 @@ export function WallBreaks({
     <div className="space-y-4">
       {where}
       {shown.length > 0 && (
-        <section aria-label="Machines with a flagged place">
+        <section aria-label={t('threadbreaks.wall.flagged')}>
           <HeatmapLegend max={view.max} />
           <HeatmapSmallMultiples machines={shown} max={view.max} cell={cell} />
         </section>
       )}
       <section aria-labelledby="wall-ranked">
         <h2 id="wall-ranked" className="text-kiosk-base font-semibold">
-          Every machine, most breaks per head-hour first
+          {t('threadbreaks.wall.ranked')}
         </h2>
         <p className="text-kiosk-sm">
-          ▲ a flagged place (heatmap above) · ↑ above the rule of thumb (
-          {HEALTHY_BREAKS_PER_HEAD_HOUR.toFixed(2)} breaks per head-hour)
+          {t('threadbreaks.wall.legend', { rate: number(HEALTHY_BREAKS_PER_HEAD_HOUR, FIXED_2) })}
         </p>
         <ol className="grid grid-cols-[repeat(auto-fill,minmax(32rem,1fr))] gap-x-8 text-kiosk-sm leading-snug">
           {ranked.map((m) => {
@@ -59,9 +62,9 @@ export function WallBreaks({
                   {m.machineName}
                 </span>
                 <span className="whitespace-nowrap tabular-nums">
-                  {m.total.toLocaleString()} {m.total === 1 ? 'break' : 'breaks'}
-                  {earlier && ` (${trendInWords(m.total, earlier.get(m.machineId) ?? 0)})`}
-                  {rate !== null && ` · ${rate.toFixed(2)} per head-h`}
+                  {t('threadbreaks.common.breaks', { count: m.total })}
+                  {earlier && ` (${trendInWords(m.total, earlier.get(m.machineId) ?? 0, t)})`}
+                  {rate !== null && ` · ${t('threadbreaks.wall.rate', { rate: number(rate, FIXED_2) })}`}
                   {above && ' ↑'}
                 </span>
               </li>

@@ -1,12 +1,15 @@
 import { useId, useState } from 'react'
 import { Link } from 'react-router'
+import { useT } from '../../components/i18n'
 import { NotInKiosk, useKiosk } from '../../components/kiosk'
 import { machinePath } from '../../components/machine-path'
 import { breaksAt, trendInWords } from '../../lib/breaks-trend'
 import type { ThreadbreakCount } from '../../lib/domain'
-import { HOT_SPOT_RULE, type HotSpot, hotSpotInWords } from '../../lib/hot-spots'
+import { type HotSpot, hotSpotInWords, hotSpotRule } from '../../lib/hot-spots'
 import { COMPARING } from './comparing-style'
 import { HEALTHY_BREAKS_PER_HEAD_HOUR, type threadbreakView } from './threadbreak-view'
+
+const FIXED_2 = { minimumFractionDigits: 2, maximumFractionDigits: 2 } as const
 
 /** The hot spots, most telling first, each against the range before, with the rule that finds them. */
 export function WhereToLook({
@@ -25,6 +28,7 @@ export function WhereToLook({
   earlier: readonly ThreadbreakCount[] | undefined
   comparing: boolean
 }) {
+  const { t, number } = useT()
   const [all, setAll] = useState(false)
   const ruleId = useId()
   const kiosk = useKiosk()
@@ -32,34 +36,37 @@ export function WhereToLook({
   const shown = all ? spots : spots.slice(0, 12)
   // running hours are those of the page's range: per running hour only when the list looks at it
   const hoursOf = new Map(longer ? [] : view.machines.map((m) => [m.machineId, m.runningHours]))
+  const rule = hotSpotRule(t)
+  const trendOf = (spot: HotSpot, rows: readonly ThreadbreakCount[]) =>
+    trendInWords(spot.count, breaksAt(rows, spot), t)
   return (
     <aside
       aria-labelledby={`${ruleId}-heading`}
       className={`rounded border border-gray-300 p-3 dark:border-gray-700 ${kiosk.on ? '' : 'xl:w-96 xl:shrink-0'}`}
     >
       <h2 id={`${ruleId}-heading`} className="text-lg font-semibold">
-        Where to look first
+        {t('threadbreaks.where.title')}
       </h2>
       <NotInKiosk>
         <details className="text-sm">
-          <summary className="cursor-help underline decoration-dotted" title={HOT_SPOT_RULE}>
-            How is this decided?
+          <summary className="cursor-help underline decoration-dotted" title={rule}>
+            {t('threadbreaks.where.how')}
           </summary>
-          <p className="mt-1">{HOT_SPOT_RULE}</p>
+          <p className="mt-1">{rule}</p>
         </details>
       </NotInKiosk>
       {longer && (
         <p className="mt-1 text-sm">
-          Over the last 7 days ({longer}): a day has too few breaks for the rule to single anything out.
-          {!kiosk.on && ' Choose a time range to look at that range instead.'}
+          {t('threadbreaks.where.longer', { range: longer })}
+          {!kiosk.on && ` ${t('threadbreaks.where.chooseRange')}`}
         </p>
       )}
       {found === null ? (
         <p className="mt-1" role="status">
-          Reading the last 7 days…
+          {t('threadbreaks.where.reading')}
         </p>
       ) : spots.length === 0 ? (
-        <p className="mt-1">Nothing stands out: breaks are spread as evenly as chance allows.</p>
+        <p className="mt-1">{t('threadbreaks.where.nothing')}</p>
       ) : (
         <ol className="mt-1 list-decimal space-y-1 pl-[2em]">
           {shown.map((spot) => {
@@ -67,27 +74,31 @@ export function WhereToLook({
             return (
               <li key={`${spot.machineId}|${spot.head}|${spot.needle}`}>
                 {kiosk.on ? (
-                  hotSpotInWords(spot)
+                  hotSpotInWords(spot, t)
                 ) : (
                   <Link className="underline" to={machinePath(spot.machineId)}>
-                    {hotSpotInWords(spot)}
+                    {hotSpotInWords(spot, t)}
                   </Link>
                 )}
                 {earlier && (
                   <span className="text-sm">
                     {' '}
-                    ({trendInWords(spot.count, breaksAt(earlier, spot))} in the {longer ? '7 days' : 'range'}{' '}
-                    before)
+                    {longer
+                      ? t('threadbreaks.where.trendWeek', { trend: trendOf(spot, earlier) })
+                      : t('threadbreaks.where.trendRange', { trend: trendOf(spot, earlier) })}
                   </span>
                 )}
                 {!earlier && comparing && (
                   <span className={`text-sm ${COMPARING}`}>
                     {' '}
-                    (comparing with the {longer ? '7 days' : 'range'} before…)
+                    {longer ? t('threadbreaks.where.comparingWeek') : t('threadbreaks.where.comparingRange')}
                   </span>
                 )}
                 {hours && spot.needle === null && spot.head !== null ? (
-                  <span className="text-sm"> ({(spot.count / hours).toFixed(2)} per running hour)</span>
+                  <span className="text-sm">
+                    {' '}
+                    {t('threadbreaks.where.perRunningHour', { rate: number(spot.count / hours, FIXED_2) })}
+                  </span>
                 ) : null}
               </li>
             )
@@ -96,12 +107,11 @@ export function WhereToLook({
       )}
       {spots.length > shown.length && (
         <button type="button" className="mt-2 underline" onClick={() => setAll(true)}>
-          Show all {spots.length}
+          {t('threadbreaks.where.showAll', { count: spots.length })}
         </button>
       )}
       <p className="mt-2 text-sm text-gray-700 dark:text-gray-300">
-        Rule of thumb: a healthy head breaks rarely; a 15-head machine around 2–3 breaks an hour in total (≈{' '}
-        {HEALTHY_BREAKS_PER_HEAD_HOUR.toFixed(2)} per head-hour).
+        {t('threadbreaks.where.ruleOfThumb', { rate: number(HEALTHY_BREAKS_PER_HEAD_HOUR, FIXED_2) })}
       </p>
     </aside>
   )

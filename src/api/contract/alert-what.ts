@@ -1,0 +1,23 @@
+import * as z from 'zod/mini'
+import { PRODUCT_CODE_WORDS } from '../../lib/status-codes'
+
+/** What an alert is about (the domain's AlertWhat), as the server keeps it and sends it: its words are
+ * made from it in each reader's language (src/lib/alert-words.ts). */
+export const alertWhatSchema = z.discriminatedUnion('rule', [
+  z.object({
+    rule: z.literal('state'),
+    state: z.enum(['stopped', 'threadbreak', 'error', 'not-reporting', 'unknown']),
+    code: z.nullable(z.int()),
+    label: z.nullable(z.string().check(z.maxLength(200))),
+    words: z.optional(z.enum(PRODUCT_CODE_WORDS)),
+    atLeast: z.boolean(),
+  }),
+  z.object({ rule: z.literal('head-breaks'), head: z.int(), needle: z.int(), inARow: z.int() }),
+  z.object({
+    rule: z.literal('hot-spot'),
+    head: z.nullable(z.int()),
+    needle: z.nullable(z.int()),
+    count: z.int(),
+    ratio: z.number(),
+  }),
+])

@@ -1,0 +1,55 @@
+export type { AlertWhat } from './domain'
+
+import type { AlertWhat } from './domain'
+import { placeName } from './hot-spots'
+import type { Translator } from './i18n/translator'
+import { codeWords, STATE_KEYS } from './machine-state'
+import { meaningLabel } from './status-codes'
+
+/** Short, for a title: "Thread break", "Head 3 · needle 7", "Head 2". */
+export function alertCause(what: AlertWhat, t: Translator['t']): string {
+  switch (what.rule) {
+    case 'state':
+      return stateWords(what, t)
+    case 'head-breaks':
+      return t('app.alert.headNeedle', { head: what.head, needle: what.needle })
+    case 'hot-spot': {
+      const place = placeName(what, t)
+      return place.charAt(0).toUpperCase() + place.slice(1)
+    }
+  }
+}
+
+/** One sentence of what is wrong, ending where its time follows ("…: stopped since"). */
+export function alertDetail(what: AlertWhat, machine: string, t: Translator['t']): string {
+  switch (what.rule) {
+    case 'state':
+      return t(what.atLeast ? 'app.alert.stateSinceAtLeast' : 'app.alert.stateSince', {
+        machine,
+        state: stateWords(what, t),
+      })
+    case 'head-breaks':
+      return t('app.alert.headBreaks', {
+        machine,
+        count: what.inARow,
+        place: placeName(what, t),
+      })
+    case 'hot-spot':
+      return t('app.alert.hotSpot', {
+        machine,
+        place: placeName(what, t),
+        count: what.count,
+        ratio: Math.round(what.ratio * 10) / 10,
+      })
+  }
+}
+
+function stateWords(what: Extract<AlertWhat, { rule: 'state' }>, t: Translator['t']): string {
+  if (what.state === 'unknown') return codeWords(what.code, t)
+  if (what.state !== 'not-reporting' && (what.label !== null || what.words))
+    return meaningLabel(
+      { state: what.state, label: what.label, ...(what.words ? { words: what.words } : {}) },
+      t,
+    )
+  return t(STATE_KEYS[what.state])
+}
