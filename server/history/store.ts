@@ -1,3 +1,4 @@
+import { GAP_REASONS } from '../../src/lib/timeline'
 // One piece: the history store is one writer's state (the open intervals in memory and their rows) and
 // the reads over the same tables; split, both halves would share that state.
 import type { Db, Tx } from './db'
@@ -153,8 +154,8 @@ export class HistoryStore {
           endedAt: now,
           reason:
             lastFailure !== null && lastFailure > lastOk
-              ? 'the machine portal did not answer'
-              : 'stitchboard was not recording',
+              ? GAP_REASONS.portalSilent
+              : GAP_REASONS.notRecording,
         }
         await this.closeAll(tx, lastOk)
         await tx.query('insert into gaps (started_at, ended_at, reason) values ($1, $2, $3)', [

@@ -2,7 +2,7 @@ import type { Machine } from './domain'
 import { durationInWords } from './duration'
 import type { MessageKey, Translator } from './i18n/translator'
 import { naturalCompare } from './natural-order'
-import { type MachineState, meaningLabel, STATE_WORDS, type StatusMeaning } from './status-codes'
+import { type MachineState, meaningLabel, STATE_WORD_KEYS, type StatusMeaning } from './status-codes'
 
 export { durationInWords }
 
@@ -18,7 +18,7 @@ export const DEFAULT_ATTENTION_MINUTES = 10
 /** The board's words for each state, as messages: the dictionary's states' (one source, shared with the
  * status codes), and the two states the board adds. */
 export const STATE_KEYS: Record<BoardState, MessageKey> = {
-  ...STATE_WORDS,
+  ...STATE_WORD_KEYS,
   'not-reporting': 'app.state.notReporting',
   unknown: 'app.state.unknown',
 }
@@ -79,12 +79,18 @@ export function secondsInState(machine: Machine, state: BoardState, now: number)
 
 /** "for 12 min", or "for at least 12 min" when the history began while the machine was already so;
  * in the first minute of such a history, "since before recording began" (not "at least 0 s"). */
-export function timeInStateWords(machine: Machine, state: BoardState, now: number): string | null {
+export function timeInStateWords(
+  machine: Machine,
+  state: BoardState,
+  now: number,
+  t: Translator['t'],
+): string | null {
   const age = secondsInState(machine, state, now)
   if (age === null) return null
   const atLeast = state !== 'not-reporting' && machine.stateSince?.atLeast === true
-  if (atLeast && age < 60) return 'since before recording began'
-  return `for ${atLeast ? 'at least ' : ''}${durationInWords(age)}`
+  if (atLeast && age < 60) return t('app.inState.sinceRecording')
+  const time = durationInWords(age)
+  return atLeast ? t('app.inState.forAtLeast', { time }) : t('app.inState.for', { time })
 }
 
 /** Stopped, in a thread break or in error for longer than the threshold: someone should go and look.

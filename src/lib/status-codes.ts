@@ -55,7 +55,7 @@ export function secondsInStateOf(
 
 /** A state's words (messages) where a dictionary entry gives none of its own; the one place they are
  * named (the board's STATE_KEYS, and through it the timeline and the server's alert rules). */
-export const STATE_WORDS: Record<MachineState, MessageKey> = {
+export const STATE_WORD_KEYS: Record<MachineState, MessageKey> = {
   running: 'app.state.running',
   stopped: 'app.state.stopped',
   threadbreak: 'app.state.threadbreak',
@@ -66,7 +66,7 @@ export const STATE_WORDS: Record<MachineState, MessageKey> = {
 
 /** A code's words in the screen's language: the factory's own as written, else the product's. */
 export const meaningLabel = (meaning: StatusMeaning, t: Translator['t']): string =>
-  meaning.label ?? t(meaning.words ?? STATE_WORDS[meaning.state])
+  meaning.label ?? t(meaning.words ?? STATE_WORD_KEYS[meaning.state])
 
 export interface StatusEntry extends StatusMeaning {
   code: number

@@ -126,14 +126,14 @@ describe('what was not recorded', () => {
       { start: min(20), end: min(25), reason: 'the machine portal did not answer' },
       { start: min(100), end: min(110), reason: 'stitchboard was not recording' },
     ]
-    expect(unrecorded(min(0), min(60), min(10), gaps)).toEqual([
+    expect(unrecorded(min(0), min(60), min(10), gaps, t)).toEqual([
       { start: min(0), end: min(10), reason: 'before stitchboard began recording' },
       { start: min(20), end: min(25), reason: 'the machine portal did not answer' },
     ])
   })
 
   test('nothing recorded at all is the whole range', () => {
-    expect(unrecorded(min(0), min(60), null, [])).toEqual([
+    expect(unrecorded(min(0), min(60), null, [], t)).toEqual([
       { start: min(0), end: min(60), reason: 'nothing recorded yet' },
     ])
   })

@@ -1,6 +1,6 @@
 import type { HistoryGap, StateInterval } from './domain'
 import { addDays, dateLanguage, formatFactoryTime, localDate, startOfLocalDay } from './factory-time'
-import type { Translator } from './i18n/translator'
+import type { MessageKey, Translator } from './i18n/translator'
 import { type BoardState, codeWords, STATE_KEYS, type StatusDictionary } from './machine-state'
 import { meaningLabel } from './status-codes'
 
@@ -154,21 +154,34 @@ export function unrecorded(
   till: number,
   recordingSince: number | null,
   gaps: readonly HistoryGap[],
+  t: Translator['t'],
 ): Array<{ start: number; end: number; reason: string }> {
   const parts: Array<{ start: number; end: number; reason: string }> = []
-  if (recordingSince === null) return [{ start: from, end: till, reason: 'nothing recorded yet' }]
+  if (recordingSince === null) return [{ start: from, end: till, reason: t('app.gap.nothingYet') }]
   if (recordingSince > from)
     parts.push({
       start: from,
       end: Math.min(till, recordingSince),
-      reason: 'before stitchboard began recording',
+      reason: t('app.gap.beforeRecording'),
     })
   for (const g of gaps) {
     const start = Math.max(from, g.start)
     const end = Math.min(till, g.end)
-    if (end > start) parts.push({ start, end, reason: g.reason })
+    const known = GAP_WORDS[g.reason]
+    if (end > start) parts.push({ start, end, reason: known ? t(known) : g.reason })
   }
   return parts
+}
+
+/** Why the history has a gap, as the server writes it (server/history/store.ts): kept in these words,
+ * said in the reader's language. */
+export const GAP_REASONS = {
+  portalSilent: 'the machine portal did not answer',
+  notRecording: 'stitchboard was not recording',
+} as const
+const GAP_WORDS: Readonly<Record<string, MessageKey>> = {
+  [GAP_REASONS.portalSilent]: 'app.gap.portalSilent',
+  [GAP_REASONS.notRecording]: 'app.gap.notRecording',
 }
 
 /** One drawn part of a timeline: a state from start to end (Unix ms), with what its tooltip says. */
