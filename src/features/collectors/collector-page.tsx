@@ -2,30 +2,33 @@ import { useEffect } from 'react'
 import { Link, useParams } from 'react-router'
 import { useCollectorMachines } from '../../api/collectors'
 import { HttpError } from '../../api/errors'
-import { type DataColumn, DataTable } from '../../components/data-table'
+import { DataTable } from '../../components/data-table'
 import { FactoryTime } from '../../components/factory-time'
+import { useT } from '../../components/i18n'
 import { machinePath } from '../../components/machine-path'
 import { MalformedRecords } from '../../components/malformed-records'
 import { useNow } from '../../components/now'
 import { DataAge, QueryState } from '../../components/query-state'
 import { ScrollArea } from '../../components/scroll-area'
 import { durationInWords } from '../../lib/duration'
+import type { MessageKey } from '../../lib/i18n/translator'
 import { rememberCollector } from './recent-collectors'
 
 /** A collector unit has gone quiet when its machines stopped reporting this long ago. */
 const SILENT_MINUTES = 10
 
-const MACHINE_COLUMNS: readonly DataColumn[] = [
-  'Machine',
-  'Location',
-  'Heads',
-  'Needles',
-  'First seen',
-  'Last seen',
-].map((h) => ({ key: h, className: `py-1 pr-3 ${h === 'Heads' || h === 'Needles' ? 'text-right' : ''}` }))
+const MACHINE_COLUMNS: ReadonlyArray<{ key: string; label: MessageKey; className: string }> = [
+  { key: 'machine', label: 'collectors.unit.machine', className: 'py-1 pr-3' },
+  { key: 'location', label: 'collectors.unit.location', className: 'py-1 pr-3' },
+  { key: 'heads', label: 'collectors.unit.heads', className: 'py-1 pr-3 text-right' },
+  { key: 'needles', label: 'collectors.unit.needles', className: 'py-1 pr-3 text-right' },
+  { key: 'firstSeen', label: 'collectors.unit.firstSeen', className: 'py-1 pr-3' },
+  { key: 'lastSeen', label: 'collectors.unit.lastSeen', className: 'py-1 pr-3' },
+]
 
 /** GET /datacollectors/{id}/machines (production-api.md 2.3) as a table. */
 export function CollectorPage() {
+  const { t } = useT()
   const { collectorId = '' } = useParams()
   const machines = useCollectorMachines(collectorId)
   const now = useNow()
@@ -36,15 +39,14 @@ export function CollectorPage() {
     return (
       <section className="p-4" aria-labelledby="collector-heading">
         <h1 id="collector-heading" className="text-2xl font-semibold">
-          Collector unit not found
+          {t('collectors.unit.notFound')}
         </h1>
         <p className="mt-2">
-          There is no collector unit “{collectorId}” for this API key: it does not exist or belongs to another
-          company. ({machines.error.message})
+          {t('collectors.unit.notFoundText', { id: collectorId, error: machines.error.message })}
         </p>
         <p className="mt-2">
           <Link className="underline" to="/collectors">
-            All collector units
+            {t('collectors.unit.all')}
           </Link>
         </p>
       </section>
@@ -54,16 +56,16 @@ export function CollectorPage() {
     <section className="space-y-3 p-4" aria-labelledby="collector-heading">
       <p>
         <Link className="underline" to="/collectors">
-          ← Collector units
+          ← {t('collectors.list.title')}
         </Link>
       </p>
       <h1 id="collector-heading" className="text-2xl font-semibold break-all">
-        Collector unit {collectorId}
+        {t('collectors.unit.title', { id: collectorId })}
       </h1>
       <QueryState
         query={machines}
         isEmpty={(data) => data.records.length === 0 && data.malformed.length === 0}
-        empty={<p>No machines are connected to this collector unit.</p>}
+        empty={<p>{t('collectors.unit.noMachines')}</p>}
       >
         {({ records: rows, malformed }) => {
           const silentCount = rows.filter(
@@ -71,19 +73,25 @@ export function CollectorPage() {
           ).length
           return (
             <>
-              <MalformedRecords records={malformed} what="machine record" />
+              <MalformedRecords
+                records={malformed}
+                title={(count) => t('collectors.unit.malformed', { count })}
+              />
               {silentCount > 0 && (
                 <p role="status" className="rounded border border-status-offline p-2">
                   <span aria-hidden="true">⚠ </span>
-                  {silentCount} of {rows.length} machines have not reported for more than {SILENT_MINUTES}{' '}
-                  minutes.
+                  {t('collectors.unit.silent', {
+                    count: silentCount,
+                    total: rows.length,
+                    minutes: SILENT_MINUTES,
+                  })}
                 </p>
               )}
-              <ScrollArea label="The table">
+              <ScrollArea label={t('collectors.table')}>
                 <DataTable
                   className="w-full border-collapse text-left"
                   headRowClassName="border-b border-gray-400"
-                  columns={MACHINE_COLUMNS}
+                  columns={MACHINE_COLUMNS.map((column) => ({ ...column, label: t(column.label) }))}
                 >
                   {rows.map((r) => {
                     const silentFor = r.lastSeen === null ? Number.NaN : now - Math.floor(r.lastSeen / 1000)
@@ -106,11 +114,11 @@ export function CollectorPage() {
                         >
                           {silent && <span aria-hidden="true">⚠ </span>}
                           {Number.isNaN(silentFor)
-                            ? 'never'
+                            ? t('collectors.report.never')
                             : silentFor < 60
-                              ? 'just now'
-                              : `${durationInWords(silentFor)} ago`}
-                          {silent && ' — silent'}
+                              ? t('collectors.report.justNow')
+                              : t('collectors.report.ago', { duration: durationInWords(silentFor) })}
+                          {silent && ` — ${t('collectors.report.silent')}`}
                           {r.lastSeen !== null && (
                             <>
                               {' '}

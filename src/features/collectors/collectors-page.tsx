@@ -2,30 +2,33 @@ import { type FormEvent, useId, useState } from 'react'
 import { Link, useNavigate } from 'react-router'
 import { useCollectors } from '../../api/collectors'
 import { useLocations } from '../../api/locations'
-import { type DataColumn, DataTable } from '../../components/data-table'
+import { DataTable } from '../../components/data-table'
 import { FactoryTime } from '../../components/factory-time'
 import { CONTROL } from '../../components/form-styles'
+import { useT } from '../../components/i18n'
 import { NotInKiosk, useKiosk } from '../../components/kiosk'
 import { MalformedRecords } from '../../components/malformed-records'
 import { useNow } from '../../components/now'
 import { DataAge, QueryState } from '../../components/query-state'
 import { ScrollArea } from '../../components/scroll-area'
 import { durationInWords } from '../../lib/duration'
+import type { MessageKey } from '../../lib/i18n/translator'
 import { recentCollectors } from './recent-collectors'
 
 /** A unit that has not reported for this long is flagged. */
 const SILENT_MINUTES = 10
 
-const UNIT_COLUMNS: readonly DataColumn[] = [
-  { key: 'Unit', className: 'py-1 pr-3' },
-  { key: 'Location', className: 'py-1 pr-3' },
-  { key: 'Machines', className: 'py-1 pr-3 text-right' },
-  { key: 'Last report', className: 'py-1 pr-3' },
+const UNIT_COLUMNS: ReadonlyArray<{ key: string; label: MessageKey; className: string }> = [
+  { key: 'unit', label: 'collectors.list.unit', className: 'py-1 pr-3' },
+  { key: 'location', label: 'collectors.list.location', className: 'py-1 pr-3' },
+  { key: 'machines', label: 'collectors.list.machines', className: 'py-1 pr-3 text-right' },
+  { key: 'lastReport', label: 'collectors.list.lastReport', className: 'py-1 pr-3' },
 ]
 
 /** Collector units (GET /datacollectors, myzsk-api.md 1.3) with their machine counts and last report;
  * those opened before; any other id. */
 export function CollectorsPage() {
+  const { t } = useT()
   const collectors = useCollectors()
   const { nameOf } = useLocations()
   const now = useNow()
@@ -53,13 +56,13 @@ export function CollectorsPage() {
   return (
     <section className="space-y-4 p-4" aria-labelledby="collectors-heading">
       <h1 id="collectors-heading" className="text-2xl font-semibold">
-        Collector units
+        {t('collectors.list.title')}
       </h1>
       <NotInKiosk>
         <form onSubmit={open} className="flex flex-wrap items-end gap-2">
           <div className="flex flex-col">
             <label htmlFor={`${id}-collector`} className="text-sm">
-              Collector unit id
+              {t('collectors.list.id')}
             </label>
             <input
               id={`${id}-collector`}
@@ -69,27 +72,30 @@ export function CollectorsPage() {
             />
           </div>
           <button type="submit" className="rounded border border-gray-400 px-3 py-1 dark:border-gray-600">
-            Open
+            {t('collectors.list.open')}
           </button>
         </form>
       </NotInKiosk>
       <section aria-labelledby={`${id}-known`}>
         <h2 id={`${id}-known`} className="text-lg font-semibold">
-          Collector units of your company
+          {t('collectors.list.yours')}
         </h2>
         <QueryState
           query={collectors}
           isEmpty={(data) => data.records.length === 0 && data.malformed.length === 0}
-          empty={<p>This API key sees no collector units.</p>}
+          empty={<p>{t('collectors.list.none')}</p>}
         >
           {(data) => (
             <>
-              <MalformedRecords records={data.malformed} what="collector record" />
-              <ScrollArea label="The table">
+              <MalformedRecords
+                records={data.malformed}
+                title={(count) => t('collectors.list.malformed', { count })}
+              />
+              <ScrollArea label={t('collectors.table')}>
                 <DataTable
                   className={`w-full border-collapse text-left ${kiosk.on ? '' : 'max-w-3xl'}`}
                   headRowClassName="border-b border-gray-400"
-                  columns={UNIT_COLUMNS}
+                  columns={UNIT_COLUMNS.map((column) => ({ ...column, label: t(column.label) }))}
                 >
                   {data.records.map((c) => {
                     const silentFor = c.lastSeen === null ? null : now - Math.floor(c.lastSeen / 1000)
@@ -108,11 +114,11 @@ export function CollectorsPage() {
                         >
                           {silent && <span aria-hidden="true">⚠ </span>}
                           {silentFor === null
-                            ? 'never'
+                            ? t('collectors.report.never')
                             : silentFor < 60
-                              ? 'just now'
-                              : `${durationInWords(silentFor)} ago`}
-                          {silent && silentFor !== null && ' — silent'}
+                              ? t('collectors.report.justNow')
+                              : t('collectors.report.ago', { duration: durationInWords(silentFor) })}
+                          {silent && silentFor !== null && ` — ${t('collectors.report.silent')}`}
                           {c.lastSeen !== null && (
                             <>
                               {' '}
@@ -133,7 +139,7 @@ export function CollectorsPage() {
       {recent.length > 0 && (
         <section aria-labelledby={`${id}-recent`}>
           <h2 id={`${id}-recent`} className="text-lg font-semibold">
-            Opened before
+            {t('collectors.list.openedBefore')}
           </h2>
           {list(recent)}
         </section>

@@ -8,6 +8,7 @@ import { useMachine } from '../../api/machines'
 import { usePace } from '../../api/pace'
 import { WidgetErrorBoundary } from '../../components/error-boundary'
 import { FactoryTime } from '../../components/factory-time'
+import { useT } from '../../components/i18n'
 import { LiveIndicator } from '../../components/live-indicator'
 import { useNow } from '../../components/now'
 import { DataAge, QueryState } from '../../components/query-state'
@@ -40,9 +41,11 @@ const MachineThreadbreaks = lazy(() =>
 const MachineTimeline = lazy(() => import('./machine-timeline').then((m) => ({ default: m.MachineTimeline })))
 
 import { boardParams } from './board-params'
+import { withNodes } from './message-nodes'
 
 /** Everything about one machine (GET /machines/{machineId}, myzsk-api.md 1.2). */
 export function MachinePage() {
+  const { t } = useT()
   const { machineId = '' } = useParams()
   const machine = useMachine(machineId)
   const location = useLocation()
@@ -51,15 +54,14 @@ export function MachinePage() {
     return (
       <section className="p-4" aria-labelledby="machine-heading">
         <h1 id="machine-heading" className="text-2xl font-semibold">
-          Machine not found
+          {t('machines.machine.notFound')}
         </h1>
         <p className="mt-2">
-          There is no machine “{machineId}” for this API key: it does not exist or belongs to another company.
-          ({machine.error.message})
+          {t('machines.machine.notFoundText', { id: machineId, error: machine.error.message })}
         </p>
         <p className="mt-2">
           <Link className="underline" to={back}>
-            Back to the machine status
+            {t('machines.machine.backToBoard')}
           </Link>
         </p>
       </section>
@@ -69,7 +71,7 @@ export function MachinePage() {
     <section className="space-y-4 p-4" aria-labelledby="machine-heading">
       <p>
         <Link className="underline" to={back}>
-          ← Machine status
+          ← {t('machines.machine.board')}
         </Link>
       </p>
       <QueryState query={machine} empty={null}>
@@ -78,18 +80,18 @@ export function MachinePage() {
             <MachineSummary machine={m} />
             <DataAge updatedAt={machine.dataUpdatedAt} />
             <LiveIndicator />
-            <WidgetErrorBoundary name="The state timeline">
+            <WidgetErrorBoundary name={t('machines.machine.timelineWidget')}>
               <Suspense fallback={<Skeleton reserve={TIMELINE_SECTION_HEIGHT} />}>
                 <MachineTimeline machine={m} />
               </Suspense>
             </WidgetErrorBoundary>
-            <WidgetErrorBoundary name="The thread-break heatmap">
+            <WidgetErrorBoundary name={t('machines.machine.heatmapWidget')}>
               <Suspense fallback={<Skeleton reserve={BREAKS_SECTION_HEIGHT} />}>
                 <MachineThreadbreaks machine={m} />
               </Suspense>
             </WidgetErrorBoundary>
             <details className="rounded border border-gray-300 p-2 dark:border-gray-700">
-              <summary className="cursor-pointer">The machine record as stitchboard reads it</summary>
+              <summary className="cursor-pointer">{t('machines.machine.record')}</summary>
               <pre className="mt-2 overflow-x-auto text-sm">{JSON.stringify(m, null, 2)}</pre>
             </details>
           </>
@@ -105,9 +107,10 @@ function MachineSummary({ machine }: { machine: Machine }) {
 }
 
 function MachineFacts({ machine, codes }: { machine: Machine; codes: StatusDictionary }) {
+  const { t } = useT()
   const now = useNow()
   const state = boardState(machine, now, codes)
-  const inState = timeInStateWords(machine, state, now)
+  const inState = timeInStateWords(machine, state, now, t)
   const progress = designProgress(machine)
   const silent = state === 'not-reporting'
   const pace = usePace()
@@ -125,12 +128,12 @@ function MachineFacts({ machine, codes }: { machine: Machine; codes: StatusDicti
     machine.heads === null
       ? '—'
       : machine.activeHeads !== null && machine.activeHeads < machine.heads
-        ? `${machine.activeHeads} of ${machine.heads} heads active`
-        : `${machine.heads} ${machine.heads === 1 ? 'head' : 'heads'}`
+        ? t('machines.machine.activeHeads', { active: machine.activeHeads, count: machine.heads })
+        : t('machines.tile.heads', { count: machine.heads })
   const facts: Array<[string, ReactNode]> = [
-    ['Location', nameOf(machine.locationId) ?? '—'],
+    [t('machines.machine.location'), nameOf(machine.locationId) ?? '—'],
     [
-      'Collector unit',
+      t('machines.machine.collector'),
       machine.collectorId ? (
         <Link
           key="collector"
@@ -143,15 +146,28 @@ function MachineFacts({ machine, codes }: { machine: Machine; codes: StatusDicti
         '—'
       ),
     ],
-    ['Heads', heads],
-    ['Needles per head', machine.needles ?? '—'],
-    ['Active needle', silent || machine.activeNeedle === null ? '—' : machine.activeNeedle],
-    ['Speed now', silent || machine.liveRpm === null ? '—' : `${machine.liveRpm} rpm`],
-    ['Speed set', machine.configuredRpm === null ? '—' : `${machine.configuredRpm} rpm`],
-    ['Status code', machine.statusCode ?? '—'],
+    [t('machines.machine.heads'), heads],
+    [t('machines.machine.needles'), machine.needles ?? '—'],
     [
-      'Last report',
-      machine.lastSeen !== null ? <FactoryTime key="last" epochMs={machine.lastSeen} /> : 'never',
+      t('machines.machine.activeNeedle'),
+      silent || machine.activeNeedle === null ? '—' : machine.activeNeedle,
+    ],
+    [
+      t('machines.machine.speedNow'),
+      silent || machine.liveRpm === null ? '—' : t('machines.speed.rpm', { rpm: machine.liveRpm }),
+    ],
+    [
+      t('machines.machine.speedSet'),
+      machine.configuredRpm === null ? '—' : t('machines.speed.rpm', { rpm: machine.configuredRpm }),
+    ],
+    [t('machines.machine.statusCode'), machine.statusCode ?? '—'],
+    [
+      t('machines.machine.lastReport'),
+      machine.lastSeen !== null ? (
+        <FactoryTime key="last" epochMs={machine.lastSeen} />
+      ) : (
+        t('machines.machine.never')
+      ),
     ],
   ]
   return (
@@ -160,15 +176,22 @@ function MachineFacts({ machine, codes }: { machine: Machine; codes: StatusDicti
         <h1 id="machine-heading" className="text-2xl font-semibold break-all">
           {machine.name}
         </h1>
-        <StatusBadge state={state} label={stateLabel(machine, state, codes)} />
+        <StatusBadge state={state} label={stateLabel(machine, state, codes, t)} />
         {inState !== null && <span>{inState}</span>}
-        {attention && <span className="font-semibold text-red-800 dark:text-red-300">⚠ needs attention</span>}
+        {attention && (
+          <span className="font-semibold text-red-800 dark:text-red-300">
+            ⚠ {t('machines.attention.needs')}
+          </span>
+        )}
       </header>
       <div className="grid gap-4 md:grid-cols-2">
-        <section aria-label="Design" className="rounded border border-gray-300 p-3 dark:border-gray-700">
-          <h2 className="font-semibold">Design</h2>
+        <section
+          aria-label={t('machines.design.title')}
+          className="rounded border border-gray-300 p-3 dark:border-gray-700"
+        >
+          <h2 className="font-semibold">{t('machines.design.title')}</h2>
           {silent ? (
-            <p>The machine is not reporting; its last design and progress are not shown as if live.</p>
+            <p>{t('machines.design.silent')}</p>
           ) : design ? (
             <>
               <p className="text-lg">{design}</p>
@@ -185,57 +208,82 @@ function MachineFacts({ machine, codes }: { machine: Machine; codes: StatusDicti
                       ).toString(),
                     }}
                   >
-                    Where in this design threads break
+                    {t('machines.design.whereBreaks')}
                   </Link>
                 </p>
               )}
               {machine.stitch !== null && machine.designStitches !== null && (
                 <p className="tabular-nums">
-                  stitch {machine.stitch.toLocaleString()} of {machine.designStitches.toLocaleString()}
-                  {progress !== null && ` (${Math.round(progress * 100)} %)`}
+                  {progress !== null
+                    ? t('machines.design.stitchOfPercent', {
+                        stitch: machine.stitch,
+                        total: machine.designStitches,
+                        percent: Math.round(progress * 100),
+                      })
+                    : t('machines.design.stitchOf', {
+                        stitch: machine.stitch,
+                        total: machine.designStitches,
+                      })}
                 </p>
               )}
               {machine.repeats !== null && machine.repeats > 1 && machine.passes !== null && (
                 <p>
-                  Pass {Math.min(machine.passes + 1, machine.repeats)} of {machine.repeats} ({machine.passes}{' '}
-                  done)
+                  {t('machines.design.pass', {
+                    pass: Math.min(machine.passes + 1, machine.repeats),
+                    passes: machine.repeats,
+                    done: machine.passes,
+                  })}
                 </p>
               )}
               {remaining !== null && (
                 <p className="tabular-nums">
-                  {remaining.stitches.toLocaleString()} stitches left
                   {remaining.passesAfterThis > 0
-                    ? ` (this pass and ${remaining.passesAfterThis} more)`
-                    : ' in this pass'}
+                    ? t('machines.design.leftMorePasses', {
+                        count: remaining.stitches,
+                        more: remaining.passesAfterThis,
+                      })
+                    : t('machines.design.leftThisPass', { count: remaining.stitches })}
                 </p>
               )}
               {state !== 'running' ? (
-                <p className="font-medium">Not running: the finish time moves until it sews again.</p>
+                <p className="font-medium">{t('machines.design.finishMoves')}</p>
               ) : (
                 <>
                   {ownFinish !== null && stitchesPerMinute !== null && pace ? (
                     <p>
-                      At its pace (stitchboard’s estimate): done ≈{' '}
-                      <FactoryTime epochMs={ownFinish} withSeconds={false} />, at{' '}
-                      {Math.round(stitchesPerMinute).toLocaleString()} stitches a minute, stops included, over{' '}
-                      {durationInWords(pace.window[1] - pace.window[0])} since{' '}
-                      <FactoryTime epochMs={pace.window[0] * 1000} withSeconds={false} />
+                      {withNodes(
+                        (m) =>
+                          t('machines.design.atPace', {
+                            ...m,
+                            count: Math.round(stitchesPerMinute),
+                            duration: durationInWords(pace.window[1] - pace.window[0]),
+                          }),
+                        {
+                          time: <FactoryTime epochMs={ownFinish} withSeconds={false} />,
+                          since: <FactoryTime epochMs={pace.window[0] * 1000} withSeconds={false} />,
+                        },
+                      )}
                     </p>
                   ) : (
-                    <p>At its pace: not known yet (nothing sewn in the last hours to measure it by).</p>
+                    <p>{t('machines.design.paceUnknown')}</p>
                   )}
                   {vendorFinish !== null && machine.vendorRemainingSeconds !== null && (
                     <p>
-                      At the set speed, without stops (the machine’s own estimate): done ≈{' '}
-                      <FactoryTime epochMs={vendorFinish} withSeconds={false} />,{' '}
-                      {durationInWords(machine.vendorRemainingSeconds)} left
+                      {withNodes(
+                        (m) =>
+                          t('machines.design.atSetSpeed', {
+                            ...m,
+                            duration: durationInWords(machine.vendorRemainingSeconds!),
+                          }),
+                        { time: <FactoryTime epochMs={vendorFinish} withSeconds={false} /> },
+                      )}
                     </p>
                   )}
                 </>
               )}
             </>
           ) : (
-            <p>No design loaded</p>
+            <p>{t('machines.design.none')}</p>
           )}
         </section>
         <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 rounded border border-gray-300 p-3 dark:border-gray-700">

@@ -8,6 +8,7 @@ import { HeatmapCanvas } from '../../components/heatmap/heatmap-canvas'
 import { gridFamilies, machineGrid, marksOf } from '../../components/heatmap/heatmap-grid'
 import { HeatmapLegend } from '../../components/heatmap/heatmap-legend'
 import { HeatmapTable } from '../../components/heatmap/lazy-heatmap-table'
+import { useT } from '../../components/i18n'
 import { LazyDetails } from '../../components/lazy-details'
 import { QueryState } from '../../components/query-state'
 import { Skeleton } from '../../components/skeleton'
@@ -21,6 +22,7 @@ const HEATMAP_HEIGHT = '16rem'
 
 /** The machine page's thread breaks by head and needle, against the range before. */
 export function MachineThreadbreaks({ machine }: { machine: Machine }) {
+  const { t } = useT()
   const scope = useReportScope()
   const [search, setSearch] = useSearchParams()
   const bobbin = search.get('bobbin') === '1'
@@ -28,13 +30,13 @@ export function MachineThreadbreaks({ machine }: { machine: Machine }) {
   return (
     <section aria-labelledby="breaks-heading" className="space-y-2">
       <h2 id="breaks-heading" className="text-xl font-semibold">
-        Thread breaks by head and needle
+        {t('machines.breaks.title')}
       </h2>
       <div className="flex flex-wrap items-end gap-3">
         <FilterBar show={['range', 'shift']} />
         <label className="flex items-center gap-1">
           <input type="checkbox" checked={bobbin} onChange={(e) => setBobbin(e.target.checked)} />
-          Include bobbin (needle 0)
+          {t('machines.breaks.includeBobbin')}
         </label>
       </div>
       {scope.status === 'loading' && <Skeleton reserve={HEATMAP_HEIGHT} />}
@@ -92,6 +94,7 @@ function MachineGrid({
   earlier: readonly ThreadbreakCount[] | undefined
   bobbin: boolean
 }) {
+  const { t } = useT()
   const { grid, spots, marks } = useMemo(() => {
     const grid = machineGrid(rows, machine.heads ?? 1, machine.needles ?? 1, { bobbin })
     const spots = findHotSpots(gridFamilies(grid, machine.id, machine.name))
@@ -101,38 +104,44 @@ function MachineGrid({
   const total = [...grid.counts.values()].reduce((sum, n) => sum + n, 0)
   const trend = (now: number, place: { head: number | null; needle: number | null }) =>
     earlier
-      ? ` (${trendInWords(now, breaksAt(earlier, { ...place, machineId: machine.id }))} in the range before)`
+      ? ` ${t('machines.breaks.trendBefore', { trend: trendInWords(now, breaksAt(earlier, { ...place, machineId: machine.id }), t) })}`
       : ''
   return (
     <div className="space-y-2">
       <p>
-        {total.toLocaleString()} {total === 1 ? 'thread break' : 'thread breaks'} in this range
-        {earlier &&
-          `, ${trendInWords(total, breaksAt(earlier, { machineId: machine.id, head: null, needle: null }))} in the range before, as long as this one`}
-        .
+        {earlier
+          ? t('machines.breaks.totalWithTrend', {
+              count: total,
+              trend: trendInWords(
+                total,
+                breaksAt(earlier, { machineId: machine.id, head: null, needle: null }),
+                t,
+              ),
+            })
+          : t('machines.breaks.total', { count: total })}
       </p>
       {rows.length === 0 ? (
-        <p>No thread breaks in this range.</p>
+        <p>{t('machines.breaks.none')}</p>
       ) : spots.length > 0 ? (
-        <ul className="list-disc pl-5" aria-label="Where to look first">
+        <ul className="list-disc pl-5" aria-label={t('machines.breaks.whereFirst')}>
           {spots.map((spot) => (
             <li key={`${spot.head}|${spot.needle}`}>
-              {hotSpotInWords(spot)}
+              {hotSpotInWords(spot, t)}
               {trend(spot.count, spot)}
             </li>
           ))}
         </ul>
       ) : (
-        <p>Nothing stands out: breaks are spread as evenly as chance allows.</p>
+        <p>{t('machines.breaks.even')}</p>
       )}
       <HeatmapLegend max={max} />
       <HeatmapCanvas grid={grid} max={max} label={machine.name} marks={marks} cell={26} fit />
-      <LazyDetails summary="As a table">
+      <LazyDetails summary={t('machines.breaks.asTable')}>
         {() => (
           <HeatmapTable
             grid={grid}
             max={max}
-            caption={`${machine.name}: thread breaks per head and needle`}
+            caption={t('machines.breaks.tableCaption', { machine: machine.name })}
           />
         )}
       </LazyDetails>

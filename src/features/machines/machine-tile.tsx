@@ -2,8 +2,10 @@ import { memo } from 'react'
 import { Link } from 'react-router'
 import { designLabel } from '../../api/designs'
 import { FactoryTime } from '../../components/factory-time'
+import { useT } from '../../components/i18n'
 import { machinePath } from '../../components/machine-path'
 import { StatusBadge } from '../../components/status-badge'
+import { alertCause } from '../../lib/alert-words'
 import type { Alert, Design, Machine } from '../../lib/domain'
 import {
   boardState,
@@ -17,6 +19,7 @@ import {
   stateLabel,
   timeInStateWords,
 } from '../../lib/machine-state'
+import { withNodes } from './message-nodes'
 
 /** One machine on the board: what it does, since when, what it sews and when it will be done. Memoised:
  * when a location name or another machine changes, the other tiles are not drawn again. */
@@ -44,10 +47,13 @@ export const MachineTile = memo(function MachineTile({
   /** the machine's location, when the board is not grouped by location */
   location?: string | null
 }) {
+  const { t, number } = useT()
+  // an alert raised before stitchboard kept what it is about has its cause in English only
+  const causeOf = (a: Alert) => (a.what ? alertCause(a.what, t) : a.cause)
   const state = boardState(machine, now, codes)
-  const label = stateLabel(machine, state, codes)
+  const label = stateLabel(machine, state, codes, t)
   const age = secondsInState(machine, state, now)
-  const inState = timeInStateWords(machine, state, now)
+  const inState = timeInStateWords(machine, state, now, t)
   const attention = needsAttention(machine, now, attentionMinutes, codes)
   const silent = state === 'not-reporting'
   const progress = silent ? null : designProgress(machine)
@@ -61,27 +67,36 @@ export const MachineTile = memo(function MachineTile({
       ? 'border-4 border-status-stopped bg-red-50 dark:bg-red-950'
       : 'border border-gray-300 bg-white dark:border-gray-700 dark:bg-gray-900'
   const since = silent
-    ? `Silent${age === null ? '' : ` for ${durationInWords(age)}`}`
+    ? age === null
+      ? t('machines.tile.silent')
+      : t('machines.tile.silentFor', { duration: durationInWords(age) })
     : inState === null
       ? attention
-        ? 'needs attention'
+        ? t('machines.attention.needs')
         : ''
-      : `${attention ? 'needs attention: ' : ''}${inState}`
+      : attention
+        ? t('machines.attention.needsFor', { time: inState })
+        : inState
   const design = machine.designId === null ? null : designLabel(designs, machine.designId)
   const heads =
     machine.activeHeads !== null && machine.heads !== null && machine.activeHeads < machine.heads
-      ? `${machine.activeHeads} of ${machine.heads} heads`
+      ? t('machines.tile.activeHeads', { active: machine.activeHeads, count: machine.heads })
       : machine.heads === null
         ? null
-        : `${machine.heads} ${machine.heads === 1 ? 'head' : 'heads'}`
+        : t('machines.tile.heads', { count: machine.heads })
   const details = [
     location,
     heads && machine.needles !== null
-      ? `${heads} × ${machine.needles} ${machine.needles === 1 ? 'needle' : 'needles'}`
+      ? t('machines.tile.headsByNeedles', { heads, count: machine.needles })
       : heads,
-    !silent && machine.liveRpm !== null && machine.liveRpm > 0 ? `${machine.liveRpm} rpm` : null,
+    !silent && machine.liveRpm !== null && machine.liveRpm > 0
+      ? t('machines.speed.rpm', { rpm: machine.liveRpm })
+      : null,
     !silent && machine.repeats !== null && machine.repeats > 1 && machine.passes !== null
-      ? `pass ${Math.min(machine.passes + 1, machine.repeats)} of ${machine.repeats}`
+      ? t('machines.tile.pass', {
+          pass: Math.min(machine.passes + 1, machine.repeats),
+          passes: machine.repeats,
+        })
       : null,
   ].filter(Boolean)
   return (
@@ -94,8 +109,9 @@ export const MachineTile = memo(function MachineTile({
           className={`rounded px-1.5 text-sm font-bold ${alert.acknowledgedAt === null ? 'bg-red-700 text-white' : 'bg-amber-300 text-gray-950'}`}
         >
           <span aria-hidden="true">{alert.acknowledgedAt === null ? '⚠ ' : '✔ '}</span>
-          Alert: {alert.cause}
-          {alert.acknowledgedBy ? ` — ${alert.acknowledgedBy} is on it` : ' — needs someone'}
+          {alert.acknowledgedBy
+            ? t('machines.tile.alertOnIt', { cause: causeOf(alert), name: alert.acknowledgedBy })
+            : t('machines.tile.alertOpen', { cause: causeOf(alert) })}
         </p>
       )}
       <h3 className="font-semibold break-words text-lg">
@@ -121,13 +137,11 @@ export const MachineTile = memo(function MachineTile({
       </p>
       {silent ? (
         <p className="text-gray-700 dark:text-gray-300">
-          Last report{' '}
-          {machine.lastSeen !== null ? (
-            <FactoryTime epochMs={machine.lastSeen} withSeconds={false} />
-          ) : (
-            'never'
-          )}{' '}
-          — live values hidden
+          {machine.lastSeen !== null
+            ? withNodes((m) => t('machines.tile.lastReport', m), {
+                time: <FactoryTime epochMs={machine.lastSeen} withSeconds={false} />,
+              })
+            : t('machines.tile.neverReported')}
         </p>
       ) : design ? (
         <div>
@@ -136,7 +150,7 @@ export const MachineTile = memo(function MachineTile({
             <div className="flex items-center gap-2">
               <div
                 role="progressbar"
-                aria-label={`${design} progress`}
+                aria-label={t('machines.tile.progress', { design })}
                 aria-valuemin={0}
                 aria-valuemax={100}
                 aria-valuenow={Math.round(progress * 100)}
@@ -144,38 +158,36 @@ export const MachineTile = memo(function MachineTile({
               >
                 <div className="h-full bg-status-running" style={{ width: `${progress * 100}%` }} />
               </div>
-              <span className="tabular-nums">{Math.round(progress * 100)} %</span>
+              <span className="tabular-nums">{number(Math.round(progress * 100))} %</span>
             </div>
           )}
         </div>
       ) : (
-        <p className="text-gray-700 dark:text-gray-300">No design loaded</p>
+        <p className="text-gray-700 dark:text-gray-300">{t('machines.design.none')}</p>
       )}
       <p className="mt-auto text-gray-700 tabular-nums dark:text-gray-300">
         {ownFinish !== null ? (
           <>
             {/* with a mouse, above the tile's link, so that pointing at it shows what the estimate is */}
-            <span
-              className="pointer-fine:relative"
-              title="stitchboard’s estimate: the stitches left at the machine’s pace over the last hours, stops included"
-            >
-              done ≈ <FactoryTime epochMs={ownFinish} withSeconds={false} />
+            <span className="pointer-fine:relative" title={t('machines.tile.ownEstimate')}>
+              {withNodes((m) => t('machines.tile.doneAt', m), {
+                time: <FactoryTime epochMs={ownFinish} withSeconds={false} />,
+              })}
             </span>
             {' · '}
           </>
         ) : vendorFinish !== null ? (
           <>
-            <span
-              className="pointer-fine:relative"
-              title="the machine’s own estimate: the configured speed, without stops"
-            >
-              done ≈ <FactoryTime epochMs={vendorFinish} withSeconds={false} /> at set speed
+            <span className="pointer-fine:relative" title={t('machines.tile.vendorEstimate')}>
+              {withNodes((m) => t('machines.tile.doneAtSetSpeed', m), {
+                time: <FactoryTime epochMs={vendorFinish} withSeconds={false} />,
+              })}
             </span>
             {' · '}
           </>
         ) : finishMoves ? (
           <>
-            finish time moves
+            {t('machines.tile.finishMoves')}
             {' · '}
           </>
         ) : null}

@@ -11,6 +11,7 @@ import { FilterBar } from '../../components/filters/filter-bar'
 import { useFilters } from '../../components/filters/use-filters'
 import { FoldOnPhone, settingsInSearch } from '../../components/fold-on-phone'
 import { CONTROL } from '../../components/form-styles'
+import { useT } from '../../components/i18n'
 import { NotInKiosk, useKiosk } from '../../components/kiosk'
 import { LiveIndicator } from '../../components/live-indicator'
 import { MalformedRecords } from '../../components/malformed-records'
@@ -26,7 +27,7 @@ import {
   boardState,
   boardSummary,
   callsOut,
-  STATE_LABELS,
+  STATE_KEYS,
   type StatusDictionary,
   sortMachines,
 } from '../../lib/machine-state'
@@ -36,6 +37,7 @@ import { MachineTile } from './machine-tile'
 
 /** The status board (home page): which machines are not sewing, since when, and why. */
 export function StatusBoardPage() {
+  const { t } = useT()
   const machines = useMachines()
   // asked beside the machines, not after them: the tiles wait for the design names (Board) and for the
   // pace, and asking when the machines have come made three round trips of two
@@ -55,7 +57,7 @@ export function StatusBoardPage() {
     >
       <div className="flex flex-wrap items-end gap-x-6 gap-y-2">
         <h1 id="board-heading" className="text-2xl font-semibold">
-          Machine status
+          {t('machines.board.title')}
         </h1>
         <FoldOnPhone set={settingsInSearch(search, ['only', 'status'])}>
           <div className="flex flex-wrap items-end gap-x-6 gap-y-2">
@@ -66,15 +68,18 @@ export function StatusBoardPage() {
           </div>
         </FoldOnPhone>
       </div>
-      <WidgetErrorBoundary name="The status board">
+      <WidgetErrorBoundary name={t('machines.board.widget')}>
         <QueryState
           query={machines}
           isEmpty={(data) => data.records.length === 0 && data.malformed.length === 0}
-          empty={<p>No machines are visible with this API key.</p>}
+          empty={<p>{t('machines.board.noMachines')}</p>}
         >
           {(data) => (
             <>
-              <MalformedRecords records={data.malformed} what="machine record" />
+              <MalformedRecords
+                records={data.malformed}
+                title={(count) => t('machines.board.malformed', { count })}
+              />
               <Board
                 records={data.records}
                 location={filters.location}
@@ -92,6 +97,7 @@ export function StatusBoardPage() {
 }
 
 function BoardControls({ params, set }: { params: BoardParams; set: (patch: Partial<BoardParams>) => void }) {
+  const { t } = useT()
   const id = useId()
   return (
     <div className="flex flex-wrap items-end gap-3">
@@ -101,11 +107,11 @@ function BoardControls({ params, set }: { params: BoardParams; set: (patch: Part
           checked={params.group === 'location'}
           onChange={(e) => set({ group: e.target.checked ? 'location' : 'none' })}
         />
-        Group by location
+        {t('machines.board.groupByLocation')}
       </label>
       <div className="flex flex-col">
         <label htmlFor={`${id}-sort`} className="text-sm">
-          Sort
+          {t('machines.board.sort')}
         </label>
         <select
           id={`${id}-sort`}
@@ -113,13 +119,13 @@ function BoardControls({ params, set }: { params: BoardParams; set: (patch: Part
           value={params.sort}
           onChange={(e) => set({ sort: e.target.value as BoardParams['sort'] })}
         >
-          <option value="urgency">By urgency</option>
-          <option value="name">By name</option>
+          <option value="urgency">{t('machines.board.byUrgency')}</option>
+          <option value="name">{t('machines.board.byName')}</option>
         </select>
       </div>
       <NumberField
         id={`${id}-attention`}
-        label="Flag stops after (min)"
+        label={t('machines.board.flagAfter')}
         labelClassName="text-sm"
         inputClassName={`${CONTROL} w-20`}
         min={1}
@@ -133,7 +139,7 @@ function BoardControls({ params, set }: { params: BoardParams; set: (patch: Part
           checked={params.density === 'wall'}
           onChange={(e) => set({ density: e.target.checked ? 'wall' : 'desk' })}
         />
-        Wall density
+        {t('machines.board.wallDensity')}
       </label>
     </div>
   )
@@ -158,6 +164,7 @@ function Board({
   set: (patch: Partial<BoardParams>) => void
   updatedAt: number
 }) {
+  const { t } = useT()
   // the same array while the answer and the filters are the same (the deferred tiles rely on it)
   const machines = useMemo(() => {
     const chosen = machineIds ? new Set(machineIds.split('\n')) : null
@@ -225,7 +232,7 @@ function Board({
   const summary = boardSummary(machines, now, codes)
   return (
     <>
-      <section aria-label="Summary" className="flex flex-wrap items-center gap-3">
+      <section aria-label={t('machines.board.summary')} className="flex flex-wrap items-center gap-3">
         <button
           type="button"
           aria-pressed={params.onlyAttention}
@@ -233,12 +240,12 @@ function Board({
           className={`min-h-11 rounded-lg border-2 px-3 text-lg font-bold ${attention.size > 0 ? 'border-status-stopped bg-red-50 text-red-900 dark:bg-red-950 dark:text-red-100' : 'border-gray-400'} ${params.onlyAttention ? 'ring-4 ring-sky-500' : ''}`}
         >
           {attention.size > 0 && <span aria-hidden="true">⚠ </span>}
-          Needs attention: {attention.size}
+          {t('machines.attention.count', { count: attention.size })}
         </button>
         <p className="text-lg font-semibold">
-          {Math.round(summary.runningShare * 100)} % running{' '}
+          {t('machines.board.running', { percent: Math.round(summary.runningShare * 100) })}{' '}
           <span className="font-normal text-gray-700 dark:text-gray-300">
-            ({summary.counts.running} of {summary.total})
+            {t('machines.board.runningOf', { running: summary.counts.running, total: summary.total })}
           </span>
         </p>
         <ul className="flex flex-wrap gap-2">
@@ -252,7 +259,13 @@ function Board({
                 onClick={() => toggle(state)}
                 className={`min-h-11 rounded ${params.states.includes(state) ? 'ring-4 ring-sky-500' : ''}`}
               >
-                <StatusBadge state={state} label={`${STATE_LABELS[state]}: ${summary.counts[state]}`} />
+                <StatusBadge
+                  state={state}
+                  label={t('machines.board.stateCount', {
+                    state: t(STATE_KEYS[state]),
+                    count: summary.counts[state],
+                  })}
+                />
               </button>
             </li>
           ))}
@@ -262,7 +275,7 @@ function Board({
             to="/status-codes"
             className="text-sm underline max-sm:inline-flex max-sm:min-h-11 max-sm:items-center"
           >
-            What the status codes mean
+            {t('machines.board.codesLink')}
           </Link>
         </NotInKiosk>
         {/* a line of its own: beside the chips it wrapped under them when a chip came or grew, and
@@ -344,12 +357,16 @@ const TileGroups = memo(function TileGroups({
   group: BoardParams['group']
   linkSearch: string
 }) {
+  const { t } = useT()
   const { nameOf } = useLocations()
   const sorted = sortMachines(machines, sort, now, codes)
   // groups keep a fixed order (a wall should not reshuffle); machines within follow the sort
   const groups = new Map<string, Machine[]>()
   for (const m of sorted) {
-    const name = grouping === 'location' ? (nameOf(m.locationId) ?? 'No location') : 'All machines'
+    const name =
+      grouping === 'location'
+        ? (nameOf(m.locationId) ?? t('machines.board.noLocation'))
+        : t('machines.board.allMachines')
     const list = groups.get(name)
     if (list) list.push(m)
     else groups.set(name, [m])
@@ -364,7 +381,7 @@ const TileGroups = memo(function TileGroups({
   )
   return (
     <>
-      {sorted.length === 0 && <p>No machine matches these filters.</p>}
+      {sorted.length === 0 && <p>{t('machines.board.noMatch')}</p>}
       {drawn.map(([name, list]) => (
         <section key={name} aria-label={name}>
           <h2 className={grouping === 'location' ? 'mb-2 text-xl font-semibold' : 'sr-only'}>

@@ -1,17 +1,18 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react'
 import { Link } from 'react-router'
 import { designLabel } from '../../api/designs'
+import { useT } from '../../components/i18n'
 import { useKiosk } from '../../components/kiosk'
 import { machinePath } from '../../components/machine-path'
 import { STATE_STYLES } from '../../components/status-badge'
 import type { Design, Machine } from '../../lib/domain'
+import type { MessageKey } from '../../lib/i18n/translator'
 import {
   type BoardState,
   boardState,
   callsOut,
   durationInWords,
   STATE_ICONS,
-  STATE_LABELS,
   type StatusDictionary,
   secondsInState,
   sortMachines,
@@ -44,6 +45,7 @@ export function WallBoard({
   linkSearch: string
   locationName: (machine: Machine) => string | null
 }) {
+  const { t } = useT()
   const kiosk = useKiosk()
   const urgent = sortMachines(
     machines.filter((m) => callsOut(m, now, attentionMinutes, codes)),
@@ -82,22 +84,28 @@ export function WallBoard({
   return (
     <div className={`flex flex-col gap-[1vh] ${kiosk.on ? 'min-h-0 flex-1' : ''}`}>
       <p className="flex flex-wrap items-baseline gap-x-[2vw] text-[3vh] leading-tight">
-        <strong className={urgent.length > 0 ? 'text-[4vh]' : ''}>Needs attention: {urgent.length}</strong>
-        <span>
-          Running: {running} of {machines.length}
-        </span>
+        <strong className={urgent.length > 0 ? 'text-[4vh]' : ''}>
+          {t('machines.attention.count', { count: urgent.length })}
+        </strong>
+        <span>{t('machines.wall.running', { running, total: machines.length })}</span>
         {kiosk.on && starts.length > 1 && (
           <span>
-            showing {starts[screen]! + 1}–{starts[screen]! + shown.length} of {urgent.length}, the rest on the
-            next {starts.length === 2 ? 'screen' : 'screens'}
+            {t('machines.wall.showing', {
+              first: starts[screen]! + 1,
+              last: starts[screen]! + shown.length,
+              count: urgent.length,
+              screens: starts.length - 1,
+            })}
           </span>
         )}
       </p>
       <div ref={box} className={`relative ${kiosk.on ? 'min-h-0 flex-1 overflow-hidden' : ''}`}>
         {urgent.length === 0 ? (
-          <p className="text-[4vh] text-gray-700 dark:text-gray-300">No machine needs attention.</p>
+          <p className="text-[4vh] text-gray-700 dark:text-gray-300">
+            {t('machines.wall.noneNeedAttention')}
+          </p>
         ) : (
-          <ul className={grid} aria-label="Machines that need attention">
+          <ul className={grid} aria-label={t('machines.wall.attentionList')}>
             {shown.map(card)}
           </ul>
         )}
@@ -172,19 +180,20 @@ function WallCard({
   location: string | null
   linkSearch: string
 }) {
+  const { t } = useT()
   const state = boardState(machine, now, codes)
-  const label = stateLabel(machine, state, codes)
+  const label = stateLabel(machine, state, codes, t)
   const age = secondsInState(machine, state, now)
   const time =
     state === 'not-reporting'
       ? age === null
-        ? 'never reported'
-        : `silent ${durationInWords(age)}`
-      : (timeInStateWords(machine, state, now) ?? 'since: not known')
+        ? t('machines.wall.neverReported')
+        : t('machines.wall.silentFor', { duration: durationInWords(age) })
+      : (timeInStateWords(machine, state, now, t) ?? t('machines.wall.sinceUnknown'))
   const context = [
     location,
     state === 'not-reporting' ? null : design,
-    machine.statusCode === null ? null : `code ${machine.statusCode}`,
+    machine.statusCode === null ? null : t('machines.wall.code', { code: String(machine.statusCode) }),
   ].filter(Boolean)
   return (
     <li>
@@ -225,6 +234,18 @@ const EDGE: Record<BoardState, string> = {
   unknown: 'border-l-status-unknown',
 }
 
+/** "3 stopped": how many quiet machines are in each state, when the wall has room for counts only. */
+const STATE_COUNTS: Record<BoardState, MessageKey> = {
+  running: 'machines.wall.countRunning',
+  stopped: 'machines.wall.countStopped',
+  threadbreak: 'machines.wall.countThreadbreak',
+  idle: 'machines.wall.countIdle',
+  setup: 'machines.wall.countSetup',
+  error: 'machines.wall.countError',
+  'not-reporting': 'machines.wall.countNotReporting',
+  unknown: 'machines.wall.countUnknown',
+}
+
 /** Every machine that needs nobody: small, neutral, not-running ones first with their state in words.
  * On the wall the chips shrink when they would not fit, and give way to counts per state at last. */
 function QuietMachines({
@@ -243,6 +264,7 @@ function QuietMachines({
   /** the chips' largest height on the wall: more when few cards need the screen */
   room: string
 }) {
+  const { t } = useT()
   const list = useRef<HTMLUListElement>(null)
   // how far the chips are condensed on the wall: every machine at 2.2 vh, then 1.6 vh; then only the
   // machines not running as chips (the running ones counted), at 2.2 vh, then 1.6 vh; then counts only
@@ -263,18 +285,18 @@ function QuietMachines({
     for (const state of states) byState.set(state, (byState.get(state) ?? 0) + 1)
     return (
       <p className="text-[2.6vh] text-gray-700 dark:text-gray-300">
-        The other {count} machines:{' '}
-        {[...byState].map(([state, n]) => `${n} ${STATE_LABELS[state].toLowerCase()}`).join(' · ')}
+        {t('machines.wall.others', { count })}{' '}
+        {[...byState].map(([state, n]) => t(STATE_COUNTS[state], { count: n })).join(' · ')}
       </p>
     )
   }
   const onlyStopped = fit && level >= 2
   const chips = onlyStopped ? machines.filter((_, i) => states[i] !== 'running') : machines
   return (
-    <section aria-label="The other machines">
+    <section aria-label={t('machines.wall.otherMachines')}>
       {onlyStopped && (
         <p className="text-[2.2vh] text-gray-700 dark:text-gray-300">
-          {running} more {running === 1 ? 'machine' : 'machines'} running
+          {t('machines.wall.moreRunning', { count: running })}
         </p>
       )}
       <ul
@@ -283,7 +305,7 @@ function QuietMachines({
       >
         {chips.map((m) => {
           const state = boardState(m, now, codes)
-          const label = stateLabel(m, state, codes)
+          const label = stateLabel(m, state, codes, t)
           const age = state === 'running' ? null : secondsInState(m, state, now)
           return (
             <li key={m.id}>

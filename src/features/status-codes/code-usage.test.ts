@@ -29,7 +29,7 @@ describe('codeUsage', () => {
     )
     expect(rows[0]).toEqual({
       code: 1,
-      meaning: { state: 'running', label: 'Running' },
+      meaning: { state: 'running', label: null },
       machinesNow: [],
       seconds: 5400,
       share: 0.9,
