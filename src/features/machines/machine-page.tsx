@@ -40,8 +40,8 @@ const MachineThreadbreaks = lazy(() =>
 )
 const MachineTimeline = lazy(() => import('./machine-timeline').then((m) => ({ default: m.MachineTimeline })))
 
+import { withNodes } from '../../components/message-nodes'
 import { boardParams } from './board-params'
-import { withNodes } from './message-nodes'
 
 /** Everything about one machine (GET /machines/{machineId}, myzsk-api.md 1.2). */
 export function MachinePage() {

@@ -4,6 +4,7 @@ import { designLabel } from '../../api/designs'
 import { FactoryTime } from '../../components/factory-time'
 import { useT } from '../../components/i18n'
 import { machinePath } from '../../components/machine-path'
+import { withNodes } from '../../components/message-nodes'
 import { StatusBadge } from '../../components/status-badge'
 import { alertCause } from '../../lib/alert-words'
 import type { Alert, Design, Machine } from '../../lib/domain'
@@ -19,7 +20,6 @@ import {
   stateLabel,
   timeInStateWords,
 } from '../../lib/machine-state'
-import { withNodes } from './message-nodes'
 
 /** One machine on the board: what it does, since when, what it sews and when it will be done. Memoised:
  * when a location name or another machine changes, the other tiles are not drawn again. */

@@ -7,6 +7,7 @@ import { useMachineTimeline } from '../../api/history'
 import { FactoryTime } from '../../components/factory-time'
 import { CONTROL } from '../../components/form-styles'
 import { useT } from '../../components/i18n'
+import { withNodes } from '../../components/message-nodes'
 import { useNow } from '../../components/now'
 import { QueryState } from '../../components/query-state'
 import { Skeleton } from '../../components/skeleton'
@@ -19,7 +20,6 @@ import { durationInWords, type StatusDictionary } from '../../lib/machine-state'
 import { stopsOf, ticksOf, timelineSegments, unrecorded } from '../../lib/timeline'
 import { BeforeRecording } from '../timeline/before-recording'
 import { boardParams } from './board-params'
-import { withNodes } from './message-nodes'
 
 const SPANS: Record<'1d' | '7d', { days: number; title: MessageKey; label: MessageKey }> = {
   '1d': { days: 1, title: 'machines.timeline.title1d', label: 'machines.timeline.label1d' },
