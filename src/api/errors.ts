@@ -45,5 +45,5 @@ export function describeError(error: unknown, t: Translator['t']): string {
   if (error instanceof UnexpectedResponseError)
     return t('app.error.unexpected', { field: error.field, detail: error.detail })
   if (error instanceof Error) return error.message
-  return t('app.error.unknown')
+  return t('app.error.something')
 }

@@ -2,6 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { render, screen, waitFor, within } from '@testing-library/react'
 import { HttpResponse, http } from 'msw'
 import { describe, expect, test } from 'vitest'
+import { t } from '../../test/messages'
 import { mswServer } from '../../test/setup-dom'
 import { kioskParams } from '../features/kiosk/kiosk-params'
 import { KioskShow } from './kiosk-app'
@@ -10,7 +11,7 @@ function renderKiosk(query: string) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false, gcTime: 60_000 } } })
   return render(
     <QueryClientProvider client={client}>
-      <KioskShow params={kioskParams(new URLSearchParams(query))} />
+      <KioskShow params={kioskParams(new URLSearchParams(query), t)} />
     </QueryClientProvider>,
   )
 }

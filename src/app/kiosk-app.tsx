@@ -1,5 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { useMemo, useState } from 'react'
+import { useT } from '../components/i18n'
 import { KioskProvider } from '../components/kiosk'
 import { NowProvider } from '../components/now'
 import { type KioskParams, kioskParams } from '../features/kiosk/kiosk-params'
@@ -25,8 +26,10 @@ function kioskQueryClient(refreshSeconds: number) {
 /** /kiosk: without parameters a form that builds the kiosk address; with them, the wall display.
  * Loaded lazily by app.tsx (its own chunk, the route bench/bundle.ts measures). */
 export default function KioskApp() {
+  const { t } = useT()
   const search = useMemo(() => new URLSearchParams(window.location.search), [])
-  const params = useMemo(() => kioskParams(search), [search])
+  // the wall's language is chosen before it starts (`lang=`, src/app/main.tsx): titles and problems once
+  const params = useMemo(() => kioskParams(search, t), [search, t])
   const [client] = useState(() => kioskQueryClient(params.refresh))
   const configured = [...search.keys()].some((key) => key !== 'theme')
   return (

@@ -21,7 +21,7 @@ export const PAGE_MESSAGES = {
   'src/features/timeline/stops-page.tsx': ['timeline'],
   'src/features/alerts/alerts-page.tsx': ['alerts'],
   'src/features/alerts/alert-bar.tsx': ['alertBar'],
-  'src/app/kiosk-app.tsx': ['kiosk'],
+  'src/app/kiosk-app.tsx': ['kiosk', 'reports'],
 } as const satisfies Record<string, readonly string[]>
 
 export type PageModule = keyof typeof PAGE_MESSAGES

@@ -1,4 +1,5 @@
 import { MemoryRouter, Routes } from 'react-router'
+import { useT } from '../../components/i18n'
 import { KioskProvider, useKiosk } from '../../components/kiosk'
 import { KioskPager } from '../../components/kiosk-pager'
 import { WallAlerts } from '../../features/alerts/wall-alerts'
@@ -13,6 +14,7 @@ import { pageRoutes } from '../router'
  * router. Here in app/ because it puts several features' pages and the alerts' band together; what
  * the wall does (rotation, refresh, screens) is the kiosk feature's (useWallState). */
 export function KioskWall({ params }: { params: KioskParams }) {
+  const { t } = useT()
   const kiosk = useKiosk()
   const wall = useWallState(params)
   const { starting, currentPage, currentScreen, timeZone } = wall
@@ -38,9 +40,9 @@ export function KioskWall({ params }: { params: KioskParams }) {
       {/* a new element once started: the band above takes its room then, and "Starting…" moving down
           with it was a layout shift (0.16) */}
       <main key={starting ? 'starting' : 'started'} className="relative min-h-0 flex-1 overflow-hidden">
-        {starting && <p className="p-6 text-kiosk-lg">Starting…</p>}
+        {starting && <p className="p-6 text-kiosk-lg">{t('kiosk.wall.starting')}</p>}
         {params.exceptions && !starting && (
-          <section {...shown(wall.exceptionsShown)} aria-label="Needs action now">
+          <section {...shown(wall.exceptionsShown)} aria-label={t('kiosk.exceptions.title')}>
             <ExceptionsPage exceptions={wall.exceptions} />
           </section>
         )}
@@ -70,7 +72,7 @@ export function KioskWall({ params }: { params: KioskParams }) {
       {params.problems.length > 0 && (
         <ul role="alert" className="border-t border-amber-500 px-4 py-1 text-kiosk-sm">
           {params.problems.map((problem) => (
-            <li key={problem}>⚠ Kiosk address: {problem}</li>
+            <li key={problem}>⚠ {t('kiosk.wall.addressProblem', { problem })}</li>
           ))}
         </ul>
       )}

@@ -1,5 +1,6 @@
 import { useStatusCodes } from '../../api/app-config'
 import { useLocations } from '../../api/locations'
+import { useT } from '../../components/i18n'
 import { useNow } from '../../components/now'
 import { StatusBadge } from '../../components/status-badge'
 import { boardState, stateLabel } from '../../lib/machine-state'
@@ -7,11 +8,12 @@ import type { Exception } from './schedule'
 
 /** The machines that need someone now, in large type: what, where, why. */
 export function ExceptionsPage({ exceptions }: { exceptions: readonly Exception[] }) {
+  const { t } = useT()
   const now = useNow()
   const { nameOf } = useLocations()
   const codes = useStatusCodes()
   if (!codes) return null
-  if (exceptions.length === 0) return <p className="p-6 text-kiosk-lg">No machine needs action.</p>
+  if (exceptions.length === 0) return <p className="p-6 text-kiosk-lg">{t('kiosk.exceptions.none')}</p>
   return (
     <ul className="grid grid-cols-2 gap-4 p-4">
       {exceptions.map(({ machine, reason }) => {
@@ -20,7 +22,7 @@ export function ExceptionsPage({ exceptions }: { exceptions: readonly Exception[
           <li key={machine.id} className="rounded-lg border-4 border-amber-400 p-4">
             <p className="text-kiosk-xl font-bold break-all">{machine.name}</p>
             <p className="mt-2 flex flex-wrap items-center gap-3 text-kiosk-lg">
-              <StatusBadge state={state} label={stateLabel(machine, state, codes)} />
+              <StatusBadge state={state} label={stateLabel(machine, state, codes, t)} />
               <span>{reason}</span>
             </p>
             <p className="mt-1 text-kiosk-base text-gray-300">{nameOf(machine.locationId) ?? ''}</p>

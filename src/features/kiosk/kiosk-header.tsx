@@ -1,9 +1,11 @@
 import { useQuery } from '@tanstack/react-query'
 import { appConfigQueryOptions } from '../../api/app-config'
 import { FactoryClock } from '../../components/factory-clock'
+import { useT } from '../../components/i18n'
 import { useNow } from '../../components/now'
 import { formatFactoryTime } from '../../lib/factory-time'
 import { currentShift } from '../../lib/time-range'
+import { QUIET_REFRESH_SECONDS } from './schedule'
 
 /** The wall's header: the page shown, where the rotation is, the shift, how fresh the data is, the
  * factory clock, and the rotation's progress. */
@@ -29,6 +31,7 @@ export function KioskHeader({
   quiet: null | { next: string; at: number }
   timeZone: string | undefined
 }) {
+  const { t } = useT()
   const config = useQuery(appConfigQueryOptions())
   const now = useNow()
   const shift = config.data ? currentShift(now, config.data.timeZone, config.data.shifts) : null
@@ -40,24 +43,30 @@ export function KioskHeader({
         <h1 className="text-kiosk-xl font-bold">{title}</h1>
         {!onlyScreens && count > 1 && (
           <p className="text-kiosk-sm text-gray-300">
-            Page {position + 1} of {count}
+            {t('kiosk.header.page', { position: position + 1, count })}
           </p>
         )}
         <p className={`ml-auto text-kiosk-base ${config.data ? '' : 'invisible'}`}>
+          {/* the shift's words are the header's of every page (the part `app`, loaded on the wall too) */}
           {shift
-            ? `${shift.shift.name} shift until ${shift.shift.to}`
+            ? `${t('app.shift.named', { name: shift.shift.name })} ${t('app.shift.until', { time: shift.shift.to })}`
             : config.data
-              ? 'Between shifts'
-              : 'Early shift until 14:00'}
+              ? t('app.shift.between')
+              : `${t('app.shift.named', { name: 'Early' })} ${t('app.shift.until', { time: '14:00' })}`}
         </p>
         {quiet && timeZone && (
           <p className="text-kiosk-sm text-gray-300">
-            Quiet hours: refreshing every 5 min until {quiet.next} at{' '}
-            {formatFactoryTime(quiet.at * 1000, timeZone, false)}
+            {t('kiosk.header.quiet', {
+              minutes: QUIET_REFRESH_SECONDS / 60,
+              shift: quiet.next,
+              time: formatFactoryTime(quiet.at * 1000, timeZone, false),
+            })}
           </p>
         )}
         <p className={`text-kiosk-sm text-gray-300 ${timeZone ? '' : 'invisible'}`}>
-          Data from {timeZone ? formatFactoryTime(lastGood, timeZone) : '00:00:00 AM'}
+          {t('kiosk.header.dataFrom', {
+            time: timeZone ? formatFactoryTime(lastGood, timeZone) : '00:00:00 AM',
+          })}
         </p>
         <div className="text-kiosk-lg">
           {timeZone ? (

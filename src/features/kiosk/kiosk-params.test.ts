@@ -1,7 +1,8 @@
 import { describe, expect, test } from 'vitest'
+import { t } from '../../../test/messages'
 import { kioskParams } from './kiosk-params'
 
-const parse = (query: string) => kioskParams(new URLSearchParams(query))
+const parse = (query: string) => kioskParams(new URLSearchParams(query), t)
 
 describe('kiosk URL', () => {
   test('pages in order, with the shared filters and each page’s own', () => {

@@ -1,18 +1,21 @@
-import { REPORTS } from '../../api/reports'
+import { REPORTS } from '../../api/report-catalogue'
 import { FILTER_KEYS } from '../../lib/filters'
+import type { MessageKey, Translator } from '../../lib/i18n/translator'
 
-/** The pages a kiosk can show, by the name used in `pages=`, and where they live in the app. */
-export const KIOSK_PAGES: Record<string, { path: string; title: string; search?: string }> = {
-  status: { path: '/machines', title: 'Machine status', search: 'density=wall' },
-  threadbreaks: { path: '/threadbreaks', title: 'Thread breaks' },
-  shifts: { path: '/shifts', title: 'Shift comparison' },
-  collectors: { path: '/collectors', title: 'Collector units' },
-  stops: { path: '/stops', title: 'Stops and availability' },
+/** The pages a kiosk can show, by the name used in `pages=`, and where they live in the app; the title
+ * is a message. */
+export const KIOSK_PAGES: Record<string, { path: string; title: MessageKey; search?: string }> = {
+  status: { path: '/machines', title: 'kiosk.page.status', search: 'density=wall' },
+  threadbreaks: { path: '/threadbreaks', title: 'kiosk.page.threadbreaks' },
+  shifts: { path: '/shifts', title: 'kiosk.page.shifts' },
+  collectors: { path: '/collectors', title: 'kiosk.page.collectors' },
+  stops: { path: '/stops', title: 'kiosk.page.stops' },
 }
 
 export interface KioskPage {
   /** the name in `pages=` */
   name: string
+  /** in the screen's language */
   title: string
   /** the page's address with its filters: the shared ones, then its own (`<name>.<key>=`) */
   url: string
@@ -25,7 +28,7 @@ export interface KioskParams {
   /** seconds between background refreshes */
   refresh: number
   exceptions: boolean
-  /** what was wrong in the URL, in words; the defaults were used instead */
+  /** what was wrong in the URL, in words (the screen's language); the defaults were used instead */
   problems: string[]
 }
 
@@ -35,29 +38,43 @@ export const DEFAULT_REFRESH = 15
 const MIN_SECONDS = 0.02
 const MAX_SECONDS = 24 * 3600
 
-function seconds(search: URLSearchParams, key: string, fallback: number, problems: string[]): number {
+function seconds(
+  search: URLSearchParams,
+  key: string,
+  fallback: number,
+  problems: string[],
+  t: Translator['t'],
+): number {
   const text = search.get(key)
   if (text === null) return fallback
   const value = Number(text)
   if (text.trim() === '' || !Number.isFinite(value) || value < MIN_SECONDS || value > MAX_SECONDS) {
+    // the values as they are written in the address (not as numbers of the language)
     problems.push(
-      `${key}=${text} is not a number of seconds (${MIN_SECONDS}–${MAX_SECONDS}); using ${fallback}`,
+      t('kiosk.problem.seconds', {
+        key,
+        value: text,
+        min: String(MIN_SECONDS),
+        max: String(MAX_SECONDS),
+        fallback: String(fallback),
+      }),
     )
     return fallback
   }
   return value
 }
 
-function pageFor(name: string): { path: string; title: string; search?: string } | null {
+function pageFor(name: string): { path: string; title: MessageKey; search?: string } | null {
   const known = KIOSK_PAGES[name]
   if (known) return known
   const report = REPORTS.find((r) => r.path === `/${name}`)
-  return report ? { path: report.path, title: report.title } : null
+  return report ? { path: report.path, title: report.name } : null
 }
 
 /** Reads a kiosk URL: `pages`, `dwell`, `refresh`, `exceptions`, the shared filters for every page and
- * `<page>.<filter>` for one page. Bad values are reported and replaced by defaults, never fatal. */
-export function kioskParams(search: URLSearchParams): KioskParams {
+ * `<page>.<filter>` for one page. Bad values are reported (in `t`'s language) and replaced by defaults,
+ * never fatal. */
+export function kioskParams(search: URLSearchParams, t: Translator['t']): KioskParams {
   const problems: string[] = []
   const shared = new URLSearchParams()
   for (const key of FILTER_KEYS) {
@@ -72,7 +89,9 @@ export function kioskParams(search: URLSearchParams): KioskParams {
   for (const name of names) {
     const page = pageFor(name)
     if (!page) {
-      problems.push(`pages: “${name}” is not a page (${Object.keys(KIOSK_PAGES).join(', ')}, reports/<name>)`)
+      // the pages as they are written in the address
+      const known = `${Object.keys(KIOSK_PAGES).join(', ')}, reports/<name>`
+      problems.push(t('kiosk.problem.page', { name, pages: known }))
       continue
     }
     const own = new URLSearchParams(page.search ?? '')
@@ -81,20 +100,20 @@ export function kioskParams(search: URLSearchParams): KioskParams {
       if (key.startsWith(`${name}.`)) own.set(key.slice(name.length + 1), value)
     }
     const query = own.toString()
-    pages.push({ name, title: page.title, url: `${page.path}${query ? `?${query}` : ''}` })
+    pages.push({ name, title: t(page.title), url: `${page.path}${query ? `?${query}` : ''}` })
   }
   if (pages.length === 0) {
-    if (names.length > 0) problems.push('no page left to show; showing the machine status')
-    pages.push({ name: 'status', title: KIOSK_PAGES.status!.title, url: '/machines?density=wall' })
+    if (names.length > 0) problems.push(t('kiosk.problem.noPage'))
+    pages.push({ name: 'status', title: t(KIOSK_PAGES.status!.title), url: '/machines?density=wall' })
   }
   const exceptions = search.get('exceptions')
   if (exceptions !== null && exceptions !== '0' && exceptions !== '1') {
-    problems.push(`exceptions=${exceptions} is neither 0 nor 1; using 0`)
+    problems.push(t('kiosk.problem.exceptions', { value: exceptions }))
   }
   return {
     pages,
-    dwell: seconds(search, 'dwell', DEFAULT_DWELL, problems),
-    refresh: seconds(search, 'refresh', DEFAULT_REFRESH, problems),
+    dwell: seconds(search, 'dwell', DEFAULT_DWELL, problems, t),
+    refresh: seconds(search, 'refresh', DEFAULT_REFRESH, problems, t),
     exceptions: exceptions === '1',
     problems,
   }

@@ -1,13 +1,15 @@
-import { useId, useState } from 'react'
+import { type ReactNode, useId, useState } from 'react'
 import { BASE_PATH } from '../../api/base-path'
 import { useLocations } from '../../api/locations'
-import { REPORTS } from '../../api/reports'
+import { REPORTS } from '../../api/report-catalogue'
 import { CONTROL } from '../../components/form-styles'
+import { useT } from '../../components/i18n'
 import { NumberField } from '../../components/number-field'
 import { DEFAULT_DWELL, DEFAULT_REFRESH, KIOSK_PAGES } from './kiosk-params'
 
 /** /kiosk without parameters: choose what the wall shows, get the address to bookmark on its PC. */
 export function KioskSetup() {
+  const { t } = useT()
   const named = useLocations()
   const [pages, setPages] = useState<string[]>(['status', 'threadbreaks', 'shifts'])
   const [dwell, setDwell] = useState(String(DEFAULT_DWELL))
@@ -32,15 +34,11 @@ export function KioskSetup() {
     setPages(on ? [...pages, name] : pages.filter((p) => p !== name))
   return (
     <main className="mx-auto max-w-3xl space-y-4 p-6">
-      <h1 className="text-2xl font-semibold">Wall display: a kiosk for a wall monitor</h1>
-      <p>
-        Choose what the wall shows; open the address below on the monitor’s PC (full screen, F11) and bookmark
-        it. Pages rotate without reloading, data refreshes in the background, and a banner says when data is
-        missing.
-      </p>
-      <form className="space-y-3" aria-label="Kiosk settings" onSubmit={(e) => e.preventDefault()}>
+      <h1 className="text-2xl font-semibold">{t('kiosk.setup.title')}</h1>
+      <p>{t('kiosk.setup.intro')}</p>
+      <form className="space-y-3" aria-label={t('kiosk.setup.form')} onSubmit={(e) => e.preventDefault()}>
         <fieldset className="flex flex-wrap gap-4">
-          <legend className="font-semibold">Pages, in this order</legend>
+          <legend className="font-semibold">{t('kiosk.setup.pages')}</legend>
           {Object.entries(KIOSK_PAGES).map(([name, page]) => (
             <label key={name} className="flex items-center gap-1">
               <input
@@ -48,12 +46,12 @@ export function KioskSetup() {
                 checked={pages.includes(name)}
                 onChange={(e) => toggle(name, e.target.checked)}
               />
-              {page.title}
+              {t(page.title)}
             </label>
           ))}
         </fieldset>
         <fieldset className="flex flex-wrap gap-4">
-          <legend className="font-semibold">Reports (a long report takes several screens in turn)</legend>
+          <legend className="font-semibold">{t('kiosk.setup.reports')}</legend>
           {REPORTS.map((report) => {
             const name = report.path.slice(1)
             return (
@@ -63,47 +61,47 @@ export function KioskSetup() {
                   checked={pages.includes(name)}
                   onChange={(e) => toggle(name, e.target.checked)}
                 />
-                {report.title}
+                {t(report.name)}
               </label>
             )
           })}
         </fieldset>
         <label className="flex flex-col" htmlFor={`${id}-density`}>
-          Machine status shows
+          {t('kiosk.setup.density')}
           <select
             id={`${id}-density`}
             className={CONTROL}
             value={density}
             onChange={(e) => setDensity(e.target.value === 'desk' ? 'desk' : 'wall')}
           >
-            <option value="wall">Machines that need attention as large cards, the others small (wall)</option>
-            <option value="desk">A tile for every machine (desk)</option>
+            <option value="wall">{t('kiosk.setup.densityWall')}</option>
+            <option value="desk">{t('kiosk.setup.densityDesk')}</option>
           </select>
         </label>
         <div className="flex flex-wrap gap-4">
           <NumberField
             id={`${id}-dwell`}
-            label="Seconds per page"
+            label={t('kiosk.setup.dwell')}
             min="5"
             value={dwell}
             onChange={setDwell}
           />
           <NumberField
             id={`${id}-refresh`}
-            label="Refresh every (seconds)"
+            label={t('kiosk.setup.refresh')}
             min="5"
             value={refresh}
             onChange={setRefresh}
           />
           <label className="flex flex-col" htmlFor={`${id}-location`}>
-            Location
+            {t('kiosk.setup.location')}
             <select
               id={`${id}-location`}
               className={CONTROL}
               value={location}
               onChange={(e) => setLocation(e.target.value)}
             >
-              <option value="">All locations</option>
+              <option value="">{t('kiosk.setup.allLocations')}</option>
               {locations.map(([value, name]) => (
                 <option key={value} value={value}>
                   {name}
@@ -114,11 +112,11 @@ export function KioskSetup() {
         </div>
         <label className="flex items-center gap-2">
           <input type="checkbox" checked={exceptions} onChange={(e) => setExceptions(e.target.checked)} />
-          Put machines that need action first, in large type, as soon as there are any
+          {t('kiosk.setup.exceptions')}
         </label>
       </form>
       <label className="flex flex-col" htmlFor={`${id}-origin`}>
-        This dashboard’s address, as the wall’s PC reaches it
+        {t('kiosk.setup.origin')}
         <input
           id={`${id}-origin`}
           className={CONTROL}
@@ -130,8 +128,7 @@ export function KioskSetup() {
       {loopback && (
         <p role="note" className="rounded border border-amber-500 p-3">
           <span aria-hidden="true">⚠ </span>
-          {base} is this computer’s own name for itself: the wall’s PC cannot reach it. Put this computer’s
-          name or IP address on the network above (as in http://dashboard.factory.example:8080).
+          {t('kiosk.setup.loopback', { address: base })}
         </p>
       )}
       <p className="break-all">
@@ -140,12 +137,33 @@ export function KioskSetup() {
         </a>
       </p>
       <p className="text-sm">
-        Each page can have its own filters: add <code>threadbreaks.range=7d</code> or{' '}
-        <code>status.location=2</code>. With an access token, add <code>&amp;token=…</code> once: the kiosk
-        then lives on its cookie.
+        {withCode((marks) => t('kiosk.setup.filtersHelp', marks), {
+          first: 'threadbreaks.range=7d',
+          second: 'status.location=2',
+          token: '&token=…',
+        })}
       </p>
     </main>
   )
+}
+
+const MARK = '\u0000'
+
+/** A message with address snippets (as <code>) in the places of some of its arguments, in the order the
+ * language puts them: the message is made with a mark for each, and cut at the marks. */
+function withCode(
+  text: (marks: Record<string, string>) => string,
+  snippets: Record<string, string>,
+): ReactNode {
+  const names = Object.keys(snippets)
+  const marks = Object.fromEntries(names.map((name, i) => [name, `${MARK}${i}${MARK}`]))
+  return text(marks)
+    .split(MARK)
+    .map((part, i) => {
+      if (i % 2 === 0) return part
+      const name = names[Number(part)]!
+      return <code key={name}>{snippets[name]}</code>
+    })
 }
 
 /** An address only this computer can reach (localhost, 127.x.x.x, ::1). */

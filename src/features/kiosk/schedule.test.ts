@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import { buildMachine } from '../../../test/build-machine'
+import { t } from '../../../test/messages'
 import { DEMO_STATUS_CODES } from '../../lib/status-codes'
 import { exceptionsOf, nextShiftStart, QUIET_REFRESH_SECONDS, refreshPlan } from './schedule'
 
@@ -57,7 +58,7 @@ describe('machines that need action', () => {
       }),
     ]
     expect(
-      exceptionsOf(machines, now, 10, DEMO_STATUS_CODES).map((e) => `${e.machine.name}: ${e.reason}`),
+      exceptionsOf(machines, now, 10, DEMO_STATUS_CODES, t).map((e) => `${e.machine.name}: ${e.reason}`),
     ).toEqual([
       'M 1: Thread break',
       'M 2: Stopped',
@@ -74,7 +75,7 @@ describe('machines that need action', () => {
       ['F', 5000], // 3 min left at its pace
       ['S', 500], // 30 min left at its pace
     ])
-    expect(exceptionsOf([fast, slow], now, 10, DEMO_STATUS_CODES, paces).map((e) => e.reason)).toEqual([
+    expect(exceptionsOf([fast, slow], now, 10, DEMO_STATUS_CODES, t, paces).map((e) => e.reason)).toEqual([
       'Design done in 3 min: prepare the next',
     ])
   })

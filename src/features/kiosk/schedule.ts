@@ -1,5 +1,6 @@
 import type { Machine } from '../../lib/domain'
 import { addDays, localDate } from '../../lib/factory-time'
+import type { Translator } from '../../lib/i18n/translator'
 import {
   boardState,
   needsAttention,
@@ -65,6 +66,8 @@ export function exceptionsOf(
   now: number,
   attentionMinutes: number,
   codes: StatusDictionary,
+  /** the reasons are said in its language */
+  t: Translator['t'],
   /** stitches a minute per machine over the last hours (stops included), where known */
   paces?: ReadonlyMap<string, number>,
 ): Exception[] {
@@ -73,25 +76,33 @@ export function exceptionsOf(
     const state = boardState(machine, now, codes)
     const since = secondsInState(machine, state, now)
     const minutes = since === null ? null : Math.floor(since / 60)
-    const atLeast = machine.stateSince?.atLeast ? 'at least ' : ''
     if (needsAttention(machine, now, attentionMinutes, codes)) {
+      const label = stateLabel(machine, state, codes, t)
       found.push({
         machine,
-        reason: `${stateLabel(machine, state, codes)}${minutes === null ? '' : ` for ${atLeast}${minutes} min`}`,
+        reason:
+          minutes === null
+            ? label
+            : machine.stateSince?.atLeast
+              ? t('kiosk.exceptions.stateForAtLeast', { state: label, minutes })
+              : t('kiosk.exceptions.stateFor', { state: label, minutes }),
         rank: state === 'threadbreak' ? 0 : 1,
         seconds: since ?? Number.POSITIVE_INFINITY,
       })
     } else if (state === 'not-reporting') {
       found.push({
         machine,
-        reason: `Not reporting${minutes === null ? '' : ` for ${minutes} min`}`,
+        reason:
+          minutes === null
+            ? t('kiosk.exceptions.notReporting')
+            : t('kiosk.exceptions.notReportingFor', { minutes }),
         rank: 2,
       })
     } else if (state === 'running') {
       const seconds = passSecondsLeft(machine, paces?.get(machine.id))
       if (seconds !== null && seconds <= FINISHING_SECONDS) {
         const left = Math.max(0, Math.ceil(seconds / 60))
-        found.push({ machine, reason: `Design done in ${left} min: prepare the next`, rank: 3 })
+        found.push({ machine, reason: t('kiosk.exceptions.designDone', { minutes: left }), rank: 3 })
       }
     }
   }

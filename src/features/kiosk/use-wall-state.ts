@@ -4,6 +4,7 @@ import { useAlerts } from '../../api/alerts'
 import { appConfigQueryOptions, useStatusCodes } from '../../api/app-config'
 import { machinesQueryOptions } from '../../api/machines'
 import { usePace } from '../../api/pace'
+import { useT } from '../../components/i18n'
 import { useNow } from '../../components/now'
 import { useElapsed } from '../../components/use-elapsed'
 import { DEFAULT_ATTENTION_MINUTES } from '../../lib/machine-state'
@@ -24,6 +25,7 @@ const PACE_WAIT_MS = 2000
 /** Everything the wall shows besides the pages themselves: the rotation and where it is, the exception
  * page's machines, the refresh's state, which pages are mounted, whether it is still starting. */
 export function useWallState(params: KioskParams) {
+  const { t } = useT()
   const config = useQuery(appConfigQueryOptions())
   const machines = useQuery({ ...machinesQueryOptions(), enabled: params.exceptions })
   const now = useNow()
@@ -35,9 +37,9 @@ export function useWallState(params: KioskParams) {
   const exceptions = useMemo(
     () =>
       params.exceptions && machines.data && codes
-        ? exceptionsOf(machines.data.records, now, DEFAULT_ATTENTION_MINUTES, codes, paces)
+        ? exceptionsOf(machines.data.records, now, DEFAULT_ATTENTION_MINUTES, codes, t, paces)
         : [],
-    [params.exceptions, machines.data, now, codes, paces],
+    [params.exceptions, machines.data, now, codes, t, paces],
   )
   const anyException = exceptions.length > 0
   // a page longer than the screen says how many screens it needs; each takes a turn ("2/3")
@@ -69,13 +71,16 @@ export function useWallState(params: KioskParams) {
     currentScreen,
     screenSetters,
     mounted,
-    title: wallTitle({
-      turn: current,
-      exceptionsStarting,
-      pageTitle: params.pages[currentPage]?.title,
-      screen: currentScreen,
-      screens: pageScreens,
-    }),
+    title: wallTitle(
+      {
+        turn: current,
+        exceptionsStarting,
+        pageTitle: params.pages[currentPage]?.title,
+        screen: currentScreen,
+        screens: pageScreens,
+      },
+      t,
+    ),
     position,
     count: rotation.length,
     startedAt,

@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'vitest'
+import { t } from '../../../test/messages'
 import { joinDelayMs, screenTurns, turnOf, wallTitle } from './wall-rotation'
 
 describe('the wall’s turns', () => {
@@ -73,7 +74,7 @@ describe('the wall’s turns', () => {
       title: '',
     },
   ])('$case: “$title”', ({ title, ...shown }) => {
-    expect(wallTitle(shown)).toBe(title)
+    expect(wallTitle(shown, t)).toBe(title)
   })
 
   test.each([

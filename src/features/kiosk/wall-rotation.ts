@@ -1,3 +1,5 @@
+import type { Translator } from '../../lib/i18n/translator'
+
 /** The rotation's turns of the listed pages, `page:screen`: each page's screens one after another. */
 export function screenTurns(screens: readonly number[]): string[] {
   return screens.flatMap((count, page) => Array.from({ length: count }, (_, screen) => `${page}:${screen}`))
@@ -14,21 +16,26 @@ export function turnOf(turn: string | undefined): { page: number; screen: number
  * While the exception page may still come (`exceptionsStarting`) it is that page's title, the one the
  * wall will most likely show: the header keeps the height it will have (an empty title let it fit one
  * line at 1350 px, and everything below jumped twice). */
-export function wallTitle({
-  turn,
-  exceptionsStarting,
-  pageTitle,
-  screen,
-  screens,
-}: {
-  turn: string | undefined
-  exceptionsStarting: boolean
-  pageTitle: string | undefined
-  screen: number
-  screens: number
-}): string {
-  if (turn === 'exceptions' || exceptionsStarting) return 'Needs action now'
-  return `${pageTitle ?? ''}${screens > 1 ? ` ${screen + 1}/${screens}` : ''}`
+export function wallTitle(
+  {
+    turn,
+    exceptionsStarting,
+    pageTitle,
+    screen,
+    screens,
+  }: {
+    turn: string | undefined
+    exceptionsStarting: boolean
+    /** in the screen's language */
+    pageTitle: string | undefined
+    screen: number
+    screens: number
+  },
+  t: Translator['t'],
+): string {
+  if (turn === 'exceptions' || exceptionsStarting) return t('kiosk.exceptions.title')
+  if (screens <= 1) return pageTitle ?? ''
+  return t('kiosk.wall.screen', { title: pageTitle ?? '', screen: screen + 1, screens })
 }
 
 /** When the next page joins the wall: a little before its first turn (5 s, or half a dwell). */

@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'vitest'
+import { t } from '../../../test/messages'
 import type { Column } from '../../components/report-table/columns'
 import { chartSpec } from './chart-spec'
 
@@ -28,11 +29,11 @@ describe('chartSpec', () => {
       col('heads', 'number'),
       col('running_hours', 'number'),
     ]
-    expect(chartSpec(columns, rows)!.ys).toEqual(['stitches'])
+    expect(chartSpec(columns, rows, t)!.ys).toEqual(['stitches'])
   })
 
   test('a category with numbers: bars of the measures', () => {
-    expect(chartSpec(machineColumns, machineRows)).toMatchObject({
+    expect(chartSpec(machineColumns, machineRows, t)).toMatchObject({
       kind: 'bar',
       x: 'id_machine',
       ys: ['stitches', 'pieces'],
@@ -45,7 +46,7 @@ describe('chartSpec', () => {
       { month: '2026-11-01T00:00:00Z', stitches: 3 },
       { month: '2026-10-01T00:00:00Z', stitches: 1 },
     ]
-    const spec = chartSpec([col('month', 'time'), col('stitches', 'number')], rows)
+    const spec = chartSpec([col('month', 'time'), col('stitches', 'number')], rows, t)
     expect(spec).toMatchObject({ kind: 'line', x: 'month', ys: ['stitches'] })
     expect(spec!.rows.map((r) => r.stitches)).toEqual([1, 3])
   })
@@ -63,14 +64,15 @@ describe('chartSpec', () => {
         col('passes', 'number'),
       ],
       rows,
+      t,
     )
     expect(spec).toMatchObject({ kind: 'bar', ys: ['minTime', 'avgTime'], durations: true })
-    expect(chartSpec(machineColumns, machineRows)!.durations).toBe(false)
+    expect(chartSpec(machineColumns, machineRows, t)!.durations).toBe(false)
   })
 
   test('many categories: the 40 largest, said so', () => {
     const rows = Array.from({ length: 100 }, (_, i) => ({ name: `d${i}`, n: i }))
-    const spec = chartSpec([col('name', 'text'), col('n', 'number')], rows)!
+    const spec = chartSpec([col('name', 'text'), col('n', 'number')], rows, t)!
     expect(spec.rows).toHaveLength(40)
     expect(spec.rows[0]!.n).toBe(99)
     expect(spec.note).toBe('The 40 largest by n of 100 rows.')
@@ -85,6 +87,6 @@ describe('chartSpec', () => {
       [col('name', 'text'), col('head', 'number'), col('needle', 'number')],
     ],
   ])('no chart for %s', (_, rows, columns) => {
-    expect(chartSpec(columns, rows)).toBeNull()
+    expect(chartSpec(columns, rows, t)).toBeNull()
   })
 })

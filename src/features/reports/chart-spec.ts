@@ -1,4 +1,5 @@
 import type { Column, FlatRow } from '../../components/report-table/columns'
+import type { Translator } from '../../lib/i18n/translator'
 
 export interface ChartSpec {
   kind: 'bar' | 'line'
@@ -7,7 +8,7 @@ export interface ChartSpec {
   /** the series are durations in seconds (else counts and other numbers) */
   durations: boolean
   rows: FlatRow[]
-  /** said under the chart when not every row is drawn */
+  /** said under the chart when not every row is drawn (in `t`'s language) */
   note: string | null
 }
 
@@ -18,7 +19,11 @@ const MAX_SERIES = 3
 /** A chart that fits the rows, or null: a time column gives a line over time, otherwise a text column
  * with numbers gives bars (the largest first when there are many). Columns that identify rather than
  * measure (ids, head, needle, index, a design’s stitch count) are not plotted. */
-export function chartSpec(columns: readonly Column[], rows: readonly FlatRow[]): ChartSpec | null {
+export function chartSpec(
+  columns: readonly Column[],
+  rows: readonly FlatRow[],
+  t: Translator['t'],
+): ChartSpec | null {
   if (rows.length === 0) return null
   const measurable = columns.filter(
     (c) =>
@@ -48,7 +53,7 @@ export function chartSpec(columns: readonly Column[], rows: readonly FlatRow[]):
       ys,
       durations,
       rows: drawn,
-      note: step > 1 ? `Every ${step}th of ${rows.length} rows drawn.` : null,
+      note: step > 1 ? t('reports.chart.everyNth', { step, count: rows.length }) : null,
     }
   }
   const category = columns.find((c) => c.kind === 'text')
@@ -65,7 +70,11 @@ export function chartSpec(columns: readonly Column[], rows: readonly FlatRow[]):
     rows: drawn,
     note:
       rows.length > MAX_BARS
-        ? `The ${MAX_BARS} largest by ${columns.find((c) => c.key === main)?.label ?? main} of ${rows.length} rows.`
+        ? t('reports.chart.largest', {
+            max: MAX_BARS,
+            label: columns.find((c) => c.key === main)?.label ?? main,
+            count: rows.length,
+          })
         : null,
   }
 }

@@ -2,6 +2,7 @@ import { useId } from 'react'
 import type { ReportParams } from '../../api/report-params'
 import { useOperators } from '../../api/reports'
 import { CONTROL } from '../../components/form-styles'
+import { useT } from '../../components/i18n'
 
 /** The operators of the range (the operator overview without a filter names them); the choice narrows
  * the report to one operator (operatorId). */
@@ -14,6 +15,7 @@ export function OperatorPicker({
   value: string | null
   onChange: (value: string | null) => void
 }) {
+  const { t } = useT()
   const id = useId()
   const operators: Array<readonly [string, string]> = [...(useOperators(scope) ?? [])]
   // the chosen operator stays listed while the list is read or when it has no rows in this range
@@ -21,7 +23,7 @@ export function OperatorPicker({
   return (
     <div className="flex flex-col">
       <label htmlFor={id} className="text-sm">
-        Operator
+        {t('reports.page.operator')}
       </label>
       <select
         id={id}
@@ -29,7 +31,7 @@ export function OperatorPicker({
         value={value ?? ''}
         onChange={(e) => onChange(e.target.value || null)}
       >
-        <option value="">All operators</option>
+        <option value="">{t('reports.page.allOperators')}</option>
         {operators.map(([operator, name]) => (
           <option key={operator} value={operator}>
             {name}

@@ -10,6 +10,7 @@ import {
   XAxis,
   YAxis,
 } from 'recharts'
+import { useT } from '../../components/i18n'
 import { timeMs } from '../../components/report-table/format-cell'
 import { durationInWords } from '../../lib/duration'
 import { formatFactoryDate, formatFactoryTime } from '../../lib/factory-time'
@@ -17,7 +18,6 @@ import type { ChartSpec } from './chart-spec'
 
 /** Colour-blind-safe series colours (Okabe–Ito); series also differ by name in the legend. */
 const SERIES = ['#0072B2', '#E69F00', '#009E73']
-const compact = new Intl.NumberFormat(undefined, { notation: 'compact', maximumFractionDigits: 1 })
 
 /** The chart of a report; recharts is loaded with this module only (it is large). No animation. Times
  * on the axis are the factory's wall clock; durations are said in hours and minutes. */
@@ -31,6 +31,7 @@ export default function ReportChart({
   /** column headings in plain words */
   labels: ReadonlyMap<string, string>
 }) {
+  const { t, number } = useT()
   const name = (key: string) => labels.get(key) ?? key
   const timeTick = (value: unknown) => {
     const ms = timeMs(value)
@@ -47,7 +48,10 @@ export default function ReportChart({
   const yAxis = {
     tick: { fontSize: 12 },
     width: spec.durations ? 88 : 64,
-    tickFormatter: (value: number) => (spec.durations ? durationInWords(value) : compact.format(value)),
+    tickFormatter: (value: number) =>
+      spec.durations
+        ? durationInWords(value)
+        : number(value, { notation: 'compact', maximumFractionDigits: 1 }),
   }
   return (
     <figure>
@@ -87,7 +91,10 @@ export default function ReportChart({
         </ResponsiveContainer>
       </div>
       <figcaption className="text-sm text-gray-700 dark:text-gray-300">
-        {spec.kind === 'line' ? 'Line' : 'Bars'} of {spec.ys.map(name).join(', ')} by {name(spec.x)}.
+        {t(spec.kind === 'line' ? 'reports.chart.lineCaption' : 'reports.chart.barsCaption', {
+          series: spec.ys.map(name).join(', '),
+          x: name(spec.x),
+        })}
         {spec.note ? ` ${spec.note}` : ''}
       </figcaption>
     </figure>

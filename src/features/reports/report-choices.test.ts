@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'vitest'
+import { t } from '../../../test/messages'
 import {
   AGGREGATED_GROUPINGS,
   type ReportPath,
@@ -40,7 +41,7 @@ describe('the grouping of a report', () => {
     expect([...own.values].sort()).toEqual([...api].sort())
     expect(own.values).toContain(own.fallback)
     expect(own.reverse).toBe(reverse)
-    for (const value of own.values) expect(GROUPING_LABELS[value]).toMatch(/^(Head|Needle)/)
+    for (const value of own.values) expect(t(GROUPING_LABELS[value]!)).toMatch(/^(Head|Needle)/)
   })
 })
 
@@ -64,7 +65,7 @@ describe('outliers left out', () => {
     [10, '10 %'],
     [30, '30 %'],
   ] as const)('%s reads "%s"', (value, label) => {
-    expect(outliersLabel(value)).toBe(label)
+    expect(outliersLabel(value, t)).toBe(label)
   })
 })
 
@@ -73,5 +74,5 @@ test.each([
   [['location'], 'the location'],
   [['machines', 'location'], 'the machine choice or the location'],
 ] as const)('filters not applied %j are named "%s"', (unapplied, words) => {
-  expect(unappliedInWords(unapplied)).toBe(words)
+  expect(unappliedInWords(unapplied, t)).toBe(words)
 })

@@ -1,4 +1,5 @@
 import { IGNORE_OUTLIERS, type IgnoreOutliers, type ReportPath } from '../../api/contract/report-params'
+import type { MessageKey, Translator } from '../../lib/i18n/translator'
 
 /** A grouping a report takes as its own parameter: the choices, the one used when the URL names none
  * (or one the report does not take), and whether head order may be reversed. */
@@ -18,14 +19,15 @@ export const OWN_GROUPINGS: Partial<Record<ReportPath, OwnGrouping>> = {
   },
 }
 
-/** The two reports spell the same groupings differently; the page offers them in the same words. */
-export const GROUPING_LABELS: Record<string, string> = {
-  HN: 'Head and needle',
-  H: 'Head only',
-  N: 'Needle only',
-  both: 'Head and needle',
-  head: 'Head only',
-  needle: 'Needle only',
+/** The two reports spell the same groupings differently; the page offers them in the same words
+ * (messages). */
+export const GROUPING_LABELS: Record<string, MessageKey> = {
+  HN: 'reports.grouping.headAndNeedle',
+  H: 'reports.grouping.head',
+  N: 'reports.grouping.needle',
+  both: 'reports.grouping.headAndNeedle',
+  head: 'reports.grouping.head',
+  needle: 'reports.grouping.needle',
 }
 
 /** The grouping the URL asks for when the report takes it, else the report's fallback; none for a
@@ -41,10 +43,17 @@ export function chosenOutliers(asked: string | null): IgnoreOutliers {
   return (IGNORE_OUTLIERS as readonly number[]).includes(outliers) ? (outliers as IgnoreOutliers) : 0
 }
 
-export const outliersLabel = (value: IgnoreOutliers) => (value === 0 ? 'None' : `${value} %`)
+export const outliersLabel = (value: IgnoreOutliers, t: Translator['t']) =>
+  value === 0 ? t('reports.outliers.none') : t('reports.outliers.percent', { percent: value })
 
-const FILTER_WORDS = { machines: 'the machine choice', location: 'the location' } as const
+const FILTER_WORDS: Readonly<Record<'machines' | 'location', MessageKey>> = {
+  machines: 'reports.unapplied.machines',
+  location: 'reports.unapplied.location',
+}
 
-/** The filters a report cannot apply, named as the filter bar names them. */
-export const unappliedInWords = (unapplied: ReadonlyArray<keyof typeof FILTER_WORDS>) =>
-  unapplied.map((f) => FILTER_WORDS[f]).join(' or ')
+/** The filters a report cannot apply, named as the filter bar names them (in the words of the sentence
+ * "This report cannot be filtered by …", reports.result.unapplied*). */
+export const unappliedInWords = (unapplied: ReadonlyArray<keyof typeof FILTER_WORDS>, t: Translator['t']) =>
+  unapplied
+    .map((f) => t(FILTER_WORDS[f]))
+    .reduce((first, second) => t('reports.unapplied.or', { first, second }))

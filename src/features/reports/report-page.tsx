@@ -1,13 +1,14 @@
-import { useEffect, useId } from 'react'
+import { Fragment, type ReactNode, useEffect, useId } from 'react'
 import { Link, useLocation, useParams, useSearchParams } from 'react-router'
 import { IGNORE_OUTLIERS, REPORT_SPECS, reportTakes } from '../../api/contract/report-params'
+import { REPORTS } from '../../api/report-catalogue'
 import type { ReportParams } from '../../api/report-params'
-import { REPORTS } from '../../api/reports'
 import { WidgetErrorBoundary } from '../../components/error-boundary'
 import { DesignPicker } from '../../components/filters/design-picker'
 import { FilterBar } from '../../components/filters/filter-bar'
 import { useReportScope } from '../../components/filters/use-filters'
 import { CONTROL } from '../../components/form-styles'
+import { useT } from '../../components/i18n'
 import { NotInKiosk } from '../../components/kiosk'
 import { Skeleton } from '../../components/skeleton'
 import { filterSearch, withParam } from '../../lib/filters'
@@ -24,6 +25,7 @@ import { preloadReportTable } from './report-view'
 
 /** One report of reference 4.2 with its parameters, a table, a chart and exports. */
 export function ReportPage() {
+  const { t } = useT()
   const name = useParams()['*'] ?? ''
   const location = useLocation()
   const definition = REPORTS.find((r) => r.path === `/reports/${name}`)
@@ -37,12 +39,12 @@ export function ReportPage() {
     return (
       <section className="p-4" aria-labelledby={id}>
         <h1 id={id} className="text-2xl font-semibold">
-          No such report
+          {t('reports.page.noSuchReport')}
         </h1>
         <p className="mt-2">
-          “{name}” is not one of the reports of the production API.{' '}
+          {t('reports.page.notAReport', { name })}{' '}
           <Link className="underline" to={{ pathname: '/reports', search: filterSearch(search) }}>
-            All reports
+            {t('reports.page.allReports')}
           </Link>
         </p>
       </section>
@@ -63,21 +65,21 @@ export function ReportPage() {
             className="underline"
             to={{ pathname: '/reports', search: filterSearch(new URLSearchParams(location.search)) }}
           >
-            ← All reports
+            ← {t('reports.page.allReports')}
           </Link>
         </p>
       </NotInKiosk>
       <h1 id={id} className="text-2xl font-semibold">
-        {definition.title}
+        {t(definition.name)}
       </h1>
-      <p className="text-gray-700 dark:text-gray-300">{definition.description}.</p>
+      <p className="text-gray-700 dark:text-gray-300">{t(definition.about)}.</p>
       <NotInKiosk>
         <details className="text-sm">
-          <summary className="cursor-pointer">How is this computed?</summary>
+          <summary className="cursor-pointer">{t('reports.page.howComputed')}</summary>
           <p className="mt-1 max-w-3xl">
-            The machine portal computes this report; stitchboard shows its rows as they come, with times in
-            the factory’s time zone and durations in hours and minutes. It is asked as{' '}
-            <code>{definition.path}</code> with the filters above that it accepts.
+            {withNodes((marks) => t('reports.page.howComputedText', marks), {
+              path: <code>{definition.path}</code>,
+            })}
           </p>
         </details>
       </NotInKiosk>
@@ -91,7 +93,7 @@ export function ReportPage() {
                 checked={search.get('bobbin') === '1'}
                 onChange={(e) => set('bobbin', e.target.checked ? '1' : null)}
               />
-              Include bobbin breaks
+              {t('reports.page.bobbin')}
             </label>
           )}
           {takesDesign && (
@@ -104,7 +106,7 @@ export function ReportPage() {
           {reportTakes(path, 'ignoreOutliers') && (
             <div className="flex flex-col">
               <label htmlFor={`${id}-outliers`} className="text-sm">
-                Leave out fastest and slowest passes
+                {t('reports.page.outliers')}
               </label>
               <select
                 id={`${id}-outliers`}
@@ -114,7 +116,7 @@ export function ReportPage() {
               >
                 {IGNORE_OUTLIERS.map((value) => (
                   <option key={value} value={value}>
-                    {outliersLabel(value)}
+                    {outliersLabel(value, t)}
                   </option>
                 ))}
               </select>
@@ -130,7 +132,7 @@ export function ReportPage() {
           {own && (
             <div className="flex flex-col">
               <label htmlFor={`${id}-grouping`} className="text-sm">
-                Grouping
+                {t('reports.page.grouping')}
               </label>
               <select
                 id={`${id}-grouping`}
@@ -140,7 +142,7 @@ export function ReportPage() {
               >
                 {own.values.map((value) => (
                   <option key={value} value={value}>
-                    {GROUPING_LABELS[value]}
+                    {t(GROUPING_LABELS[value]!)}
                   </option>
                 ))}
               </select>
@@ -153,7 +155,7 @@ export function ReportPage() {
                 checked={search.get('reverse') === '1'}
                 onChange={(e) => set('reverse', e.target.checked ? '1' : null)}
               />
-              Reverse head order
+              {t('reports.page.reverse')}
             </label>
           )}
         </div>
@@ -161,10 +163,10 @@ export function ReportPage() {
       {scope.status === 'loading' && <Skeleton />}
       {scope.status === 'error' && <p role="alert">{scope.error}</p>}
       {scope.status === 'ready' && (
-        <WidgetErrorBoundary name="The report">
+        <WidgetErrorBoundary name={t('reports.page.report')}>
           <ReportRequest
             path={path}
-            title={definition.title}
+            title={t(definition.name)}
             design={search.get('design')}
             needsDesign={needsDesign}
             params={{
@@ -180,4 +182,23 @@ export function ReportPage() {
       )}
     </section>
   )
+}
+
+const MARK = '\u0000'
+
+/** A message with elements (the report's address as <code>) in the places of some of its arguments, in
+ * the order the language puts them: the message is made with a mark for each, and cut at the marks. */
+function withNodes(
+  text: (marks: Record<string, string>) => string,
+  nodes: Readonly<Record<string, ReactNode>>,
+): ReactNode {
+  const names = Object.keys(nodes)
+  const marks = Object.fromEntries(names.map((name, i) => [name, `${MARK}${i}${MARK}`]))
+  return text(marks)
+    .split(MARK)
+    .map((part, i) => {
+      if (i % 2 === 0) return part
+      const name = names[Number(part)]!
+      return <Fragment key={name}>{nodes[name]}</Fragment>
+    })
 }

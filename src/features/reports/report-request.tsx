@@ -1,6 +1,7 @@
 import type { ReportPath } from '../../api/contract/report-params'
 import { useDesigns } from '../../api/designs'
 import type { ReportParams } from '../../api/report-params'
+import { useT } from '../../components/i18n'
 import { Skeleton } from '../../components/skeleton'
 import { ReportResult } from './report-result'
 
@@ -19,11 +20,12 @@ export function ReportRequest({
   needsDesign: boolean
   params: ReportParams
 }) {
+  const { t } = useT()
   const designs = useDesigns()
   const chosen = design ? designs.data?.records.find((d) => d.id === design) : undefined
   if (design && designs.isPending) return <Skeleton />
-  if (design && !chosen) return <p role="alert">The design “{design}” is not in the catalogue.</p>
-  if (needsDesign && !chosen) return <p>Choose a design: this report is about one design at a time.</p>
+  if (design && !chosen) return <p role="alert">{t('reports.page.designUnknown', { design })}</p>
+  if (needsDesign && !chosen) return <p>{t('reports.page.chooseDesign')}</p>
   const withDesign =
     chosen && chosen.stitches !== null
       ? { ...params, designId: chosen.id, designStitches: chosen.stitches }

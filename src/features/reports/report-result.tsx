@@ -3,6 +3,7 @@ import type { ReportPath } from '../../api/contract/report-params'
 import { reportFieldLabel } from '../../api/report-labels'
 import { filtersNotApplied, type ReportParams } from '../../api/report-params'
 import { useReport } from '../../api/reports'
+import { useT } from '../../components/i18n'
 import { NotInKiosk } from '../../components/kiosk'
 import { MalformedRecords } from '../../components/malformed-records'
 import { DataAge, QueryState } from '../../components/query-state'
@@ -20,6 +21,7 @@ export function ReportResult({
   title: string
   params: ReportParams
 }) {
+  const { t, number } = useT()
   const report = useReport(path, params)
   const unapplied = filtersNotApplied(path, params)
   return (
@@ -27,14 +29,18 @@ export function ReportResult({
       {unapplied.length > 0 && (
         <p role="note" className="rounded border border-status-unknown p-2">
           <span aria-hidden="true">⚠ </span>
-          This report cannot be filtered by {unappliedInWords(unapplied)}: it covers
-          {unapplied.includes('machines') ? ' every machine' : ' every location'}.
+          {t(
+            unapplied.includes('machines')
+              ? 'reports.result.unappliedMachines'
+              : 'reports.result.unappliedLocations',
+            { filters: unappliedInWords(unapplied, t) },
+          )}
         </p>
       )}
       <QueryState
         query={report}
         isEmpty={(data) => data.records.length === 0 && data.malformed.length === 0 && !data.summary}
-        empty={<p>No data for these filters.</p>}
+        empty={<p>{t('reports.result.noData')}</p>}
       >
         {(data) => (
           <>
@@ -43,10 +49,10 @@ export function ReportResult({
                 {Object.entries(data.summary).map(([key, value]) => (
                   <div key={key}>
                     <dt className="text-sm text-gray-700 dark:text-gray-300">
-                      {reportFieldLabel(path, key)}
+                      {reportFieldLabel(path, key, t)}
                     </dt>
                     <dd className="font-semibold tabular-nums">
-                      {typeof value === 'number' ? value.toLocaleString() : String(value)}
+                      {typeof value === 'number' ? number(value) : String(value)}
                     </dd>
                   </div>
                 ))}
@@ -55,11 +61,14 @@ export function ReportResult({
             {path === '/reports/threadbreaks-by-design' && params.designId && (
               <DesignBreaksLink design={params.designId} />
             )}
-            <MalformedRecords records={data.malformed} what="row" />
+            <MalformedRecords
+              records={data.malformed}
+              title={(count) => t('reports.result.malformed', { count })}
+            />
             {data.records.length > 0 ? (
               <ReportView rows={data.records} path={path} title={title} />
             ) : (
-              <p>No rows.</p>
+              <p>{t('reports.result.noRows')}</p>
             )}
             <DataAge updatedAt={report.dataUpdatedAt} />
           </>
@@ -72,6 +81,7 @@ export function ReportResult({
 /** The page that reads this report for people (/design-breaks): the stretches of the design that break
  * far above their share, flagged, with the same filters. */
 function DesignBreaksLink({ design }: { design: string }) {
+  const { t } = useT()
   const { search } = useLocation()
   const kept = withParam(new URLSearchParams(filterSearch(new URLSearchParams(search))), 'design', design)
   return (
@@ -81,7 +91,7 @@ function DesignBreaksLink({ design }: { design: string }) {
           className="underline max-sm:inline-flex max-sm:min-h-11 max-sm:items-center"
           to={{ pathname: '/design-breaks', search: kept.toString() }}
         >
-          Where in the design threads break, the stretches that stand out flagged
+          {t('reports.result.designBreaksLink')}
         </Link>
       </p>
     </NotInKiosk>

@@ -7,12 +7,14 @@ import { isCodeColumn, reportFieldLabel, statusOfColumn } from '../../api/report
 import { isDurationColumn } from '../../api/report-units'
 import type { RawRow } from '../../api/reports'
 import { WidgetErrorBoundary } from '../../components/error-boundary'
+import { useT } from '../../components/i18n'
 import { NotInKiosk } from '../../components/kiosk'
 import { flattenRow, inferColumns } from '../../components/report-table/columns'
 import { Skeleton } from '../../components/skeleton'
 import { toCsv } from '../../lib/csv'
 import { download } from '../../lib/download'
 import { withParam } from '../../lib/filters'
+import { meaningLabel } from '../../lib/status-codes'
 import { chartSpec } from './chart-spec'
 
 /** The chart (recharts) is loaded only when a report has one to show, out of the route's first load. */
@@ -24,6 +26,7 @@ const ReportTable = lazy(() => preloadReportTable().then((m) => ({ default: m.Re
 
 /** The rows as a table and, when they make one, a chart; CSV and JSON exports of them. */
 export function ReportView({ rows, path, title }: { rows: RawRow[]; path: ReportPath; title: string }) {
+  const { t } = useT()
   const config = useQuery(appConfigQueryOptions())
   const [search, setSearch] = useSearchParams()
   const flat = useMemo(() => rows.map((row) => flattenRow(row)), [rows])
@@ -42,12 +45,18 @@ export function ReportView({ rows, path, title }: { rows: RawRow[]; path: Report
               : c.kind === 'number' && isDurationColumn(path, c.key)
                 ? ('duration' as const)
                 : c.kind,
-          label: `${reportFieldLabel(path, c.key)}${meaning ? ` (${meaning.label})` : ''}`,
+          // the dictionary's meaning: the factory's own words as written, or the product's (a message)
+          label: meaning
+            ? t('reports.view.statusColumn', {
+                label: reportFieldLabel(path, c.key, t),
+                meaning: meaningLabel(meaning, t),
+              })
+            : reportFieldLabel(path, c.key, t),
         }
       }),
-    [flat, path, codes],
+    [flat, path, codes, t],
   )
-  const spec = useMemo(() => chartSpec(columns, flat), [columns, flat])
+  const spec = useMemo(() => chartSpec(columns, flat, t), [columns, flat, t])
   const showChart = search.get('chart') !== '0'
   const base = path.slice('/reports/'.length).replace(/\//g, '-')
   const exportCsv = () =>
@@ -74,10 +83,10 @@ export function ReportView({ rows, path, title }: { rows: RawRow[]; path: Report
       <NotInKiosk>
         <div className="flex flex-wrap items-center gap-3">
           <button type="button" className={button} onClick={exportCsv}>
-            Export CSV
+            {t('reports.view.exportCsv')}
           </button>
           <button type="button" className={button} onClick={exportJson}>
-            Export JSON
+            {t('reports.view.exportJson')}
           </button>
           {spec && (
             <label className="flex items-center gap-1">
@@ -88,14 +97,14 @@ export function ReportView({ rows, path, title }: { rows: RawRow[]; path: Report
                   setSearch((current) => withParam(current, 'chart', e.target.checked ? null : '0'))
                 }
               />
-              Show chart
+              {t('reports.view.showChart')}
             </label>
           )}
         </div>
       </NotInKiosk>
       {spec && showChart && (
-        <WidgetErrorBoundary name="The chart">
-          <Suspense fallback={<Skeleton lines={6} label="Loading the chart" />}>
+        <WidgetErrorBoundary name={t('reports.view.chart')}>
+          <Suspense fallback={<Skeleton lines={6} label={t('reports.view.loadingChart')} />}>
             <ReportChart
               spec={spec}
               timeZone={config.data?.timeZone ?? 'UTC'}
@@ -104,7 +113,7 @@ export function ReportView({ rows, path, title }: { rows: RawRow[]; path: Report
           </Suspense>
         </WidgetErrorBoundary>
       )}
-      <Suspense fallback={<Skeleton lines={8} label="Loading the table" />}>
+      <Suspense fallback={<Skeleton lines={8} label={t('reports.view.loadingTable')} />}>
         <ReportTable
           columns={columns}
           rows={flat}

@@ -1,6 +1,7 @@
 import { useVirtualizer } from '@tanstack/react-virtual'
 import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react'
 import { CONTROL } from '../../components/form-styles'
+import { useT } from '../../components/i18n'
 import { type ConeColor, colorNameText, hexOf, searchColors } from '../../lib/thread-cone'
 
 const SWATCH_WIDTH = 120
@@ -17,6 +18,7 @@ export function CatalogueGrid({
   selected: string | null
   onChoose: (colorNumber: string) => void
 }) {
+  const { t } = useT()
   const [search, setSearch] = useState('')
   const found = useMemo(() => searchColors(colors, search), [colors, search])
   const scroller = useRef<HTMLElement>(null)
@@ -48,7 +50,7 @@ export function CatalogueGrid({
       <div className="flex flex-wrap items-end gap-3">
         <div className="flex flex-col">
           <label htmlFor={`${id}-search`} className="text-sm">
-            Search the series (number or name)
+            {t('threadCones.catalogue.search')}
           </label>
           <input
             id={`${id}-search`}
@@ -59,20 +61,20 @@ export function CatalogueGrid({
           />
         </div>
         <p role="status" className="text-sm">
-          {found.length.toLocaleString()} of {colors.length.toLocaleString()} colours
+          {t('threadCones.catalogue.found', { shown: found.length, count: colors.length })}
         </p>
       </div>
       <section
         ref={scroller}
         className="h-[30rem] overflow-auto rounded border border-gray-300 dark:border-gray-700"
-        aria-label="Colours of the series"
+        aria-label={t('threadCones.catalogue.colours')}
         // biome-ignore lint/a11y/noNoninteractiveTabindex: the scroll area must be reachable by keyboard
         tabIndex={0}
       >
         <ul className="relative" style={{ height: virtualizer.getTotalSize() }}>
           {virtualizer.getVirtualItems().flatMap((row) =>
             found.slice(row.index * columns, row.index * columns + columns).map((color, i) => {
-              const name = colorNameText(color)
+              const name = colorNameText(color) ?? t('threadCones.color.noName')
               const hex = hexOf(color)
               return (
                 <li
@@ -86,7 +88,7 @@ export function CatalogueGrid({
                     aria-pressed={selected === color.number}
                     // the name says first what the swatch shows, word for word (WCAG 2.5.3: a speech user
                     // says what they see), then the hex, which is not shown
-                    aria-label={`${color.number} ${name ?? 'no name'}, ${hex}`}
+                    aria-label={t('threadCones.catalogue.swatch', { number: color.number, name, hex })}
                     className={`flex h-full w-full flex-col items-start rounded border p-1 text-left text-xs ${
                       selected === color.number
                         ? 'border-blue-700 ring-2 ring-blue-700 dark:border-blue-400 dark:ring-blue-400'
@@ -101,7 +103,7 @@ export function CatalogueGrid({
                     {/* a space between number and name in the button's text (not drawn between flex
                         items), so that the text reads "W100 Paper White", not "W100Paper White" */}
                     <span className="font-semibold">{color.number}</span>{' '}
-                    <span className="w-full truncate">{name ?? 'no name'}</span>
+                    <span className="w-full truncate">{name}</span>
                   </button>
                 </li>
               )

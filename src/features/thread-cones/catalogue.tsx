@@ -1,4 +1,5 @@
 import { useThreadConeList } from '../../api/thread-cones'
+import { useT } from '../../components/i18n'
 import { Skeleton } from '../../components/skeleton'
 import { CatalogueGrid } from './catalogue-grid'
 import { failureWords } from './failure-words'
@@ -13,18 +14,24 @@ export function Catalogue({
   selected: string | null
   choose: (number: string) => void
 }) {
+  const { t } = useT()
   const list = useThreadConeList(series)
   return (
     <section aria-labelledby="catalogue-heading" className="space-y-2">
       <h2 id="catalogue-heading" className="text-xl font-semibold">
-        Series {series}
-        {list.data && <span className="text-base font-normal"> · weight {String(list.data.weight)}</span>}
+        {t('threadCones.catalogue.title', { series })}
+        {list.data && (
+          <span className="text-base font-normal">
+            {' · '}
+            {t('threadCones.catalogue.weight', { weight: String(list.data.weight) })}
+          </span>
+        )}
       </h2>
       {list.isPending ? (
         <Skeleton />
       ) : list.isError ? (
         <p role="alert" className="rounded border border-red-600 p-3">
-          The colours of this series could not be listed: {failureWords(list.error)}
+          {t('threadCones.catalogue.failed', { reason: failureWords(list.error, t) })}
         </p>
       ) : (
         <CatalogueGrid colors={list.data.colors} selected={selected} onChoose={choose} />

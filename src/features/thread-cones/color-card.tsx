@@ -1,6 +1,7 @@
 import { useState } from 'react'
 import { needleEntry } from '../../api/thread-cones'
 import { CONTROL } from '../../components/form-styles'
+import { useT } from '../../components/i18n'
 import { type ConeColor, colorNameText, hexOf, scanCodeText } from '../../lib/thread-cone'
 
 /** The colour found: swatch, its facts, and the needle entry to copy. */
@@ -18,6 +19,7 @@ export function ColorCard({
   /** colours of the series that this number matches (reference 4.8 rule 4: the first one is returned) */
   sameNumber: number
 }) {
+  const { t } = useT()
   const [copied, setCopied] = useState<'yes' | 'failed' | null>(null)
   const hex = hexOf(color)
   const name = colorNameText(color)
@@ -33,24 +35,25 @@ export function ColorCard({
     }
   }
   const facts: Array<[string, string]> = [
-    ['Colour number', color.number],
-    ['Name', name ?? 'no name'],
+    // the service's values as it stores them; RGB and Hex are the same in every language
+    [t('threadCones.color.number'), color.number],
+    [t('threadCones.color.name'), name ?? t('threadCones.color.noName')],
     ['RGB', `${color.r}, ${color.g}, ${color.b}`],
     ['Hex', hex],
-    ['Index', String(color.index)],
-    ['ScanCode', scanCode ?? 'none in this series'],
-    ['Series', series],
-    ['Weight', weight === undefined ? '…' : String(weight)],
+    [t('threadCones.color.index'), String(color.index)],
+    [t('threadCones.color.scanCode'), scanCode ?? t('threadCones.color.noScanCode')],
+    [t('threadCones.color.series'), series],
+    [t('threadCones.color.weight'), weight === undefined ? '…' : String(weight)],
   ]
   return (
     <article
-      aria-label={`Colour ${color.number}`}
+      aria-label={t('threadCones.color.label', { number: color.number })}
       className="space-y-3 rounded border border-gray-300 p-3 dark:border-gray-700"
     >
       <div className="flex gap-4 max-sm:flex-col">
         <div
           role="img"
-          aria-label={`Swatch ${hex}`}
+          aria-label={t('threadCones.color.swatch', { hex })}
           className="h-40 w-40 shrink-0 rounded border border-gray-400 max-sm:h-20 max-sm:w-full"
           style={{ backgroundColor: hex }}
         />
@@ -64,26 +67,26 @@ export function ColorCard({
         </dl>
       </div>
       {typed !== color.number && (
-        <p className="text-sm">
-          You typed “{typed}”; the series stores it as “{color.number}” (the service matches letter case
-          either way).
-        </p>
+        <p className="text-sm">{t('threadCones.color.typedOtherCase', { typed, number: color.number })}</p>
       )}
       {sameNumber > 1 && (
         <p className="text-sm">
-          This series has {sameNumber} colours numbered “{color.number}”; the service always answers with the
-          first of them (Index {String(color.index)}). The others can only be told apart in the list below.
+          {t('threadCones.color.sameNumber', {
+            count: sameNumber,
+            number: color.number,
+            index: String(color.index),
+          })}
         </p>
       )}
       <div className="space-y-1">
         <button type="button" className={CONTROL} onClick={copy} disabled={!entry}>
-          Copy as needle entry
+          {t('threadCones.color.copy')}
         </button>
         <span role="status" className="ml-2 text-sm">
           {copied === 'yes'
-            ? 'Copied.'
+            ? t('threadCones.color.copied')
             : copied === 'failed'
-              ? 'The browser did not allow copying: select the text below.'
+              ? t('threadCones.color.copyRefused')
               : ''}
         </span>
         {entry && (

@@ -1,4 +1,5 @@
 import { Link } from 'react-router'
+import { useT } from '../../components/i18n'
 import { Skeleton } from '../../components/skeleton'
 import { type ConeColor, colorNameText, deltaEInWords, hexOf } from '../../lib/thread-cone'
 import { type Lookup, lookupSearch } from './recent-lookups'
@@ -9,6 +10,7 @@ const MATCHES_HEIGHT = 'calc(8 * 3rem + 7 * 0.25rem)'
 
 /** The nearest colours of every other series, from the whole catalogue (the lists are cached an hour). */
 export function CrossBrandPanel({ color, lookup }: { color: ConeColor; lookup: Lookup }) {
+  const { t, number } = useT()
   const { loading, unreadable, candidates } = useOtherSeriesColors(lookup.series)
   const matches = useNearestColors(color, candidates, loading)
   return (
@@ -17,15 +19,11 @@ export function CrossBrandPanel({ color, lookup }: { color: ConeColor; lookup: L
       className="space-y-2 rounded border border-gray-300 p-3 dark:border-gray-700"
     >
       <h2 id="matches-heading" className="text-lg font-semibold">
-        Nearest in other series
+        {t('threadCones.nearest.title')}
       </h2>
-      <p className="text-sm text-gray-700 dark:text-gray-300">
-        By CIEDE2000 colour difference (ΔE00) of the stored RGB values: up to 1 is not perceptible, up to 2
-        close (seen only side by side), up to 3.5 noticeable, above 5 a different colour. Screens and RGB
-        values are approximations of dyed thread: check a real cone before a customer job.
-      </p>
+      <p className="text-sm text-gray-700 dark:text-gray-300">{t('threadCones.nearest.about')}</p>
       {loading || matches === null ? (
-        <Skeleton lines={8} label="Comparing with the other series" reserve={MATCHES_HEIGHT} />
+        <Skeleton lines={8} label={t('threadCones.nearest.loading')} reserve={MATCHES_HEIGHT} />
       ) : (
         <ol className="space-y-1">
           {matches.map((m) => (
@@ -47,7 +45,8 @@ export function CrossBrandPanel({ color, lookup }: { color: ConeColor; lookup: L
                   {colorNameText(m.color) ? ` (${colorNameText(m.color)})` : ''}
                 </Link>
                 <span className="tabular-nums">
-                  ΔE00 {m.deltaE.toFixed(1)}: {deltaEInWords(m.deltaE)}
+                  ΔE00 {number(m.deltaE, { minimumFractionDigits: 1, maximumFractionDigits: 1 })}:{' '}
+                  {deltaEInWords(m.deltaE)}
                 </span>
               </span>
             </li>
@@ -56,7 +55,7 @@ export function CrossBrandPanel({ color, lookup }: { color: ConeColor; lookup: L
       )}
       {unreadable.length > 0 && (
         <p className="text-sm">
-          Not searched, the service could not read: {unreadable.map((s) => s.series).join(', ')}.
+          {t('threadCones.nearest.unreadable', { series: unreadable.map((s) => s.series).join(', ') })}
         </p>
       )}
     </section>

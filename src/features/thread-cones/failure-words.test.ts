@@ -1,4 +1,5 @@
 import { expect, test } from 'vitest'
+import { t } from '../../../test/messages'
 import { failureWords } from './failure-words'
 
 test.each([
@@ -29,5 +30,5 @@ test.each([
   ],
   ['not an Error', 'boom', 'Something went wrong'],
 ])('%s', (_, error, expected) => {
-  expect(failureWords(error)).toBe(expected)
+  expect(failureWords(error, t)).toBe(expected)
 })

@@ -1,16 +1,17 @@
 import { describeError } from '../../api/errors'
+import type { Translator } from '../../lib/i18n/translator'
 import { classifyFailure } from '../../lib/thread-cone'
 
-/** Reference 7 in plain words, always with the service's own message. */
-export function failureWords(error: unknown): string {
-  const failure = classifyFailure(describeError(error))
+/** Reference 7 in plain words (`t`'s language), always with the service's own message. */
+export function failureWords(error: unknown, t: Translator['t']): string {
+  const failure = classifyFailure(describeError(error, t))
   switch (failure.kind) {
     case 'series-not-found':
-      return `the service has no series “${failure.series}” (its words: “${failure.message}”)`
+      return t('threadCones.failure.seriesNotFound', { series: failure.series, message: failure.message })
     case 'unreadable':
-      return `the service could not read this series; its own message, which may be in another language: “${failure.detail}”`
+      return t('threadCones.failure.unreadable', { detail: failure.detail })
     case 'licence':
-      return `the server's thread-cone licence (WEB_API_LICENSE) is missing or not accepted: “${failure.message}”`
+      return t('threadCones.failure.licence', { message: failure.message })
     default:
       return failure.message
   }

@@ -1,5 +1,6 @@
 import { describeError } from '../../api/errors'
 import { CONTROL } from '../../components/form-styles'
+import { useT } from '../../components/i18n'
 import {
   type ConeSeries,
   classifyFailure,
@@ -23,7 +24,8 @@ export function LookupFailed({
   list: ConeSeries | undefined
   choose: (number: string) => void
 }) {
-  const message = describeError(error)
+  const { t } = useT()
+  const message = describeError(error, t)
   const failure = classifyFailure(message)
   const hints = typingHints(lookup.number)
   const close = failure.kind === 'cone-not-found' && list ? closeMatches(lookup.number, list.colors) : []
@@ -32,16 +34,14 @@ export function LookupFailed({
       {failure.kind === 'cone-not-found' ? (
         <>
           <p className="font-semibold">
-            No colour “{lookup.number}” in series {lookup.series}.
+            {t('threadCones.failed.noColour', { number: lookup.number, series: lookup.series })}
           </p>
-          <p className="text-sm">The service said: “{message}”</p>
-          {hints.spaces && <p>You typed spaces around the number: the service trims nothing.</p>}
-          {hints.leadingZeros && (
-            <p>The number starts with zeros: the service pads nothing, so “007” does not find “7”.</p>
-          )}
+          <p className="text-sm">{t('threadCones.failed.serviceSaid', { message })}</p>
+          {hints.spaces && <p>{t('threadCones.failed.spaces')}</p>}
+          {hints.leadingZeros && <p>{t('threadCones.failed.leadingZeros')}</p>}
           {close.length > 0 && (
             <div>
-              <p>Did you mean:</p>
+              <p>{t('threadCones.failed.didYouMean')}</p>
               <ul className="flex flex-wrap gap-2">
                 {close.map((c) => (
                   <li key={`${c.index}|${c.number}`}>
@@ -59,16 +59,14 @@ export function LookupFailed({
               </ul>
             </div>
           )}
-          <p className="text-sm">
-            Letter case does not matter; everything else must match the series exactly.
-          </p>
+          <p className="text-sm">{t('threadCones.failed.exactly')}</p>
         </>
       ) : (
         <p>
           <span aria-hidden="true">⚠ </span>
-          {failure.kind === 'other'
-            ? `The look-up failed: ${message}`
-            : `The look-up failed: ${failureWords(error)}`}
+          {t('threadCones.failed.other', {
+            reason: failure.kind === 'other' ? message : failureWords(error, t),
+          })}
         </p>
       )}
     </div>

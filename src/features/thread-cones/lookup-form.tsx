@@ -1,11 +1,13 @@
 import { type FormEvent, useEffect, useId, useState } from 'react'
 import { useThreadConeManufacturers, useThreadConeSeries } from '../../api/thread-cones'
 import { CONTROL } from '../../components/form-styles'
+import { useT } from '../../components/i18n'
 import { failureWords } from './failure-words'
 import type { LookupParams } from './use-lookup-params'
 
 /** Manufacturer → series → colour number; the number is looked up as typed when submitted. */
 export function LookupForm({ lookup }: { lookup: LookupParams }) {
+  const { t } = useT()
   const manufacturers = useThreadConeManufacturers()
   const series = useThreadConeSeries(lookup.manufacturer)
   const [typed, setTyped] = useState(lookup.number ?? '')
@@ -17,10 +19,14 @@ export function LookupForm({ lookup }: { lookup: LookupParams }) {
     if (typed !== '') lookup.set({ c: typed })
   }
   return (
-    <form className="flex flex-wrap items-end gap-3" aria-label="Look up a colour" onSubmit={submit}>
+    <form
+      className="flex flex-wrap items-end gap-3"
+      aria-label={t('threadCones.form.label')}
+      onSubmit={submit}
+    >
       <div className="flex flex-col">
         <label htmlFor={`${id}-m`} className="text-sm">
-          Manufacturer
+          {t('threadCones.form.manufacturer')}
         </label>
         <select
           id={`${id}-m`}
@@ -29,7 +35,9 @@ export function LookupForm({ lookup }: { lookup: LookupParams }) {
           value={lookup.manufacturer ?? ''}
           onChange={(e) => lookup.set({ m: e.target.value, s: null, c: null })}
         >
-          <option value="">{manufacturers.isPending ? 'Loading…' : 'Choose…'}</option>
+          <option value="">
+            {manufacturers.isPending ? t('threadCones.form.loading') : t('threadCones.form.choose')}
+          </option>
           {manufacturers.data?.map((m) => (
             <option key={m} value={m}>
               {m}
@@ -39,7 +47,7 @@ export function LookupForm({ lookup }: { lookup: LookupParams }) {
       </div>
       <div className="flex flex-col">
         <label htmlFor={`${id}-s`} className="text-sm">
-          Series
+          {t('threadCones.form.series')}
         </label>
         <select
           id={`${id}-s`}
@@ -48,7 +56,11 @@ export function LookupForm({ lookup }: { lookup: LookupParams }) {
           disabled={!lookup.manufacturer}
           onChange={(e) => lookup.set({ s: e.target.value, c: null })}
         >
-          <option value="">{lookup.manufacturer && series.isPending ? 'Loading…' : 'Choose…'}</option>
+          <option value="">
+            {lookup.manufacturer && series.isPending
+              ? t('threadCones.form.loading')
+              : t('threadCones.form.choose')}
+          </option>
           {series.data?.map((s) => (
             <option key={s} value={s}>
               {s}
@@ -58,7 +70,7 @@ export function LookupForm({ lookup }: { lookup: LookupParams }) {
       </div>
       <div className="flex flex-col">
         <label htmlFor={`${id}-c`} className="text-sm">
-          Colour number
+          {t('threadCones.form.number')}
         </label>
         <input
           id={`${id}-c`}
@@ -71,16 +83,19 @@ export function LookupForm({ lookup }: { lookup: LookupParams }) {
         />
       </div>
       <button type="submit" className={CONTROL} disabled={!lookup.series || typed === ''}>
-        Look up
+        {t('threadCones.form.submit')}
       </button>
       {manufacturers.isError && (
         <p role="alert" className="basis-full">
-          The manufacturers could not be loaded: {failureWords(manufacturers.error)}
+          {t('threadCones.form.manufacturersFailed', { reason: failureWords(manufacturers.error, t) })}
         </p>
       )}
       {series.isError && (
         <p role="alert" className="basis-full">
-          The series of {lookup.manufacturer} could not be loaded: {failureWords(series.error)}
+          {t('threadCones.form.seriesFailed', {
+            manufacturer: lookup.manufacturer ?? '',
+            reason: failureWords(series.error, t),
+          })}
         </p>
       )}
     </form>

@@ -1,5 +1,6 @@
 import { useThreadConeSource } from '../../api/app-config'
 import { WidgetErrorBoundary } from '../../components/error-boundary'
+import { useT } from '../../components/i18n'
 import { Skeleton } from '../../components/skeleton'
 import { WhenNear } from '../../components/when-near'
 import { Catalogue } from './catalogue'
@@ -14,18 +15,19 @@ import { useLookupParams } from './use-lookup-params'
  * (the vendor's API, no JOB_API_URL) the page says how to configure one; on the demo's, that the colours
  * are the demo's. */
 export function ThreadConesPage() {
+  const { t } = useT()
   const { source, failed } = useThreadConeSource()
   return (
     <section className="space-y-4 p-4" aria-labelledby="cones-heading">
       <h1 id="cones-heading" className="text-2xl font-semibold">
-        Thread cones: colour look-up
+        {t('threadCones.page.title')}
       </h1>
       {source === 'none' ? (
         <LookupNotConfigured />
       ) : source === undefined && !failed ? (
         // the configuration is preloaded with the page (server/page-hints.ts): this is seldom seen; the
         // form's room is kept meanwhile (its fields wrap onto three rows on a phone)
-        <Skeleton lines={2} label="Loading the look-up" className="min-h-[10rem] sm:min-h-[4rem]" />
+        <Skeleton lines={2} label={t('threadCones.page.loading')} className="min-h-[10rem] sm:min-h-[4rem]" />
       ) : (
         // a configuration that could not be read leaves the look-up as it is: its own answers say what fails
         <LookUp demo={source === 'demo'} />
@@ -35,15 +37,16 @@ export function ThreadConesPage() {
 }
 
 function LookUp({ demo }: { demo: boolean }) {
+  const { t } = useT()
   const lookup = useLookupParams()
   return (
     <>
       {demo && <DemoCatalogueNote />}
-      <WidgetErrorBoundary name="The look-up">
+      <WidgetErrorBoundary name={t('threadCones.widget.lookup')}>
         <LookupForm lookup={lookup} />
       </WidgetErrorBoundary>
       {lookup.manufacturer && lookup.series && lookup.number !== null && (
-        <WidgetErrorBoundary name="The colour">
+        <WidgetErrorBoundary name={t('threadCones.widget.color')}>
           <ColorAnswer
             lookup={{ manufacturer: lookup.manufacturer, series: lookup.series, number: lookup.number }}
             choose={(c) => lookup.set({ c })}
@@ -51,7 +54,7 @@ function LookUp({ demo }: { demo: boolean }) {
         </WidgetErrorBoundary>
       )}
       {lookup.series && (
-        <WidgetErrorBoundary name="The catalogue">
+        <WidgetErrorBoundary name={t('threadCones.widget.catalogue')}>
           {/* a series' hundreds of swatches are drawn when the catalogue comes near the screen (on a phone
               it starts two screens down) */}
           <WhenNear minHeight="40rem">
