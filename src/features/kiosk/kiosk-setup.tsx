@@ -1,9 +1,10 @@
-import { type ReactNode, useId, useState } from 'react'
+import { useId, useState } from 'react'
 import { BASE_PATH } from '../../api/base-path'
 import { useLocations } from '../../api/locations'
 import { REPORTS } from '../../api/report-catalogue'
 import { CONTROL } from '../../components/form-styles'
 import { useT } from '../../components/i18n'
+import { withNodes } from '../../components/message-nodes'
 import { NumberField } from '../../components/number-field'
 import { DEFAULT_DWELL, DEFAULT_REFRESH, KIOSK_PAGES } from './kiosk-params'
 
@@ -147,24 +148,14 @@ export function KioskSetup() {
   )
 }
 
-const MARK = '\u0000'
-
-/** A message with address snippets (as <code>) in the places of some of its arguments, in the order the
- * language puts them: the message is made with a mark for each, and cut at the marks. */
-function withCode(
-  text: (marks: Record<string, string>) => string,
-  snippets: Record<string, string>,
-): ReactNode {
-  const names = Object.keys(snippets)
-  const marks = Object.fromEntries(names.map((name, i) => [name, `${MARK}${i}${MARK}`]))
-  return text(marks)
-    .split(MARK)
-    .map((part, i) => {
-      if (i % 2 === 0) return part
-      const name = names[Number(part)]!
-      return <code key={name}>{snippets[name]}</code>
-    })
-}
+/** A message with address snippets (as <code>) in the places of some of its arguments. */
+const withCode = (text: (marks: Record<string, string>) => string, snippets: Record<string, string>) =>
+  withNodes(
+    text,
+    Object.fromEntries(
+      Object.entries(snippets).map(([name, code]) => [name, <code key={name}>{code}</code>]),
+    ),
+  )
 
 /** An address only this computer can reach (localhost, 127.x.x.x, ::1). */
 export function isLoopback(origin: string): boolean {

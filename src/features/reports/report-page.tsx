@@ -1,4 +1,4 @@
-import { Fragment, type ReactNode, useEffect, useId } from 'react'
+import { useEffect, useId } from 'react'
 import { Link, useLocation, useParams, useSearchParams } from 'react-router'
 import { IGNORE_OUTLIERS, REPORT_SPECS, reportTakes } from '../../api/contract/report-params'
 import { REPORTS } from '../../api/report-catalogue'
@@ -10,6 +10,7 @@ import { useReportScope } from '../../components/filters/use-filters'
 import { CONTROL } from '../../components/form-styles'
 import { useT } from '../../components/i18n'
 import { NotInKiosk } from '../../components/kiosk'
+import { withNodes } from '../../components/message-nodes'
 import { Skeleton } from '../../components/skeleton'
 import { filterSearch, withParam } from '../../lib/filters'
 import { OperatorPicker } from './operator-picker'
@@ -182,23 +183,4 @@ export function ReportPage() {
       )}
     </section>
   )
-}
-
-const MARK = '\u0000'
-
-/** A message with elements (the report's address as <code>) in the places of some of its arguments, in
- * the order the language puts them: the message is made with a mark for each, and cut at the marks. */
-function withNodes(
-  text: (marks: Record<string, string>) => string,
-  nodes: Readonly<Record<string, ReactNode>>,
-): ReactNode {
-  const names = Object.keys(nodes)
-  const marks = Object.fromEntries(names.map((name, i) => [name, `${MARK}${i}${MARK}`]))
-  return text(marks)
-    .split(MARK)
-    .map((part, i) => {
-      if (i % 2 === 0) return part
-      const name = names[Number(part)]!
-      return <Fragment key={name}>{nodes[name]}</Fragment>
-    })
 }

@@ -1,27 +1,8 @@
-import { Fragment, type ReactNode } from 'react'
 import { useT } from '../../components/i18n'
+import { withNodes } from '../../components/message-nodes'
 
 /** Where the colours come from, when they are not the factory's own: no look-up configured, or the
  * demo's catalogue. */
-
-const MARK = '\u0000'
-
-/** A message with elements (a setting's name as <code>) in the places of some of its arguments, in the
- * order the language puts them: the message is made with a mark for each, and cut at the marks. */
-function withNodes(
-  text: (marks: Record<string, string>) => string,
-  nodes: Readonly<Record<string, ReactNode>>,
-): ReactNode {
-  const names = Object.keys(nodes)
-  const marks = Object.fromEntries(names.map((name, i) => [name, `${MARK}${i}${MARK}`]))
-  return text(marks)
-    .split(MARK)
-    .map((part, i) => {
-      if (i % 2 === 0) return part
-      const name = names[Number(part)]!
-      return <Fragment key={name}>{nodes[name]}</Fragment>
-    })
-}
 
 /** The server reads the vendor's production API but has no job interface (no JOB_API_URL): what to set,
  * for whoever runs the server. Not an error of the page, so no alert. */
