@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'vitest'
+import { t } from '../../test/messages'
 import {
   type ConeColor,
   classifyFailure,
@@ -87,8 +88,8 @@ describe('failures of reference 7', () => {
   })
 
   test('ΔE in words', () => {
-    expect(deltaEInWords(0.6)).toBe('not perceptible')
-    expect(deltaEInWords(1.8)).toMatch(/^close/)
-    expect(deltaEInWords(12)).toBe('a different colour')
+    expect(deltaEInWords(0.6, t)).toBe('not perceptible')
+    expect(deltaEInWords(1.8, t)).toMatch(/^close/)
+    expect(deltaEInWords(12, t)).toBe('a different colour')
   })
 })

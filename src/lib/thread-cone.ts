@@ -1,3 +1,4 @@
+import type { Translator } from './i18n/translator'
 /** Pure helpers of the thread-cone look-up (reference 2.5, 4.8, 7). */
 
 /** One colour of a thread-cone series, as stitchboard uses it (the vendor's shape is read in src/api). */
@@ -65,12 +66,12 @@ export function searchColors(colors: readonly ConeColor[], text: string): ConeCo
 }
 
 /** ΔE00 in words (CIEDE2000; the usual reading of the scale in textile and print matching). */
-export function deltaEInWords(deltaE: number): string {
-  if (deltaE <= 1) return 'not perceptible'
-  if (deltaE <= 2) return 'close: seen only side by side, by a trained eye'
-  if (deltaE <= 3.5) return 'noticeable side by side'
-  if (deltaE <= 5) return 'clearly different'
-  return 'a different colour'
+export function deltaEInWords(deltaE: number, t: Translator['t']): string {
+  if (deltaE <= 1) return t('threadCones.deltaE.none')
+  if (deltaE <= 2) return t('threadCones.deltaE.close')
+  if (deltaE <= 3.5) return t('threadCones.deltaE.noticeable')
+  if (deltaE <= 5) return t('threadCones.deltaE.clear')
+  return t('threadCones.deltaE.different')
 }
 
 /** The kinds of failure of reference 7, from the service's own message or our server's words. */

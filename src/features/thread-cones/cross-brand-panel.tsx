@@ -46,7 +46,7 @@ export function CrossBrandPanel({ color, lookup }: { color: ConeColor; lookup: L
                 </Link>
                 <span className="tabular-nums">
                   ΔE00 {number(m.deltaE, { minimumFractionDigits: 1, maximumFractionDigits: 1 })}:{' '}
-                  {deltaEInWords(m.deltaE)}
+                  {deltaEInWords(m.deltaE, t)}
                 </span>
               </span>
             </li>
