@@ -2,6 +2,7 @@ import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-quer
 import { act, render, screen, waitFor } from '@testing-library/react'
 import { HttpResponse, http } from 'msw'
 import { describe, expect, test } from 'vitest'
+import { t } from '../../test/messages'
 import { mswServer } from '../../test/setup-dom'
 import { machinesQueryOptions } from '../api/machines'
 import { ageInWords, QueryState } from './query-state'
@@ -72,6 +73,6 @@ describe('the stale-data rule', () => {
     [5 * 60, '5 min ago'],
     [125 * 60, '2 h 5 min ago'],
   ])('age of %i s: %s', (seconds, words) => {
-    expect(ageInWords(1_000_000_000_000 - seconds * 1000, 1_000_000_000_000)).toBe(words)
+    expect(ageInWords(1_000_000_000_000 - seconds * 1000, 1_000_000_000_000, t)).toBe(words)
   })
 })

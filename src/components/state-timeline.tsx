@@ -1,7 +1,9 @@
 import { type KeyboardEvent, useId, useMemo, useState } from 'react'
 import { formatFactoryDate, formatFactoryTime } from '../lib/factory-time'
+import type { Translator } from '../lib/i18n/translator'
 import { durationInWords, STATE_ICONS } from '../lib/machine-state'
 import type { TimelineSegment } from '../lib/timeline'
+import { useT } from './i18n'
 
 /** Fill per state (the board's colours), and a pattern on the states that need someone, so colour is
  * never the only signal: hatched stops, cross-hatched thread breaks and errors, dots for setup. */
@@ -69,12 +71,20 @@ export function stripPaths(
 
 const round = (n: number) => Math.round(n * 100) / 100
 
-export function segmentInWords(s: TimelineSegment, timeZone: string): string {
-  const when = `${formatFactoryDate(s.start, timeZone)} ${formatFactoryTime(s.start, timeZone, false)}–${formatFactoryTime(s.end, timeZone, false)}`
-  const length = `${s.atLeast ? 'at least ' : ''}${durationInWords(Math.round((s.end - s.start) / 1000))}`
-  if (s.state === 'unrecorded') return `${when}: not recorded (${s.label}), ${length}`
-  const code = s.code === null ? '' : ` (code ${s.code})`
-  return `${s.label}${code}, ${when}, ${length}${s.design ? `, ${s.design}` : ''}`
+/** A part of the strip in words: what it was (its code), from–to, how long, the design. */
+export function segmentInWords(s: TimelineSegment, timeZone: string, t: Translator['t']): string {
+  const when = t('app.stateTimeline.when', {
+    date: formatFactoryDate(s.start, timeZone),
+    from: formatFactoryTime(s.start, timeZone, false),
+    till: formatFactoryTime(s.end, timeZone, false),
+  })
+  const duration = durationInWords(Math.round((s.end - s.start) / 1000))
+  const length = s.atLeast ? t('app.stateTimeline.atLeast', { duration }) : duration
+  if (s.state === 'unrecorded') return t('app.stateTimeline.unrecorded', { when, reason: s.label, length })
+  const values = { state: s.label, code: s.code ?? '', when, length, design: s.design ?? '' }
+  if (s.code === null)
+    return s.design ? t('app.stateTimeline.partDesign', values) : t('app.stateTimeline.part', values)
+  return s.design ? t('app.stateTimeline.partCodeDesign', values) : t('app.stateTimeline.partCode', values)
 }
 
 /**
@@ -104,11 +114,12 @@ export function StateTimeline({
   /** labelled moments under the strip (midnights, hours) */
   ticks?: ReadonlyArray<{ at: number; label: string }>
 }) {
+  const { t } = useT()
   const id = useId().replaceAll(':', '')
   const [cursor, setCursor] = useState<number | null>(null)
   const span = Math.max(1, till - from)
   const share = shareOf(from, till)
-  const x = (t: number) => share(t) * 1000
+  const x = (at: number) => share(at) * 1000
   const current = cursor === null ? null : segments[cursor]
   const move = (event: KeyboardEvent) => {
     if (segments.length === 0) return
@@ -144,8 +155,8 @@ export function StateTimeline({
         onKeyDown={move}
         onMouseMove={(event) => {
           const box = event.currentTarget.getBoundingClientRect()
-          const t = from + ((event.clientX - box.left) / box.width) * span
-          const found = segments.findIndex((s) => s.start <= t && t < s.end)
+          const at = from + ((event.clientX - box.left) / box.width) * span
+          const found = segments.findIndex((s) => s.start <= at && at < s.end)
           setCursor(found === -1 ? null : found)
         }}
         onMouseLeave={() => setCursor(null)}
@@ -218,7 +229,7 @@ export function StateTimeline({
           role="status"
           className="absolute top-full left-0 z-20 mt-1 rounded border border-gray-400 bg-white px-2 py-1 text-sm shadow dark:border-gray-600 dark:bg-gray-900"
         >
-          {segmentInWords(current, timeZone)}
+          {segmentInWords(current, timeZone, t)}
         </p>
       )}
       {!compact && (
@@ -228,12 +239,10 @@ export function StateTimeline({
               <span aria-hidden="true">
                 {current.state === 'unrecorded' ? '' : `${STATE_ICONS[current.state]} `}
               </span>
-              {segmentInWords(current, timeZone)}
+              {segmentInWords(current, timeZone, t)}
             </span>
           ) : (
-            <span className="text-gray-700 dark:text-gray-300">
-              Point at the strip, or focus it and use the arrow keys, to read each part.
-            </span>
+            <span className="text-gray-700 dark:text-gray-300">{t('app.stateTimeline.hint')}</span>
           )}
         </figcaption>
       )}

@@ -51,8 +51,8 @@ const axes = new Map<string, { needles: HTMLCanvasElement; heads: HTMLCanvasElem
 
 /** Head and needle numbers, the same for every machine of a layout: drawn once as two thin strips
  * (small, so copying them is cheap), reused for every machine. */
-function axisLabels(grid: HeatmapGrid, layout: HeatmapLayout, color: string, ratio: number) {
-  const key = `${grid.heads.join()}|${grid.needles.join()}|${layout.cell}|${color}|${ratio}`
+function axisLabels(grid: HeatmapGrid, layout: HeatmapLayout, color: string, ratio: number, bobbin: string) {
+  const key = `${grid.heads.join()}|${grid.needles.join()}|${layout.cell}|${color}|${ratio}|${bobbin}`
   let strips = axes.get(key)
   if (strips) return strips
   if (axes.size >= 64) axes.clear()
@@ -75,7 +75,7 @@ function axisLabels(grid: HeatmapGrid, layout: HeatmapLayout, color: string, rat
     needles: strip(grid.needles.length * cell, top, (ctx) => {
       ctx.textAlign = 'center'
       grid.needles.forEach((needle, c) => {
-        ctx.fillText(needle === 0 ? 'B' : String(needle), c * cell + (cell - 1) / 2, top / 2)
+        ctx.fillText(needle === 0 ? bobbin : String(needle), c * cell + (cell - 1) / 2, top / 2)
       })
     }),
     heads: strip(left, grid.heads.length * cell, (ctx) => {
@@ -105,8 +105,9 @@ function scratchImage(ctx: CanvasRenderingContext2D, width: number, height: numb
   return found
 }
 
-/** Draws the grid. Cells are written as pixels (one putImageData per machine) and labels copied from
- * pre-rendered text: a hundred machines of 225 cells paint within budget (bench/heatmap.ts). */
+/** Draws the grid (`bobbin`: the bobbin column's heading, "B" in English). Cells are written as pixels
+ * (one putImageData per machine) and labels copied from pre-rendered text: a hundred machines of 225
+ * cells paint within budget (bench/heatmap.ts). */
 export function drawHeatmap(
   canvas: HTMLCanvasElement,
   grid: HeatmapGrid,
@@ -115,6 +116,7 @@ export function drawHeatmap(
   marks: HeatmapMarks,
   dark: boolean,
   cursor: { row: number; col: number } | null,
+  bobbin: string,
   ratio = pixelRatio(),
 ) {
   const width = Math.round(layout.width * ratio)
@@ -195,7 +197,7 @@ export function drawHeatmap(
   for (const [c, r, count, fill] of written) {
     put(String(count), textOn(fill), left + c * cell + (cell - 1) / 2, top + r * cell + cell / 2, 'center')
   }
-  const strips = axisLabels(grid, layout, faint, ratio)
+  const strips = axisLabels(grid, layout, faint, ratio, bobbin)
   ctx.drawImage(strips.needles, left, 0, strips.needles.width / ratio, strips.needles.height / ratio)
   ctx.drawImage(strips.heads, 0, top, strips.heads.width / ratio, strips.heads.height / ratio)
   heads.forEach((_head, r) => {

@@ -7,22 +7,15 @@ import {
   useRef,
   useState,
 } from 'react'
+import { useT } from '../i18n'
 import { useDarkTheme } from '../use-dark-theme'
 import { drawHeatmap, type HeatmapMarks } from './draw-heatmap'
 import type { HeatmapGrid } from './heatmap'
+import { cellInWords } from './heatmap-grid'
 import { fittingCell, heatmapLayout, pixelRatio } from './heatmap-layout'
 import { nearViewport, whenNearViewport } from './near-viewport'
 
 const NO_MARKS: HeatmapMarks = { cells: new Set(), heads: new Set(), needles: new Set() }
-
-export const needleLabel = (needle: number) => (needle === 0 ? 'bobbin' : `needle ${needle}`)
-
-export function cellInWords(grid: HeatmapGrid, head: number, needle: number): string {
-  const count = grid.counts.get(`${head}:${needle}`)
-  return `Head ${head}, ${needleLabel(needle)}: ${
-    count === undefined ? 'no data' : `${count} ${count === 1 ? 'break' : 'breaks'}`
-  }`
-}
 
 /** One machine's heads × needles on a canvas: a single draw instead of hundreds of DOM nodes, so a
  * hundred machines paint within budget (bench/heatmap.ts). Zero cells are pale and empty cells
@@ -49,7 +42,9 @@ export function HeatmapCanvas({
 }) {
   const boxRef = useRef<HTMLDivElement>(null)
   const canvasRef = useRef<HTMLCanvasElement>(null)
+  const { t } = useT()
   const dark = useDarkTheme()
+  const bobbin = t('app.heatmap.bobbinShort')
   const [cursor, setCursor] = useState<{ row: number; col: number; by: 'key' | 'mouse' } | null>(null)
   const room = useRoom(boxRef, fit)
   const layout = useMemo(
@@ -63,18 +58,20 @@ export function HeatmapCanvas({
   useLayoutEffect(() => {
     const canvas = canvasRef.current
     if (!canvas) return
-    const draw = () => drawHeatmap(canvas, grid, max, layout, marks, dark, keyCursor)
+    const draw = () => drawHeatmap(canvas, grid, max, layout, marks, dark, keyCursor, bobbin)
     if (nearViewport(canvas)) {
       draw()
       return
     }
     return whenNearViewport(canvas, draw)
-  }, [grid, max, layout, marks, dark, keyCursor])
+  }, [grid, max, layout, marks, dark, keyCursor, bobbin])
 
   const at = (row: number, col: number) => {
     const head = grid.heads[row]
     const needle = grid.needles[col]
-    return head === undefined || needle === undefined ? null : cellInWords(grid, head, needle)
+    return head === undefined || needle === undefined
+      ? null
+      : cellInWords(t, head, needle, grid.counts.get(`${head}:${needle}`))
   }
   const readout = cursor ? at(cursor.row, cursor.col) : null
 
@@ -117,14 +114,14 @@ export function HeatmapCanvas({
     <div ref={boxRef} className={fit ? 'relative' : 'relative inline-block'}>
       {/* the axes named (the numbers are drawn in the canvas): rows are heads, columns needles */}
       <p aria-hidden="true" className="text-xs text-gray-700 dark:text-gray-300">
-        head ↓ · needle →
+        {t('app.heatmap.axes')}
       </p>
       <canvas
         ref={canvasRef}
         data-heatmap={label}
         tabIndex={0}
         role="img"
-        aria-label={`${label}: thread breaks by head and needle, ${total} in all. Arrow keys read the cells.`}
+        aria-label={t('app.heatmap.canvasLabel', { name: label, total })}
         className="block rounded focus:outline-2 focus:outline-offset-2 focus:outline-blue-600"
         width={Math.round(layout.width * pixelRatio())}
         height={Math.round(layout.height * pixelRatio())}

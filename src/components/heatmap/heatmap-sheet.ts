@@ -1,5 +1,6 @@
 import { heatColor } from '../../lib/color-scale'
 import type { HotSpot } from '../../lib/hot-spots'
+import type { Translator } from '../../lib/i18n/translator'
 import { drawHeatmap } from './draw-heatmap'
 import type { HeatmapGrid } from './heatmap'
 import { marksOf } from './heatmap-grid'
@@ -14,6 +15,7 @@ export function heatmapSheet(
   machines: ReadonlyArray<{ name: string; grid: HeatmapGrid; spots: readonly HotSpot[] }>,
   max: number,
   title: string,
+  t: Translator['t'],
   cell = 18,
 ): HTMLCanvasElement {
   const ratio = 2
@@ -48,13 +50,14 @@ export function heatmapSheet(
     ctx.strokeStyle = '#9ca3af'
     ctx.strokeRect(x + 0.5, 44.5, 23, 13)
     ctx.fillStyle = '#111827'
-    const label = value === 0 ? '0 breaks' : String(value)
+    const label = value === 0 ? t('app.heatmap.breaks', { count: 0 }) : String(value)
     ctx.fillText(label, x + 28, 45)
     x += 40 + ctx.measureText(label).width
   }
-  ctx.fillText('outlined: flagged (solid cell, dashed head or needle); hatched: no data', x + 8, 45)
+  ctx.fillText(t('app.heatmap.sheetKey'), x + 8, 45)
 
   const scratch = document.createElement('canvas')
+  const bobbin = t('app.heatmap.bobbinShort')
   machines.forEach((machine, i) => {
     const layout = layouts[i]
     if (!layout) return
@@ -63,7 +66,7 @@ export function heatmapSheet(
     ctx.fillStyle = '#111827'
     ctx.font = 'bold 14px system-ui, sans-serif'
     ctx.fillText(machine.name, left, top, width - PAD)
-    drawHeatmap(scratch, machine.grid, max, layout, marksOf(machine.spots), false, null, ratio)
+    drawHeatmap(scratch, machine.grid, max, layout, marksOf(machine.spots), false, null, bobbin, ratio)
     ctx.drawImage(
       scratch,
       0,

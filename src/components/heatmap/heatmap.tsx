@@ -1,7 +1,9 @@
 import { heatColor, textOn } from '../../lib/color-scale'
 import { DataTable } from '../data-table'
+import { useT } from '../i18n'
 import { ScrollArea } from '../scroll-area'
 import { useDarkTheme } from '../use-dark-theme'
+import { cellInWords } from './heatmap-grid'
 import { HeatmapLegend } from './heatmap-legend'
 
 export interface HeatmapGrid {
@@ -17,38 +19,41 @@ export interface HeatmapGrid {
  * without hovering), totals per row and column, a legend. A real table: screen readers and keyboards
  * can walk it. */
 export function Heatmap({ grid, max, caption }: { grid: HeatmapGrid; max: number; caption: string }) {
+  const { t, number } = useT()
   const dark = useDarkTheme()
   const cell = (head: number, needle: number) => grid.counts.get(`${head}:${needle}`)
   const rowTotal = (head: number) => grid.needles.reduce((sum, needle) => sum + (cell(head, needle) ?? 0), 0)
   const columnTotal = (needle: number) => grid.heads.reduce((sum, head) => sum + (cell(head, needle) ?? 0), 0)
   return (
-    <ScrollArea label="The table">
+    <ScrollArea label={t('app.table.label')}>
       <DataTable
         className="border-collapse text-sm tabular-nums"
         caption={caption}
         captionClassName="mb-1 text-left font-semibold"
         columns={[
-          { key: 'head', label: 'Head \\ needle', className: 'px-1 text-left' },
+          { key: 'head', label: t('app.heatmap.corner'), className: 'px-1 text-left' },
           ...grid.needles.map((needle) => ({
             key: `needle ${needle}`,
-            label: needle === 0 ? 'B' : needle,
+            label: needle === 0 ? t('app.heatmap.bobbinShort') : needle,
             className: 'px-1',
-            headProps: { title: needle === 0 ? 'Bobbin' : `Needle ${needle}` },
+            headProps: {
+              title: needle === 0 ? t('app.heatmap.bobbin') : t('app.heatmap.needle', { needle }),
+            },
           })),
-          { key: 'Total', className: 'px-1' },
+          { key: 'Total', label: t('app.heatmap.total'), className: 'px-1' },
         ]}
         footer={
           <tr>
             <th scope="row" className="px-1 text-left">
-              Total
+              {t('app.heatmap.total')}
             </th>
             {grid.needles.map((needle) => (
               <td key={needle} className="px-1 text-center font-semibold">
-                {columnTotal(needle)}
+                {number(columnTotal(needle))}
               </td>
             ))}
             <td className="px-1 text-right font-semibold">
-              {grid.heads.reduce((sum, head) => sum + rowTotal(head), 0)}
+              {number(grid.heads.reduce((sum, head) => sum + rowTotal(head), 0))}
             </td>
           </tr>
         }
@@ -61,7 +66,7 @@ export function Heatmap({ grid, max, caption }: { grid: HeatmapGrid; max: number
             {grid.needles.map((needle) => {
               const count = cell(head, needle)
               const fill = count === undefined ? undefined : heatColor(count, max, dark)
-              const label = `Head ${head}, ${needle === 0 ? 'bobbin' : `needle ${needle}`}: ${count === undefined ? 'no data' : `${count} breaks`}`
+              const label = cellInWords(t, head, needle, count)
               return (
                 <td
                   key={needle}
@@ -76,11 +81,11 @@ export function Heatmap({ grid, max, caption }: { grid: HeatmapGrid; max: number
                   }`}
                   style={fill && count ? { backgroundColor: fill, color: textOn(fill) } : undefined}
                 >
-                  {count === undefined ? '–' : count}
+                  {count === undefined ? '–' : number(count)}
                 </td>
               )
             })}
-            <td className="px-1 text-right font-semibold">{rowTotal(head)}</td>
+            <td className="px-1 text-right font-semibold">{number(rowTotal(head))}</td>
           </tr>
         ))}
       </DataTable>

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react'
+import { useT } from '../i18n'
 import { LazyDetails } from '../lazy-details'
 import type { HeatmapMarks } from './draw-heatmap'
 import type { HeatmapGrid } from './heatmap'
@@ -25,8 +26,9 @@ export function HeatmapSmallMultiples({
   max: number
   cell?: number
 }) {
+  const { t } = useT()
   return (
-    <ul className="flex flex-wrap items-start gap-4" aria-label="Heatmaps by machine">
+    <ul className="flex flex-wrap items-start gap-4" aria-label={t('app.heatmap.byMachine')}>
       {machines.map((m) => (
         <li
           key={m.machineId}
@@ -35,12 +37,12 @@ export function HeatmapSmallMultiples({
           <h3 className="font-semibold break-all">{m.machineName}</h3>
           {m.note && <div className="mb-1 text-sm">{m.note}</div>}
           <HeatmapCanvas grid={m.grid} max={max} label={m.machineName} marks={m.marks} cell={cell} />
-          <LazyDetails summary="As a table">
+          <LazyDetails summary={t('app.heatmap.asTable')}>
             {() => (
               <HeatmapTable
                 grid={m.grid}
                 max={max}
-                caption={`${m.machineName}: breaks per head and needle`}
+                caption={t('app.heatmap.tableCaption', { machine: m.machineName })}
               />
             )}
           </LazyDetails>

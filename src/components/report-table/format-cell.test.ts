@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'vitest'
+import { speaking } from '../../../test/messages'
 import type { Column } from './columns'
 import { compareCells, formatCell } from './format-cell'
 
@@ -16,7 +17,7 @@ describe('formatCell', () => {
     [['a', 'b'], col('tags', 'text'), /^\["a","b"\]$/],
     ['<b>bold</b>', col('name', 'text'), /^<b>bold<\/b>$/],
   ])('%j as %j → %s', (value, column, text) => {
-    expect(formatCell(value, column, 'Europe/Berlin')).toMatch(text)
+    expect(formatCell(value, column, 'Europe/Berlin', speaking('en'))).toMatch(text)
   })
 })
 

@@ -1,17 +1,10 @@
 import { durationInWords } from '../../lib/duration'
 import { formatFactoryDate, formatFactoryTime } from '../../lib/factory-time'
+import type { Translator } from '../../lib/i18n/translator'
 import { naturalCompare } from '../../lib/natural-order'
 import type { Column } from './columns'
 
-const numbers = new Map<string, Intl.NumberFormat>()
-function numberFormat(): Intl.NumberFormat {
-  let format = numbers.get('default')
-  if (!format) {
-    format = new Intl.NumberFormat(undefined, { maximumFractionDigits: 2 })
-    numbers.set('default', format)
-  }
-  return format
-}
+const NUMBER: Intl.NumberFormatOptions = { maximumFractionDigits: 2 }
 
 /** Milliseconds of a time cell: an ISO string, or Unix seconds in a time-named column. */
 export function timeMs(value: unknown): number | null {
@@ -23,12 +16,17 @@ export function timeMs(value: unknown): number | null {
   return null
 }
 
-/** A cell as text for the table: numbers in the browser's locale, times in the factory's timezone. */
-export function formatCell(value: unknown, column: Column, timeZone: string): string {
+/** A cell as text for the table: numbers as the language writes them, times in the factory's timezone. */
+export function formatCell(
+  value: unknown,
+  column: Column,
+  timeZone: string,
+  { t, number }: Pick<Translator, 't' | 'number'>,
+): string {
   if (value === null || value === undefined || value === '') return '—'
   switch (column.kind) {
     case 'number':
-      return typeof value === 'number' ? numberFormat().format(value) : String(value)
+      return typeof value === 'number' ? number(value, NUMBER) : String(value)
     case 'duration':
       return typeof value === 'number' && value >= 0 ? durationInWords(value) : String(value)
     case 'time': {
@@ -38,7 +36,11 @@ export function formatCell(value: unknown, column: Column, timeZone: string): st
         : `${formatFactoryDate(ms, timeZone)} ${formatFactoryTime(ms, timeZone, false)}`
     }
     case 'boolean':
-      return value === true ? 'yes' : value === false ? 'no' : String(value)
+      return value === true
+        ? t('app.reportTable.yes')
+        : value === false
+          ? t('app.reportTable.no')
+          : String(value)
     default:
       return typeof value === 'object' ? JSON.stringify(value) : String(value)
   }

@@ -1,6 +1,8 @@
 import { useVirtualizer } from '@tanstack/react-virtual'
 import { useMemo, useRef, useState } from 'react'
+import type { Translator } from '../../lib/i18n/translator'
 import { DataTable } from '../data-table'
+import { useT } from '../i18n'
 import { useKiosk } from '../kiosk'
 import { ScrollArea } from '../scroll-area'
 import type { Column, FlatRow } from './columns'
@@ -23,6 +25,8 @@ export function ReportTable({
   timeZone: string
   caption: string
 }) {
+  const translator = useT()
+  const { t } = translator
   const [sort, setSort] = useState<{ key: string; direction: 1 | -1 } | null>(null)
   const sorted = useMemo(() => {
     if (!sort) return rows
@@ -48,6 +52,10 @@ export function ReportTable({
     : virtual
   const before = kiosk ? 0 : (virtual[0]?.start ?? 0)
   const after = kiosk ? 0 : virtualizer.getTotalSize() - (virtual.at(-1)?.end ?? 0)
+  const sortedBy = sort && {
+    column: columns.find((c) => c.key === sort.key)?.label ?? sort.key,
+    ascending: sort.direction === 1,
+  }
   const toggle = (key: string) =>
     setSort((current) =>
       current?.key === key
@@ -59,14 +67,11 @@ export function ReportTable({
   return (
     <div>
       <p className="mb-1 text-sm" aria-live="polite">
-        {kiosk && rows.length > KIOSK_ROWS && `the first ${KIOSK_ROWS.toLocaleString()} of `}
-        {rows.length.toLocaleString()} {rows.length === 1 ? 'row' : 'rows'}
-        {sort &&
-          `, sorted by ${columns.find((c) => c.key === sort.key)?.label ?? sort.key} ${sort.direction === 1 ? 'ascending' : 'descending'}`}
+        {rowCount(t, rows.length, kiosk && rows.length > KIOSK_ROWS, sortedBy)}
       </p>
       <ScrollArea
         scrollRef={scroller}
-        label="The table"
+        label={t('app.table.label')}
         className={`rounded border border-gray-300 dark:border-gray-700 ${kiosk ? 'overflow-visible!' : 'max-h-[65vh]'}`}
       >
         <DataTable
@@ -109,7 +114,7 @@ export function ReportTable({
                     key={c.key}
                     className={`px-2 ${kiosk ? '' : 'whitespace-nowrap'} ${c.kind === 'number' || c.kind === 'duration' ? 'text-right tabular-nums' : ''}`}
                   >
-                    {formatCell(row[c.key], c, timeZone)}
+                    {formatCell(row[c.key], c, timeZone, translator)}
                   </td>
                 ))}
               </tr>
@@ -124,4 +129,26 @@ export function ReportTable({
       </ScrollArea>
     </div>
   )
+}
+
+/** "2,000 rows, sorted by Machine ascending": the rows, the first KIOSK_ROWS of them when `cut` (on the
+ * wall), and the sort. */
+function rowCount(
+  t: Translator['t'],
+  count: number,
+  cut: boolean,
+  sort: { column: string; ascending: boolean } | null,
+): string {
+  if (!sort)
+    return cut
+      ? t('app.reportTable.firstRows', { shown: KIOSK_ROWS, count })
+      : t('app.reportTable.rows', { count })
+  const { column, ascending } = sort
+  if (cut)
+    return ascending
+      ? t('app.reportTable.firstRowsAscending', { shown: KIOSK_ROWS, count, column })
+      : t('app.reportTable.firstRowsDescending', { shown: KIOSK_ROWS, count, column })
+  return ascending
+    ? t('app.reportTable.rowsAscending', { count, column })
+    : t('app.reportTable.rowsDescending', { count, column })
 }

@@ -56,6 +56,7 @@ export async function downloadPng(
     view.machines.flatMap((m) => (m.grid ? [{ name: m.machineName, grid: m.grid, spots: m.spots }] : [])),
     view.max,
     t('threadbreaks.png.title', { range: title }),
+    t,
   )
   const blob = await new Promise<Blob | null>((resolve) => sheet.toBlob(resolve, 'image/png'))
   if (blob) downloadBlob(filename, blob)
