@@ -1,6 +1,7 @@
-import { GAP_REASONS } from '../../src/lib/timeline'
 // One piece: the history store is one writer's state (the open intervals in memory and their rows) and
 // the reads over the same tables; split, both halves would share that state.
+
+import { GAP_REASONS } from '../../src/lib/timeline'
 import type { Db, Tx } from './db'
 import { timelineJsonFromCopy, timelineSelect } from './timeline-json'
 

@@ -3,6 +3,7 @@
 import { HttpResponse, http } from 'msw'
 import { describe, expect, test } from 'vitest'
 import { DAY, NOW_S } from '../../test/demo-client'
+import { t } from '../../test/messages'
 import { mswServer } from '../../test/setup-dom'
 import { fetchMachines, machineOf } from './machines'
 import { reportFieldLabel } from './report-labels'
@@ -395,8 +396,8 @@ describe('nested answers as flat tables for the explorer', () => {
       'statusCount.2': 3,
     })
     expect(isDurationColumn('/reports/operator-overview', 'statusTime.2')).toBe(true)
-    expect(reportFieldLabel('/reports/operator-overview', 'statusTime.2')).toBe('Time in status 2')
-    expect(reportFieldLabel('/reports/operator-overview', 'statusCount.2')).toBe('Times in status 2')
+    expect(reportFieldLabel('/reports/operator-overview', 'statusTime.2', t)).toBe('Time in status 2')
+    expect(reportFieldLabel('/reports/operator-overview', 'statusCount.2', t)).toBe('Times in status 2')
   })
 
   test('a row not in the documented nesting is left as it came', () => {

@@ -19,9 +19,9 @@ export const PAGE_MESSAGES = {
   'src/features/design-breaks/design-breaks-page.tsx': ['designBreaks'],
   'src/features/timeline/timeline-page.tsx': ['timeline'],
   'src/features/timeline/stops-page.tsx': ['timeline'],
-  'src/features/alerts/alerts-page.tsx': ['alerts'],
+  'src/features/alerts/alerts-page.tsx': ['alerts', 'alertBar'],
   'src/features/alerts/alert-bar.tsx': ['alertBar'],
-  'src/app/kiosk-app.tsx': ['kiosk', 'reports'],
+  'src/app/kiosk-app.tsx': ['kiosk', 'reports', 'alertBar'],
 } as const satisfies Record<string, readonly string[]>
 
 export type PageModule = keyof typeof PAGE_MESSAGES

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs'
 import type { Page } from 'playwright-core'
 import { describe, expect, test } from 'vitest'
 import { REPORT_SPECS } from '../../src/api/contract/report-params'
-import { REPORTS } from '../../src/api/reports'
+import { REPORTS } from '../../src/api/report-catalogue'
 import { appInChromium, collectProblems } from './harness'
 
 /**

@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import { REPORT_SPECS } from '../../src/api/contract/report-params'
-import { REPORTS } from '../../src/api/reports'
+import { REPORTS } from '../../src/api/report-catalogue'
+import { t } from '../messages'
 import { appInChromium, collectProblems, downloadedBytes } from './harness'
 
 /** Issue 9 in Chromium on demo data: every report of reference 4.2 opens and shows rows. */
@@ -14,7 +15,7 @@ describe('reports explorer in Chromium', () => {
       // the two design reports ask for one design of the catalogue (the demo's first)
       const design = REPORT_SPECS[report.path].requires.includes('designId') ? '&design=ASD1001' : ''
       await page.goto(`${app.server.url}${report.path}?range=7d${design}`)
-      await page.getByRole('heading', { level: 1, name: report.title }).waitFor()
+      await page.getByRole('heading', { level: 1, name: t(report.name) }).waitFor()
       const count = page.getByText(/^[\d,.\s]+ rows?/)
       await count.waitFor({ timeout: 15_000 }).catch((e) => {
         throw new Error(`${report.path}: ${(e as Error).message}`)
@@ -22,7 +23,10 @@ describe('reports explorer in Chromium', () => {
       const rows = Number((await count.textContent())!.replace(/\D/g, ''))
       expect(rows, report.path).toBeGreaterThan(0)
       expect(
-        await page.getByRole('table', { name: report.title }).getByRole('row').count(),
+        await page
+          .getByRole('table', { name: t(report.name) })
+          .getByRole('row')
+          .count(),
         report.path,
       ).toBeGreaterThan(1)
     }

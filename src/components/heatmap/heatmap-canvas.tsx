@@ -9,9 +9,9 @@ import {
 } from 'react'
 import { useT } from '../i18n'
 import { useDarkTheme } from '../use-dark-theme'
+import { cellInWords } from './cell-words'
 import { drawHeatmap, type HeatmapMarks } from './draw-heatmap'
 import type { HeatmapGrid } from './heatmap'
-import { cellInWords } from './heatmap-grid'
 import { fittingCell, heatmapLayout, pixelRatio } from './heatmap-layout'
 import { nearViewport, whenNearViewport } from './near-viewport'
 

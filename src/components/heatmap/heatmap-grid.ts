@@ -1,6 +1,5 @@
 import type { ThreadbreakCount } from '../../lib/domain'
 import type { HotSpot, Place, PlaceFamily } from '../../lib/hot-spots'
-import type { Translator } from '../../lib/i18n/translator'
 import type { HeatmapMarks } from './draw-heatmap'
 import type { HeatmapGrid } from './heatmap'
 
@@ -95,21 +94,4 @@ export function machineBars(
     needle: dimension === 'needle' ? key : null,
     count: counts.get(key) ?? 0,
   }))
-}
-
-/** A cell in words, for its tooltip, its accessible name and the canvas's readout: "Head 2, needle 3: 4
- * breaks", "Head 1, bobbin: no data" (`count` undefined: no data for the cell). */
-export function cellInWords(
-  t: Translator['t'],
-  head: number,
-  needle: number,
-  count: number | undefined,
-): string {
-  if (count === undefined)
-    return needle === 0
-      ? t('app.heatmap.cellBobbinNoData', { head })
-      : t('app.heatmap.cellNeedleNoData', { head, needle })
-  return needle === 0
-    ? t('app.heatmap.cellBobbin', { head, count })
-    : t('app.heatmap.cellNeedle', { head, needle, count })
 }

@@ -3,7 +3,7 @@ import { DataTable } from '../data-table'
 import { useT } from '../i18n'
 import { ScrollArea } from '../scroll-area'
 import { useDarkTheme } from '../use-dark-theme'
-import { cellInWords } from './heatmap-grid'
+import { cellInWords } from './cell-words'
 import { HeatmapLegend } from './heatmap-legend'
 
 export interface HeatmapGrid {

@@ -3,7 +3,9 @@ import { type FormEvent, useId, useState } from 'react'
 import { acknowledgeAlert, putAlertInList } from '../../api/alerts'
 import { describeError } from '../../api/errors'
 import { useWrite } from '../../api/use-write'
+import { useT } from '../../components/i18n'
 import type { Alert } from '../../lib/domain'
+import { causeWords } from './alert-words'
 
 const NAME_KEY = 'stitchboard.on-it-name'
 
@@ -17,6 +19,7 @@ const rememberedName = () => {
 
 /** "I'm on it": one button; the first time it asks for a name (kept in this browser). */
 export function AcknowledgeButton({ alert, size = 'normal' }: { alert: Alert; size?: 'normal' | 'large' }) {
+  const { t } = useT()
   const client = useQueryClient()
   const [asking, setAsking] = useState(false)
   const [name, setName] = useState(rememberedName)
@@ -34,7 +37,7 @@ export function AcknowledgeButton({ alert, size = 'normal' }: { alert: Alert; si
       setAsking(false)
     },
   })
-  const error = acknowledge.isError ? describeError(acknowledge.error) : null
+  const error = acknowledge.isError ? describeError(acknowledge.error, t) : null
   const submit = (event: FormEvent) => {
     event.preventDefault()
     if (name.trim()) acknowledge.mutate(name.trim())
@@ -47,10 +50,10 @@ export function AcknowledgeButton({ alert, size = 'normal' }: { alert: Alert; si
           type="button"
           className={button}
           disabled={acknowledge.isPending}
-          aria-label={`I’m on it: ${alert.machineName}, ${alert.cause}`}
+          aria-label={t('alertBar.ack.label', { machine: alert.machineName, cause: causeWords(alert, t) })}
           onClick={() => setAsking(true)}
         >
-          I’m on it
+          {t('alertBar.ack.button')}
         </button>
         {error && (
           <span role="alert" className="text-sm text-red-700 dark:text-red-300">
@@ -63,7 +66,7 @@ export function AcknowledgeButton({ alert, size = 'normal' }: { alert: Alert; si
   return (
     <form className="inline-flex flex-wrap items-center gap-2" onSubmit={submit}>
       <label htmlFor={id} className="text-sm font-medium">
-        Your name
+        {t('alertBar.ack.name')}
       </label>
       <input
         id={id}
@@ -77,10 +80,10 @@ export function AcknowledgeButton({ alert, size = 'normal' }: { alert: Alert; si
         className="min-h-11 w-40 rounded border border-gray-400 bg-white px-2 text-gray-950 dark:border-gray-600 dark:bg-gray-900 dark:text-gray-100"
       />
       <button type="submit" className={button} disabled={acknowledge.isPending || !name.trim()}>
-        I’m on it
+        {t('alertBar.ack.button')}
       </button>
       <button type="button" className="min-h-11 px-2 text-sm underline" onClick={() => setAsking(false)}>
-        Cancel
+        {t('alertBar.ack.cancel')}
       </button>
       {error && (
         <span role="alert" className="text-sm text-red-700 dark:text-red-300">

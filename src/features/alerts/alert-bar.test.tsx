@@ -16,6 +16,7 @@ const alert = (id: number, changes: Partial<Alert> = {}): Alert => ({
   machineName: `North 0${id}`,
   cause: 'Stopped',
   detail: `North 0${id}: stopped since`,
+  what: null,
   since: FIXED_NOW - 14 * MIN,
   raisedAt: FIXED_NOW - 4 * MIN - id,
   level: 0,

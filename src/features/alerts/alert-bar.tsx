@@ -3,11 +3,12 @@ import { useState } from 'react'
 import { Link, useLocation } from 'react-router'
 import { useAlerts } from '../../api/alerts'
 import { appConfigQueryOptions } from '../../api/app-config'
+import { useT } from '../../components/i18n'
 import { machinePath } from '../../components/machine-path'
 import { useNow } from '../../components/now'
 import type { Alert } from '../../lib/domain'
 import { AcknowledgeButton } from './acknowledge'
-import { alertOrder, clearWords, isOpen, onItWords, sinceWords } from './alert-words'
+import { alertOrder, causeWords, clearWords, isOpen, onItWords, sinceWords } from './alert-words'
 import { useAlertSignals } from './signals'
 
 /** How many alerts the bar lists before "and N more". */
@@ -19,6 +20,7 @@ const SHOWN = 3
  * when an alert arrives. Recently cleared alerts are listed quietly with their all clear.
  */
 export default function AlertBar() {
+  const { t } = useT()
   const { data } = useAlerts()
   const config = useQuery(appConfigQueryOptions())
   const timeZone = config.data?.timeZone
@@ -33,20 +35,22 @@ export default function AlertBar() {
   const shown = ordered.slice(0, SHOWN)
   return (
     <section
-      aria-label="Alerts"
+      aria-label={t('alertBar.bar.label')}
       className={`sticky bottom-0 z-30 border-t-4 bg-white shadow-[0_-2px_8px_rgba(0,0,0,0.15)] dark:bg-gray-950 ${waiting > 0 ? 'border-red-600' : open.length > 0 ? 'border-amber-500' : 'border-emerald-600'}`}
     >
       <div className="flex flex-wrap items-center gap-x-4 gap-y-1 px-4 py-1">
         <h2 className="text-base font-bold">
           {open.length === 0 ? (
             <>
-              <span aria-hidden="true">✓ </span>All clear
+              <span aria-hidden="true">✓ </span>
+              {t('alertBar.bar.allClear')}
             </>
           ) : (
             <>
               <span aria-hidden="true">⚠ </span>
-              {open.length} {open.length === 1 ? 'alert' : 'alerts'}
-              {waiting > 0 && waiting < open.length ? `, ${waiting} without anyone on it` : ''}
+              {waiting > 0 && waiting < open.length
+                ? t('alertBar.bar.openWaiting', { count: open.length, waiting })
+                : t('alertBar.bar.open', { count: open.length })}
             </>
           )}
         </h2>
@@ -54,7 +58,7 @@ export default function AlertBar() {
           to="/alerts"
           className="text-sm underline underline-offset-4 max-sm:flex max-sm:min-h-11 max-sm:items-center"
         >
-          All alerts and settings
+          {t('alertBar.bar.all')}
         </Link>
         <button
           type="button"
@@ -62,7 +66,7 @@ export default function AlertBar() {
           aria-expanded={!folded}
           onClick={() => setFolded((f) => !f)}
         >
-          {folded ? 'Show' : 'Hide'}
+          {folded ? t('alertBar.bar.show') : t('alertBar.bar.hide')}
         </button>
       </div>
       {!folded && (
@@ -79,8 +83,10 @@ export default function AlertBar() {
           {ordered.length > 1 && (
             <li className={`py-1 text-sm ${ordered.length > SHOWN ? '' : 'sm:hidden'}`}>
               <Link to="/alerts" className="underline max-sm:flex max-sm:min-h-11 max-sm:items-center">
-                <span className="sm:hidden">and {ordered.length - 1} more</span>
-                <span className="max-sm:hidden">and {ordered.length - SHOWN} more</span>
+                <span className="sm:hidden">{t('alertBar.bar.more', { count: ordered.length - 1 })}</span>
+                <span className="max-sm:hidden">
+                  {t('alertBar.bar.more', { count: ordered.length - SHOWN })}
+                </span>
               </Link>
             </li>
           )}
@@ -91,9 +97,11 @@ export default function AlertBar() {
 }
 
 function AlertLine({ alert, timeZone, className }: { alert: Alert; timeZone: string; className: string }) {
+  const { t } = useT()
   const now = useNow() * 1000
-  const onIt = onItWords(alert, timeZone)
-  const cleared = clearWords(alert, timeZone)
+  const onIt = onItWords(alert, timeZone, t)
+  const cleared = clearWords(alert, timeZone, t)
+  const cause = causeWords(alert, t)
   if (alert.clearedAt !== null) {
     return (
       <li
@@ -101,7 +109,7 @@ function AlertLine({ alert, timeZone, className }: { alert: Alert; timeZone: str
       >
         <span aria-hidden="true">✓</span>
         <span>
-          <MachineLink alert={alert} /> — {alert.cause}
+          <MachineLink alert={alert} /> — {cause}
         </span>
         <span>{cleared}</span>
       </li>
@@ -114,12 +122,12 @@ function AlertLine({ alert, timeZone, className }: { alert: Alert; timeZone: str
       <span
         className={`rounded px-1.5 text-sm font-bold ${alert.acknowledgedAt === null ? 'alert-flash bg-red-700 text-white' : 'bg-amber-300 text-gray-950'}`}
       >
-        {alert.acknowledgedAt === null ? 'Needs someone' : 'On it'}
+        {alert.acknowledgedAt === null ? t('alertBar.state.needsSomeone') : t('alertBar.state.onIt')}
       </span>
       <span className="font-semibold">
-        <MachineLink alert={alert} /> — {alert.cause}
+        <MachineLink alert={alert} /> — {cause}
       </span>
-      <span className="text-sm">{sinceWords(alert, now, timeZone)}</span>
+      <span className="text-sm">{sinceWords(alert, now, timeZone, t)}</span>
       {cleared && <span className="text-sm">{cleared}</span>}
       {onIt ? <span className="text-sm font-medium">{onIt}</span> : <AcknowledgeButton alert={alert} />}
     </li>

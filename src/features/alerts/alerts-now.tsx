@@ -2,16 +2,18 @@ import { useQuery } from '@tanstack/react-query'
 import { Link } from 'react-router'
 import { useAlerts } from '../../api/alerts'
 import { appConfigQueryOptions } from '../../api/app-config'
+import { useT } from '../../components/i18n'
 import { machinePath } from '../../components/machine-path'
 import { useNow } from '../../components/now'
 import { QueryState } from '../../components/query-state'
 import type { Alert } from '../../lib/domain'
 import { formatFactoryTime } from '../../lib/factory-time'
 import { AcknowledgeButton } from './acknowledge'
-import { alertOrder, clearWords, onItWords, sinceWords } from './alert-words'
+import { alertOrder, causeWords, clearWords, detailWords, onItWords, sinceWords } from './alert-words'
 
 /** The server's alerts as the page lists them: the most urgent first, each with "I'm on it" while nobody is. */
 export function AlertsNow() {
+  const { t } = useT()
   const alerts = useAlerts()
   const config = useQuery(appConfigQueryOptions())
   const now = useNow() * 1000
@@ -19,14 +21,14 @@ export function AlertsNow() {
   return (
     <section aria-labelledby="alerts-now">
       <h2 id="alerts-now" className="mb-2 text-xl font-semibold">
-        Now and the last quarter hour
+        {t('alerts.now.heading')}
       </h2>
       <QueryState query={alerts} empty={null}>
         {(list) =>
           !list.available ? (
-            <p>No alerts: {list.reason}</p>
+            <p>{t('alerts.now.unavailable', { reason: list.reason ?? '' })}</p>
           ) : list.alerts.length === 0 || !timeZone ? (
-            <p>No alert. Everything the rules watch is as it should be.</p>
+            <p>{t('alerts.now.none')}</p>
           ) : (
             <ul className="flex flex-col gap-2">
               {alertOrder(list.alerts).map((alert) => (
@@ -41,13 +43,21 @@ export function AlertsNow() {
 }
 
 function AlertRecord({ alert, now, timeZone }: { alert: Alert; now: number; timeZone: string }) {
+  const { t } = useT()
   const time = (at: number) => formatFactoryTime(at, timeZone, false)
   const state =
     alert.clearedAt !== null
-      ? 'All clear'
+      ? t('alerts.now.allClear')
       : alert.acknowledgedAt !== null
-        ? 'Someone is on it'
-        : 'Needs someone'
+        ? t('alerts.now.someoneOnIt')
+        : t('alerts.now.needsSomeone')
+  // raised, the escalation level told, who is on it, the all clear
+  const facts = [
+    t('alerts.now.raised', { time: time(alert.raisedAt) }),
+    alert.level >= 0 ? t('alerts.now.level', { level: alert.level + 1 }) : null,
+    onItWords(alert, timeZone, t),
+    clearWords(alert, timeZone, t),
+  ].filter((fact) => fact !== null)
   return (
     <li
       className={`rounded border-l-8 border-y border-r p-3 ${alert.clearedAt !== null ? 'border-emerald-600' : alert.acknowledgedAt !== null ? 'border-amber-500' : 'border-red-600'}`}
@@ -57,16 +67,11 @@ function AlertRecord({ alert, now, timeZone }: { alert: Alert; now: number; time
         <Link to={machinePath(alert.machineId)} className="font-semibold underline">
           {alert.machineName}
         </Link>
-        <span>— {alert.cause}</span>
-        {alert.clearedAt === null && <span>{sinceWords(alert, now, timeZone)}</span>}
+        <span>— {causeWords(alert, t)}</span>
+        {alert.clearedAt === null && <span>{sinceWords(alert, now, timeZone, t)}</span>}
       </p>
-      <p className="text-sm">{alert.detail.replace(/ (since|First of them)$/, '')}.</p>
-      <p className="text-sm text-gray-700 dark:text-gray-300">
-        Raised {time(alert.raisedAt)}
-        {alert.level >= 0 ? ` · escalation level ${alert.level + 1}` : ''}
-        {onItWords(alert, timeZone) ? ` · ${onItWords(alert, timeZone)}` : ''}
-        {clearWords(alert, timeZone) ? ` · ${clearWords(alert, timeZone)}` : ''}
-      </p>
+      <p className="text-sm">{detailWords(alert, timeZone, t)}.</p>
+      <p className="text-sm text-gray-700 dark:text-gray-300">{facts.join(' · ')}</p>
       {alert.clearedAt === null && alert.acknowledgedAt === null && (
         <div className="mt-1">
           <AcknowledgeButton alert={alert} />

@@ -1,21 +1,24 @@
 import { useQuery } from '@tanstack/react-query'
 import { type AlertReport, alertReportQueryOptions } from '../../api/alert-settings'
 import { type DataColumn, DataTable } from '../../components/data-table'
+import { useT } from '../../components/i18n'
 import { QueryState } from '../../components/query-state'
 import { ScrollArea } from '../../components/scroll-area'
 import { durationInWords } from '../../lib/duration'
 import { formatFactoryRange } from '../../lib/factory-time'
+import type { Translator } from '../../lib/i18n/translator'
+import { RULE_NAMES } from './settings-words'
 
 /** The server answers for at most this many days. */
 const MAX_DAYS = 31
 
 const seconds = (value: number | null) => (value === null ? '–' : durationInWords(Math.round(value)))
 
-const FIGURE_COLUMNS: readonly DataColumn[] = [
-  { key: 'Rule or machine', className: 'py-1 pr-3' },
-  { key: 'Alerts', className: 'py-1 pr-3 text-right' },
-  { key: 'Median response', className: 'py-1 pr-3 text-right' },
-  { key: 'Median repair', className: 'py-1 pr-3 text-right' },
+const figureColumns = (t: Translator['t']): DataColumn[] => [
+  { key: 'what', label: t('alerts.range.ruleOrMachine'), className: 'py-1 pr-3' },
+  { key: 'alerts', label: t('alerts.range.alerts'), className: 'py-1 pr-3 text-right' },
+  { key: 'response', label: t('alerts.range.medianResponse'), className: 'py-1 pr-3 text-right' },
+  { key: 'repair', label: t('alerts.range.medianRepair'), className: 'py-1 pr-3 text-right' },
 ]
 
 /**
@@ -32,14 +35,15 @@ export default function AlertsOfRange({
   till: number
   timeZone: string
 }) {
+  const { t } = useT()
   const start = Math.max(from, till - MAX_DAYS * 86_400)
   const report = useQuery(alertReportQueryOptions(start, till))
   return (
     <section aria-labelledby="shift-alerts" className="space-y-2">
       <h2 id="shift-alerts" className="text-xl font-semibold">
-        Alerts over {formatFactoryRange(start, till, timeZone)}
+        {t('alerts.range.heading', { range: formatFactoryRange(start, till, timeZone) })}
       </h2>
-      {start > from && <p className="text-sm">The last {MAX_DAYS} days of the range.</p>}
+      {start > from && <p className="text-sm">{t('alerts.range.capped', { days: MAX_DAYS })}</p>}
       <QueryState query={report} empty={null}>
         {(data) => <AlertFigures report={data} />}
       </QueryState>
@@ -48,29 +52,38 @@ export default function AlertsOfRange({
 }
 
 function AlertFigures({ report }: { report: AlertReport }) {
+  const { t, number } = useT()
   const { total } = report
-  if (total.alerts === 0) return <p>No alert was raised in this range.</p>
+  if (total.alerts === 0) return <p>{t('alerts.range.none')}</p>
   const rows = [
-    ...report.rules.map((r) => ({ ...r, key: `rule-${r.rule}`, kind: 'Rule' })),
+    ...report.rules.map((r) => ({
+      ...r,
+      key: `rule-${r.rule}`,
+      kind: t('alerts.range.rule'),
+      name: t(RULE_NAMES[r.rule]),
+    })),
     ...report.machines.map((m) => ({
       ...m,
       key: `machine-${m.machineId}`,
-      kind: 'Machine',
+      kind: t('alerts.range.machine'),
       name: m.machineName,
     })),
   ]
   return (
     <>
       <p>
-        {total.alerts} {total.alerts === 1 ? 'alert' : 'alerts'}, {total.acknowledged} with someone on it;
-        median response {seconds(total.medianResponseSeconds)}, median repair{' '}
-        {seconds(total.medianRepairSeconds)}.
+        {t('alerts.range.total', {
+          count: total.alerts,
+          acknowledged: total.acknowledged,
+          response: seconds(total.medianResponseSeconds),
+          repair: seconds(total.medianRepairSeconds),
+        })}
       </p>
-      <ScrollArea label="The table">
+      <ScrollArea label={t('alerts.common.table')}>
         <DataTable
           className="w-full text-left text-sm"
-          caption="Alerts per rule and per machine"
-          columns={FIGURE_COLUMNS}
+          caption={t('alerts.range.caption')}
+          columns={figureColumns(t)}
         >
           {rows.map((r) => (
             <tr key={r.key} className="border-t border-gray-200 dark:border-gray-800">
@@ -78,7 +91,7 @@ function AlertFigures({ report }: { report: AlertReport }) {
                 <span className="text-gray-600 dark:text-gray-400">{r.kind}: </span>
                 {r.name}
               </th>
-              <td className="py-1 pr-3 text-right tabular-nums">{r.alerts}</td>
+              <td className="py-1 pr-3 text-right tabular-nums">{number(r.alerts)}</td>
               <td className="py-1 pr-3 text-right tabular-nums">{seconds(r.medianResponseSeconds)}</td>
               <td className="py-1 pr-3 text-right tabular-nums">{seconds(r.medianRepairSeconds)}</td>
             </tr>

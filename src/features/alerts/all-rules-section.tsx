@@ -1,5 +1,6 @@
 import { useId } from 'react'
 import { CONTROL } from '../../components/form-styles'
+import { useT } from '../../components/i18n'
 import { NumberField } from '../../components/number-field'
 import { SETTING_NUMBER } from './setting-number'
 import type { Change, Draft } from './settings-draft'
@@ -7,15 +8,16 @@ import { QUIET_ENDS } from './settings-words'
 
 /** The settings every rule shares: when an alert clears, the alarm budget and the quiet hours. */
 export function AllRulesSection({ draft, change }: { draft: Draft; change: Change }) {
+  const { t } = useT()
   const id = useId()
   return (
     <section aria-labelledby={id} className="flex flex-col gap-2">
       <h2 id={id} className="text-xl font-semibold">
-        All rules
+        {t('alerts.allRules.heading')}
       </h2>
       <NumberField
         {...SETTING_NUMBER}
-        label="All clear after the cause has been gone for (minutes)"
+        label={t('alerts.allRules.clearAfter')}
         value={draft.clearAfterMinutes}
         onChange={(text) =>
           change((d) => {
@@ -25,7 +27,7 @@ export function AllRulesSection({ draft, change }: { draft: Draft; change: Chang
       />
       <NumberField
         {...SETTING_NUMBER}
-        label="Alarm budget (alerts an hour)"
+        label={t('alerts.allRules.budget')}
         value={draft.alertsPerHour}
         min={1}
         onChange={(text) =>
@@ -44,13 +46,13 @@ export function AllRulesSection({ draft, change }: { draft: Draft; change: Chang
             })
           }
         />
-        Quiet hours (no sound on the dashboards)
+        {t('alerts.allRules.quietHours')}
       </label>
       {draft.quietHours && (
         <div className="flex flex-wrap gap-4">
           {QUIET_ENDS.map(([end, words]) => (
             <label key={end} className="flex items-center gap-2">
-              {words}
+              {t(words)}
               <input
                 type="time"
                 className={`${CONTROL} min-h-11`}

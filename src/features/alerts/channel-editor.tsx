@@ -4,6 +4,7 @@ import { appConfigQueryOptions } from '../../api/app-config'
 import { describeError } from '../../api/errors'
 import { useWrite } from '../../api/use-write'
 import { CONTROL } from '../../components/form-styles'
+import { useT } from '../../components/i18n'
 import { formatFactoryTime } from '../../lib/factory-time'
 import { addressList, type DraftChannel } from './settings-draft'
 import { KIND_NAMES } from './settings-words'
@@ -25,6 +26,7 @@ export function ChannelEditor({
   onChange: (next: DraftChannel) => void
   onRemove: () => void
 }) {
+  const { t } = useT()
   // the answer only says the test is queued: its delivery shows in the health line when the page next
   // refreshes, so nothing is invalidated here
   const test = useWrite({
@@ -32,17 +34,17 @@ export function ChannelEditor({
       testAlertChannel(channelId, adminToken),
   })
   const tested = test.isPending
-    ? 'Sending a test…'
+    ? t('alerts.channel.sending')
     : test.isSuccess
-      ? 'Test queued: see the last delivery below in a few seconds.'
+      ? t('alerts.channel.queued')
       : test.isError
-        ? describeError(test.error)
+        ? describeError(test.error, t)
         : null
   return (
     <li className="rounded border border-gray-300 p-3 dark:border-gray-700">
       <div className="flex flex-wrap items-end gap-3">
         <label className="flex flex-col text-sm">
-          Channel name
+          {t('alerts.channel.name')}
           <input
             className={`${CONTROL} min-h-11`}
             value={channel.name}
@@ -51,7 +53,7 @@ export function ChannelEditor({
           />
         </label>
         <label className="flex flex-col text-sm">
-          Kind
+          {t('alerts.channel.kind')}
           <select
             className={`${CONTROL} min-h-11`}
             value={channel.kind}
@@ -59,14 +61,14 @@ export function ChannelEditor({
           >
             {Object.entries(KIND_NAMES).map(([kind, name]) => (
               <option key={kind} value={kind}>
-                {name}
+                {t(name)}
               </option>
             ))}
           </select>
         </label>
         {channel.kind === 'email' ? (
           <label className="flex min-w-64 flex-1 flex-col text-sm">
-            E-mail addresses (comma-separated)
+            {t('alerts.channel.addresses')}
             <input
               className={`${CONTROL} min-h-11`}
               value={channel.to.join(', ')}
@@ -75,7 +77,9 @@ export function ChannelEditor({
           </label>
         ) : (
           <label className="flex min-w-64 flex-1 flex-col text-sm">
-            {channel.address ? `Address (saved: ${channel.address}; type to replace)` : 'Address (https://…)'}
+            {channel.address
+              ? t('alerts.channel.addressSaved', { host: channel.address })
+              : t('alerts.channel.address')}
             <input
               type="url"
               className={`${CONTROL} min-h-11`}
@@ -86,7 +90,7 @@ export function ChannelEditor({
           </label>
         )}
         <button type="button" className="min-h-11 rounded border border-gray-400 px-3" onClick={onRemove}>
-          Remove {channel.name}
+          {t('alerts.channel.remove', { name: channel.name })}
         </button>
         {channel.id && (
           <button
@@ -95,7 +99,7 @@ export function ChannelEditor({
             disabled={!token}
             onClick={() => test.mutate({ channelId: channel.id, adminToken: token })}
           >
-            Send a test alert to {channel.name}
+            {t('alerts.channel.test', { name: channel.name })}
           </button>
         )}
       </div>
@@ -110,19 +114,28 @@ export function ChannelEditor({
 }
 
 function ChannelHealth({ health, saved }: { health: Health | undefined; saved: boolean }) {
+  const { t } = useT()
   const config = useQuery(appConfigQueryOptions())
-  if (!saved) return <p className="mt-1 text-sm">New: save the settings to use it.</p>
-  if (!health || health.lastAttemptAt === null) return <p className="mt-1 text-sm">Nothing sent yet.</p>
+  if (!saved) return <p className="mt-1 text-sm">{t('alerts.channel.new')}</p>
+  if (!health || health.lastAttemptAt === null)
+    return <p className="mt-1 text-sm">{t('alerts.channel.nothingSent')}</p>
   const at = formatFactoryTime(health.lastAttemptAt, config.data?.timeZone ?? 'UTC', false)
+  const counts = [
+    t('alerts.channel.sent', { count: health.sent }),
+    health.pending > 0 ? t('alerts.channel.retrying', { count: health.pending }) : null,
+    health.failed > 0 ? t('alerts.channel.givenUp', { count: health.failed }) : null,
+  ].filter((part) => part !== null)
   return (
     <p
       className={`mt-1 text-sm ${health.lastOk ? '' : 'font-semibold text-red-700 dark:text-red-300'}`}
       role={health.lastOk ? undefined : 'alert'}
     >
       <span aria-hidden="true">{health.lastOk ? '✓ ' : '⚠ '}</span>
-      Last delivery {at}: {health.lastOk ? 'delivered' : 'failed'} ({health.lastDetail}). {health.sent} sent
-      {health.pending > 0 ? `, ${health.pending} being retried` : ''}
-      {health.failed > 0 ? `, ${health.failed} given up` : ''}.
+      {t(health.lastOk ? 'alerts.channel.delivered' : 'alerts.channel.failed', {
+        time: at,
+        detail: health.lastDetail ?? '',
+      })}{' '}
+      {counts.join(', ')}.
     </p>
   )
 }

@@ -1,5 +1,6 @@
 import { useId } from 'react'
 import type { AlertSettingsPage } from '../../api/alert-settings'
+import { useT } from '../../components/i18n'
 import { ChannelEditor } from './channel-editor'
 import { type Change, type Draft, newChannel } from './settings-draft'
 
@@ -15,19 +16,17 @@ export function ChannelsSection({
   token: string
   change: Change
 }) {
+  const { t } = useT()
   const id = useId()
   const health = new Map(page.health.map((h) => [h.channelId, h]))
   return (
     <section aria-labelledby={id}>
       <h2 id={id} className="mb-2 text-xl font-semibold">
-        Channels
+        {t('alerts.channels.heading')}
       </h2>
       <p className="mb-2 text-sm">
-        Where alerts go besides every dashboard and the wall. Addresses are kept on the server; a saved
-        address shows only its host. E-mail{' '}
-        {page.mailConfigured
-          ? 'is sent through the server’s SMTP_URL.'
-          : 'needs SMTP_URL and ALERT_MAIL_FROM on the server.'}
+        {t('alerts.channels.intro')}{' '}
+        {page.mailConfigured ? t('alerts.channels.mailConfigured') : t('alerts.channels.mailMissing')}
       </p>
       <ul className="flex flex-col gap-3">
         {draft.channels.map((c, i) => (
@@ -48,9 +47,9 @@ export function ChannelsSection({
       <button
         type="button"
         className="mt-2 min-h-11 rounded border border-gray-400 px-3"
-        onClick={() => change((d) => void d.channels.push(newChannel(d.channels.length)))}
+        onClick={() => change((d) => void d.channels.push(newChannel(d.channels.length, t)))}
       >
-        Add a channel
+        {t('alerts.channels.add')}
       </button>
     </section>
   )

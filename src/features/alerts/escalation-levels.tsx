@@ -1,23 +1,25 @@
 import { DataTable } from '../../components/data-table'
 import { CONTROL } from '../../components/form-styles'
+import { useT } from '../../components/i18n'
 import { ScrollArea } from '../../components/scroll-area'
 import { type Change, type Draft, withChannel } from './settings-draft'
 import type { RuleId } from './settings-words'
 
 /** A rule's escalation levels: each one's name, when it starts and the saved channels it tells. */
 export function EscalationLevels({ rule, draft, change }: { rule: RuleId; draft: Draft; change: Change }) {
+  const { t } = useT()
   const levels = draft.rules[rule].levels
   const saved = draft.channels.filter((c) => c.id)
   return (
-    <ScrollArea label="The table">
+    <ScrollArea label={t('alerts.common.table')}>
       <DataTable
         className="w-full text-left text-sm"
         captionClassName="text-left font-medium"
-        caption="Escalation, until someone is on it"
+        caption={t('alerts.levels.caption')}
         columns={[
-          { key: 'Level', className: 'py-1 pr-3' },
-          { key: 'After (minutes)', className: 'py-1 pr-3' },
-          { key: 'Tell', className: 'py-1 pr-3' },
+          { key: 'level', label: t('alerts.levels.level'), className: 'py-1 pr-3' },
+          { key: 'after', label: t('alerts.levels.after'), className: 'py-1 pr-3' },
+          { key: 'tell', label: t('alerts.levels.tell'), className: 'py-1 pr-3' },
         ]}
       >
         {levels.map((level, i) => (
@@ -25,7 +27,7 @@ export function EscalationLevels({ rule, draft, change }: { rule: RuleId; draft:
           <tr key={i} className="border-t border-gray-200 align-top dark:border-gray-800">
             <td className="py-1 pr-3">
               <input
-                aria-label={`Level ${i + 1} name`}
+                aria-label={t('alerts.levels.nameOf', { level: i + 1 })}
                 className={`${CONTROL} min-h-11`}
                 value={level.name}
                 onChange={(event) =>
@@ -37,7 +39,7 @@ export function EscalationLevels({ rule, draft, change }: { rule: RuleId; draft:
             </td>
             <td className="py-1 pr-3">
               <input
-                aria-label={`Level ${i + 1} after minutes`}
+                aria-label={t('alerts.levels.afterOf', { level: i + 1 })}
                 type="number"
                 min={0}
                 // the server keeps fractions (0.2 min = 12 s); a whole-number step made the browser refuse
@@ -53,9 +55,9 @@ export function EscalationLevels({ rule, draft, change }: { rule: RuleId; draft:
               />
             </td>
             <td className="py-1 pr-3">
-              {i === 0 && <p>Every dashboard and the wall, always.</p>}
+              {i === 0 && <p>{t('alerts.levels.always')}</p>}
               {saved.length === 0 ? (
-                i > 0 && <p>No channel saved yet.</p>
+                i > 0 && <p>{t('alerts.levels.noChannel')}</p>
               ) : (
                 <ul className="flex flex-wrap gap-x-4">
                   {saved.map((c) => (

@@ -1,6 +1,7 @@
 import { useId } from 'react'
+import { useT } from '../../components/i18n'
 import { NumberField } from '../../components/number-field'
-import { STATE_LABELS } from '../../lib/machine-state'
+import { STATE_KEYS } from '../../lib/machine-state'
 import { EscalationLevels } from './escalation-levels'
 import { SETTING_NUMBER } from './setting-number'
 import type { Change, Draft } from './settings-draft'
@@ -8,12 +9,13 @@ import { RULE_TITLES, type RuleId, WATCHED_STATES } from './settings-words'
 
 /** One rule of the form: on or off, its thresholds, and its escalation. */
 export function RuleEditor({ rule, draft, change }: { rule: RuleId; draft: Draft; change: Change }) {
+  const { t } = useT()
   const settings = draft.rules[rule]
   const id = useId()
   return (
     <section aria-labelledby={id} className="flex flex-col gap-2">
       <h2 id={id} className="text-xl font-semibold">
-        {RULE_TITLES[rule]}
+        {t(RULE_TITLES[rule])}
       </h2>
       <label className="flex min-h-11 items-center gap-2">
         <input
@@ -25,7 +27,7 @@ export function RuleEditor({ rule, draft, change }: { rule: RuleId; draft: Draft
             })
           }
         />
-        Rule on: {RULE_TITLES[rule]}
+        {t('alerts.rule.on', { rule: t(RULE_TITLES[rule]) })}
       </label>
       {rule === 'state' && (
         <div className="flex flex-wrap gap-4">
@@ -33,7 +35,7 @@ export function RuleEditor({ rule, draft, change }: { rule: RuleId; draft: Draft
             <NumberField
               {...SETTING_NUMBER}
               key={state}
-              label={`${STATE_LABELS[state]} for longer than (minutes)`}
+              label={t('alerts.rule.stateLongerThan', { state: t(STATE_KEYS[state]) })}
               value={draft.rules.state.minutes[state]}
               onChange={(text) =>
                 change((d) => {
@@ -48,7 +50,7 @@ export function RuleEditor({ rule, draft, change }: { rule: RuleId; draft: Draft
         <div className="flex flex-wrap gap-4">
           <NumberField
             {...SETTING_NUMBER}
-            label="Breaks in a row on one needle"
+            label={t('alerts.rule.inARow')}
             value={draft.rules['head-breaks'].inARow}
             min={2}
             onChange={(text) =>
@@ -59,7 +61,7 @@ export function RuleEditor({ rule, draft, change }: { rule: RuleId; draft: Draft
           />
           <NumberField
             {...SETTING_NUMBER}
-            label="Within (minutes)"
+            label={t('alerts.rule.within')}
             value={draft.rules['head-breaks'].withinMinutes}
             min={1}
             onChange={(text) =>
@@ -70,9 +72,7 @@ export function RuleEditor({ rule, draft, change }: { rule: RuleId; draft: Draft
           />
         </div>
       )}
-      {rule === 'hot-spot' && (
-        <p className="text-sm">The thread-break page’s hot-spot rule, on the breaks of the current shift.</p>
-      )}
+      {rule === 'hot-spot' && <p className="text-sm">{t('alerts.rule.hotSpotExplained')}</p>}
       <EscalationLevels rule={rule} draft={draft} change={change} />
     </section>
   )

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import { buildAlertSettings } from '../../../test/build-alert-settings'
+import { t } from '../../../test/messages'
 import {
   addressList,
   type DraftChannel,
@@ -87,7 +88,7 @@ describe('the settings form’s draft', () => {
   })
 
   test('a new channel is named after its place and has no address yet', () => {
-    expect(newChannel(1)).toEqual({
+    expect(newChannel(1, t)).toEqual({
       id: '',
       name: 'Channel 2',
       kind: 'webhook',

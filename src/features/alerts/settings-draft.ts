@@ -1,4 +1,5 @@
 import type { AlertChannel, AlertSettings, AlertSettingsInput } from '../../api/alert-settings'
+import type { Translator } from '../../lib/i18n/translator'
 
 /** A channel as the form edits it: `url` is a new address typed over the saved one (never shown). */
 export type DraftChannel = AlertChannel & { url: string }
@@ -31,10 +32,11 @@ export function settingsInput(draft: Draft): AlertSettingsInput {
   }
 }
 
-/** A channel added to a draft that has `count` of them. */
-export const newChannel = (count: number): DraftChannel => ({
+/** A channel added to a draft that has `count` of them (its name, saved as typed, in the screen's language
+ * until someone types another). */
+export const newChannel = (count: number, t: Translator['t']): DraftChannel => ({
   id: '',
-  name: `Channel ${count + 1}`,
+  name: t('alerts.channels.newName', { number: count + 1 }),
   kind: 'webhook',
   to: [],
   address: null,

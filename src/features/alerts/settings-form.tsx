@@ -2,6 +2,7 @@ import { type FormEvent, useId, useState } from 'react'
 import type { AlertSettingsPage } from '../../api/alert-settings'
 import { describeError } from '../../api/errors'
 import { CONTROL } from '../../components/form-styles'
+import { useT } from '../../components/i18n'
 import { AllRulesSection } from './all-rules-section'
 import { ChannelsSection } from './channels-section'
 import { RuleEditor } from './rule-editor'
@@ -12,6 +13,7 @@ import { RULES } from './settings-words'
 /** The channels and rules, read-only unless the server has an ADMIN_TOKEN; saved with that token. The
  * draft starts from the settings shown and keeps its edits while the page refreshes them. */
 export function SettingsForm({ page }: { page: AlertSettingsPage }) {
+  const { t } = useT()
   const [draft, setDraft] = useState<Draft>(() => draftOf(page.settings))
   const [token, setToken] = useAdminToken()
   const save = useSaveSettings()
@@ -26,13 +28,9 @@ export function SettingsForm({ page }: { page: AlertSettingsPage }) {
   return (
     <form onSubmit={submit} className="flex flex-col gap-8" aria-labelledby={id}>
       <h2 id={id} className="sr-only">
-        Alert settings
+        {t('alerts.settings.heading')}
       </h2>
-      {readOnly && (
-        <p className="rounded border border-gray-400 p-2">
-          These settings are read-only: the server has no ADMIN_TOKEN. Set it to change rules and channels.
-        </p>
-      )}
+      {readOnly && <p className="rounded border border-gray-400 p-2">{t('alerts.settings.readOnly')}</p>}
       {/* min-w-0: a fieldset is at least as wide as its widest content by default (min-inline-size:
           min-content), so a table that should scroll in its box widened the page on a phone instead */}
       <fieldset disabled={readOnly} className="flex min-w-0 flex-col gap-6">
@@ -45,7 +43,7 @@ export function SettingsForm({ page }: { page: AlertSettingsPage }) {
       {!readOnly && (
         <div className="flex flex-wrap items-center gap-3 border-t border-gray-300 pt-4 dark:border-gray-700">
           <label className="flex items-center gap-2">
-            Admin token
+            {t('alerts.settings.token')}
             <input
               type="password"
               autoComplete="current-password"
@@ -59,12 +57,12 @@ export function SettingsForm({ page }: { page: AlertSettingsPage }) {
             disabled={save.isPending || !token}
             className="min-h-11 rounded bg-gray-900 px-4 font-semibold text-white disabled:opacity-60 dark:bg-gray-100 dark:text-gray-950"
           >
-            Save settings
+            {t('alerts.settings.save')}
           </button>
-          {save.isSuccess && <p role="status">Saved. The rules apply from the next poll.</p>}
+          {save.isSuccess && <p role="status">{t('alerts.settings.saved')}</p>}
           {save.isError && (
             <p role="alert" className="text-red-700 dark:text-red-300">
-              {describeError(save.error)}
+              {describeError(save.error, t)}
             </p>
           )}
         </div>

@@ -1,6 +1,8 @@
 import { useEffect, useRef, useSyncExternalStore } from 'react'
 import type { AlertList } from '../../api/alerts'
+import { useT } from '../../components/i18n'
 import { isQuiet } from '../../lib/quiet-hours'
+import { causeWords, detailWords } from './alert-words'
 
 /** This browser's own choices: a sound for a new alert (outside quiet hours) and browser notifications. */
 const SOUND_KEY = 'stitchboard.alert-sound'
@@ -66,14 +68,17 @@ export function setSound(on: boolean) {
   if (on) chime()
 }
 
-export async function setNotify(on: boolean): Promise<string | null> {
+/** Why notifications could not be turned on (the page says it in its words). */
+export type NotifyProblem = 'unsupported' | 'refused'
+
+export async function setNotify(on: boolean): Promise<NotifyProblem | null> {
   if (!on) {
     write(NOTIFY_KEY, false)
     return null
   }
-  if (typeof Notification === 'undefined') return 'This browser cannot show notifications'
+  if (typeof Notification === 'undefined') return 'unsupported'
   const permission = await Notification.requestPermission()
-  if (permission !== 'granted') return 'The browser did not allow notifications for this dashboard'
+  if (permission !== 'granted') return 'refused'
   write(NOTIFY_KEY, true)
   return null
 }
@@ -81,6 +86,7 @@ export async function setNotify(on: boolean): Promise<string | null> {
 /** Sounds and notifies once for each alert that appears while the page is open (not for those already
  * there when it opened). */
 export function useAlertSignals(list: AlertList | undefined, timeZone: string | undefined) {
+  const { t } = useT()
   const seen = useRef<Set<number> | null>(null)
   const sound = useSoundChoice()
   const notify = useNotifyChoice()
@@ -97,10 +103,10 @@ export function useAlertSignals(list: AlertList | undefined, timeZone: string | 
     if (sound && !(timeZone && isQuiet(list.quietHours, Date.now(), timeZone))) chime()
     if (notify && typeof Notification !== 'undefined' && Notification.permission === 'granted') {
       for (const a of fresh)
-        new Notification(`${a.machineName} — ${a.cause}`, {
-          body: a.detail.replace(/ (since|First of them)$/, ''),
+        new Notification(`${a.machineName} — ${causeWords(a, t)}`, {
+          body: timeZone ? detailWords(a, timeZone, t) : causeWords(a, t),
           tag: `alert-${a.id}`,
         })
     }
-  }, [list, sound, notify, timeZone])
+  }, [list, sound, notify, timeZone, t])
 }

@@ -1,6 +1,7 @@
 import { useAlerts } from '../../api/alerts'
+import { useT } from '../../components/i18n'
 import { useNow } from '../../components/now'
-import { alertOrder, clearWords, isOpen, onItWords, sinceWords } from './alert-words'
+import { alertOrder, causeWords, clearWords, isOpen, onItWords, sinceWords } from './alert-words'
 import { useAlertSignals } from './signals'
 
 /** How long an all clear stays on the wall. */
@@ -13,6 +14,7 @@ const ALL_CLEAR_MS = 2 * 60_000
  * An all clear shows for two minutes in green. Nothing when all is well: normal is quiet.
  */
 export function WallAlerts({ timeZone }: { timeZone: string | undefined }) {
+  const { t } = useT()
   const { data } = useAlerts()
   const now = useNow() * 1000
   useAlertSignals(data, timeZone)
@@ -26,12 +28,14 @@ export function WallAlerts({ timeZone }: { timeZone: string | undefined }) {
   // beside the red card, or alone: who is on what
   const onItShown = onIt.slice(0, first ? 1 : 2)
   const more = [
-    waiting.length > 1 ? `${waiting.length - 1} more needing someone` : null,
-    onIt.length > onItShown.length ? `${onIt.length - onItShown.length} more with someone on them` : null,
+    waiting.length > 1 ? t('alertBar.wall.moreWaiting', { count: waiting.length - 1 }) : null,
+    onIt.length > onItShown.length
+      ? t('alertBar.wall.moreOnIt', { count: onIt.length - onItShown.length })
+      : null,
   ].filter(Boolean)
   const side = first ? 'col-start-2' : ''
   return (
-    <section aria-label="Alerts" className="border-b-4 border-gray-700 px-4 py-2">
+    <section aria-label={t('alertBar.bar.label')} className="border-b-4 border-gray-700 px-4 py-2">
       <ul
         className={
           first ? 'grid grid-cols-[minmax(0,1fr)_minmax(0,32%)] gap-x-4 gap-y-1' : 'flex flex-col gap-1'
@@ -44,10 +48,12 @@ export function WallAlerts({ timeZone }: { timeZone: string | undefined }) {
           <li className="alert-flash row-span-3 rounded-lg bg-red-700 px-4 py-1 text-kiosk-xl text-white">
             <p className="font-bold">
               <span aria-hidden="true">⚠ </span>
-              {first.machineName} — {first.cause}
+              {first.machineName} — {causeWords(first, t)}
             </p>
-            <p className="whitespace-nowrap">{sinceWords(first, now, timeZone)}</p>
-            <p className="font-semibold">{clearWords(first, timeZone) ?? 'Needs someone'}</p>
+            <p className="whitespace-nowrap">{sinceWords(first, now, timeZone, t)}</p>
+            <p className="font-semibold">
+              {clearWords(first, timeZone, t) ?? t('alertBar.state.needsSomeone')}
+            </p>
           </li>
         )}
         {onItShown.map((alert) => (
@@ -56,16 +62,21 @@ export function WallAlerts({ timeZone }: { timeZone: string | undefined }) {
             className={`${side} rounded-lg bg-amber-300 px-3 py-1 text-kiosk-lg text-gray-950`}
           >
             <span aria-hidden="true">✔ </span>
-            <span className="font-bold">{alert.machineName}</span> — {alert.cause}:{' '}
-            {onItWords(alert, timeZone)}
+            <span className="font-bold">{alert.machineName}</span> — {causeWords(alert, t)}:{' '}
+            {onItWords(alert, timeZone, t)}
           </li>
         ))}
-        {more.length > 0 && <li className={`${side} text-kiosk-lg font-semibold`}>and {more.join(', ')}</li>}
+        {more.length > 0 && (
+          <li className={`${side} text-kiosk-lg font-semibold`}>
+            {t('alertBar.wall.more', { list: more.join(', ') })}
+          </li>
+        )}
         {!first &&
           onIt.length === 0 &&
           clear.slice(0, 1).map((alert) => (
             <li key={alert.id} className="rounded-lg border-4 border-emerald-500 px-4 py-1 text-kiosk-lg">
-              <span aria-hidden="true">✓ </span>All clear: {alert.machineName} — {alert.cause}
+              <span aria-hidden="true">✓ </span>
+              {t('alertBar.wall.allClear', { machine: alert.machineName, cause: causeWords(alert, t) })}
             </li>
           ))}
       </ul>

@@ -10,28 +10,28 @@ import { WidgetErrorBoundary } from '../../components/error-boundary'
 import { DesignPicker } from '../../components/filters/design-picker'
 import { FilterBar } from '../../components/filters/filter-bar'
 import { useReportScope } from '../../components/filters/use-filters'
+import { useT } from '../../components/i18n'
 import { DataAge, QueryState } from '../../components/query-state'
 import { Skeleton } from '../../components/skeleton'
-import {
-  DESIGN_STRETCH_RULE,
-  designStretches,
-  type Stretch,
-  stretchInWords,
-} from '../../lib/design-stretches'
+import { designStretches, designStretchRule, type Stretch, stretchInWords } from '../../lib/design-stretches'
 import type { Design } from '../../lib/domain'
 import { formatFactoryRange } from '../../lib/factory-time'
 import { filterSearch, withParam } from '../../lib/filters'
+import type { Translator } from '../../lib/i18n/translator'
 
-const STRETCH_COLUMNS: readonly DataColumn[] = [
-  { key: 'Stitches', className: 'pr-3' },
-  { key: 'Breaks', className: 'px-2 text-right' },
-  { key: 'Expected by share', className: 'px-2 text-right' },
-  { key: 'Flagged', className: 'px-2' },
+const ONE_DECIMAL = { minimumFractionDigits: 1, maximumFractionDigits: 1 } as const
+
+const stretchColumns = (t: Translator['t']): DataColumn[] => [
+  { key: 'stitches', label: t('designBreaks.table.stitches'), className: 'pr-3' },
+  { key: 'breaks', label: t('designBreaks.table.breaks'), className: 'px-2 text-right' },
+  { key: 'expected', label: t('designBreaks.table.expected'), className: 'px-2 text-right' },
+  { key: 'flagged', label: t('designBreaks.table.flagged'), className: 'px-2' },
 ]
 
 /** /design-breaks?design=…: where along one design's stitch sequence threads break (the portal's
  * threadbreaks-by-design report), with the stretches that break far more than their share flagged. */
 export function DesignBreaksPage() {
+  const { t } = useT()
   const [search, setSearch] = useSearchParams()
   const scope = useReportScope()
   const config = useQuery(appConfigQueryOptions())
@@ -42,27 +42,23 @@ export function DesignBreaksPage() {
   return (
     <section className="space-y-4 p-4" aria-labelledby="design-breaks-heading">
       <h1 id="design-breaks-heading" className="text-2xl font-semibold">
-        Where in the design threads break
+        {t('designBreaks.page.title')}
       </h1>
-      <p className="max-w-3xl text-gray-700 dark:text-gray-300">
-        Thread breaks along one design’s stitches, over every machine that sewed it in the range. A stretch
-        that breaks far more often than its share of the stitches points at the digitizing there (density,
-        short stitches, a hard turn), not at one machine.
-      </p>
+      <p className="max-w-3xl text-gray-700 dark:text-gray-300">{t('designBreaks.page.intro')}</p>
       <div className="flex flex-wrap items-end gap-x-6 gap-y-2">
         <FilterBar show={['range', 'location', 'machines']} />
         <DesignPicker value={designId} required onChange={choose} />
       </div>
       {!designId ? (
-        <p>Choose a design to see where along it threads break.</p>
+        <p>{t('designBreaks.page.choose')}</p>
       ) : designs.isPending || scope.status === 'loading' || !config.data ? (
         <Skeleton />
       ) : scope.status === 'error' ? (
         <p role="alert">{scope.error}</p>
       ) : !design || design.stitches === null ? (
-        <p role="alert">The design catalogue has no design “{designId}” with a stitch count.</p>
+        <p role="alert">{t('designBreaks.page.unknownDesign', { design: designId })}</p>
       ) : (
-        <WidgetErrorBoundary name="The breaks along the design">
+        <WidgetErrorBoundary name={t('designBreaks.page.widget')}>
           <Breaks
             design={design as Design & { stitches: number }}
             scope={scope.params}
@@ -86,6 +82,7 @@ function Breaks({
   const query = useQuery(
     designThreadbreaksQueryOptions({ ...scope, designId: design.id, designStitches: design.stitches }),
   )
+  const { t, number } = useT()
   const ruleId = useId()
   const location = useLocation()
   const name = design.name ?? design.id
@@ -93,11 +90,7 @@ function Breaks({
     <QueryState
       query={query}
       isEmpty={(data) => data.byStitch.length === 0}
-      empty={
-        <p>
-          No thread breaks on {name} in {rangeText}.
-        </p>
-      }
+      empty={<p>{t('designBreaks.breaks.none', { name, range: rangeText })}</p>}
     >
       {(data) => {
         const stretches = designStretches(design.stitches, data.byStitch)
@@ -106,45 +99,49 @@ function Breaks({
         return (
           <div className="space-y-3">
             <p>
-              {total.toLocaleString()} thread breaks over {data.passes.toLocaleString()}{' '}
-              {data.passes === 1 ? 'pass' : 'passes'} of {name} ({design.stitches.toLocaleString()} stitches),{' '}
-              {rangeText}.
+              {t('designBreaks.breaks.summary', {
+                count: total,
+                passes: data.passes,
+                name,
+                stitches: design.stitches,
+                range: rangeText,
+              })}
             </p>
             <aside
               aria-labelledby={ruleId}
               className="rounded border border-gray-300 p-3 dark:border-gray-700"
             >
               <h2 id={ruleId} className="font-semibold">
-                Where to look
+                {t('designBreaks.look.heading')}
               </h2>
               {flagged.length === 0 ? (
-                <p>Nothing stands out: the breaks are spread along the design as evenly as chance allows.</p>
+                <p>{t('designBreaks.look.nothing')}</p>
               ) : (
                 <ul className="list-disc pl-5">
                   {flagged.map((s) => (
-                    <li key={s.from}>{stretchInWords(s)}: look at the digitizing there</li>
+                    <li key={s.from}>{t('designBreaks.look.stretch', { stretch: stretchInWords(s, t) })}</li>
                   ))}
                 </ul>
               )}
-              <p className="mt-1 text-sm text-gray-700 dark:text-gray-300">{DESIGN_STRETCH_RULE}</p>
+              <p className="mt-1 text-sm text-gray-700 dark:text-gray-300">{designStretchRule(t)}</p>
             </aside>
             <StretchChart stretches={stretches} name={name} />
             <details>
-              <summary className="cursor-pointer">As a table</summary>
+              <summary className="cursor-pointer">{t('designBreaks.table.show')}</summary>
               <DataTable
                 className="mt-2 border-collapse text-left tabular-nums"
-                caption={`Thread breaks per stretch of ${name}`}
+                caption={t('designBreaks.table.caption', { name })}
                 headRowClassName="border-b border-gray-400"
-                columns={STRETCH_COLUMNS}
+                columns={stretchColumns(t)}
               >
                 {stretches.map((s) => (
                   <tr key={s.from} className="border-b border-gray-200 dark:border-gray-800">
                     <th scope="row" className="pr-3 font-normal">
-                      {s.from.toLocaleString()}–{s.to.toLocaleString()}
+                      {number(s.from)}–{number(s.to)}
                     </th>
-                    <td className="px-2 text-right">{s.count}</td>
-                    <td className="px-2 text-right">{s.expected.toFixed(1)}</td>
-                    <td className="px-2">{s.flagged ? 'yes' : ''}</td>
+                    <td className="px-2 text-right">{number(s.count)}</td>
+                    <td className="px-2 text-right">{number(s.expected, ONE_DECIMAL)}</td>
+                    <td className="px-2">{s.flagged ? t('designBreaks.table.yes') : ''}</td>
                   </tr>
                 ))}
               </DataTable>
@@ -163,7 +160,7 @@ function Breaks({
                   ).toString(),
                 }}
               >
-                The report’s rows, stitch by stitch
+                {t('designBreaks.page.reportRows')}
               </Link>
             </p>
           </div>
@@ -176,6 +173,7 @@ function Breaks({
 /** Bars along the design, flagged stretches in colour and marked with "!", so colour is not the only
  * signal; the table above says the same in numbers. */
 function StretchChart({ stretches, name }: { stretches: readonly Stretch[]; name: string }) {
+  const { t, number } = useT()
   const max = Math.max(1, ...stretches.map((s) => s.count))
   const width = 800
   const height = 160
@@ -185,9 +183,15 @@ function StretchChart({ stretches, name }: { stretches: readonly Stretch[]; name
     <figure>
       <svg
         role="img"
-        aria-label={`Thread breaks along ${name}, in ${stretches.length} stretches${
-          flagged.length ? `; flagged: ${flagged.map(stretchInWords).join('; ')}` : '; none flagged'
-        }`}
+        aria-label={
+          flagged.length
+            ? t('designBreaks.chart.labelFlagged', {
+                name,
+                count: stretches.length,
+                flagged: flagged.map((s) => stretchInWords(s, t)).join('; '),
+              })
+            : t('designBreaks.chart.labelNone', { name, count: stretches.length })
+        }
         viewBox={`0 0 ${width} ${height + 20}`}
         className="h-48 w-full max-w-4xl"
         preserveAspectRatio="none"
@@ -218,14 +222,14 @@ function StretchChart({ stretches, name }: { stretches: readonly Stretch[]; name
         })}
         <line x1="0" y1={height} x2={width} y2={height} className="stroke-gray-500" />
         <text x="0" y={height + 16} fontSize="12" className="fill-current">
-          stitch 1
+          {t('designBreaks.chart.firstStitch')}
         </text>
         <text x={width} y={height + 16} fontSize="12" textAnchor="end" className="fill-current">
-          {(stretches.at(-1)?.to ?? 0).toLocaleString()}
+          {number(stretches.at(-1)?.to ?? 0)}
         </text>
       </svg>
       <figcaption className="text-sm text-gray-700 dark:text-gray-300">
-        Breaks per stretch of stitches, from the first stitch (left) to the last (right).
+        {t('designBreaks.chart.caption')}
       </figcaption>
     </figure>
   )
@@ -237,6 +241,7 @@ const LOG_DAYS = 2
 /** From the break log: the speed at each break of this design against its stitch position, so "it breaks
  * when it runs fast" can be seen. */
 function SpeedAtBreaks({ design, scope }: { design: Design & { stitches: number }; scope: ReportParams }) {
+  const { t } = useT()
   const headingId = useId()
   const chosen = Array.isArray(scope.machineIds) && scope.machineIds.length > 0
   const days = (scope.till - scope.from) / 86_400
@@ -245,31 +250,31 @@ function SpeedAtBreaks({ design, scope }: { design: Design & { stitches: number 
   return (
     <section aria-labelledby={headingId} className="space-y-2">
       <h2 id={headingId} className="text-xl font-semibold">
-        Speed at each break
+        {t('designBreaks.speed.heading')}
       </h2>
       {!allowed ? (
-        <p>
-          The speed at each break comes from the break log, one row per break: choose a range of at most{' '}
-          {LOG_DAYS} days, or some machines.
-        </p>
+        <p>{t('designBreaks.speed.tooLong', { days: LOG_DAYS })}</p>
       ) : (
-        <QueryState query={log} empty={<p>No breaks in the log for this range.</p>}>
+        <QueryState query={log} empty={<p>{t('designBreaks.speed.none')}</p>}>
           {({ records }) => {
             const points = records.flatMap((e) =>
               e.designId === design.id && e.rpm !== null && e.rpm > 0 && e.stitch !== null
                 ? [{ stitch: e.stitch, rpm: e.rpm }]
                 : [],
             )
-            if (points.length === 0) return <p>The log has no break of this design with its speed.</p>
+            if (points.length === 0) return <p>{t('designBreaks.speed.noneOfDesign')}</p>
             const speeds = points.map((p) => p.rpm).sort((a, b) => a - b)
             const quantile = (q: number) =>
               speeds[Math.min(speeds.length - 1, Math.floor(q * speeds.length))] ?? 0
             return (
               <>
                 <p>
-                  {points.length.toLocaleString()} {points.length === 1 ? 'break' : 'breaks'} with the speed
-                  at the moment: median {quantile(0.5).toLocaleString()} rpm, half of them between{' '}
-                  {quantile(0.25).toLocaleString()} and {quantile(0.75).toLocaleString()} rpm.
+                  {t('designBreaks.speed.summary', {
+                    count: points.length,
+                    median: quantile(0.5),
+                    low: quantile(0.25),
+                    high: quantile(0.75),
+                  })}
                 </p>
                 <SpeedChart
                   points={points}
@@ -294,6 +299,7 @@ function SpeedChart({
   designStitches: number
   name: string
 }) {
+  const { t, number } = useT()
   const width = 800
   const height = 160
   const max = Math.max(1, ...points.map((p) => p.rpm))
@@ -306,7 +312,12 @@ function SpeedChart({
     <figure>
       <svg
         role="img"
-        aria-label={`Speed at each of ${points.length} breaks along ${name}, between ${min} and ${max} rpm`}
+        aria-label={t('designBreaks.speed.chartLabel', {
+          count: points.length,
+          name,
+          min: number(min, { useGrouping: false }),
+          max: number(max, { useGrouping: false }),
+        })}
         viewBox={`0 0 ${width} ${height + 20}`}
         className="h-48 w-full max-w-4xl"
       >
@@ -322,21 +333,21 @@ function SpeedChart({
         ))}
         <line x1="0" y1={height} x2={width} y2={height} className="stroke-gray-500" />
         <text x="0" y={height + 16} fontSize="12" className="fill-current">
-          stitch 1
+          {t('designBreaks.chart.firstStitch')}
         </text>
         <text x={width} y={height + 16} fontSize="12" textAnchor="end" className="fill-current">
-          {designStitches.toLocaleString()}
+          {number(designStitches)}
         </text>
         <text x="4" y={y(max) + 4} fontSize="12" className="fill-current">
-          {max.toLocaleString()} rpm
+          {t('designBreaks.speed.rpm', { rpm: max })}
         </text>
         <text x="4" y={y(min)} fontSize="12" className="fill-current">
-          {min.toLocaleString()} rpm
+          {t('designBreaks.speed.rpm', { rpm: min })}
         </text>
       </svg>
       <figcaption className="text-sm text-gray-700 dark:text-gray-300">
-        Each dot a break: where in the design (left to right) and how fast the machine ran (bottom to top).
-        {points.length > shown.length && ` The first ${shown.length.toLocaleString()} are drawn.`}
+        {t('designBreaks.speed.caption')}
+        {points.length > shown.length && ` ${t('designBreaks.speed.firstDrawn', { count: shown.length })}`}
       </figcaption>
     </figure>
   )

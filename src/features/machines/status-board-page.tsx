@@ -1,4 +1,4 @@
-import { lazy, memo, Suspense, useDeferredValue, useId, useMemo } from 'react'
+import { lazy, memo, Suspense, useDeferredValue, useMemo } from 'react'
 import { Link, useLocation, useSearchParams } from 'react-router'
 import { useAlertsInCache } from '../../api/alerts-cache'
 import { useStatusCodes } from '../../api/app-config'
@@ -10,13 +10,11 @@ import { WidgetErrorBoundary } from '../../components/error-boundary'
 import { FilterBar } from '../../components/filters/filter-bar'
 import { useFilters } from '../../components/filters/use-filters'
 import { FoldOnPhone, settingsInSearch } from '../../components/fold-on-phone'
-import { CONTROL } from '../../components/form-styles'
 import { useT } from '../../components/i18n'
 import { NotInKiosk, useKiosk } from '../../components/kiosk'
 import { LiveIndicator } from '../../components/live-indicator'
 import { MalformedRecords } from '../../components/malformed-records'
 import { useNow } from '../../components/now'
-import { NumberField } from '../../components/number-field'
 import { DataAge, QueryState } from '../../components/query-state'
 import { Skeleton } from '../../components/skeleton'
 import { StatusBadge } from '../../components/status-badge'
@@ -32,6 +30,7 @@ import {
   sortMachines,
 } from '../../lib/machine-state'
 import { naturalCompare } from '../../lib/natural-order'
+import { BoardControls } from './board-controls'
 import { BOARD_STATES, type BoardParams, boardParams, withBoardParams } from './board-params'
 import { MachineTile } from './machine-tile'
 
@@ -93,55 +92,6 @@ export function StatusBoardPage() {
         </QueryState>
       </WidgetErrorBoundary>
     </section>
-  )
-}
-
-function BoardControls({ params, set }: { params: BoardParams; set: (patch: Partial<BoardParams>) => void }) {
-  const { t } = useT()
-  const id = useId()
-  return (
-    <div className="flex flex-wrap items-end gap-3">
-      <label className="flex items-center gap-1 text-sm">
-        <input
-          type="checkbox"
-          checked={params.group === 'location'}
-          onChange={(e) => set({ group: e.target.checked ? 'location' : 'none' })}
-        />
-        {t('machines.board.groupByLocation')}
-      </label>
-      <div className="flex flex-col">
-        <label htmlFor={`${id}-sort`} className="text-sm">
-          {t('machines.board.sort')}
-        </label>
-        <select
-          id={`${id}-sort`}
-          className={CONTROL}
-          value={params.sort}
-          onChange={(e) => set({ sort: e.target.value as BoardParams['sort'] })}
-        >
-          <option value="urgency">{t('machines.board.byUrgency')}</option>
-          <option value="name">{t('machines.board.byName')}</option>
-        </select>
-      </div>
-      <NumberField
-        id={`${id}-attention`}
-        label={t('machines.board.flagAfter')}
-        labelClassName="text-sm"
-        inputClassName={`${CONTROL} w-20`}
-        min={1}
-        max={240}
-        value={params.attentionMinutes}
-        onChange={(text) => set({ attentionMinutes: Number(text) || params.attentionMinutes })}
-      />
-      <label className="flex items-center gap-1 text-sm">
-        <input
-          type="checkbox"
-          checked={params.density === 'wall'}
-          onChange={(e) => set({ density: e.target.checked ? 'wall' : 'desk' })}
-        />
-        {t('machines.board.wallDensity')}
-      </label>
-    </div>
   )
 }
 

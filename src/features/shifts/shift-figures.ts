@@ -45,7 +45,7 @@ export const FIGURES: readonly Figure[] = [
   },
   {
     key: 'runningHours',
-    label: 'shifts.figure.runningTime',
+    label: 'shifts.figure.timeRunning',
     source: '/reports/machine-summary',
     how: 'shifts.how.runningCodes',
     kind: 'total',
@@ -62,9 +62,9 @@ export const FIGURES: readonly Figure[] = [
   },
   {
     key: 'utilizationPercent',
-    label: 'shifts.figure.utilization',
+    label: 'shifts.figure.utilisation',
     source: '/reports/machine-summary',
-    how: 'shifts.how.utilization',
+    how: 'shifts.how.utilisation',
     kind: 'rate',
     digits: 0,
     unit: '%',

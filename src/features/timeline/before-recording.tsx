@@ -3,12 +3,19 @@ import { useStatusCodes } from '../../api/app-config'
 import type { ReportParams } from '../../api/report-params'
 import { useMachineSummary } from '../../api/reports'
 import { FactoryTime } from '../../components/factory-time'
+import { useT } from '../../components/i18n'
+import { withNodes } from '../../components/message-nodes'
 import { QueryState } from '../../components/query-state'
-import { durationInWords, STATE_ICONS, STATE_LABELS } from '../../lib/machine-state'
+import type { Translator } from '../../lib/i18n/translator'
+import { durationInWords, STATE_ICONS, STATE_KEYS } from '../../lib/machine-state'
 import { statusTotals } from '../../lib/timeline'
 
 const hours = (seconds: number) => durationInWords(Math.round(seconds))
-const percent = (share: number) => `${(share * 100).toFixed(share < 0.1 ? 1 : 0)} %`
+/** "12 %", "4.5 %" below a tenth, in the screen's language */
+const percent = (share: number, number: Translator['number']) => {
+  const digits = share < 0.1 ? 1 : 0
+  return `${number(share * 100, { minimumFractionDigits: digits, maximumFractionDigits: digits })} %`
+}
 
 /**
  * The part of a range before stitchboard began recording (issue 18): no timeline can be drawn there, the
@@ -41,31 +48,38 @@ export function BeforeRecording({
 }
 
 function PortalTotals({ params, large }: { params: ReportParams; large: boolean }) {
+  const { t, number } = useT()
   const summary = useMachineSummary(params)
   const codes = useStatusCodes()
   const id = useId()
+  const dateAndTime = (at: number) => (
+    <>
+      <FactoryTime epochMs={at * 1000} format="date" />{' '}
+      <FactoryTime epochMs={at * 1000} withSeconds={false} />
+    </>
+  )
   return (
     <section aria-labelledby={id} className={`space-y-1 ${large ? 'text-kiosk-base' : 'text-sm'}`}>
       <h3 id={id} className="font-semibold">
-        Before recording began: the portal’s totals
+        {t('timeline.before.heading')}
       </h3>
       <p className={large ? 'sr-only' : undefined}>
-        From <FactoryTime epochMs={params.from * 1000} format="date" />{' '}
-        <FactoryTime epochMs={params.from * 1000} withSeconds={false} /> to{' '}
-        <FactoryTime epochMs={params.till * 1000} format="date" />{' '}
-        <FactoryTime epochMs={params.till * 1000} withSeconds={false} /> stitchboard was not recording. The
-        portal’s machine summary keeps only the total time per status code: no timeline, no single stops.
+        {withNodes((m) => t('timeline.before.explained', m), {
+          from: dateAndTime(params.from),
+          till: dateAndTime(params.till),
+        })}
       </p>
       <QueryState
         query={summary}
         isEmpty={(list) => list.records.every((r) => r.secondsByStatus.size === 0)}
-        empty={<p>The portal has no time per status code for this period either.</p>}
+        empty={<p>{t('timeline.before.empty')}</p>}
       >
         {(list) => {
           if (!codes) return null
           const totals = statusTotals(
             list.records.map((r) => r.secondsByStatus),
             codes,
+            t,
           )
           const states = [...totals.byState].sort((a, b) => b[1] - a[1])
           return (
@@ -73,32 +87,51 @@ function PortalTotals({ params, large }: { params: ReportParams; large: boolean 
               <p>
                 {large && (
                   <>
-                    <FactoryTime epochMs={params.from * 1000} withSeconds={false} />–
-                    <FactoryTime epochMs={params.till * 1000} withSeconds={false} />, no timeline:{' '}
+                    {withNodes((m) => t('timeline.before.noTimeline', m), {
+                      from: <FactoryTime epochMs={params.from * 1000} withSeconds={false} />,
+                      till: <FactoryTime epochMs={params.till * 1000} withSeconds={false} />,
+                    })}{' '}
                   </>
                 )}
-                Availability{' '}
-                <strong>{totals.availability === null ? '—' : percent(totals.availability)}</strong> of{' '}
-                {hours(totals.totalSeconds)} machine time.
+                {withNodes(
+                  (m) => t('timeline.before.availability', { ...m, machineTime: hours(totals.totalSeconds) }),
+                  {
+                    value: (
+                      <strong>
+                        {totals.availability === null ? '—' : percent(totals.availability, number)}
+                      </strong>
+                    ),
+                  },
+                )}
               </p>
               <ul
                 className={`flex flex-wrap gap-x-4 ${large ? 'sr-only' : ''}`}
-                aria-label="Time per state, from the portal’s totals"
+                aria-label={t('timeline.before.perState')}
               >
-                {states.map(([state, seconds]) => (
-                  <li key={state}>
-                    <span aria-hidden="true">{STATE_ICONS[state]} </span>
-                    {STATE_LABELS[state]}: {hours(seconds)} ({percent(seconds / totals.totalSeconds)})
-                  </li>
-                ))}
+                {states.map(([state, seconds]) => {
+                  const share = percent(seconds / totals.totalSeconds, number)
+                  return (
+                    <li key={state}>
+                      <span aria-hidden="true">{STATE_ICONS[state]} </span>
+                      {t(STATE_KEYS[state])}: {hours(seconds)} ({share})
+                    </li>
+                  )
+                })}
               </ul>
               {totals.stopsByCode.length > 0 && (
                 <p>
-                  Stop time by cause:{' '}
-                  {totals.stopsByCode
-                    .slice(0, large ? 3 : 6)
-                    .map((c) => `${c.label} (code ${c.code}) ${hours(c.seconds)}`)
-                    .join(' · ')}
+                  {t('timeline.before.stopsByCause', {
+                    causes: totals.stopsByCode
+                      .slice(0, large ? 3 : 6)
+                      .map((c) =>
+                        t('timeline.before.causeTime', {
+                          label: c.label,
+                          code: c.code,
+                          time: hours(c.seconds),
+                        }),
+                      )
+                      .join(' · '),
+                  })}
                 </p>
               )}
             </>

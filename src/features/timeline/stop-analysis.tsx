@@ -1,20 +1,27 @@
 import { useId } from 'react'
 import { type DataColumn, DataTable } from '../../components/data-table'
 import { FactoryTime } from '../../components/factory-time'
+import { useT } from '../../components/i18n'
+import { withNodes } from '../../components/message-nodes'
 import { STATE_STYLES } from '../../components/status-badge'
 import type { Machine } from '../../lib/domain'
-import { type BoardState, durationInWords, STATE_ICONS, STATE_LABELS } from '../../lib/machine-state'
+import type { Translator } from '../../lib/i18n/translator'
+import { type BoardState, durationInWords, STATE_ICONS, STATE_KEYS } from '../../lib/machine-state'
 import type { StopAnalysis } from '../../lib/timeline'
 
 /** The fill colour of a state alone (its badge style also sets the text colour). */
 const fillOf = (state: BoardState) => STATE_STYLES[state].split(' ')[0]
 const hours = (ms: number) => durationInWords(Math.round(ms / 1000))
-const percent = (share: number) => `${(share * 100).toFixed(share < 0.1 ? 1 : 0)} %`
-const BY_CODE_COLUMNS: readonly DataColumn[] = [
-  { key: 'Cause', className: 'py-1 pr-2' },
-  { key: 'Time', className: 'px-2 text-right' },
-  { key: 'Stops', className: 'px-2 text-right' },
-  { key: 'Running total', className: 'px-2 text-right' },
+/** "12 %", "4.5 %" below a tenth, in the screen's language */
+const percent = (share: number, number: Translator['number']) => {
+  const digits = share < 0.1 ? 1 : 0
+  return `${number(share * 100, { minimumFractionDigits: digits, maximumFractionDigits: digits })} %`
+}
+const byCodeColumns = (t: Translator['t']): DataColumn[] => [
+  { key: 'cause', label: t('timeline.analysis.cause'), className: 'py-1 pr-2' },
+  { key: 'time', label: t('timeline.analysis.time'), className: 'px-2 text-right' },
+  { key: 'stops', label: t('timeline.analysis.stops'), className: 'px-2 text-right' },
+  { key: 'running-total', label: t('timeline.analysis.runningTotal'), className: 'px-2 text-right' },
 ]
 
 /**
@@ -35,6 +42,7 @@ export function StopAnalysisView({
   /** machine time in the range that nothing recorded (before recording began, gaps) */
   unrecordedMs?: number
 }) {
+  const { t, number } = useT()
   const id = useId()
   const nameOf = (machineId: string) => machines.get(machineId)?.name ?? machineId
   const stopMs = analysis.byCode.reduce((sum, c) => sum + c.ms, 0)
@@ -44,11 +52,19 @@ export function StopAnalysisView({
   return (
     <div className={`space-y-3 ${large ? 'text-kiosk-base' : ''}`}>
       <p className={large ? 'text-kiosk-xl font-semibold' : 'text-lg'}>
-        Availability <strong>{analysis.availability === null ? '—' : percent(analysis.availability)}</strong>
+        {withNodes((m) => t('timeline.analysis.availability', m), {
+          value: (
+            <strong>{analysis.availability === null ? '—' : percent(analysis.availability, number)}</strong>
+          ),
+        })}
         <span className={large ? 'text-kiosk-base font-normal' : 'text-sm'}>
           {' '}
-          (running share of {hours(analysis.recordedMs)} recorded machine time
-          {unrecordedMs > 0 ? `; ${hours(unrecordedMs)} not recorded` : ''})
+          {unrecordedMs > 0
+            ? t('timeline.analysis.runningShareUnrecorded', {
+                recorded: hours(analysis.recordedMs),
+                unrecorded: hours(unrecordedMs),
+              })
+            : t('timeline.analysis.runningShare', { recorded: hours(analysis.recordedMs) })}
         </span>
       </p>
       {analysis.recordedMs > 0 && (
@@ -62,29 +78,35 @@ export function StopAnalysisView({
               />
             ))}
           </div>
-          <ul className={`mt-1 flex flex-wrap gap-x-4 ${large ? '' : 'text-sm'}`} aria-label="Time per state">
-            {states.map(([state, ms]) => (
-              <li key={state}>
-                <span aria-hidden="true">{STATE_ICONS[state as BoardState]} </span>
-                {STATE_LABELS[state as BoardState]}: {hours(ms)} ({percent(ms / analysis.recordedMs)})
-              </li>
-            ))}
+          <ul
+            className={`mt-1 flex flex-wrap gap-x-4 ${large ? '' : 'text-sm'}`}
+            aria-label={t('timeline.analysis.perState')}
+          >
+            {states.map(([state, ms]) => {
+              const share = percent(ms / analysis.recordedMs, number)
+              return (
+                <li key={state}>
+                  <span aria-hidden="true">{STATE_ICONS[state as BoardState]} </span>
+                  {t(STATE_KEYS[state as BoardState])}: {hours(ms)} ({share})
+                </li>
+              )
+            })}
           </ul>
         </div>
       )}
       <div className="grid gap-4 lg:grid-cols-2">
         <section aria-labelledby={`${id}-codes`}>
           <h3 id={`${id}-codes`} className="font-semibold">
-            Stop time by cause ({hours(stopMs)} in all)
+            {t('timeline.analysis.byCause', { time: hours(stopMs) })}
           </h3>
           {analysis.byCode.length === 0 ? (
-            <p>No stops recorded in this range.</p>
+            <p>{t('timeline.analysis.noStops')}</p>
           ) : (
             <DataTable
               className="w-full border-collapse text-left tabular-nums"
-              caption="Stop time by status code, largest first, with the running total"
+              caption={t('timeline.analysis.byCodeCaption')}
               headRowClassName="border-b border-gray-400"
-              columns={BY_CODE_COLUMNS}
+              columns={byCodeColumns(t)}
             >
               {analysis.byCode.slice(0, rows).map((c) => {
                 cumulative += c.ms
@@ -92,8 +114,9 @@ export function StopAnalysisView({
                   <tr key={String(c.code)} className="border-b border-gray-200 dark:border-gray-800">
                     <th scope="row" className="py-1 pr-2 font-normal">
                       <span aria-hidden="true">{STATE_ICONS[c.state]} </span>
-                      {c.label}
-                      {c.code === null ? '' : ` (code ${c.code})`}
+                      {c.code === null
+                        ? c.label
+                        : t('timeline.analysis.labelCode', { label: c.label, code: c.code })}
                       <div className="mt-0.5 h-1.5 rounded bg-gray-200 dark:bg-gray-700" aria-hidden="true">
                         <div
                           className={`h-full rounded ${fillOf(c.state)}`}
@@ -102,8 +125,8 @@ export function StopAnalysisView({
                       </div>
                     </th>
                     <td className="px-2 text-right whitespace-nowrap">{hours(c.ms)}</td>
-                    <td className="px-2 text-right">{c.count}</td>
-                    <td className="px-2 text-right">{percent(cumulative / (stopMs || 1))}</td>
+                    <td className="px-2 text-right">{number(c.count)}</td>
+                    <td className="px-2 text-right">{percent(cumulative / (stopMs || 1), number)}</td>
                   </tr>
                 )
               })}
@@ -112,17 +135,17 @@ export function StopAnalysisView({
         </section>
         <section aria-labelledby={`${id}-machines`}>
           <h3 id={`${id}-machines`} className="font-semibold">
-            Stop time by machine
+            {t('timeline.analysis.byMachine')}
           </h3>
           {analysis.byMachine.length === 0 ? (
-            <p>No stops recorded in this range.</p>
+            <p>{t('timeline.analysis.noStops')}</p>
           ) : (
             <ol className="space-y-0.5">
               {analysis.byMachine.slice(0, rows).map((m) => (
                 <li key={m.machineId} className="flex justify-between gap-3 tabular-nums">
                   <span>{nameOf(m.machineId)}</span>
                   <span className="whitespace-nowrap">
-                    {hours(m.ms)} in {m.count} {m.count === 1 ? 'stop' : 'stops'}
+                    {t('timeline.analysis.machineStops', { time: hours(m.ms), count: m.count })}
                   </span>
                 </li>
               ))}
@@ -133,14 +156,22 @@ export function StopAnalysisView({
       {analysis.longest.length > 0 && (
         <section aria-labelledby={`${id}-longest`}>
           <h3 id={`${id}-longest`} className="font-semibold">
-            Longest stops
+            {t('timeline.analysis.longest')}
           </h3>
           <ol className="list-decimal space-y-0.5 pl-[2.5em]">
             {analysis.longest.slice(0, rows).map((s) => (
               <li key={`${s.machineId}-${s.start}`}>
-                {nameOf(s.machineId)}: {s.label} {s.atLeast ? 'at least ' : ''}
-                {hours(s.end - s.start)} from <FactoryTime epochMs={s.start} withSeconds={false} />
-                {s.ongoing ? ' (still stopped)' : ''}
+                {withNodes(
+                  (m) =>
+                    t(s.atLeast ? 'timeline.analysis.stopAtLeast' : 'timeline.analysis.stop', {
+                      ...m,
+                      machine: nameOf(s.machineId),
+                      label: s.label,
+                      duration: hours(s.end - s.start),
+                    }),
+                  { time: <FactoryTime epochMs={s.start} withSeconds={false} /> },
+                )}
+                {s.ongoing ? ` ${t('timeline.analysis.stillStopped')}` : ''}
               </li>
             ))}
           </ol>

@@ -5,6 +5,7 @@ import { useMachines } from '../../api/machines'
 import type { ReportParams } from '../../api/report-params'
 import { FilterBar } from '../../components/filters/filter-bar'
 import { useReportScope } from '../../components/filters/use-filters'
+import { useT } from '../../components/i18n'
 import { useKiosk } from '../../components/kiosk'
 import { DataAge, QueryState, useAnsweredAt } from '../../components/query-state'
 import { Skeleton } from '../../components/skeleton'
@@ -18,12 +19,13 @@ const MAX_DAYS = 7
 /** Availability and where the stop time went, for the range and machines chosen: a page of its own for
  * the kiosk's rotation (`pages=stops`), and a section of the shift page. */
 export function StopsPage() {
+  const { t } = useT()
   const scope = useReportScope()
   const kiosk = useKiosk()
   return (
     <div className="space-y-4 p-4">
       <h1 className={kiosk.on ? 'text-kiosk-lg font-semibold' : 'text-2xl font-semibold'}>
-        Stops and availability
+        {t('timeline.stops.title')}
       </h1>
       <FilterBar />
       {scope.status === 'loading' && <Skeleton />}
@@ -32,7 +34,7 @@ export function StopsPage() {
         <section aria-labelledby="stops-range-heading">
           {/* the analysis's parts are h3, as where it sits inside the timeline and shift pages */}
           <h2 id="stops-range-heading" className="sr-only">
-            Over the range chosen
+            {t('timeline.stops.overRange')}
           </h2>
           <StopsOfRange params={scope.params} large={kiosk.on} />
         </section>
@@ -43,12 +45,14 @@ export function StopsPage() {
 
 /** The stop analysis of the machines and range of `params`, from stitchboard's history (at most 7 days). */
 export function StopsOfRange({ params, large = false }: { params: ReportParams; large?: boolean }) {
+  const { t } = useT()
   if (params.till - params.from > MAX_DAYS * 86_400)
-    return <p>Stops are analysed over at most {MAX_DAYS} days: choose a shorter range.</p>
+    return <p>{t('timeline.stops.tooLong', { days: MAX_DAYS })}</p>
   return <Stops params={params} large={large} />
 }
 
 function Stops({ params, large }: { params: ReportParams; large: boolean }) {
+  const { t } = useT()
   const timeline = useFactoryTimeline(params.from * 1000, Math.ceil(params.till / 60) * 60_000)
   const answeredAt = useAnsweredAt(timeline.dataUpdatedAt)
   const machines = useMachines()
@@ -69,8 +73,9 @@ function Stops({ params, large }: { params: ReportParams; large: boolean }) {
           data.from,
           data.till,
           codes,
+          t,
         )
-        const missing = unrecorded(data.from, data.till, data.recordingSince, data.gaps)
+        const missing = unrecorded(data.from, data.till, data.recordingSince, data.gaps, t)
         const missingMs = unrecordedMachineMs(missing, chosen.length)
         return (
           <div className="space-y-2">

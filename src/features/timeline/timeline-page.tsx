@@ -8,6 +8,7 @@ import { useMachines } from '../../api/machines'
 import type { ReportParams } from '../../api/report-params'
 import { FilterBar } from '../../components/filters/filter-bar'
 import { useReportScope } from '../../components/filters/use-filters'
+import { useT } from '../../components/i18n'
 import { DataAge, QueryState, useAnsweredAt } from '../../components/query-state'
 import { Skeleton } from '../../components/skeleton'
 import type { Machine } from '../../lib/domain'
@@ -29,21 +30,18 @@ const MAX_DAYS = 7
  * URL, and the stop analysis of the machines shown. Rows are drawn as they scroll into view, so a
  * thousand machines cost what a screenful does. */
 export function TimelinePage() {
+  const { t } = useT()
   const scope = useReportScope()
   return (
     <div className="space-y-4 p-4">
-      <h1 className="text-2xl font-semibold">Factory timeline</h1>
-      <p className="max-w-3xl text-gray-700 dark:text-gray-300">
-        What every machine did, from stitchboard’s own record of the portal’s live status (the portal says
-        what a machine does now, never since when). Point at a row, or focus it and use the arrow keys, to
-        read each part.
-      </p>
+      <h1 className="text-2xl font-semibold">{t('timeline.page.title')}</h1>
+      <p className="max-w-3xl text-gray-700 dark:text-gray-300">{t('timeline.page.intro')}</p>
       <FilterBar show={['range', 'location', 'machines']} />
       {scope.status === 'loading' && <Skeleton />}
       {scope.status === 'error' && <p role="alert">{scope.error}</p>}
       {scope.status === 'ready' &&
         (scope.range.till - scope.range.from > MAX_DAYS * 86_400 ? (
-          <p role="alert">The factory timeline shows at most {MAX_DAYS} days: choose a shorter range.</p>
+          <p role="alert">{t('timeline.page.tooLong', { days: MAX_DAYS })}</p>
         ) : (
           <Timeline from={scope.range.from * 1000} till={scope.range.till * 1000} params={scope.params} />
         ))}
@@ -93,6 +91,7 @@ function TimelineBody({
   timeZone: string
   updatedAt: number
 }) {
+  const { t } = useT()
   const { nameOf } = useLocations()
   const { machineIds } = params
   const locationId = params.locationId ?? null
@@ -110,7 +109,10 @@ function TimelineBody({
     [machines, chosen, locationId, nameOf],
   )
   const byId = useMemo(() => new Map(machines.map((m) => [m.id, m])), [machines])
-  const missing = useMemo(() => unrecorded(data.from, data.till, data.recordingSince, data.gaps), [data])
+  const missing = useMemo(
+    () => unrecorded(data.from, data.till, data.recordingSince, data.gaps, t),
+    [data, t],
+  )
   const missingMs = unrecordedMachineMs(missing, shown.length)
   const analysis = useMemo(
     () =>
@@ -119,17 +121,21 @@ function TimelineBody({
         data.from,
         data.till,
         codes,
+        t,
       ),
-    [shown, data, codes],
+    [shown, data, codes, t],
   )
   const ticks = ticksOf(data.from, data.till, timeZone)
   const name = useCallback((id: string) => designLabel(designs, id), [designs])
   return (
     <div className="space-y-4">
       <p>
-        {shown.length} {shown.length === 1 ? 'machine' : 'machines'},{' '}
-        {formatFactoryRange(data.from / 1000, data.till / 1000, timeZone)}
-        {missing.length > 0 && ` · not recorded: ${[...new Set(missing.map((m) => m.reason))].join('; ')}`}
+        {t('timeline.page.machines', {
+          count: shown.length,
+          range: formatFactoryRange(data.from / 1000, data.till / 1000, timeZone),
+        })}
+        {missing.length > 0 &&
+          ` · ${t('timeline.page.notRecorded', { reasons: [...new Set(missing.map((m) => m.reason))].join('; ') })}`}
       </p>
       <DataAge updatedAt={updatedAt} />
       <Suspense fallback={<Skeleton reserve={timelineRowsHeight(shown.length)} />}>
@@ -145,7 +151,7 @@ function TimelineBody({
       </Suspense>
       <section aria-labelledby="stops-heading" className="space-y-2">
         <h2 id="stops-heading" className="text-xl font-semibold">
-          Stops and availability
+          {t('timeline.stops.title')}
         </h2>
         <Suspense fallback={<Skeleton reserve={STOP_ANALYSIS_HEIGHT} />}>
           <StopAnalysisView analysis={analysis} machines={byId} unrecordedMs={missingMs} />

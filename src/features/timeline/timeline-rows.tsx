@@ -2,6 +2,7 @@ import { useVirtualizer } from '@tanstack/react-virtual'
 import { useMemo, useRef } from 'react'
 import { Link } from 'react-router'
 import type { FactoryTimeline } from '../../api/history'
+import { useT } from '../../components/i18n'
 import { machinePath } from '../../components/machine-path'
 import { StateTimeline, TimeAxis } from '../../components/state-timeline'
 import type { Machine } from '../../lib/domain'
@@ -28,6 +29,7 @@ export function TimelineRows({
   designName: (id: string) => string
   missing: ReadonlyArray<{ start: number; end: number; reason: string }>
 }) {
+  const { t } = useT()
   const shown = machines
   const name = designName
   const scroller = useRef<HTMLDivElement>(null)
@@ -42,6 +44,7 @@ export function TimelineRows({
           data.from,
           data.till,
           codes,
+          t,
           name,
           Number.POSITIVE_INFINITY,
           missing,
@@ -50,7 +53,7 @@ export function TimelineRows({
       }
       return segments
     }
-  }, [data, codes, name, missing])
+  }, [data, codes, t, name, missing])
   const virtualizer = useVirtualizer({
     count: shown.length,
     getScrollElement: () => scroller.current,
@@ -64,11 +67,11 @@ export function TimelineRows({
       className="max-h-[70vh] overflow-auto rounded border border-gray-300 dark:border-gray-700"
     >
       <div className="sticky top-0 z-10 grid grid-cols-[6rem_1fr] sm:grid-cols-[10rem_1fr] gap-2 bg-gray-100 px-2 py-1 dark:bg-gray-800">
-        <span className="text-sm font-semibold">Machine</span>
+        <span className="text-sm font-semibold">{t('timeline.rows.machine')}</span>
         <TimeAxis from={data.from} till={data.till} ticks={ticks} />
       </div>
       <ul
-        aria-label="Machines and their states"
+        aria-label={t('timeline.rows.label')}
         className="m-0 list-none p-0"
         style={{ height: virtualizer.getTotalSize(), position: 'relative' }}
       >
@@ -88,7 +91,7 @@ export function TimelineRows({
                 from={data.from}
                 till={data.till}
                 timeZone={timeZone}
-                label={`${m.name}: states`}
+                label={t('timeline.rows.states', { machine: m.name })}
                 height={20}
                 compact
               />
