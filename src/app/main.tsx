@@ -15,18 +15,19 @@ applyTheme(
 )
 
 // the page speaks its language from the first paint: the shell's messages arrive before it renders (each
-// page's own with its code, src/app/router.tsx)
-await speak(pageLanguage(window.location, isKioskPath(appPath(window.location.pathname))))
-await messages.need(['app'])
-
-// the first render in a transition: React renders it in slices and lets the browser paint and take
-// input between them, instead of one long task (on a phone, 4× slower than a desk PC, that task was
-// 400 ms: the page could neither scroll nor answer a tap)
+// page's own with its code, src/app/with-messages.ts). Then the first render, in a transition: React
+// renders it in slices and lets the browser paint and take input between them, instead of one long task
+// (on a phone, 4× slower than a desk PC, that task was 400 ms: the page could neither scroll nor answer a
+// tap)
 const root = createRoot(document.getElementById('root')!)
-startTransition(() => {
-  root.render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
+void speak(pageLanguage(window.location, isKioskPath(appPath(window.location.pathname))))
+  .then(() => messages.need(['app']))
+  .then(() =>
+    startTransition(() => {
+      root.render(
+        <StrictMode>
+          <App />
+        </StrictMode>,
+      )
+    }),
   )
-})
