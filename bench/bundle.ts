@@ -39,7 +39,9 @@ export function bundleSizes(dist = 'dist') {
   /** a language's messages of `parts`, as chunks (a part no message is in yet has none) */
   const messages = (language: string, parts: readonly string[]) =>
     parts.flatMap((part) => {
-      const key = Object.keys(manifest).find((k) => k.endsWith(`/locales/${language}.json?messages&part=${part}`))
+      const key = Object.keys(manifest).find((k) =>
+        k.endsWith(`/locales/${language}.json?messages&part=${part}`),
+      )
       return key ? [...closure(key)] : []
     })
   const largest = (parts: readonly string[]) =>

@@ -14,7 +14,9 @@ export function buildAlertSettings(overrides: Partial<AlertSettings> = {}): Aler
       'hot-spot': { enabled: false, levels: [level] },
     },
     clearAfterMinutes: 2,
-    channels: [{ id: 'sup', name: 'Supervisor', kind: 'webhook', to: [], address: 'hooks.example' }],
+    channels: [
+      { id: 'sup', name: 'Supervisor', kind: 'webhook', to: [], address: 'hooks.example', language: null },
+    ],
     quietHours: null,
     alertsPerHour: 6,
     ...overrides,

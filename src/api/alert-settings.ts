@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query'
 import * as z from 'zod/mini'
+import { LANGUAGES } from '../lib/i18n/translator'
 import { postJson, quietSchema } from './alerts'
 import { getJson } from './http'
 
@@ -12,6 +13,8 @@ const channelSchema = z.object({
   to: z.array(z.string()),
   /** the host of a webhook's address; the address itself never leaves the server */
   address: z.nullable(z.string()),
+  /** the language its messages are in; null: the factory's (LANGUAGE); older servers did not say */
+  language: z._default(z.nullable(z.enum(LANGUAGES)), null),
 })
 export const alertSettingsSchema = z.object({
   rules: z.object({

@@ -52,7 +52,14 @@ describe('the alerts page’s settings form', () => {
           ...body,
           channels: [
             saved.channels[0],
-            { id: 'channel-2', name: 'Channel 2', kind: 'webhook', to: [], address: 'new.example' },
+            {
+              id: 'channel-2',
+              name: 'Channel 2',
+              kind: 'webhook',
+              to: [],
+              address: 'new.example',
+              language: null,
+            },
           ],
         },
       }),
@@ -77,8 +84,8 @@ describe('the alerts page’s settings form', () => {
           ...saved,
           quietHours: { from: '22:00', to: '06:00' },
           channels: [
-            { id: 'sup', name: 'Supervisor', kind: 'webhook', to: [] },
-            { name: 'Channel 2', kind: 'webhook', to: [], url: 'https://new.example/hook' },
+            { id: 'sup', name: 'Supervisor', kind: 'webhook', to: [], language: null },
+            { name: 'Channel 2', kind: 'webhook', to: [], url: 'https://new.example/hook', language: null },
           ],
         },
       },

@@ -6,6 +6,7 @@ import { useWrite } from '../../api/use-write'
 import { CONTROL } from '../../components/form-styles'
 import { useT } from '../../components/i18n'
 import { formatFactoryTime } from '../../lib/factory-time'
+import { isLanguage, LANGUAGE_NAMES, LANGUAGES } from '../../lib/i18n/translator'
 import { addressList, type DraftChannel } from './settings-draft'
 import { KIND_NAMES } from './settings-words'
 
@@ -62,6 +63,23 @@ export function ChannelEditor({
             {Object.entries(KIND_NAMES).map(([kind, name]) => (
               <option key={kind} value={kind}>
                 {t(name)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="flex flex-col text-sm">
+          {t('alerts.channel.language')}
+          <select
+            className={`${CONTROL} min-h-11`}
+            value={channel.language ?? ''}
+            onChange={(event) =>
+              onChange({ ...channel, language: isLanguage(event.target.value) ? event.target.value : null })
+            }
+          >
+            <option value="">{t('alerts.channel.languageFactory')}</option>
+            {LANGUAGES.map((language) => (
+              <option key={language} value={language} lang={language}>
+                {LANGUAGE_NAMES[language]}
               </option>
             ))}
           </select>

@@ -18,6 +18,7 @@ const channel = (changes: Partial<DraftChannel>): DraftChannel => ({
   kind: 'webhook',
   to: [],
   address: 'hooks.example',
+  language: null,
   url: '',
   ...changes,
 })
@@ -42,27 +43,39 @@ describe('the settings form’s draft', () => {
     [
       'a saved channel keeps its id and its saved address (no url)',
       channel({}),
-      { id: 'sup', name: 'Supervisor', kind: 'webhook', to: [] },
+      { id: 'sup', name: 'Supervisor', kind: 'webhook', to: [], language: null },
     ],
     [
       'a typed address replaces the saved one, trimmed',
       channel({ url: '  https://new.example/hook ' }),
-      { id: 'sup', name: 'Supervisor', kind: 'webhook', to: [], url: 'https://new.example/hook' },
+      {
+        id: 'sup',
+        name: 'Supervisor',
+        kind: 'webhook',
+        to: [],
+        language: null,
+        url: 'https://new.example/hook',
+      },
     ],
     [
       'only blanks typed: no url',
       channel({ url: '   ' }),
-      { id: 'sup', name: 'Supervisor', kind: 'webhook', to: [] },
+      { id: 'sup', name: 'Supervisor', kind: 'webhook', to: [], language: null },
     ],
     [
       'a new channel has no id',
       channel({ id: '', address: null, url: 'https://a.example' }),
-      { name: 'Supervisor', kind: 'webhook', to: [], url: 'https://a.example' },
+      { name: 'Supervisor', kind: 'webhook', to: [], language: null, url: 'https://a.example' },
+    ],
+    [
+      'a channel told in German says so',
+      channel({ language: 'de' }),
+      { id: 'sup', name: 'Supervisor', kind: 'webhook', to: [], language: 'de' },
     ],
     [
       'an e-mail channel sends its addresses',
       channel({ kind: 'email', to: ['a@b.example'], address: null }),
-      { id: 'sup', name: 'Supervisor', kind: 'email', to: ['a@b.example'] },
+      { id: 'sup', name: 'Supervisor', kind: 'email', to: ['a@b.example'], language: null },
     ],
   ])('as the server takes it: %s', (_, draftChannel, sent) => {
     const input = settingsInput({ ...draftOf(settings), channels: [draftChannel] })
@@ -95,6 +108,7 @@ describe('the settings form’s draft', () => {
       to: [],
       address: null,
       url: '',
+      language: null,
     })
   })
 })

@@ -41,6 +41,7 @@ export const newChannel = (count: number, t: Translator['t']): DraftChannel => (
   to: [],
   address: null,
   url: '',
+  language: null,
 })
 
 /** The addresses of an e-mail channel's field: comma-separated, blanks left out. */
