@@ -199,7 +199,7 @@ describe.each(BACKENDS)('alerts on %s', (_, open) => {
     expect(mail.head).toMatch(/^Subject: \[stitchboard\] Machine M1 — Stopped$/m)
     expect(mail.head).toMatch(/^To: manager@factory\.example$/m)
     expect(mail.body).toMatch(
-      /^Machine M1: stopped since 10:50 \(55 min\)\. Machine down too long, told to: Production manager\./,
+      /^Machine M1: Stopped since 10:50 \(55 min\)\. Machine down too long, told to: Production manager\./,
     )
     // the machine runs: after the clear time the all clear goes to the three told, once
     await pollUntil(T0 + 60 * MIN, () => [])

@@ -11,7 +11,7 @@ import { MIGRATIONS, migrate, SCHEMA_VERSION } from '../../server/history/migrat
 import { HistoryStore } from '../../server/history/store'
 import { sessionFile } from '../../server/session-file'
 import { BACKENDS } from './databases'
-import { condition, contents, dataTableNames, fill, observation } from './filled-history'
+import { condition, contents, dataTableNames, fill, observation, withoutWhat } from './filled-history'
 
 /** The issue's acceptance: one command backs the history up (embedded or DATABASE_URL), one restores it
  * onto an empty data folder or database, and every interval, alert, setting and session is there again;
@@ -271,7 +271,7 @@ describe.each(BACKENDS)('a backup of %s', (_, openSource) => {
       })
       expect(restored).toMatchObject({ schemaVersion: 2, migratedTo: SCHEMA_VERSION, sessions: false })
       expect(await versions(target)).toEqual(MIGRATIONS.map((m) => m.version))
-      expect(await contents(target)).toEqual(await contents(old))
+      expect(withoutWhat(await contents(target))).toEqual(await contents(old))
       // migration 3's index is there, made over the restored rows
       expect(
         await target.query("select 1 from pg_indexes where indexname = 'state_intervals_ended'"),

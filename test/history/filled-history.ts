@@ -59,7 +59,7 @@ export async function fill(db: Db, polls = 150) {
     JSON.stringify({ machines: [{ id: 'A', name: 'Tajima A – Halle 2\n"Ärmel"' }] }),
   ])
 
-  const alerts = new AlertStore(db)
+  const alerts = olderThanWhat(new AlertStore(db), await schemaVersion(db))
   const settings = defaultSettings()
   settings.channels = [
     {
@@ -150,4 +150,38 @@ export async function contents(db: Db): Promise<Record<string, string[]>> {
     }
     return all
   })
+}
+
+const schemaVersion = async (db: Db) =>
+  Math.max(
+    ...(await db.query<{ version: number }>('select version from schema_migrations')).map((r) =>
+      Number(r.version),
+    ),
+  )
+
+/** On a schema before migration 4 (alerts.what), alerts are raised as the stitchboard of that version
+ * raised them: without what they are about. */
+function olderThanWhat(store: AlertStore, version: number): AlertStore {
+  if (version >= 4) return store
+  store.raise = async (tx, c, at) => {
+    const [row] = await tx.query<{ id: string }>(
+      `insert into alerts (key, rule, machine_id, machine_name, cause, detail, since, raised_at)
+       values ($1, $2, $3, $4, $5, $6, $7, $8) returning id`,
+      [c.key, c.rule, c.machineId, c.machineName, c.cause, c.detail, iso(c.since), iso(at)],
+    )
+    return Number(row!.id)
+  }
+  return store
+}
+
+/** Contents as a schema before migration 4 holds them: without alerts.what (null after it, for alerts
+ * raised before). */
+export function withoutWhat(all: Record<string, string[]>): Record<string, string[]> {
+  return {
+    ...all,
+    alerts: (all.alerts ?? []).map((row) => {
+      const { what: _what, ...rest } = JSON.parse(row) as Record<string, unknown>
+      return JSON.stringify(rest)
+    }),
+  }
 }
