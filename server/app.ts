@@ -89,34 +89,6 @@ const jsonAnswer = (answer: Answer, hit: boolean) =>
     }),
   )
 
-/** As jsonAnswer, gzipped here when it is large and the client takes gzip (see LARGE_ANSWER_BYTES); small
- * answers stay on the synchronous path and are left to compressJson. */
-function answerFor(
-  request: Request,
-  answer: Answer,
-  hit: boolean,
-  afterLarge?: () => void,
-): Response | Promise<Response> {
-  if (answer.body.byteLength < LARGE_ANSWER_BYTES) return jsonAnswer(answer, hit)
-  afterLarge?.()
-  if (request.method === 'HEAD' || !acceptsGzip(request.headers.get('Accept-Encoding') ?? undefined)) {
-    return jsonAnswer(answer, hit)
-  }
-  return gzipOnce(answer.body).then((zipped) =>
-    withSecurityHeaders(
-      new Response(zipped as Uint8Array<ArrayBuffer>, {
-        status: answer.status,
-        headers: {
-          ...(hit ? HIT_HEADERS : MISS_HEADERS),
-          'Content-Encoding': 'gzip',
-          'Content-Length': String(zipped.byteLength),
-          Vary: 'Accept-Encoding',
-        },
-      }),
-    ),
-  )
-}
-
 /** The request target after `/api` (and the base path, when the request has it), still percent-encoded
  * (Hono's c.req.path is decoded). */
 function apiTarget(url: string, base: string): string {
@@ -178,6 +150,29 @@ export function createApp({
   // under BASE_PATH every route sees the path without it, whether the proxy stripped it or not
   const app =
     base === '' ? new Hono() : new Hono({ getPath: (request) => withoutBase(getPath(request), base) })
+  /** As jsonAnswer, gzipped here when it is large and the client takes gzip (see LARGE_ANSWER_BYTES); small
+   * answers stay on the synchronous path and are left to compressJson. */
+  const answerFor = (request: Request, answer: Answer, hit: boolean): Response | Promise<Response> => {
+    if (answer.body.byteLength < LARGE_ANSWER_BYTES) return jsonAnswer(answer, hit)
+    afterLargeAnswer?.()
+    if (request.method === 'HEAD' || !acceptsGzip(request.headers.get('Accept-Encoding') ?? undefined)) {
+      return jsonAnswer(answer, hit)
+    }
+    return gzipOnce(answer.body).then((zipped) =>
+      withSecurityHeaders(
+        new Response(zipped as Uint8Array<ArrayBuffer>, {
+          status: answer.status,
+          headers: {
+            ...(hit ? HIT_HEADERS : MISS_HEADERS),
+            'Content-Encoding': 'gzip',
+            'Content-Length': String(zipped.byteLength),
+            Vary: 'Accept-Encoding',
+          },
+        }),
+      ),
+    )
+  }
+
   const cache = new AnswerCache({ maxEntries: 2000, maxBytes: 16 * 1024 * 1024, ...(perf ? { perf } : {}) })
   const call = {
     timeoutSeconds: config.upstreamTimeoutSeconds,
@@ -304,7 +299,7 @@ export function createApp({
         a.status === 200 &&
         (JSON.parse(decoder.decode(a.body)) as { Success?: unknown } | null)?.Success === true,
     )
-    return answerFor(c.req.raw, answer, hit, afterLargeAnswer)
+    return answerFor(c.req.raw, answer, hit)
   })
   app.all('/api/job', (c) => c.json({ error: 'Use POST for /api/job' }, 405, { Allow: 'POST' }))
 
@@ -349,11 +344,11 @@ export function createApp({
     // every browser gets the watcher's latest /machines answer: one upstream call per period in all
     if (target === '/machines' && history) {
       const latest = recorded()?.watcher.latest()
-      if (latest) return answerFor(c.req.raw, latest.answer, true, afterLargeAnswer)
+      if (latest) return answerFor(c.req.raw, latest.answer, true)
     }
     const key = `GET ${target}`
     const stored = cache.peek(key)
-    if (stored) return answerFor(c.req.raw, stored, true, afterLargeAnswer)
+    if (stored) return answerFor(c.req.raw, stored, true)
     return fetchAnswer(c.req.raw, key, target)
   })
 
@@ -375,7 +370,7 @@ export function createApp({
         ),
       (a) => a.status === 200,
     )
-    return answerFor(request, answer, hit, afterLargeAnswer)
+    return answerFor(request, answer, hit)
   }
 
   // Security headers on every answer, errors included, applied once here rather than by a middleware

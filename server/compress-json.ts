@@ -23,9 +23,7 @@ const gzipped = new WeakMap<Uint8Array, Promise<Uint8Array>>()
 export function gzipOnce(body: Uint8Array): Promise<Uint8Array> {
   let zipped = gzipped.get(body)
   if (!zipped) {
-    zipped = gzipAsync(body, { level: LEVEL }).then(
-      (buffer) => new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength),
-    )
+    zipped = gzipAsync(body, { level: LEVEL })
     gzipped.set(body, zipped)
     zipped.catch(() => gzipped.delete(body))
   }

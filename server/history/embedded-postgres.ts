@@ -104,12 +104,10 @@ export const socketUrl = (socketDir: string, database = EMBEDDED_DATABASE) =>
 
 /** Where the socket goes: `DATA_DIR/postgres-socket`, or a folder under the system's temp folder
  * when that path is too long for a socket (about 100 bytes). Only the database's user may open it. */
-function socketFolder(dataDir: string, owner: RunAs): string {
+function socketFolder(dataDir: string, owner: RunAs): { folder: string; temporary: boolean } {
   const near = join(dataDir, 'postgres-socket')
-  const folder =
-    Buffer.byteLength(join(near, `.s.PGSQL.${SOCKET_PORT}`)) <= 100
-      ? near
-      : mkdtempSync(join(tmpdir(), 'stitchboard-pg-'))
+  const temporary = Buffer.byteLength(join(near, `.s.PGSQL.${SOCKET_PORT}`)) > 100
+  const folder = temporary ? mkdtempSync(join(tmpdir(), 'stitchboard-pg-')) : near
   mkdirSync(folder, { recursive: true })
   chmodSync(folder, 0o700)
   if (owner.uid !== undefined) chownSync(folder, owner.uid, owner.gid ?? owner.uid)
@@ -120,7 +118,7 @@ function socketFolder(dataDir: string, owner: RunAs): string {
     rmSync(lock, { force: true })
     rmSync(join(folder, `.s.PGSQL.${SOCKET_PORT}`), { force: true })
   }
-  return folder
+  return { folder, temporary }
 }
 
 /** The last lines the database wrote, for an error message. */
@@ -200,7 +198,7 @@ async function start(
       )
   }
 
-  const socketDir = socketFolder(home, owner)
+  const { folder: socketDir, temporary: temporarySocketDir } = socketFolder(home, owner)
   const args = ['-D', folder, '-p', String(SOCKET_PORT), '-k', socketDir]
   for (const [name, value] of Object.entries(SETTINGS)) args.push('-c', `${name}=${value}`)
   const tail = new Tail()
@@ -274,6 +272,8 @@ async function start(
       clearTimeout(timer)
       if (!gone && child.pid) await stopProcess(child.pid, 0)
     }
+    // a socket folder made under the temp folder for this run only goes with it
+    if (temporarySocketDir) rmSync(socketDir, { recursive: true, force: true })
     releaseDataDir(base)
   }
   try {

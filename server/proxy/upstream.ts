@@ -98,10 +98,10 @@ async function readBody(
       502,
       `${name} sent more than ${formatBytes(maxBytes)}; narrow the time range or machines`,
     )
-  if (declared !== undefined && declared > maxBytes) throw tooLarge()
   // a declared length: one buffer, filled as the chunks arrive (a 28 MB report then takes 28 MB, not 56
   // while its chunks are joined)
   if (declared !== undefined) {
+    if (declared > maxBytes) throw tooLarge()
     const all = new Uint8Array(declared)
     let offset = 0
     for await (const chunk of body) {

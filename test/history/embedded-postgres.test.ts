@@ -1,6 +1,15 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process'
-import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
-import { userInfo } from 'node:os'
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs'
+import { tmpdir, userInfo } from 'node:os'
 import { join } from 'node:path'
 import pg from 'pg'
 import { expect, onTestFinished, test } from 'vitest'
@@ -213,4 +222,25 @@ test('a DATA_DIR/postgres that holds something else is refused and left as it is
     `${join(dir, 'postgres')} holds files but no PostgreSQL database: stitchboard keeps its embedded database there, so move that folder away (or set DATA_DIR to another folder)`,
   )
   expect(readFileSync(join(dir, 'postgres', 'notes.txt'), 'utf8')).toBe('not a database')
+})
+
+test('a DATA_DIR too deep for a socket path has its socket in a folder of the temp folder, removed at the stop', {
+  timeout: 60_000,
+}, async () => {
+  const dir = join(dataDir(), 'a-factory-folder-named-at-length'.repeat(3))
+  mkdirSync(dir)
+  const socketFolders = () =>
+    new Set(readdirSync(tmpdir()).filter((name) => name.startsWith('stitchboard-pg-')))
+  const before = socketFolders()
+  const db = await openEmbedded(dir)
+  const made = [...socketFolders()].filter((name) => !before.has(name))
+  try {
+    expect(await db.query('select 1 as one')).toEqual([{ one: 1 }])
+    expect(made).toHaveLength(1)
+    expect(readdirSync(join(tmpdir(), made[0]!))).toContain('.s.PGSQL.5432')
+    expect(statSync(join(tmpdir(), made[0]!)).mode & 0o777).toBe(0o700)
+  } finally {
+    await db.close()
+  }
+  expect(existsSync(join(tmpdir(), made[0]!))).toBe(false)
 })
