@@ -1,9 +1,9 @@
 export type { AlertWhat } from './domain'
 
 import type { AlertWhat } from './domain'
-import { placeName } from './hot-spots'
 import type { Translator } from './i18n/translator'
 import { codeWords, STATE_KEYS } from './machine-state'
+import { placeName } from './place-name'
 import { meaningLabel } from './status-codes'
 
 /** Short, for a title: "Thread break", "Head 3 · needle 7", "Head 2". */

@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import { t } from '../../test/messages'
-import { findHotSpots, hotSpotInWords, type PlaceFamily, placeName } from './hot-spots'
+import { findHotSpots, hotSpotInWords, type PlaceFamily } from './hot-spots'
+import { placeName } from './place-name'
 
 /** A deterministic Poisson sampler (Knuth), so "uniform data" is the same on every run. */
 function poissonSampler(seed: number) {

@@ -1,4 +1,5 @@
 import type { Translator } from './i18n/translator'
+import { placeName } from './place-name'
 import { poissonUpperTail } from './poisson'
 
 /** "Where to look first": places (cells, heads, needles) of a machine that break far more often than
@@ -67,17 +68,6 @@ export function findHotSpots(families: readonly PlaceFamily[]): HotSpot[] {
     }
   }
   return found.sort((a, b) => a.p - b.p || b.ratio - a.ratio)
-}
-
-/** "head 3, needle 7", "head 3", "needle 11", "bobbin of head 2", "the bobbins". */
-export function placeName(place: Pick<Place, 'head' | 'needle'>, t: Translator['t']): string {
-  const { head, needle } = place
-  if (head === null) {
-    if (needle === 0) return t('app.place.bobbins')
-    return needle === null ? t('app.place.machine') : t('app.place.needle', { needle })
-  }
-  if (needle === null) return t('app.place.head', { head })
-  return needle === 0 ? t('app.place.headBobbin', { head }) : t('app.place.headNeedle', { head, needle })
 }
 
 /** "Machine 7, head 3: 41 breaks, 4.2× its expected share". */

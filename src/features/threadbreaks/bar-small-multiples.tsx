@@ -1,7 +1,7 @@
 import { useT } from '../../components/i18n'
 import { useDarkTheme } from '../../components/use-dark-theme'
 import { heatColor } from '../../lib/color-scale'
-import { placeName } from '../../lib/hot-spots'
+import { placeName } from '../../lib/place-name'
 import type { MachineBreaks } from './threadbreak-view'
 
 /** Grouping H or N: per machine, one bar per head or needle on the shared scale, the count written

@@ -1,8 +1,8 @@
 import { heatmapSheet } from '../../components/heatmap/heatmap-sheet'
 import { toCsv } from '../../lib/csv'
 import { download, downloadBlob } from '../../lib/download'
-import { placeName } from '../../lib/hot-spots'
 import type { Translator } from '../../lib/i18n/translator'
+import { placeName } from '../../lib/place-name'
 import type { ThreadbreakView } from './threadbreak-view'
 
 /** The rows behind the view, in the reference's order; machines without breaks get one row saying
