@@ -3,7 +3,7 @@ import { useMemo } from 'react'
 import type { Machine, MachineSpeed, RecordList } from '../lib/domain'
 import { useConfiguredLocationNames } from './app-config'
 import { machinesQueryOptions } from './machines'
-import { machineSpeedQueryOptions } from './reports'
+import { machineSpeedQueryOptions } from './summary-reports'
 
 export interface Location {
   id: number

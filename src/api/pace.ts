@@ -3,7 +3,7 @@ import { useCallback } from 'react'
 import type { MachineSummary, RecordList } from '../lib/domain'
 import { currentShift } from '../lib/time-range'
 import { type AppConfig, appConfigQueryOptions } from './app-config'
-import { machineSummaryQueryOptions } from './reports'
+import { machineSummaryQueryOptions } from './summary-reports'
 
 /** The pace is measured over the last two hours, within the current shift once it has run half an hour. */
 export const PACE_WINDOW_SECONDS = 2 * 3600

@@ -1,13 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import * as z from 'zod/mini'
-import type {
-  DesignThreadbreaks,
-  MachineShifts,
-  MachineSpeed,
-  MachineSummary,
-  RecordList,
-  ThreadbreakCount,
-} from '../lib/domain'
+import type { DesignThreadbreaks, MachineShifts, RecordList, ThreadbreakCount } from '../lib/domain'
 import { naturalCompare } from '../lib/natural-order'
 import type { ReportPath } from './contract/report-params'
 import {
@@ -20,14 +13,18 @@ import {
 } from './contract/report-rows'
 import { breakEventOf } from './contract/to-domain'
 import { getJson } from './http'
-import { type KeyedRange, keptWhileMovedOn } from './moved-on'
 import { orNull, readRecords } from './records'
-import { type ReportParams, reportSearchParams, reportStaleTime } from './report-params'
+import { type ReportParams, reportSearchParams } from './report-params'
 import { explorerRows } from './report-rows-flat'
 import { rowInOurUnits } from './report-units'
-
-/** Open ranges are re-read every minute; closed past ranges never (reportStaleTime). */
-export const REPORT_REFRESH_MS = 60_000
+import {
+  keyOf,
+  machineSpeedQueryOptions,
+  machineSummaryQueryOptions,
+  REPORT_REFRESH_MS,
+  reportMovedOn,
+  reportTiming,
+} from './summary-reports'
 
 /** The reports of `path`: rows of a list, or (threadbreaks-by-design) one object. */
 export const answersWithObject = (path: ReportPath) => path === '/reports/threadbreaks-by-design'
@@ -79,37 +76,6 @@ export async function fetchReport(
     summary: null,
   }
 }
-
-/** A closed past range is never refetched; an open one every minute. */
-function reportTiming(params: ReportParams, key: readonly unknown[]) {
-  const staleTime = reportStaleTime(params, Math.floor(Date.now() / 1000), REPORT_REFRESH_MS / 2)
-  return {
-    staleTime,
-    refetchInterval: staleTime === Number.POSITIVE_INFINITY ? (false as const) : REPORT_REFRESH_MS,
-    placeholderData: <T>(previous: T | undefined, query?: { queryKey: readonly unknown[] }) =>
-      reportMovedOn(previous, query?.queryKey, key),
-  }
-}
-
-/** A report's key ends with its query string, whose from and till are Unix seconds. */
-function reportRange(key: readonly unknown[]): KeyedRange {
-  const search = new URLSearchParams(String(key.at(-1)))
-  const from = Number(search.get('from')) * 1000
-  const till = Number(search.get('till')) * 1000
-  search.delete('from')
-  search.delete('till')
-  return { rest: JSON.stringify([...key.slice(0, -1), search.toString()]), from, till }
-}
-
-/** The last answer of the same report with the same filters while its range a minute on loads
- * (keptWhileMovedOn). */
-export const reportMovedOn = <T>(
-  previous: T | undefined,
-  previousKey: readonly unknown[] | undefined,
-  key: readonly unknown[],
-): T | undefined => keptWhileMovedOn(previous, previousKey, key, reportRange)
-
-const keyOf = (path: ReportPath, params: ReportParams) => reportSearchParams(path, params)?.toString() ?? ''
 
 export const reportQueryOptions = (path: ReportPath, params: ReportParams) =>
   queryOptions({
@@ -167,58 +133,8 @@ export const useThreadbreaks = (params: Parameters<typeof threadbreaksQueryOptio
 export const useAggregatedThreadbreaks = (params: Parameters<typeof aggregatedThreadbreaksQueryOptions>[0]) =>
   useQuery(aggregatedThreadbreaksQueryOptions(params))
 
-/** GET /reports/machine-summary (1.12): seconds, and seconds per status code. */
-export const machineSummaryQueryOptions = (params: ReportParams) =>
-  queryOptions({
-    queryKey: ['machine-summary', keyOf('/reports/machine-summary', params)],
-    queryFn: ({ signal }) =>
-      fetchList(
-        '/reports/machine-summary',
-        params,
-        (row): MachineSummary => ({
-          machineId: row.machineId,
-          machineName: row.machineName,
-          stitches: orNull(row.stitches),
-          threadbreaks: orNull(row.threadbreaks),
-          passes: orNull(row.passes),
-          pieces: orNull(row.pieces),
-          totalSeconds: orNull(row.totalTime),
-          productionSeconds: orNull(row.productionTime),
-          utilizationPercent: orNull(row.utilization),
-          stitchesPerMinute: orNull(row.stitchesPerMinute),
-          secondsByStatus: new Map(
-            Object.entries(row.statusBreakdown ?? {}).flatMap(([code, seconds]) =>
-              /^-?\d+$/.test(code) ? [[Number(code), seconds] as const] : [],
-            ),
-          ),
-        }),
-        signal,
-      ),
-    ...reportTiming(params, ['machine-summary', keyOf('/reports/machine-summary', params)]),
-  })
+export { machineSpeedQueryOptions, machineSummaryQueryOptions, REPORT_REFRESH_MS, reportMovedOn }
 export const useMachineSummary = (params: ReportParams) => useQuery(machineSummaryQueryOptions(params))
-
-/** GET /reports/average-rpm (1.13): no machine filter. */
-export const machineSpeedQueryOptions = (params: ReportParams) =>
-  queryOptions({
-    queryKey: ['average-rpm', keyOf('/reports/average-rpm', params)],
-    queryFn: ({ signal }) =>
-      fetchList(
-        '/reports/average-rpm',
-        params,
-        (row): MachineSpeed => ({
-          machineId: row.machineId,
-          machineName: row.machineName,
-          locationId: orNull(row.locationId),
-          locationName: orNull(row.locationName),
-          productiveSeconds: orNull(row.productiveTime),
-          stitches: orNull(row.stitches),
-          averageRpm: orNull(row.averageRpm),
-        }),
-        signal,
-      ),
-    ...reportTiming(params, ['average-rpm', keyOf('/reports/average-rpm', params)]),
-  })
 
 /** GET /reports/shift-comparison (1.17): per machine, split by the vendor's work periods. */
 export const machineShiftsQueryOptions = (params: ReportParams) =>

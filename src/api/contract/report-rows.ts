@@ -1,11 +1,16 @@
 import * as z from 'zod/mini'
 import type { ReportPath } from './report-params'
+import {
+  averageRpmRecord,
+  averageRpmRow,
+  count,
+  machineSummaryRecord,
+  machineSummaryRow,
+} from './summary-rows'
 
 /** myzsk-api.md 1.7–1.22: the documented answer of each report, field by field, typed as documented.
  * Naming is the vendor's own and inconsistent (snake_case in some reports, camelCase in most); units
  * are seconds unless a field says milliseconds. Unknown extra fields are kept (looseObject). */
-
-const count = z.int().check(z.minimum(0))
 
 /** 1.8, 1.9: thread breaks by head and needle (needle 0 is the bobbin). */
 const threadbreakCount = z.looseObject({
@@ -15,9 +20,6 @@ const threadbreakCount = z.looseObject({
   needle: count,
   threadbreaks: count,
 })
-
-/** 1.12: map of status code → seconds. */
-const statusBreakdown = z.record(z.string(), z.number())
 
 /** 1.15, 1.16: the time of one pass per design, in whole seconds. */
 const passTimes = z.looseObject({
@@ -54,32 +56,8 @@ export const VENDOR_REPORT_ROWS = {
     stitches: count,
     rotation_speed: count,
   }),
-  '/reports/machine-summary': z.looseObject({
-    machineId: z.string(),
-    machineName: z.string(),
-    stitches: count,
-    threadbreaks: count,
-    passes: count,
-    pieces: count,
-    /** seconds */
-    totalTime: count,
-    /** seconds */
-    productionTime: count,
-    /** percent */
-    utilization: z.number(),
-    stitchesPerMinute: z.number(),
-    statusBreakdown,
-  }),
-  '/reports/average-rpm': z.looseObject({
-    locationId: z.int(),
-    locationName: z.string(),
-    machineId: z.string(),
-    machineName: z.string(),
-    /** seconds */
-    productiveTime: count,
-    stitches: count,
-    averageRpm: z.number(),
-  }),
+  '/reports/machine-summary': machineSummaryRow,
+  '/reports/average-rpm': averageRpmRow,
   '/reports/machine-productivity': z.looseObject({
     machineId: z.string(),
     machineName: z.string(),
@@ -190,14 +168,8 @@ export type VendorDesignThreadbreaks = z.infer<typeof vendorDesignThreadbreaksSc
  * missing (a missing optional field never fails a record). */
 export const VENDOR_REPORT_RECORDS = {
   ...VENDOR_REPORT_ROWS,
-  '/reports/machine-summary': z.extend(z.partial(VENDOR_REPORT_ROWS['/reports/machine-summary']), {
-    machineId: z.string(),
-    machineName: z.string(),
-  }),
-  '/reports/average-rpm': z.extend(z.partial(VENDOR_REPORT_ROWS['/reports/average-rpm']), {
-    machineId: z.string(),
-    machineName: z.string(),
-  }),
+  '/reports/machine-summary': machineSummaryRecord,
+  '/reports/average-rpm': averageRpmRecord,
   '/reports/shift-comparison': z.extend(z.partial(VENDOR_REPORT_ROWS['/reports/shift-comparison']), {
     machineId: z.string(),
     machineName: z.string(),
