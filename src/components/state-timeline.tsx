@@ -73,18 +73,18 @@ const round = (n: number) => Math.round(n * 100) / 100
 
 /** A part of the strip in words: what it was (its code), from–to, how long, the design. */
 export function segmentInWords(s: TimelineSegment, timeZone: string, t: Translator['t']): string {
-  const when = t('app.stateTimeline.when', {
+  const when = t('stateTimeline.when', {
     date: formatFactoryDate(s.start, timeZone),
     from: formatFactoryTime(s.start, timeZone, false),
     till: formatFactoryTime(s.end, timeZone, false),
   })
   const duration = durationInWords(Math.round((s.end - s.start) / 1000))
-  const length = s.atLeast ? t('app.stateTimeline.atLeast', { duration }) : duration
-  if (s.state === 'unrecorded') return t('app.stateTimeline.unrecorded', { when, reason: s.label, length })
+  const length = s.atLeast ? t('stateTimeline.atLeast', { duration }) : duration
+  if (s.state === 'unrecorded') return t('stateTimeline.unrecorded', { when, reason: s.label, length })
   const values = { state: s.label, code: s.code ?? '', when, length, design: s.design ?? '' }
   if (s.code === null)
-    return s.design ? t('app.stateTimeline.partDesign', values) : t('app.stateTimeline.part', values)
-  return s.design ? t('app.stateTimeline.partCodeDesign', values) : t('app.stateTimeline.partCode', values)
+    return s.design ? t('stateTimeline.partDesign', values) : t('stateTimeline.part', values)
+  return s.design ? t('stateTimeline.partCodeDesign', values) : t('stateTimeline.partCode', values)
 }
 
 /**
@@ -242,7 +242,7 @@ export function StateTimeline({
               {segmentInWords(current, timeZone, t)}
             </span>
           ) : (
-            <span className="text-gray-700 dark:text-gray-300">{t('app.stateTimeline.hint')}</span>
+            <span className="text-gray-700 dark:text-gray-300">{t('stateTimeline.hint')}</span>
           )}
         </figcaption>
       )}

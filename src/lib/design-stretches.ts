@@ -6,7 +6,7 @@ import { poissonUpperTail } from './poisson'
  * far more often than their share of the stitches (the hot-spot rule of the thread-break page, applied
  * to stretches: at least MIN_COUNT breaks, MIN_RATIO × the share, Poisson tail below ALPHA ÷ stretches). */
 export const designStretchRule = (t: Translator['t']) =>
-  t('app.stretch.rule', { count: MIN_COUNT, ratio: MIN_RATIO, percent: ALPHA * 100 })
+  t('designBreaks.stretch.rule', { count: MIN_COUNT, ratio: MIN_RATIO, percent: ALPHA * 100 })
 
 export interface Stretch {
   /** first and last stitch of the stretch, 1-based, inclusive */
@@ -53,9 +53,9 @@ export function stretchInWords(s: Stretch, t: Translator['t']): string {
   const ratio = s.expected > 0 ? s.count / s.expected : Number.POSITIVE_INFINITY
   const values = { from: s.from, to: s.to, count: s.count }
   return Number.isFinite(ratio)
-    ? t('app.stretch.words', {
+    ? t('designBreaks.stretch.words', {
         ...values,
         ratio: Math.round(ratio * (ratio < 10 ? 10 : 1)) / (ratio < 10 ? 10 : 1),
       })
-    : t('app.stretch.wordsFar', values)
+    : t('designBreaks.stretch.wordsFar', values)
 }

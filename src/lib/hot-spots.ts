@@ -16,7 +16,7 @@ export const MIN_RATIO = 2
 export const MIN_COUNT = 3
 
 export const hotSpotRule = (t: Translator['t']) =>
-  t('app.hotSpot.rule', { count: MIN_COUNT, ratio: MIN_RATIO, percent: ALPHA * 100 })
+  t('heatmap.hotSpot.rule', { count: MIN_COUNT, ratio: MIN_RATIO, percent: ALPHA * 100 })
 
 /** One place of a machine; a null dimension is one the view does not split by. */
 export interface Place {
@@ -73,7 +73,7 @@ export function findHotSpots(families: readonly PlaceFamily[]): HotSpot[] {
 /** "Machine 7, head 3: 41 breaks, 4.2× its expected share". */
 export function hotSpotInWords(spot: HotSpot, t: Translator['t']): string {
   const times = spot.ratio >= 10 ? Math.round(spot.ratio) : Math.round(spot.ratio * 10) / 10
-  return t('app.hotSpot.words', {
+  return t('heatmap.hotSpot.words', {
     machine: spot.machineName,
     place: placeName(spot, t),
     count: spot.count,

@@ -27,21 +27,21 @@ export function DesignPicker({
     <div className="flex flex-wrap items-end gap-2">
       <div className="flex flex-col">
         <label htmlFor={`${id}-search`} className="text-sm">
-          {t('app.design.find')}
+          {t('designPicker.find')}
         </label>
         <input
           id={`${id}-search`}
           type="search"
           className={`${CONTROL} w-40`}
           value={query}
-          placeholder={t('app.design.findPlaceholder')}
+          placeholder={t('designPicker.findPlaceholder')}
           onChange={(e) => setQuery(e.target.value)}
         />
       </div>
       <div className="flex flex-col">
         <label htmlFor={id} className="text-sm">
-          {required ? t('app.design.labelRequired') : t('app.design.label')}
-          {words.length > 0 && ` ${t('app.design.shownOf', { shown: shown.length, all: records.length })}`}
+          {required ? t('designPicker.labelRequired') : t('designPicker.label')}
+          {words.length > 0 && ` ${t('designPicker.shownOf', { shown: shown.length, all: records.length })}`}
         </label>
         <select
           id={id}
@@ -52,14 +52,14 @@ export function DesignPicker({
         >
           <option value="">
             {designs.isPending
-              ? t('app.design.loading')
+              ? t('designPicker.loading')
               : required
-                ? t('app.design.choose')
-                : t('app.design.all')}
+                ? t('designPicker.choose')
+                : t('designPicker.all')}
           </option>
           {shown.map((d) => (
             <option key={d.id} value={d.id}>
-              {d.name ?? d.id} · {t('app.design.stitches', { count: d.stitches ?? 0 })}
+              {d.name ?? d.id} · {t('designPicker.stitches', { count: d.stitches ?? 0 })}
             </option>
           ))}
         </select>

@@ -10,9 +10,9 @@ export function cellInWords(
 ): string {
   if (count === undefined)
     return needle === 0
-      ? t('app.heatmap.cellBobbinNoData', { head })
-      : t('app.heatmap.cellNeedleNoData', { head, needle })
+      ? t('heatmap.cellBobbinNoData', { head })
+      : t('heatmap.cellNeedleNoData', { head, needle })
   return needle === 0
-    ? t('app.heatmap.cellBobbin', { head, count })
-    : t('app.heatmap.cellNeedle', { head, needle, count })
+    ? t('heatmap.cellBobbin', { head, count })
+    : t('heatmap.cellNeedle', { head, needle, count })
 }

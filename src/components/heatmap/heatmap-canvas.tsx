@@ -44,7 +44,7 @@ export function HeatmapCanvas({
   const canvasRef = useRef<HTMLCanvasElement>(null)
   const { t } = useT()
   const dark = useDarkTheme()
-  const bobbin = t('app.heatmap.bobbinShort')
+  const bobbin = t('heatmap.bobbinShort')
   const [cursor, setCursor] = useState<{ row: number; col: number; by: 'key' | 'mouse' } | null>(null)
   const room = useRoom(boxRef, fit)
   const layout = useMemo(
@@ -114,14 +114,14 @@ export function HeatmapCanvas({
     <div ref={boxRef} className={fit ? 'relative' : 'relative inline-block'}>
       {/* the axes named (the numbers are drawn in the canvas): rows are heads, columns needles */}
       <p aria-hidden="true" className="text-xs text-gray-700 dark:text-gray-300">
-        {t('app.heatmap.axes')}
+        {t('heatmap.axes')}
       </p>
       <canvas
         ref={canvasRef}
         data-heatmap={label}
         tabIndex={0}
         role="img"
-        aria-label={t('app.heatmap.canvasLabel', { name: label, total })}
+        aria-label={t('heatmap.canvasLabel', { name: label, total })}
         className="block rounded focus:outline-2 focus:outline-offset-2 focus:outline-blue-600"
         width={Math.round(layout.width * pixelRatio())}
         height={Math.round(layout.height * pixelRatio())}

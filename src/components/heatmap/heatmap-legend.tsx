@@ -10,7 +10,7 @@ export function HeatmapLegend({ max }: { max: number }) {
     (v, i, all) => all.indexOf(v) === i,
   )
   return (
-    <ul className="mt-2 flex flex-wrap items-center gap-2 text-sm" aria-label={t('app.heatmap.scale')}>
+    <ul className="mt-2 flex flex-wrap items-center gap-2 text-sm" aria-label={t('heatmap.scale')}>
       {steps.map((value) => {
         const fill = heatColor(value, max, dark)
         return (
@@ -20,13 +20,13 @@ export function HeatmapLegend({ max }: { max: number }) {
               className={`inline-block h-4 w-6 border ${value === 0 ? 'border-gray-300 bg-gray-50 dark:bg-gray-900' : 'border-transparent'}`}
               style={value ? { backgroundColor: fill } : undefined}
             />
-            {value === 0 ? t('app.heatmap.breaks', { count: 0 }) : number(value)}
+            {value === 0 ? t('heatmap.breaks', { count: 0 }) : number(value)}
           </li>
         )
       })}
       <li className="flex items-center gap-1">
         <span aria-hidden="true" className="inline-block h-4 w-6 border border-dashed border-gray-400" />{' '}
-        {t('app.heatmap.noData')}
+        {t('heatmap.noData')}
       </li>
     </ul>
   )

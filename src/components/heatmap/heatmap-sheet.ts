@@ -50,14 +50,14 @@ export function heatmapSheet(
     ctx.strokeStyle = '#9ca3af'
     ctx.strokeRect(x + 0.5, 44.5, 23, 13)
     ctx.fillStyle = '#111827'
-    const label = value === 0 ? t('app.heatmap.breaks', { count: 0 }) : String(value)
+    const label = value === 0 ? t('heatmap.breaks', { count: 0 }) : String(value)
     ctx.fillText(label, x + 28, 45)
     x += 40 + ctx.measureText(label).width
   }
-  ctx.fillText(t('app.heatmap.sheetKey'), x + 8, 45)
+  ctx.fillText(t('heatmap.sheetKey'), x + 8, 45)
 
   const scratch = document.createElement('canvas')
-  const bobbin = t('app.heatmap.bobbinShort')
+  const bobbin = t('heatmap.bobbinShort')
   machines.forEach((machine, i) => {
     const layout = layouts[i]
     if (!layout) return

@@ -31,21 +31,21 @@ export function Heatmap({ grid, max, caption }: { grid: HeatmapGrid; max: number
         caption={caption}
         captionClassName="mb-1 text-left font-semibold"
         columns={[
-          { key: 'head', label: t('app.heatmap.corner'), className: 'px-1 text-left' },
+          { key: 'head', label: t('heatmap.corner'), className: 'px-1 text-left' },
           ...grid.needles.map((needle) => ({
             key: `needle ${needle}`,
-            label: needle === 0 ? t('app.heatmap.bobbinShort') : needle,
+            label: needle === 0 ? t('heatmap.bobbinShort') : needle,
             className: 'px-1',
             headProps: {
-              title: needle === 0 ? t('app.heatmap.bobbin') : t('app.heatmap.needle', { needle }),
+              title: needle === 0 ? t('heatmap.bobbin') : t('heatmap.needle', { needle }),
             },
           })),
-          { key: 'Total', label: t('app.heatmap.total'), className: 'px-1' },
+          { key: 'Total', label: t('heatmap.total'), className: 'px-1' },
         ]}
         footer={
           <tr>
             <th scope="row" className="px-1 text-left">
-              {t('app.heatmap.total')}
+              {t('heatmap.total')}
             </th>
             {grid.needles.map((needle) => (
               <td key={needle} className="px-1 text-center font-semibold">

@@ -28,7 +28,7 @@ export function HeatmapSmallMultiples({
 }) {
   const { t } = useT()
   return (
-    <ul className="flex flex-wrap items-start gap-4" aria-label={t('app.heatmap.byMachine')}>
+    <ul className="flex flex-wrap items-start gap-4" aria-label={t('heatmap.byMachine')}>
       {machines.map((m) => (
         <li
           key={m.machineId}
@@ -37,12 +37,12 @@ export function HeatmapSmallMultiples({
           <h3 className="font-semibold break-all">{m.machineName}</h3>
           {m.note && <div className="mb-1 text-sm">{m.note}</div>}
           <HeatmapCanvas grid={m.grid} max={max} label={m.machineName} marks={m.marks} cell={cell} />
-          <LazyDetails summary={t('app.heatmap.asTable')}>
+          <LazyDetails summary={t('heatmap.asTable')}>
             {() => (
               <HeatmapTable
                 grid={m.grid}
                 max={max}
-                caption={t('app.heatmap.tableCaption', { machine: m.machineName })}
+                caption={t('heatmap.tableCaption', { machine: m.machineName })}
               />
             )}
           </LazyDetails>

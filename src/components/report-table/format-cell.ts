@@ -36,11 +36,7 @@ export function formatCell(
         : `${formatFactoryDate(ms, timeZone)} ${formatFactoryTime(ms, timeZone, false)}`
     }
     case 'boolean':
-      return value === true
-        ? t('app.reportTable.yes')
-        : value === false
-          ? t('app.reportTable.no')
-          : String(value)
+      return value === true ? t('reportTable.yes') : value === false ? t('reportTable.no') : String(value)
     default:
       return typeof value === 'object' ? JSON.stringify(value) : String(value)
   }

@@ -140,15 +140,13 @@ function rowCount(
   sort: { column: string; ascending: boolean } | null,
 ): string {
   if (!sort)
-    return cut
-      ? t('app.reportTable.firstRows', { shown: KIOSK_ROWS, count })
-      : t('app.reportTable.rows', { count })
+    return cut ? t('reportTable.firstRows', { shown: KIOSK_ROWS, count }) : t('reportTable.rows', { count })
   const { column, ascending } = sort
   if (cut)
     return ascending
-      ? t('app.reportTable.firstRowsAscending', { shown: KIOSK_ROWS, count, column })
-      : t('app.reportTable.firstRowsDescending', { shown: KIOSK_ROWS, count, column })
+      ? t('reportTable.firstRowsAscending', { shown: KIOSK_ROWS, count, column })
+      : t('reportTable.firstRowsDescending', { shown: KIOSK_ROWS, count, column })
   return ascending
-    ? t('app.reportTable.rowsAscending', { count, column })
-    : t('app.reportTable.rowsDescending', { count, column })
+    ? t('reportTable.rowsAscending', { count, column })
+    : t('reportTable.rowsDescending', { count, column })
 }
