@@ -6,6 +6,7 @@ import { CONTROL } from '../../components/form-styles'
 import { useT } from '../../components/i18n'
 import { withNodes } from '../../components/message-nodes'
 import { NumberField } from '../../components/number-field'
+import { isLanguage, LANGUAGE_NAMES, LANGUAGES } from '../../lib/i18n/translator'
 import { DEFAULT_DWELL, DEFAULT_REFRESH, KIOSK_PAGES } from './kiosk-params'
 
 /** /kiosk without parameters: choose what the wall shows, get the address to bookmark on its PC. */
@@ -18,6 +19,8 @@ export function KioskSetup() {
   const [location, setLocation] = useState('')
   const [exceptions, setExceptions] = useState(true)
   const [density, setDensity] = useState<'wall' | 'desk'>('wall')
+  // the wall's language: the factory's (LANGUAGE) or its PC browser's unless one is named here
+  const [language, setLanguage] = useState('')
   // the address the browser used, its base path included (behind a proxy's sub-path); another computer
   // cannot reach this one by 127.0.0.1 or localhost
   const [origin, setOrigin] = useState(`${window.location.origin}${BASE_PATH}`)
@@ -28,6 +31,7 @@ export function KioskSetup() {
   if (exceptions) search.set('exceptions', '1')
   if (density === 'desk' && pages.includes('status')) search.set('status.density', 'desk')
   search.set('theme', 'dark')
+  if (isLanguage(language)) search.set('lang', language)
   const base = origin.trim().replace(/\/+$/, '')
   const address = `${base}/kiosk?${search.toString().replace(/%2C/g, ',').replace(/%2F/g, '/')}`
   const loopback = isLoopback(base)
@@ -106,6 +110,22 @@ export function KioskSetup() {
               {locations.map(([value, name]) => (
                 <option key={value} value={value}>
                   {name}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label className="flex flex-col" htmlFor={`${id}-language`}>
+            {t('kiosk.setup.language')}
+            <select
+              id={`${id}-language`}
+              className={CONTROL}
+              value={language}
+              onChange={(e) => setLanguage(e.target.value)}
+            >
+              <option value="">{t('kiosk.setup.languageDefault')}</option>
+              {LANGUAGES.map((value) => (
+                <option key={value} value={value} lang={value}>
+                  {LANGUAGE_NAMES[value]}
                 </option>
               ))}
             </select>
