@@ -69,8 +69,30 @@ async function textOf(page: Page): Promise<string> {
 describe.each(['de', 'es'])('every page in %s', (language) => {
   const words = englishWords(language)
 
-  test('the check itself: English words on a page are found', () => {
-    expect(words).toContain(english['app.notFound.text']!.replace(/\.$/, ''))
+  test('the check itself: English words on a page are found, in its text and in its names', async () => {
+    const page = await app.browser.newPage({ locale: language, viewport: { width: 1440, height: 900 } })
+    try {
+      await page.goto(`${app.server.url}/no-such-page`)
+      await page.locator('h1').first().waitFor()
+      const shown = (text: string) => words.filter((w) => text.includes(w))
+      expect(shown(await textOf(page))).toEqual([])
+      const english = catalogue('en')
+      await page.evaluate(
+        ([text, label]) => {
+          document.querySelector('main')?.insertAdjacentText('beforeend', text!)
+          document.querySelector('h1')?.setAttribute('aria-label', label!)
+        },
+        [english['app.notFound.text']!, english['app.nav.threadCones']!],
+      )
+      expect(shown(await textOf(page))).toEqual(
+        expect.arrayContaining([
+          english['app.notFound.text']!.replace(/\.$/, ''),
+          english['app.nav.threadCones']!,
+        ]),
+      )
+    } finally {
+      await page.close()
+    }
   })
 
   test.each(PAGES)('%s holds no English of the catalogue', async (path) => {
