@@ -81,11 +81,21 @@ export const HIT_HEADERS = answerHeaders('HIT')
 const MISS_HEADERS = answerHeaders('MISS')
 
 /** An upstream answer as we pass it on, headers complete: the cache-hit path is the hot one. */
-const jsonAnswer = (answer: Answer, hit: boolean) =>
+/** An upstream answer as the browser gets it; `gzipped`: its body in gzip (large answers, answerFor). */
+const jsonAnswer = (answer: Answer, hit: boolean, gzipped?: Uint8Array) =>
   withSecurityHeaders(
-    new Response(answer.body as Uint8Array<ArrayBuffer>, {
+    new Response((gzipped ?? answer.body) as Uint8Array<ArrayBuffer>, {
       status: answer.status,
-      headers: hit ? HIT_HEADERS : MISS_HEADERS,
+      headers: gzipped
+        ? {
+            ...(hit ? HIT_HEADERS : MISS_HEADERS),
+            'Content-Encoding': 'gzip',
+            'Content-Length': String(gzipped.byteLength),
+            Vary: 'Accept-Encoding',
+          }
+        : hit
+          ? HIT_HEADERS
+          : MISS_HEADERS,
     }),
   )
 
@@ -158,19 +168,7 @@ export function createApp({
     if (request.method === 'HEAD' || !acceptsGzip(request.headers.get('Accept-Encoding') ?? undefined)) {
       return jsonAnswer(answer, hit)
     }
-    return gzipOnce(answer.body).then((zipped) =>
-      withSecurityHeaders(
-        new Response(zipped as Uint8Array<ArrayBuffer>, {
-          status: answer.status,
-          headers: {
-            ...(hit ? HIT_HEADERS : MISS_HEADERS),
-            'Content-Encoding': 'gzip',
-            'Content-Length': String(zipped.byteLength),
-            Vary: 'Accept-Encoding',
-          },
-        }),
-      ),
-    )
+    return gzipOnce(answer.body).then((zipped) => jsonAnswer(answer, hit, zipped))
   }
 
   const cache = new AnswerCache({ maxEntries: 2000, maxBytes: 16 * 1024 * 1024, ...(perf ? { perf } : {}) })
