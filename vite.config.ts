@@ -23,45 +23,61 @@ function stitchboardServer(): Plugin {
 }
 
 /** The catalogues (src/lib/i18n/locales/<language>.json, ICU MessageFormat) arrive in the browser compiled
- * (src/lib/i18n/compile.ts: plain data, so no message parser reaches it) and in parts: a message's part is
- * its name's first segment (`app.…` for the shell, `machines.…` for the machines pages), and a page loads
- * the parts it shows with its code (src/app/page-messages.ts). `virtual:stitchboard-messages` maps each
- * language and part to its chunk; `locales/<language>.json?messages&part=<part>` is one such chunk. */
+ * (src/lib/i18n/compile.ts: plain data, so no message parser reaches it) and in pieces: the shell's messages
+ * (`app`) and each lazily loaded piece's (src/app/page-messages.ts), those its code names
+ * (scripts/message-pieces.ts). `virtual:stitchboard-messages` maps each language and piece to its chunk;
+ * `locales/<language>.json?messages&piece=<piece>` is one such chunk. */
 function compiledMessages(): Plugin {
+  const pieceName = (piece: string) => piece.replace(/^.*\//, '').replace(/\.tsx?$/, '')
   const virtual = 'virtual:stitchboard-messages'
-  const locales = fileURLToPath(new URL('./src/lib/i18n/locales/', import.meta.url))
+  const root = fileURLToPath(new URL('.', import.meta.url))
+  const locales = join(root, 'src/lib/i18n/locales')
+  let pieces: Map<string, string[]> | null = null
+  const piecesNow = async () => {
+    if (!pieces) {
+      const { appSources, messagesByPiece } = await import('./scripts/message-pieces.ts')
+      const english = JSON.parse(readFileSync(join(locales, 'en.json'), 'utf8')) as Record<string, string>
+      pieces = messagesByPiece(appSources(root), new Set(Object.keys(english)))
+    }
+    return pieces
+  }
   return {
     name: 'stitchboard-messages',
     enforce: 'pre',
     resolveId: (id) => (id === virtual ? `\0${virtual}` : null),
-    load(id) {
+    // a change to the code may name other messages
+    watchChange() {
+      pieces = null
+    },
+    async load(id) {
       if (id !== `\0${virtual}`) return null
       const languages = readdirSync(locales)
         .filter((name) => name.endsWith('.json'))
         .map((name) => name.slice(0, -'.json'.length))
-      this.addWatchFile(join(locales, 'en.json'))
-      const english = JSON.parse(readFileSync(join(locales, 'en.json'), 'utf8')) as Record<string, string>
-      const parts = [...new Set(Object.keys(english).map((key) => key.split('.')[0]!))].sort()
+      const names = [...(await piecesNow()).keys()]
+      // a piece's chunk is named by its file (`de-status-board-page-….js`); the names are unique
       const loaders = languages.map(
         (language) =>
-          `${JSON.stringify(language)}: {${parts
+          `${JSON.stringify(language)}: {${names
             .map(
-              (part) =>
-                `${JSON.stringify(part)}: () => import(${JSON.stringify(`${join(locales, `${language}.json`)}?messages&part=${part}`)})`,
+              (piece) =>
+                `${JSON.stringify(piece)}: () => import(${JSON.stringify(`${join(locales, `${language}.json`)}?messages&piece=${pieceName(piece)}`)})`,
             )
             .join(', ')}}`,
       )
-      return `export const PARTS = ${JSON.stringify(parts)}\nexport const LOADERS = {${loaders.join(',\n')}}\n`
+      return `export const PIECES = ${JSON.stringify(names)}\nexport const LOADERS = {${loaders.join(',\n')}}\n`
     },
     async transform(code, id) {
-      const match = /\/src\/lib\/i18n\/locales\/[\w-]+\.json\?messages&part=([\w-]+)$/.exec(id)
+      const match = /\/src\/lib\/i18n\/locales\/[\w-]+\.json\?messages&piece=([\w-]+)$/.exec(id)
       if (!match) return null
       const { compileCatalogue } = await import('./src/lib/i18n/compile.ts')
-      const part = `${match[1]}.`
-      const source = Object.fromEntries(
-        Object.entries(JSON.parse(code) as Record<string, string>).filter(([key]) => key.startsWith(part)),
-      )
-      const compiled = JSON.stringify(compileCatalogue(source))
+      const all = JSON.parse(code) as Record<string, string>
+      const byName = new Map([...(await piecesNow())].map(([piece, shown]) => [pieceName(piece), shown]))
+      const shown = byName.get(match[1]!)
+      if (!shown) throw new Error(`no piece of the catalogue is named ${match[1]}`)
+      for (const file of readdirSync(join(root, 'src'), { recursive: true, encoding: 'utf8' }))
+        if (/\.tsx?$/.test(file)) this.addWatchFile(join(root, 'src', file))
+      const compiled = JSON.stringify(compileCatalogue(Object.fromEntries(shown.map((name) => [name, all[name]!]))))
       return { code: `export default JSON.parse(${JSON.stringify(compiled)})`, map: null, moduleType: 'js' }
     },
   }

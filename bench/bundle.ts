@@ -1,12 +1,12 @@
 import { readFileSync } from 'node:fs'
 import { gzipSync } from 'node:zlib'
-import { PAGE_MESSAGES } from '../src/app/page-messages'
+import { SHELL_PIECE } from '../src/app/page-messages'
 import { LANGUAGES } from '../src/lib/i18n/translator'
 
 /** First-load JavaScript per route, from Vite's manifest after `npm run build` (budget in docs/architecture.md:
  * ≤ 130 KB gzip). A route's first load is the entry with its static imports plus the route's lazy
  * chunk (a page, or the kiosk app) with its static imports, and the messages loaded with them (the shell's
- * part and the page's, src/app/page-messages.ts) in the language whose are the largest. `npm run bench:bundle` prints every
+ * piece and the page's, src/app/page-messages.ts) in the language whose are the largest. `npm run bench:bundle` prints every
  * route and every lazily loaded chunk; test/e2e/bundle-budget.test.ts enforces the budget. */
 export const BUNDLE_BUDGET_KIB = 130
 
@@ -36,23 +36,24 @@ export function bundleSizes(dist = 'dist') {
   const size = (files: Iterable<string>) => [...files].reduce((sum, file) => sum + gzipKib(file), 0)
   const entry = Object.keys(manifest).find((key) => manifest[key]?.isEntry)
   if (!entry) throw new Error('no entry in the Vite manifest: run npm run build first')
-  /** a language's messages of `parts`, as chunks (a part no message is in yet has none) */
-  const messages = (language: string, parts: readonly string[]) =>
-    parts.flatMap((part) => {
-      const key = Object.keys(manifest).find((k) =>
-        k.endsWith(`/locales/${language}.json?messages&part=${part}`),
-      )
-      return key ? [...closure(key)] : []
-    })
-  const largest = (parts: readonly string[]) =>
-    LANGUAGES.map((language) => messages(language, parts)).sort((a, b) => size(b) - size(a))[0]!
-  const shell = new Set([...closure(entry), ...largest(['app'])])
+  /** a language's messages of `piece` (`app` or a piece's path), as chunks */
+  const messages = (language: string, piece: string) => {
+    const name = piece.replace(/^.*\//, '').replace(/\.tsx?$/, '')
+    const key = Object.keys(manifest).find((k) => k.endsWith(`/locales/${language}.json?messages&piece=${name}`))
+    if (!key) throw new Error(`no chunk of ${language} messages for ${piece} in the Vite manifest`)
+    return [...closure(key)]
+  }
+  /** `files` with the messages of `pieces` in the language that makes them the largest */
+  const withLargest = (files: Set<string>, pieces: readonly string[]) =>
+    LANGUAGES.map((language) => new Set([...files, ...pieces.flatMap((piece) => messages(language, piece))])).sort(
+      (a, b) => size(b) - size(a),
+    )[0]!
+  const shell = withLargest(closure(entry), [SHELL_PIECE])
   const routes = Object.keys(manifest)
     .filter((key) => manifest[key]?.isDynamicEntry && /^src\/(features|app)\/.*-(page|app)\.tsx$/.test(key))
     .sort()
     .map((route) => {
-      const parts = PAGE_MESSAGES[route as keyof typeof PAGE_MESSAGES] ?? []
-      const files = new Set([...closure(route, new Set(shell)), ...largest(parts)])
+      const files = withLargest(closure(route, closure(entry)), [SHELL_PIECE, route])
       return { route, kib: size(files), files: [...files] }
     })
   const firstLoaded = new Set(routes.flatMap((r) => r.files))

@@ -4,7 +4,7 @@ import { HttpResponse, http } from 'msw'
 import { setupServer } from 'msw/node'
 import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest'
 import { messages } from '../src/components/i18n'
-import { MESSAGE_PARTS } from '../src/lib/i18n/load'
+import { CATALOGUE_PIECES } from '../src/lib/i18n/load'
 import { FIXED_NOW } from './demo-client'
 import { testApp } from './server-app'
 
@@ -19,7 +19,7 @@ configure({ asyncUtilTimeout: 10_000 })
 
 // the app loads a page's messages with its code (src/app/with-messages.ts); a component rendered on its
 // own here speaks English, every part of the catalogue loaded
-await messages.need(MESSAGE_PARTS)
+await messages.need(CATALOGUE_PIECES)
 
 const pinClock = () => vi.useFakeTimers({ toFake: ['Date'], now: FIXED_NOW, shouldAdvanceTime: true })
 pinClock()

@@ -28,12 +28,12 @@ beforeAll(async () => {
     http: await import('./http'),
     setup: await import('../features/kiosk/kiosk-setup'),
   }
-  // the fresh modules' messages: English, every part (as test/setup-dom.ts loads them for the others)
-  const [{ messages }, { MESSAGE_PARTS }] = await Promise.all([
+  // the fresh modules' messages: English, every piece (as test/setup-dom.ts loads them for the others)
+  const [{ messages }, { CATALOGUE_PIECES }] = await Promise.all([
     import('../components/i18n'),
     import('../lib/i18n/load'),
   ])
-  await messages.need(MESSAGE_PARTS)
+  await messages.need(CATALOGUE_PIECES)
 })
 
 const serveUnderBase = () => {

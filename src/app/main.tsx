@@ -4,6 +4,7 @@ import { appPath } from '../api/base-path'
 import '../index.css'
 import { messages, pageLanguage, speak } from '../components/i18n'
 import { App, isKioskPath } from './app'
+import { SHELL_PIECE } from './page-messages'
 import { applyTheme, initialTheme, storedTheme } from './theme'
 
 applyTheme(
@@ -21,7 +22,7 @@ applyTheme(
 // tap)
 const root = createRoot(document.getElementById('root')!)
 void speak(pageLanguage(window.location, isKioskPath(appPath(window.location.pathname))))
-  .then(() => messages.need(['app']))
+  .then(() => messages.need([SHELL_PIECE]))
   .then(() =>
     startTransition(() => {
       root.render(

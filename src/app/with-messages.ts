@@ -1,6 +1,6 @@
 import { messages } from '../components/i18n'
 import { importWithRetry } from './chunk-retry'
-import { PAGE_MESSAGES, type PageModule } from './page-messages'
+import type { PageModule } from './page-messages'
 
 /** A piece of the app loaded when first shown, with the messages it shows (src/app/page-messages.ts). A
  * page's code that cannot be fetched is tried again twice; then the page says so and reloads itself when
@@ -8,4 +8,4 @@ import { PAGE_MESSAGES, type PageModule } from './page-messages'
 export const withMessages =
   <T>(path: PageModule, load: () => Promise<T>) =>
   () =>
-    Promise.all([importWithRetry(load), messages.need(PAGE_MESSAGES[path])]).then(([module]) => module)
+    Promise.all([importWithRetry(load), messages.need([path])]).then(([module]) => module)

@@ -1,47 +1,54 @@
-import { readdirSync, readFileSync } from 'node:fs'
-import { join, relative, resolve } from 'node:path'
+import { readFileSync } from 'node:fs'
+import { join, resolve } from 'node:path'
 import { expect, test } from 'vitest'
-import { PAGE_MESSAGES } from '../../src/app/page-messages'
-import { importsOf, isTest } from './import-rules'
+import { appSources, messagesByPiece } from '../../scripts/message-pieces'
+import { MESSAGE_PIECES, SHELL_PIECE } from '../../src/app/page-messages'
 
 /**
- * Each piece of the app loads the parts of the catalogue it shows with its code (src/app/page-messages.ts):
- * the shell (src/app/main.tsx) the part `app`, every lazily loaded page its own. A piece's messages are the
- * names written out in the code it imports, lazily too, up to the next piece loaded on its own.
+ * Each piece of the app loads the messages it shows with its code: the shell (src/app/main.tsx) the piece
+ * `app` before the first render, every lazily loaded piece its own (src/app/with-messages.ts). A piece's
+ * messages are the names written out in the code it imports, lazily too, up to the next piece loaded on
+ * its own (scripts/message-pieces.ts, which the build uses to cut the catalogues).
  */
 const ROOT = resolve(import.meta.dirname, '../..')
-const tree = new Map(
-  readdirSync(join(ROOT, 'src'), { recursive: true, encoding: 'utf8' })
-    .filter((file) => /\.tsx?$/.test(file) && !isTest(file))
-    .map((file) => [relative(ROOT, join(ROOT, 'src', file)), readFileSync(join(ROOT, 'src', file), 'utf8')]),
-)
+const sources = appSources(ROOT)
 const english = JSON.parse(readFileSync(join(ROOT, 'src/lib/i18n/locales/en.json'), 'utf8')) as object
-const KEYS = new Set(Object.keys(english))
-const pieces = new Set<string>(Object.keys(PAGE_MESSAGES))
+const pieces = messagesByPiece(sources, new Set(Object.keys(english)))
 
-/** The parts of the messages the code from `entry` shows, up to the next piece the app loads on its own
- * (src/app loads pieces with their messages; a page that embeds another page's code loads its parts). */
-function partsShown(entry: string): string[] {
-  const seen = new Set<string>()
-  const parts = new Set<string>()
-  const visit = (path: string, from: string | null) => {
-    if (seen.has(path)) return
-    if (path !== entry && pieces.has(path) && from?.startsWith('src/app/')) return
-    seen.add(path)
-    const text = tree.get(path) ?? ''
-    for (const [, name] of text.matchAll(/'([a-zA-Z]+\.[\w.]+)'/g))
-      if (KEYS.has(name!)) parts.add(name!.split('.')[0]!)
-    for (const next of importsOf(path, text, tree).local) visit(next, path)
-  }
-  visit(entry, null)
-  return [...parts].sort()
-}
-
-test('the shell shows messages of the part it loads before the first render, and no other', () => {
-  expect(partsShown('src/app/main.tsx')).toEqual(['app'])
+test('every piece the app loads on its own is a file, loaded with its messages by its path', () => {
+  // withMessages(path, () => import(…)) in src/app, or the router's page(path, () => import(…), name)
+  const loaded = [...sources.values()].flatMap((text) =>
+    [...text.matchAll(/'(src\/[\w/-]+\.tsx)',\s*\(\)\s*=>\s*import\(/g)].map((match) => match[1]!),
+  )
+  expect(new Set(loaded)).toEqual(new Set(MESSAGE_PIECES))
+  for (const piece of MESSAGE_PIECES) expect(sources.has(piece)).toBe(true)
 })
 
-test.each(Object.entries(PAGE_MESSAGES))('%s loads the parts it shows', (path, parts) => {
-  expect(tree.has(path)).toBe(true)
-  expect(partsShown(path).filter((part) => part !== 'app')).toEqual([...parts].sort())
+test('the shell loads its own messages; a page has the messages its code and what it embeds name', () => {
+  expect(pieces.get(SHELL_PIECE)).toContain('app.nav.machines')
+  expect(pieces.get(SHELL_PIECE)).not.toContain('machines.attention.needs')
+  // the status board names it; the shell does not, so the board's piece brings it
+  expect(pieces.get('src/features/machines/status-board-page.tsx')).toContain('machines.attention.needs')
+  // the shift page embeds the stop analysis of the stops page, and its messages with it
+  const stops = pieces.get('src/features/timeline/stops-page.tsx')!
+  const shifts = pieces.get('src/features/shifts/shifts-page.tsx')!
+  expect(stops.filter((name) => !shifts.includes(name))).not.toEqual(stops)
+  // a page never brings the shell's messages again
+  const shell = new Set(pieces.get(SHELL_PIECE))
+  for (const piece of MESSAGE_PIECES) expect(pieces.get(piece)!.filter((name) => shell.has(name))).toEqual([])
+})
+
+test('a message named only in code the app does not import belongs to no piece', () => {
+  const planted = new Map(sources)
+  planted.set('src/features/machines/orphan.tsx', "t('machines.attention.needs')")
+  const names = new Set(Object.keys(english))
+  const before = messagesByPiece(sources, names)
+  const after = messagesByPiece(planted, names)
+  expect([...after]).toEqual([...before])
+  // and once the board imports it, the board's piece has it
+  const board = 'src/features/machines/status-board-page.tsx'
+  planted.set(board, `import './orphan'\n${sources.get(board)}`)
+  planted.set('src/features/machines/orphan.tsx', "t('machines.attention.needsFor')")
+  const boardNames = messagesByPiece(planted, names).get(board)!
+  expect(boardNames).toContain('machines.attention.needsFor')
 })

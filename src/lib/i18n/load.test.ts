@@ -1,26 +1,34 @@
 import { expect, test } from 'vitest'
-import { loadParts, MESSAGE_PARTS, MessageStore } from './load'
+import { CATALOGUE_PIECES, loadPieces, MessageStore } from './load'
 
-test('a language’s messages arrive compiled, part by part, and speak by its rules', async () => {
-  expect(MESSAGE_PARTS).toContain('app')
-  const german = await loadParts('de', ['app'])
-  expect(Object.keys(german).every((key) => key.startsWith('app.'))).toBe(true)
+test('a language’s messages arrive compiled, piece by piece, and speak by its rules', async () => {
+  expect(CATALOGUE_PIECES).toContain('app')
+  const german = await loadPieces('de', ['app'])
+  expect(german['app.language']).toBeDefined()
+  // the shell's piece holds the shell's messages, not a page's
+  expect(german['machines.attention.needs' as never]).toBeUndefined()
   const store = new MessageStore('de')
   await store.need(['app'])
   expect(store.translator.t('app.language')).toBe('Sprache')
 })
 
-test('a change of language loads every part loaded so far, then tells the screen', async () => {
+test('a piece the catalogue has not is an error, not a page without words', async () => {
+  await expect(loadPieces('de', ['src/features/no-such-page.tsx'])).rejects.toThrow(
+    'no piece src/features/no-such-page.tsx in the catalogue of de',
+  )
+})
+
+test('a change of language loads every piece loaded so far, then tells the screen', async () => {
   const store = new MessageStore('en')
-  await store.need(MESSAGE_PARTS)
+  await store.need(CATALOGUE_PIECES)
   const heard: string[] = []
   store.subscribe(() => heard.push(store.translator.language))
   const english = store.translator
   await store.setLanguage('es')
   expect(heard).toEqual(['es'])
   expect(english.t('app.language')).toBe('Language')
-  for (const part of MESSAGE_PARTS) {
-    const spanish = await loadParts('es', [part])
+  for (const piece of CATALOGUE_PIECES) {
+    const spanish = await loadPieces('es', [piece])
     for (const key of Object.keys(spanish)) expect(store.translator.t(key as never)).not.toBe(key)
   }
   expect(store.translator.t('app.language')).toBe('Idioma')

@@ -1,8 +1,8 @@
 /** Made by the Vite plugin in vite.config.ts (compiledMessages). */
 declare module 'virtual:stitchboard-messages' {
-  /** every part of the catalogues: the first segments of the messages' names */
-  export const PARTS: readonly string[]
-  /** each language's parts, each a chunk of compiled messages (src/lib/i18n/messages.ts) */
+  /** every piece of the catalogues: `app` (the shell's messages) and each lazily loaded piece's path */
+  export const PIECES: readonly string[]
+  /** each language's pieces, each a chunk of compiled messages (src/lib/i18n/messages.ts) */
   export const LOADERS: Readonly<
     Record<string, Readonly<Record<string, () => Promise<{ default: unknown }>>>>
   >
