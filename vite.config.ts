@@ -1,9 +1,8 @@
-import { readdirSync, readFileSync } from 'node:fs'
-import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import tailwindcss from '@tailwindcss/vite'
 import react from '@vitejs/plugin-react'
 import { defineConfig, type Plugin } from 'vitest/config'
+import { compiledMessages } from './scripts/vite-messages.ts'
 import { WaitingFirst } from './test/sequencer.ts'
 
 /** `npm run dev`: the stitchboard server app mounted into Vite's dev server, so the key-injecting
@@ -22,69 +21,13 @@ function stitchboardServer(): Plugin {
   }
 }
 
-/** The catalogues (src/lib/i18n/locales/<language>.json, ICU MessageFormat) arrive in the browser compiled
- * (src/lib/i18n/compile.ts: plain data, so no message parser reaches it) and in pieces: the shell's messages
- * (`app`) and each lazily loaded piece's (src/app/page-messages.ts), those its code names
- * (scripts/message-pieces.ts). `virtual:stitchboard-messages` maps each language and piece to its chunk;
- * `locales/<language>.json?messages&piece=<piece>` is one such chunk. */
-function compiledMessages(): Plugin {
-  const pieceName = (piece: string) => piece.replace(/^.*\//, '').replace(/\.tsx?$/, '')
-  const virtual = 'virtual:stitchboard-messages'
-  const root = fileURLToPath(new URL('.', import.meta.url))
-  const locales = join(root, 'src/lib/i18n/locales')
-  let pieces: Map<string, string[]> | null = null
-  const piecesNow = async () => {
-    if (!pieces) {
-      const { appSources, messagesByPiece } = await import('./scripts/message-pieces.ts')
-      const english = JSON.parse(readFileSync(join(locales, 'en.json'), 'utf8')) as Record<string, string>
-      pieces = messagesByPiece(appSources(root), new Set(Object.keys(english)))
-    }
-    return pieces
-  }
-  return {
-    name: 'stitchboard-messages',
-    enforce: 'pre',
-    resolveId: (id) => (id === virtual ? `\0${virtual}` : null),
-    // a change to the code may name other messages
-    watchChange() {
-      pieces = null
-    },
-    async load(id) {
-      if (id !== `\0${virtual}`) return null
-      const languages = readdirSync(locales)
-        .filter((name) => name.endsWith('.json'))
-        .map((name) => name.slice(0, -'.json'.length))
-      const names = [...(await piecesNow()).keys()]
-      // a piece's chunk is named by its file (`de-status-board-page-….js`); the names are unique
-      const loaders = languages.map(
-        (language) =>
-          `${JSON.stringify(language)}: {${names
-            .map(
-              (piece) =>
-                `${JSON.stringify(piece)}: () => import(${JSON.stringify(`${join(locales, `${language}.json`)}?messages&piece=${pieceName(piece)}`)})`,
-            )
-            .join(', ')}}`,
-      )
-      return `export const PIECES = ${JSON.stringify(names)}\nexport const LOADERS = {${loaders.join(',\n')}}\n`
-    },
-    async transform(code, id) {
-      const match = /\/src\/lib\/i18n\/locales\/[\w-]+\.json\?messages&piece=([\w-]+)$/.exec(id)
-      if (!match) return null
-      const { compileCatalogue } = await import('./src/lib/i18n/compile.ts')
-      const all = JSON.parse(code) as Record<string, string>
-      const byName = new Map([...(await piecesNow())].map(([piece, shown]) => [pieceName(piece), shown]))
-      const shown = byName.get(match[1]!)
-      if (!shown) throw new Error(`no piece of the catalogue is named ${match[1]}`)
-      for (const file of readdirSync(join(root, 'src'), { recursive: true, encoding: 'utf8' }))
-        if (/\.tsx?$/.test(file)) this.addWatchFile(join(root, 'src', file))
-      const compiled = JSON.stringify(compileCatalogue(Object.fromEntries(shown.map((name) => [name, all[name]!]))))
-      return { code: `export default JSON.parse(${JSON.stringify(compiled)})`, map: null, moduleType: 'js' }
-    },
-  }
-}
-
 export default defineConfig({
-  plugins: [react(), tailwindcss(), compiledMessages(), stitchboardServer()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    compiledMessages(fileURLToPath(new URL('.', import.meta.url))),
+    stitchboardServer(),
+  ],
   // the built page names its files relative to its <base href>, which the server writes with BASE_PATH
   // (issue 34: the dashboard under a proxy's sub-path, server/page-hints.ts); the dev server serves at /
   base: './',

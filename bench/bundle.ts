@@ -1,5 +1,6 @@
-import { readFileSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { gzipSync } from 'node:zlib'
+import { pieceFile } from '../scripts/vite-messages'
 import { SHELL_PIECE } from '../src/app/page-messages'
 import { LANGUAGES } from '../src/lib/i18n/translator'
 
@@ -36,12 +37,13 @@ export function bundleSizes(dist = 'dist') {
   const size = (files: Iterable<string>) => [...files].reduce((sum, file) => sum + gzipKib(file), 0)
   const entry = Object.keys(manifest).find((key) => manifest[key]?.isEntry)
   if (!entry) throw new Error('no entry in the Vite manifest: run npm run build first')
-  /** a language's messages of `piece` (`app` or a piece's path), as chunks */
+  /** a language's messages of `piece` (`app` or a piece's path): its file (scripts/vite-messages.ts) */
+  const folder = readdirSync(`${dist}/assets`).find((name) => name.startsWith('messages-'))
+  if (!folder) throw new Error('no messages in the build: run npm run build first')
   const messages = (language: string, piece: string) => {
-    const name = piece.replace(/^.*\//, '').replace(/\.tsx?$/, '')
-    const key = Object.keys(manifest).find((k) => k.endsWith(`/locales/${language}.json?messages&piece=${name}`))
-    if (!key) throw new Error(`no chunk of ${language} messages for ${piece} in the Vite manifest`)
-    return [...closure(key)]
+    const file = `assets/${folder}/${language}/${pieceFile(piece)}.json`
+    if (!existsSync(`${dist}/${file}`)) throw new Error(`no ${language} messages for ${piece} in the build`)
+    return [file]
   }
   /** `files` with the messages of `pieces` in the language that makes them the largest */
   const withLargest = (files: Set<string>, pieces: readonly string[]) =>

@@ -2,7 +2,7 @@
  * files): the browsers' words for it. */
 export function isChunkLoadError(error: unknown): boolean {
   const message = error instanceof Error ? error.message : String(error)
-  return /Failed to fetch dynamically imported module|Importing a module script failed|error loading dynamically imported module|Unable to preload CSS/i.test(
+  return /Failed to fetch dynamically imported module|Failed to fetch the messages|Importing a module script failed|error loading dynamically imported module|Unable to preload CSS/i.test(
     message,
   )
 }

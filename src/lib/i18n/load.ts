@@ -1,4 +1,4 @@
-import { LOADERS, PIECES } from 'virtual:stitchboard-messages'
+import { loadPiece, PIECES } from 'virtual:stitchboard-messages'
 import type { Catalogue } from './messages'
 import { type Language, type Translator, translator } from './translator'
 
@@ -6,18 +6,10 @@ import { type Language, type Translator, translator } from './translator'
  * on its own (a page, the wall: src/app/page-messages.ts). */
 export const CATALOGUE_PIECES: readonly string[] = PIECES
 
-/** `language`'s messages of `pieces`, compiled at build time, each piece a chunk of its own. */
+/** `language`'s messages of `pieces`, compiled at build time, each piece loaded on its own. */
 export async function loadPieces(language: Language, pieces: readonly string[]): Promise<Catalogue> {
-  const loaders = LOADERS[language]
-  if (!loaders) throw new Error(`no catalogue for ${language}`)
-  const loaded = await Promise.all(
-    pieces.map((piece) => {
-      const load = loaders[piece]
-      if (!load) throw new Error(`no piece ${piece} in the catalogue of ${language}`)
-      return load()
-    }),
-  )
-  return Object.assign({}, ...loaded.map((module) => module.default as Catalogue))
+  const loaded = await Promise.all(pieces.map((piece) => loadPiece(language, piece)))
+  return Object.assign({}, ...(loaded as Catalogue[]))
 }
 
 /**

@@ -1,9 +1,8 @@
-/** Made by the Vite plugin in vite.config.ts (compiledMessages). */
+/** Made by the Vite plugin of scripts/vite-messages.ts. */
 declare module 'virtual:stitchboard-messages' {
   /** every piece of the catalogues: `app` (the shell's messages) and each lazily loaded piece's path */
   export const PIECES: readonly string[]
-  /** each language's pieces, each a chunk of compiled messages (src/lib/i18n/messages.ts) */
-  export const LOADERS: Readonly<
-    Record<string, Readonly<Record<string, () => Promise<{ default: unknown }>>>>
-  >
+  /** `language`'s compiled messages of `piece` (src/lib/i18n/messages.ts); an error for a piece or
+   * language the catalogues have not, or messages that could not be fetched */
+  export function loadPiece(language: string, piece: string): Promise<unknown>
 }
