@@ -1,7 +1,7 @@
 /**
  * The pieces of the app loaded lazily, each with the messages it shows: a page, the wall, the alert bar.
  * A piece's messages are the names written out in its code, up to the next piece (scripts/message-pieces.ts);
- * the build makes them one chunk per piece and language, loaded with the piece's code (src/app/with-messages.ts),
+ * the build makes them one file per piece and language, loaded with the piece's code (src/app/with-messages.ts),
  * so a message is there when it is rendered. The shell's own, the piece `app`, are loaded before the first
  * render (src/app/main.tsx). Keyed by the module's path: the router and the wall load by it, and
  * `npm run bench:bundle` counts each piece's messages into its first load.

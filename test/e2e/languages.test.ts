@@ -104,6 +104,8 @@ describe.each(['de', 'es'])('every page in %s', (language) => {
       expect(await page.evaluate(() => document.documentElement.lang)).toBe(language)
       const text = await textOf(page)
       expect(words.filter((w) => text.includes(w))).toEqual([])
+      // a message missing from the page's piece would show as its name
+      expect(Object.keys(english).filter((name) => text.includes(name))).toEqual([])
     } finally {
       await page.close()
     }
