@@ -110,4 +110,16 @@ describe.each(['de', 'es'])('every page in %s', (language) => {
       await page.close()
     }
   })
+
+  test.each(PAGES)('%s on a phone does not scroll sideways, with the longer words', async (path) => {
+    const page = await app.browser.newPage({ locale: language, viewport: { width: 390, height: 844 } })
+    try {
+      await page.goto(`${app.server.url}${path}`)
+      await page.locator('h1').first().waitFor()
+      await expect.poll(() => page.locator('[aria-busy="true"]').count(), { timeout: 20_000 }).toBe(0)
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
+    } finally {
+      await page.close()
+    }
+  })
 })

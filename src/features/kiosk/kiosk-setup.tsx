@@ -98,11 +98,12 @@ export function KioskSetup() {
             value={refresh}
             onChange={setRefresh}
           />
-          <label className="flex flex-col" htmlFor={`${id}-location`}>
+          <label className="flex max-w-full min-w-0 flex-col" htmlFor={`${id}-location`}>
             {t('kiosk.setup.location')}
             <select
               id={`${id}-location`}
-              className={CONTROL}
+              // a long option (a location's name, the default language in words) never widens the page
+              className={`${CONTROL} max-w-full`}
               value={location}
               onChange={(e) => setLocation(e.target.value)}
             >
@@ -114,11 +115,12 @@ export function KioskSetup() {
               ))}
             </select>
           </label>
-          <label className="flex flex-col" htmlFor={`${id}-language`}>
+          <label className="flex max-w-full min-w-0 flex-col" htmlFor={`${id}-language`}>
             {t('kiosk.setup.language')}
             <select
               id={`${id}-language`}
-              className={CONTROL}
+              // a long option (a location's name, the default language in words) never widens the page
+              className={`${CONTROL} max-w-full`}
               value={language}
               onChange={(e) => setLanguage(e.target.value)}
             >

@@ -3,6 +3,7 @@ import { type DataColumn, DataTable } from '../../components/data-table'
 import { FactoryTime } from '../../components/factory-time'
 import { useT } from '../../components/i18n'
 import { withNodes } from '../../components/message-nodes'
+import { ScrollArea } from '../../components/scroll-area'
 import { STATE_STYLES } from '../../components/status-badge'
 import type { Machine } from '../../lib/domain'
 import type { Translator } from '../../lib/i18n/translator'
@@ -95,45 +96,48 @@ export function StopAnalysisView({
         </div>
       )}
       <div className="grid gap-4 lg:grid-cols-2">
-        <section aria-labelledby={`${id}-codes`}>
+        <section aria-labelledby={`${id}-codes`} className="min-w-0">
           <h3 id={`${id}-codes`} className="font-semibold">
             {t('timeline.analysis.byCause', { time: hours(stopMs) })}
           </h3>
           {analysis.byCode.length === 0 ? (
             <p>{t('timeline.analysis.noStops')}</p>
           ) : (
-            <DataTable
-              className="w-full border-collapse text-left tabular-nums"
-              caption={t('timeline.analysis.byCodeCaption')}
-              headRowClassName="border-b border-gray-400"
-              columns={byCodeColumns(t)}
-            >
-              {analysis.byCode.slice(0, rows).map((c) => {
-                cumulative += c.ms
-                return (
-                  <tr key={String(c.code)} className="border-b border-gray-200 dark:border-gray-800">
-                    <th scope="row" className="py-1 pr-2 font-normal">
-                      <span aria-hidden="true">{STATE_ICONS[c.state]} </span>
-                      {c.code === null
-                        ? c.label
-                        : t('timeline.analysis.labelCode', { label: c.label, code: c.code })}
-                      <div className="mt-0.5 h-1.5 rounded bg-gray-200 dark:bg-gray-700" aria-hidden="true">
-                        <div
-                          className={`h-full rounded ${fillOf(c.state)}`}
-                          style={{ width: `${(c.ms / (analysis.byCode[0]?.ms || 1)) * 100}%` }}
-                        />
-                      </div>
-                    </th>
-                    <td className="px-2 text-right whitespace-nowrap">{hours(c.ms)}</td>
-                    <td className="px-2 text-right">{number(c.count)}</td>
-                    <td className="px-2 text-right">{percent(cumulative / (stopMs || 1), number)}</td>
-                  </tr>
-                )
-              })}
-            </DataTable>
+            // German and Spanish headings are longer: on a phone the table scrolls, the page does not
+            <ScrollArea label={t('app.table.label')}>
+              <DataTable
+                className="w-full border-collapse text-left tabular-nums"
+                caption={t('timeline.analysis.byCodeCaption')}
+                headRowClassName="border-b border-gray-400"
+                columns={byCodeColumns(t)}
+              >
+                {analysis.byCode.slice(0, rows).map((c) => {
+                  cumulative += c.ms
+                  return (
+                    <tr key={String(c.code)} className="border-b border-gray-200 dark:border-gray-800">
+                      <th scope="row" className="py-1 pr-2 font-normal">
+                        <span aria-hidden="true">{STATE_ICONS[c.state]} </span>
+                        {c.code === null
+                          ? c.label
+                          : t('timeline.analysis.labelCode', { label: c.label, code: c.code })}
+                        <div className="mt-0.5 h-1.5 rounded bg-gray-200 dark:bg-gray-700" aria-hidden="true">
+                          <div
+                            className={`h-full rounded ${fillOf(c.state)}`}
+                            style={{ width: `${(c.ms / (analysis.byCode[0]?.ms || 1)) * 100}%` }}
+                          />
+                        </div>
+                      </th>
+                      <td className="px-2 text-right whitespace-nowrap">{hours(c.ms)}</td>
+                      <td className="px-2 text-right">{number(c.count)}</td>
+                      <td className="px-2 text-right">{percent(cumulative / (stopMs || 1), number)}</td>
+                    </tr>
+                  )
+                })}
+              </DataTable>
+            </ScrollArea>
           )}
         </section>
-        <section aria-labelledby={`${id}-machines`}>
+        <section aria-labelledby={`${id}-machines`} className="min-w-0">
           <h3 id={`${id}-machines`} className="font-semibold">
             {t('timeline.analysis.byMachine')}
           </h3>
