@@ -96,6 +96,21 @@ describe('axe-core finds no serious or critical violation', () => {
       await page.close()
     })
   }
+
+  for (const language of ['de', 'es'] as const) {
+    test(`on every page in ${language === 'de' ? 'German' : 'Spanish'}`, { timeout: 240_000 }, async () => {
+      // the browser's language chooses the page's (src/lib/i18n/choose.ts); its headings are the language's
+      const page = await app.browser.newPage({ viewport: { width: 1440, height: 900 }, locale: language })
+      const problems: Record<string, string[]> = {}
+      for (const [path] of PAGES) {
+        const found = await violations(page, path, '')
+        if (found.length > 0) problems[path] = found
+      }
+      expect(problems).toEqual({})
+      expect(await page.evaluate(() => document.documentElement.lang)).toBe(language)
+      await page.close()
+    })
+  }
 })
 
 /** A thread-cone catalogue of another maker than the demo's, with numbers and names of its own (a letter
