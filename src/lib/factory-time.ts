@@ -1,5 +1,3 @@
-import { TZDate } from '@date-fns/tz'
-
 /** A half-open span of Unix seconds: [start, end). */
 export type Span = readonly [start: number, end: number]
 
@@ -31,11 +29,42 @@ export function localDate(at: number, timeZone: string): LocalDate {
   return { year: year!, month: month!, day: day! }
 }
 
-/** Unix seconds of the wall-clock time `minutes` after midnight of `date` in `timeZone`.
- * A time that does not exist (the hour skipped when clocks go forward) moves forward with the clock. */
+const offsetFormats = new Map<string, Intl.DateTimeFormat>()
+
+/** How far `timeZone`'s clock is ahead of UTC at instant `ms`, in milliseconds. */
+function utcOffset(ms: number, timeZone: string): number {
+  let format = offsetFormats.get(timeZone)
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+    })
+    offsetFormats.set(timeZone, format)
+  }
+  const at = Math.floor(ms / 1000) * 1000
+  const part: Record<string, number> = {}
+  for (const { type, value } of format.formatToParts(at)) part[type] = Number(value)
+  return Date.UTC(part.year!, part.month! - 1, part.day!, part.hour!, part.minute!, part.second!) - at
+}
+
+const DAY_MS = 86_400_000
+
+/** Unix seconds of the wall-clock time `minutes` after midnight of `date` in `timeZone` (as Temporal's
+ * "compatible" reading): a time that does not exist (the hour skipped when clocks go forward) moves forward
+ * with the clock; a time that happens twice (the hour repeated when clocks go back) is its first. */
 export function zonedInstant(date: LocalDate, minutes: number, timeZone: string): number {
-  const local = new TZDate(date.year, date.month - 1, date.day, 0, minutes, timeZone)
-  return Math.floor(local.getTime() / 1000)
+  const wall = Date.UTC(date.year, date.month - 1, date.day, 0, minutes)
+  // a zone changes its offset at most once a day: the offsets a day either side are the candidates
+  const before = utcOffset(wall - DAY_MS, timeZone)
+  const after = utcOffset(wall + DAY_MS, timeZone)
+  const readings = [wall - before, wall - after].filter((at) => utcOffset(at, timeZone) === wall - at)
+  return Math.floor((readings.length ? Math.min(...readings) : wall - before) / 1000)
 }
 
 export function addDays(date: LocalDate, days: number): LocalDate {
