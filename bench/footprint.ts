@@ -75,6 +75,9 @@ function load(url: string) {
   const reports = ['threadbreaks-by-machine', 'machine-summary', 'threadbreaks', 'machine-productivity']
   let answered = 0
   let refused = 0
+  /** requests that failed before an answer (the server gone, a reset), and the first such error */
+  let failed = 0
+  let firstFailure: unknown = null
   const workers = Array.from({ length: 8 }, async (_, i) => {
     while (!controller.signal.aborted) {
       const report = reports[i % reports.length]
@@ -88,8 +91,12 @@ function load(url: string) {
         if ((await untilStopped(response.arrayBuffer())) === 'stopped') return
         if (response.ok) answered++
         else refused++
-      } catch {
-        // stopped
+      } catch (error) {
+        if (controller.signal.aborted) return
+        failed++
+        firstFailure ??= error
+        // not again at once: a server that is gone would be asked thousands of times a second
+        await untilStopped(new Promise((resolve) => setTimeout(resolve, 200)))
       }
     }
   })
@@ -111,7 +118,7 @@ function load(url: string) {
     stop: async () => {
       controller.abort()
       await Promise.all([...workers, ...streams])
-      return { answered, refused }
+      return { answered, refused, failed, firstFailure }
     },
   }
 }
@@ -125,7 +132,7 @@ interface Footprint {
   idleLastMinute: number
   loadPeak: number
   afterLastMinute: number
-  reports: { answered: number; refused: number }
+  reports: { answered: number; refused: number; failed: number; firstFailure: unknown }
   load: string
 }
 
@@ -152,7 +159,10 @@ async function measure(
     const running = load(server.url)
     const loaded = await watch(server.pid!, LOAD_S, beside)
     const reports = await running.stop()
-    progress(setup, `load stopped (${reports.answered} reports answered); after for ${AFTER_S} s`)
+    progress(
+      setup,
+      `load stopped (${reports.answered} reports answered, ${reports.failed} failed${reports.firstFailure ? `: ${String((reports.firstFailure as Error).cause ?? reports.firstFailure)}` : ''}); after for ${AFTER_S} s`,
+    )
     const after = await watch(server.pid!, AFTER_S, beside)
     const lastMinute = (samples: number[]) => Math.max(...samples.slice(-Math.ceil(60 / SAMPLE_S)))
     return {
@@ -225,7 +235,7 @@ export function printFootprint(results: Footprint[]) {
       `${r.setup.padEnd(52)} idle peak ${String(r.idlePeak).padStart(5)}  last min ${String(r.idleLastMinute).padStart(5)}  (≤ ${r.budgetMb} ${idleOk ? 'ok' : 'OVER'})  ` +
         `load peak ${String(r.loadPeak).padStart(5)} (≤ idle + ${LOAD_BUDGET_MB} ${loadOk ? 'ok' : 'OVER'})  ` +
         `after ${String(r.afterLastMinute).padStart(5)} (within 10 % ${backOk ? 'ok' : 'NOT'})  ` +
-        `reports ${r.reports.answered} answered, ${r.reports.refused} refused; load average ${r.load}` +
+        `reports ${r.reports.answered} answered, ${r.reports.refused} refused, ${r.reports.failed} failed; load average ${r.load}` +
         (r.databasePeak !== undefined ? `; the PostgreSQL server beside: ${r.databasePeak} MB at most` : ''),
     )
   }

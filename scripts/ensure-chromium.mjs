@@ -1,7 +1,8 @@
 // Runs before `npm test`: the end-to-end tests need Debian's Chromium, the sub-path test
 // (test/e2e/sub-path.test.ts) Debian's nginx-light, and the history and held-out tests Debian's PostgreSQL
 // (a DATABASE_URL as a factory's IT would give one; test/history/postgres-server.ts). Installs what is missing when this user may (root,
-// or sudo without a password); otherwise says what to do.
+// or sudo without a password); otherwise says what to do. jemalloc, which the servers run on where the system
+// has it (scripts/server-runtime.ts), is installed with them when it may be, and is not needed.
 import { execSync, spawnSync } from 'node:child_process'
 import { existsSync, readdirSync } from 'node:fs'
 
@@ -32,15 +33,29 @@ const needed = [
     path: debianPostgres(),
     env: 'DEBIAN_POSTGRES_BIN',
   },
+  {
+    name: 'jemalloc',
+    package: 'libjemalloc2',
+    // as in scripts/server-runtime.ts (JEMALLOC_PATHS)
+    path:
+      [
+        '/usr/lib/x86_64-linux-gnu/libjemalloc.so.2',
+        '/usr/lib/aarch64-linux-gnu/libjemalloc.so.2',
+        '/usr/lib64/libjemalloc.so.2',
+      ].find((path) => existsSync(path)) ?? '/usr/lib/x86_64-linux-gnu/libjemalloc.so.2',
+    optional: true,
+  },
 ]
-const missing = needed.filter((tool) => !existsSync(tool.path))
-if (missing.length === 0) process.exit(0)
+const absent = needed.filter((tool) => !existsSync(tool.path))
+const missing = absent.filter((tool) => !tool.optional)
+if (absent.length === 0) process.exit(0)
 
 const can = (command) => spawnSync('sh', ['-c', command], { stdio: 'ignore' }).status === 0
 const root = process.getuid?.() === 0
 const sudo = !root && can('sudo -n true')
-const packages = missing.map((tool) => tool.package).join(' ')
 if (!can('command -v apt-get') || !(root || sudo)) {
+  if (missing.length === 0) process.exit(0)
+  const packages = missing.map((tool) => tool.package).join(' ')
   for (const tool of missing)
     console.error(`${tool.name} is needed for the end-to-end tests and is not at ${tool.path}.`)
   console.error(
@@ -48,6 +63,7 @@ if (!can('command -v apt-get') || !(root || sudo)) {
   )
   process.exit(1)
 }
+const packages = absent.map((tool) => tool.package).join(' ')
 console.info(`Installing Debian’s ${packages} for the end-to-end tests (apt-get install ${packages})…`)
 const prefix = sudo ? 'sudo -n ' : ''
 execSync(

@@ -1,7 +1,13 @@
 import { spawnSync } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import { describe, expect, test } from 'vitest'
-import { SERVER_ENV, SERVER_NODE_FLAGS } from '../../scripts/server-runtime'
+import {
+  JEMALLOC_CONF,
+  JEMALLOC_PATHS,
+  SERVER_ENV,
+  SERVER_NODE_FLAGS,
+  serverEnv,
+} from '../../scripts/server-runtime'
 import { CONFIG_VARIABLES, loadConfig } from '../../server/config'
 
 /** The service a factory runs (deploy/, README "Running it for a factory"): a unit systemd accepts, and an
@@ -65,7 +71,28 @@ describe('the systemd unit', () => {
     const { scripts } = JSON.parse(readFileSync('package.json', 'utf8')) as {
       scripts: Record<string, string>
     }
-    expect(scripts.start).toBe([...environment, 'node', ...SERVER_NODE_FLAGS, 'scripts/start.mjs'].join(' '))
+    expect(scripts.start).toBe(
+      [
+        `LD_PRELOAD=$(ls ${JEMALLOC_PATHS.join(' ')} 2>/dev/null | head -n 1)`,
+        `MALLOC_CONF=${JEMALLOC_CONF}`,
+        ...environment,
+        'node',
+        ...SERVER_NODE_FLAGS,
+        'scripts/start.mjs',
+      ].join(' '),
+    )
+    expect(service.get('Environment')).toContain(`LD_PRELOAD=${JEMALLOC_PATHS[0]}`)
+    expect(service.get('Environment')).toContain(`MALLOC_CONF=${JEMALLOC_CONF}`)
+  })
+
+  test('preloads jemalloc where the system has it, and only then', () => {
+    // npm test installs it where it may, looking where the servers look
+    const ensure = readFileSync('scripts/ensure-chromium.mjs', 'utf8')
+    for (const path of JEMALLOC_PATHS) expect(ensure).toContain(`'${path}'`)
+    expect(serverEnv(() => false)).toEqual(SERVER_ENV)
+    const onArm = serverEnv((path) => path.includes('aarch64'))
+    expect(onArm.LD_PRELOAD).toBe('/usr/lib/aarch64-linux-gnu/libjemalloc.so.2')
+    expect(onArm.MALLOC_CONF).toBe(JEMALLOC_CONF)
   })
 })
 

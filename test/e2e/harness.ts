@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process'
 import { existsSync, rmSync } from 'node:fs'
 import { type Browser, type BrowserContextOptions, chromium, type Download, type Page } from 'playwright-core'
 import { afterAll, beforeAll, inject } from 'vitest'
-import { SERVER_ENV, SERVER_NODE_FLAGS } from '../../scripts/server-runtime'
+import { SERVER_NODE_FLAGS, serverEnv } from '../../scripts/server-runtime'
 import { freshDataFolder } from '../data-folder'
 import { FIXED_NOW } from '../demo-client'
 import { freePort } from '../free-port'
@@ -101,7 +101,7 @@ export async function startProcess(
       HOST: '127.0.0.1',
       PORT: String(port),
       FACTORY_TIMEZONE: 'Europe/Berlin',
-      ...(entry === 'server/main.ts' ? SERVER_ENV : {}),
+      ...(entry === 'server/main.ts' ? serverEnv() : {}),
       ...(ownDataDir ? { DATA_DIR: ownDataDir } : {}),
       // the tests' own offset, so the server's now is the tests' now to the millisecond (an offset taken when
       // the process has loaded would leave its clock behind by the seconds a busy machine takes to start it)
