@@ -104,8 +104,9 @@ describe.each(['de', 'es'])('every page in %s', (language) => {
       expect(await page.evaluate(() => document.documentElement.lang)).toBe(language)
       const text = await textOf(page)
       expect(words.filter((w) => text.includes(w))).toEqual([])
-      // a message missing from the page's piece would show as its name
+      // a message missing from the page's piece would show as its name (built, its short name: §1k)
       expect(Object.keys(english).filter((name) => text.includes(name))).toEqual([])
+      expect(text.match(/§[0-9a-z]+/g)).toBeNull()
     } finally {
       await page.close()
     }
