@@ -11,11 +11,21 @@ import { withMessages } from './with-messages'
 
 /** The wall-monitor mode is its own small app: no shell, each page on its own in-memory router. */
 const KioskApp = lazy(withMessages('src/app/kiosk-app.tsx', () => import('./kiosk-app')))
+/** `/kiosk` without settings: the form that builds a wall's address, without the wall's code. */
+const KioskSetup = lazy(() =>
+  withMessages('src/features/kiosk/kiosk-setup.tsx', () => import('../features/kiosk/kiosk-setup'))().then(
+    (module) => ({ default: module.KioskSetup }),
+  ),
+)
 /** The live stream of machine changes: not needed for the first paint. */
 const LiveUpdates = lazy(() => import('./live-updates'))
 
 /** Whether an app path (without the base path: `appPath`) is the wall display's. */
 export const isKioskPath = (pathname: string) => pathname === '/kiosk' || pathname.startsWith('/kiosk/')
+
+/** Whether a kiosk address says what to show (anything but its theme); without, it is the set-up form. */
+export const isKioskConfigured = (search: string) =>
+  [...new URLSearchParams(search).keys()].some((key) => key !== 'theme')
 
 export function App() {
   const { t } = useT()
@@ -27,11 +37,20 @@ export function App() {
     if (!isKioskPath(path)) void prefetchForPath(path, client)
     return client
   })
-  if (isKioskPath(path)) {
+  if (isKioskPath(path) && isKioskConfigured(window.location.search)) {
     return (
       <Suspense fallback={<p className="p-4">{t('app.startingKiosk')}</p>}>
         <KioskApp />
       </Suspense>
+    )
+  }
+  if (isKioskPath(path)) {
+    return (
+      <QueryClientProvider client={queryClient}>
+        <Suspense fallback={<p className="p-4">{t('app.loading')}</p>}>
+          <KioskSetup />
+        </Suspense>
+      </QueryClientProvider>
     )
   }
   return (

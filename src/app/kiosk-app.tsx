@@ -4,7 +4,6 @@ import { useT } from '../components/i18n'
 import { KioskProvider } from '../components/kiosk'
 import { NowProvider } from '../components/now'
 import { type KioskParams, kioskParams } from '../features/kiosk/kiosk-params'
-import { KioskSetup } from '../features/kiosk/kiosk-setup'
 import { useWallTypeScale } from '../features/kiosk/use-wall-type-scale'
 import { KioskWall } from './kiosk/kiosk-wall'
 import LiveUpdates from './live-updates'
@@ -23,19 +22,18 @@ function kioskQueryClient(refreshSeconds: number) {
   })
 }
 
-/** /kiosk: without parameters a form that builds the kiosk address; with them, the wall display.
- * Loaded lazily by app.tsx (its own chunk, the route bench/bundle.ts measures). */
+/** /kiosk with the wall's settings in its address: the wall display (without them, app.tsx shows the form
+ * that builds the address). Loaded lazily by app.tsx (its own chunk, the route bench/bundle.ts measures). */
 export default function KioskApp() {
   const { t } = useT()
   const search = useMemo(() => new URLSearchParams(window.location.search), [])
   // the wall's language is chosen before it starts (`lang=`, src/app/main.tsx): titles and problems once
   const params = useMemo(() => kioskParams(search, t), [search, t])
   const [client] = useState(() => kioskQueryClient(params.refresh))
-  const configured = [...search.keys()].some((key) => key !== 'theme')
   return (
     <QueryClientProvider client={client}>
-      {configured && <LiveUpdates />}
-      {configured ? <KioskShow params={params} /> : <KioskSetup />}
+      <LiveUpdates />
+      <KioskShow params={params} />
     </QueryClientProvider>
   )
 }

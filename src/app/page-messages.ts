@@ -23,6 +23,7 @@ export const MESSAGE_PIECES = [
   'src/features/alerts/alerts-page.tsx',
   'src/features/alerts/alert-bar.tsx',
   'src/app/kiosk-app.tsx',
+  'src/features/kiosk/kiosk-setup.tsx',
 ] as const
 
 export type PageModule = (typeof MESSAGE_PIECES)[number]
