@@ -1,13 +1,13 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { gzipSync } from 'node:zlib'
 import { pieceFile } from '../scripts/vite-messages'
-import { SHELL_PIECE } from '../src/app/page-messages'
+import { SHELL_PIECE } from '../src/components/message-pieces'
 import { LANGUAGES } from '../src/lib/i18n/translator'
 
 /** First-load JavaScript per route, from Vite's manifest after `npm run build` (budget in docs/architecture.md:
  * ≤ 130 KB gzip). A route's first load is the entry with its static imports plus the route's lazy
  * chunk (a page, or the kiosk app) with its static imports, and the messages loaded with them (the shell's
- * piece and the page's, src/app/page-messages.ts) in the language whose are the largest. `npm run bench:bundle` prints every
+ * piece and the page's, src/components/message-pieces.ts) in the language whose are the largest. `npm run bench:bundle` prints every
  * route and every lazily loaded chunk; test/e2e/bundle-budget.test.ts enforces the budget. */
 export const BUNDLE_BUDGET_KIB = 130
 

@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
-import { MESSAGE_PIECES, SHELL_PIECE } from '../src/app/page-messages.ts'
+import { MESSAGE_PIECES, SHELL_PIECE } from '../src/components/message-pieces.ts'
 import { importsOf, isTest } from '../test/contract/import-rules.ts'
 
 /** The shell's code starts here; its messages are the piece `app`, loaded before the first render. */
@@ -11,30 +11,41 @@ export function appSources(root: string): Map<string, string> {
   return new Map(
     readdirSync(join(root, 'src'), { recursive: true, encoding: 'utf8' })
       .filter((file) => /\.tsx?$/.test(file) && !isTest(file))
-      .map((file) => [relative(root, join(root, 'src', file)), readFileSync(join(root, 'src', file), 'utf8')]),
+      .map((file) => [
+        relative(root, join(root, 'src', file)),
+        readFileSync(join(root, 'src', file), 'utf8'),
+      ]),
   )
+}
+
+/** The modules a file imports lazily, `import('…')`, resolved as importsOf resolves them. */
+export function lazyImportsOf(path: string, text: string, sources: ReadonlyMap<string, string>): string[] {
+  const lazy = [...text.matchAll(/import\(\s*(['"][^'"]+['"])\s*\)/g)].map((match) => `import(${match[1]})`)
+  return importsOf(path, lazy.join('\n'), sources).local
 }
 
 /**
  * The messages each piece of the app shows: the names of messages written out in the code it imports,
- * lazily too, up to the next piece that src/app loads on its own (a page that embeds code of another page
- * shows that code's messages itself). The shell's (`app`) are loaded first, so a page's leave them out.
- * Both the build (vite.config.ts: one chunk per piece and language) and the tests use this one reading.
+ * lazily too, up to the next piece imported lazily, which is loaded on its own with its messages
+ * (src/components/with-messages.ts). A piece imported as code (not lazily) is part of its importer. The
+ * shell's (`app`) are loaded first, so a piece's leave them out. Both the build (scripts/vite-messages.ts:
+ * one file per piece and language) and the tests use this one reading.
  */
 export function messagesByPiece(sources: ReadonlyMap<string, string>, names: ReadonlySet<string>) {
   const pieces = new Set<string>(MESSAGE_PIECES)
   const shown = (entry: string) => {
     const seen = new Set<string>()
     const found = new Set<string>()
-    const visit = (path: string, from: string | null) => {
+    const visit = (path: string) => {
       if (seen.has(path)) return
-      if (path !== entry && pieces.has(path) && from?.startsWith('src/app/')) return
       seen.add(path)
       const text = sources.get(path) ?? ''
       for (const [, name] of text.matchAll(/'([a-zA-Z]+\.[\w.]+)'/g)) if (names.has(name!)) found.add(name!)
-      for (const next of importsOf(path, text, sources).local) visit(next, path)
+      const lazy = new Set(lazyImportsOf(path, text, sources))
+      for (const next of importsOf(path, text, sources).local)
+        if (!(lazy.has(next) && pieces.has(next))) visit(next)
     }
-    visit(entry, null)
+    visit(entry)
     return found
   }
   const shell = shown(SHELL_ENTRY)

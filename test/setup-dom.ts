@@ -17,7 +17,7 @@ import { testApp } from './server-app'
  * wait reports what it missed instead of the test timing out. */
 configure({ asyncUtilTimeout: 10_000 })
 
-// the app loads a page's messages with its code (src/app/with-messages.ts); a component rendered on its
+// the app loads a page's messages with its code (src/components/with-messages.ts); a component rendered on its
 // own here speaks English, every part of the catalogue loaded
 await messages.need(CATALOGUE_PIECES)
 

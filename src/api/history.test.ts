@@ -1,7 +1,8 @@
 import { describe, expect, test } from 'vitest'
 import { buildMachine } from '../../test/build-machine'
 import { UnexpectedResponseError } from './errors'
-import { fromRecording, intervalsOf, movedOn, withTimeInState } from './history'
+import { fromRecording, intervalsOf, movedOn } from './history'
+import { withTimeInState } from './history-now'
 
 const entry = { id: 'AS-1042', code: 2, turning: false, reporting: true, since: 1_000_000, atLeast: false }
 const history = { recordingSince: 500_000, problem: null, machines: [entry] }

@@ -8,7 +8,8 @@ import { useCollectorMachines } from './collectors'
 import { HttpError, UnexpectedResponseError } from './errors'
 import { useMachine, useMachines } from './machines'
 import { REPORTS } from './report-catalogue'
-import { useAggregatedThreadbreaks, useReport, useThreadbreaks } from './reports'
+import { useReport } from './report-explorer'
+import { useAggregatedThreadbreaks, useThreadbreaks } from './reports'
 
 /** Every GET endpoint of the reference through its hook, MSW, the real server app and the demo upstream. */
 const week = { from: NOW_S - 7 * DAY, till: NOW_S }

@@ -5,7 +5,7 @@ import type { Machine } from '../lib/domain'
 import { applyAlertsEvent } from './alerts'
 import { ALERTS_KEY } from './alerts-key'
 import { appUrl } from './base-path'
-import { type HistoryNow, historyNowSchema } from './history'
+import { type HistoryNow, historyNowSchema } from './history-now'
 import { isStreamLive, type PollingReason, setStatus } from './live-status'
 import { MACHINE_QUERY_ROOT, machinesFromAnswer, machinesQueryOptions } from './machines'
 

@@ -6,10 +6,11 @@ import { DAY, NOW_S } from '../../test/demo-client'
 import { t } from '../../test/messages'
 import { mswServer } from '../../test/setup-dom'
 import { fetchMachines, machineOf } from './machines'
+import { fetchReport } from './report-explorer'
 import { reportFieldLabel } from './report-labels'
 import { explorerRows } from './report-rows-flat'
 import { isDurationColumn, rowInOurUnits } from './report-units'
-import { fetchDesignThreadbreaks, fetchReport, threadbreakEventsQueryOptions } from './reports'
+import { fetchDesignThreadbreaks, threadbreakEventsQueryOptions } from './reports'
 
 /** The API layer on vendor-shaped answers (myzsk-api.md section 1): vendor records become
  * stitchboard's domain types, times become instants and durations seconds. */

@@ -5,9 +5,9 @@ import { appPath, BASE_PATH } from '../api/base-path'
 import { shouldRetry } from '../api/retry'
 import { useT } from '../components/i18n'
 import { NowProvider } from '../components/now'
+import { withMessages } from '../components/with-messages'
 import { prefetchForPath } from './route-data'
 import { AppRoutes } from './router'
-import { withMessages } from './with-messages'
 
 /** The wall-monitor mode is its own small app: no shell, each page on its own in-memory router. */
 const KioskApp = lazy(withMessages('src/app/kiosk-app.tsx', () => import('./kiosk-app')))

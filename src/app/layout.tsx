@@ -6,11 +6,11 @@ import { appUrl } from '../api/base-path'
 import { FactoryClock } from '../components/factory-clock'
 import { LanguagePicker, useT } from '../components/i18n'
 import { useNow } from '../components/now'
+import { withMessages } from '../components/with-messages'
 import { filterSearch } from '../lib/filters'
 import { currentShift } from '../lib/time-range'
 import { NAV_ENTRIES } from './nav'
 import { rememberTheme, type Theme } from './theme'
-import { withMessages } from './with-messages'
 
 /** The alerts' bar (issue 19): not needed for the first paint; it takes room at the end of the page. */
 const AlertBar = lazy(

@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react'
 import { Link } from 'react-router'
 import { appUrl } from '../api/base-path'
+import { isChunkLoadError, mayReloadForChunk } from '../components/chunk-retry'
 import { useT } from '../components/i18n'
-import { isChunkLoadError, mayReloadForChunk } from './chunk-retry'
 
 /** How often the server is asked whether it is back, when a page's code could not be fetched. */
 const PROBE_MS = 3000

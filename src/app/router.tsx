@@ -1,11 +1,11 @@
 import { Component, type ComponentType, type ErrorInfo, lazy, type ReactNode, Suspense } from 'react'
 import { Navigate, Route, Routes, useLocation } from 'react-router'
 import { useT } from '../components/i18n'
+import type { PageModule } from '../components/message-pieces'
+import { withMessages } from '../components/with-messages'
 import { Layout } from './layout'
 import { NotFoundPage } from './not-found-page'
-import type { PageModule } from './page-messages'
 import { RouteError } from './route-error'
-import { withMessages } from './with-messages'
 
 /** The status board is the home page; `/` keeps the filters on the way there. */
 function Home() {

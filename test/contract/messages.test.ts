@@ -1,12 +1,12 @@
 import { readFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { expect, test } from 'vitest'
-import { appSources, messagesByPiece } from '../../scripts/message-pieces'
-import { MESSAGE_PIECES, SHELL_PIECE } from '../../src/app/page-messages'
+import { appSources, lazyImportsOf, messagesByPiece } from '../../scripts/message-pieces'
+import { MESSAGE_PIECES, SHELL_PIECE } from '../../src/components/message-pieces'
 
 /**
  * Each piece of the app loads the messages it shows with its code: the shell (src/app/main.tsx) the piece
- * `app` before the first render, every lazily loaded piece its own (src/app/with-messages.ts). A piece's
+ * `app` before the first render, every lazily loaded piece its own (src/components/with-messages.ts). A piece's
  * messages are the names written out in the code it imports, lazily too, up to the next piece loaded on
  * its own (scripts/message-pieces.ts, which the build uses to cut the catalogues).
  */
@@ -18,10 +18,20 @@ const pieces = messagesByPiece(sources, new Set(Object.keys(english)))
 test('every piece the app loads on its own is a file, loaded with its messages by its path', () => {
   // withMessages(path, () => import(…)) in src/app, or the router's page(path, () => import(…), name)
   const loaded = [...sources.values()].flatMap((text) =>
-    [...text.matchAll(/'(src\/[\w/-]+\.tsx)',\s*\(\)\s*=>\s*import\(/g)].map((match) => match[1]!),
+    [...text.matchAll(/'(src\/[\w/-]+\.tsx?)',\s*\(\)\s*=>\s*import\(/g)].map((match) => match[1]!),
   )
   expect(new Set(loaded)).toEqual(new Set(MESSAGE_PIECES))
   for (const piece of MESSAGE_PIECES) expect(sources.has(piece)).toBe(true)
+})
+
+test('a piece imported lazily is loaded with its messages wherever it is imported', () => {
+  const pieceSet = new Set<string>(MESSAGE_PIECES)
+  const bare: string[] = []
+  for (const [path, text] of sources)
+    for (const target of lazyImportsOf(path, text, sources))
+      if (pieceSet.has(target) && !new RegExp(`'${target}',\\s*\\(\\)\\s*=>\\s*import\\(`).test(text))
+        bare.push(`${path} → ${target}`)
+  expect(bare).toEqual([])
 })
 
 test('the shell loads its own messages; a page has the messages its code and what it embeds name', () => {

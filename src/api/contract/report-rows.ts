@@ -190,6 +190,5 @@ export const VENDOR_REPORT_RECORDS = {
 export type ListReportPath = keyof typeof VENDOR_REPORT_ROWS
 export type VendorReportRecord<P extends ListReportPath> = z.infer<(typeof VENDOR_REPORT_RECORDS)[P]>
 
-/** Every report answers `{data: …}`; rows are read one by one (see records.ts). */
-export const reportListEnvelope = z.looseObject({ data: z.array(z.unknown()) })
+export { reportListEnvelope } from './envelope'
 export const reportObjectEnvelope = z.looseObject({ data: vendorDesignThreadbreaksSchema })

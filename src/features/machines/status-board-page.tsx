@@ -19,6 +19,7 @@ import { DataAge, QueryState } from '../../components/query-state'
 import { Skeleton } from '../../components/skeleton'
 import { StatusBadge } from '../../components/status-badge'
 import { useElapsed } from '../../components/use-elapsed'
+import { withMessages } from '../../components/with-messages'
 import type { Alert, Machine } from '../../lib/domain'
 import {
   type BoardState,
@@ -270,7 +271,11 @@ export function firstScreenTiles(width: number, height: number): number {
  * cuts into slices (44 tiles were one task of 75 ms on a desk PC and 300 ms on a phone, during which the
  * page took no tap); memo keeps the tiles as they are when nothing they show has changed. */
 /** The wall's density (the kiosk's board): its own code, not loaded by the desk's board. */
-const WallBoard = lazy(() => import('./wall-board').then((m) => ({ default: m.WallBoard })))
+const WallBoard = lazy(() =>
+  withMessages('src/features/machines/wall-board.tsx', () => import('./wall-board'))().then((m) => ({
+    default: m.WallBoard,
+  })),
+)
 
 /** The open alert of each machine, the one nobody is on first (issue 19). */
 function alertsByMachine(list: readonly Alert[] | undefined): ReadonlyMap<string, Alert> {

@@ -3,14 +3,15 @@ import { lazy, Suspense, useMemo } from 'react'
 import { useSearchParams } from 'react-router'
 import { appConfigQueryOptions, useStatusCodes } from '../../api/app-config'
 import type { ReportPath } from '../../api/contract/report-params'
+import type { RawRow } from '../../api/report-explorer'
 import { isCodeColumn, reportFieldLabel, statusOfColumn } from '../../api/report-labels'
 import { isDurationColumn } from '../../api/report-units'
-import type { RawRow } from '../../api/reports'
 import { WidgetErrorBoundary } from '../../components/error-boundary'
 import { useT } from '../../components/i18n'
 import { NotInKiosk } from '../../components/kiosk'
 import { flattenRow, inferColumns } from '../../components/report-table/columns'
 import { Skeleton } from '../../components/skeleton'
+import { withMessages } from '../../components/with-messages'
 import { toCsv } from '../../lib/csv'
 import { download } from '../../lib/download'
 import { withParam } from '../../lib/filters'
@@ -18,10 +19,16 @@ import { meaningLabel } from '../../lib/status-codes'
 import { chartSpec } from './chart-spec'
 
 /** The chart (recharts) is loaded only when a report has one to show, out of the route's first load. */
-const ReportChart = lazy(() => import('./report-chart'))
+const ReportChart = lazy(() =>
+  withMessages('src/features/reports/report-chart.tsx', () => import('./report-chart'))(),
+)
 /** The table (with its virtualiser) is needed only once rows arrive: the page starts fetching it while the
  * report request is in flight, so it costs no waiting and stays out of the route's first load. */
-export const preloadReportTable = () => import('../../components/report-table/report-table')
+export const preloadReportTable = () =>
+  withMessages(
+    'src/components/report-table/report-table.tsx',
+    () => import('../../components/report-table/report-table'),
+  )()
 const ReportTable = lazy(() => preloadReportTable().then((m) => ({ default: m.ReportTable })))
 
 /** The rows as a table and, when they make one, a chart; CSV and JSON exports of them. */

@@ -5,12 +5,17 @@ import { useT } from '../../components/i18n'
 import { NotInKiosk } from '../../components/kiosk'
 import { Skeleton } from '../../components/skeleton'
 import { WhenNear } from '../../components/when-near'
+import { withMessages } from '../../components/with-messages'
 import type { NamedShift } from '../../lib/time-range'
 import { DAY_METRICS } from './day-metrics'
 import { useDayChoice } from './use-day-choice'
 
 // below the first screen, loaded when it comes near (WhenNear)
-const ShiftDays = lazy(() => import('./shift-days').then((m) => ({ default: m.ShiftDays })))
+const ShiftDays = lazy(() =>
+  withMessages('src/features/shifts/shift-days.tsx', () => import('./shift-days'))().then((m) => ({
+    default: m.ShiftDays,
+  })),
+)
 
 /** Each shift per day over the last 7 or 30 days, one figure at a time (chosen off the wall). */
 export function ShiftDaysSection({

@@ -3,11 +3,16 @@ import { Link } from 'react-router'
 import type { ReportParams } from '../../api/report-params'
 import { useT } from '../../components/i18n'
 import { Skeleton } from '../../components/skeleton'
+import { withMessages } from '../../components/with-messages'
 import type { ShiftSoFar } from '../../lib/shift-compare'
 import { STOP_ANALYSIS_HEIGHT } from '../timeline/reserve'
 
 /** The stop analysis: its own chunk, not on the first paint's path. */
-const StopsOfRange = lazy(() => import('../timeline/stops-page').then((m) => ({ default: m.StopsOfRange })))
+const StopsOfRange = lazy(() =>
+  withMessages('src/features/timeline/stops-page.tsx', () => import('../timeline/stops-page'))().then(
+    (m) => ({ default: m.StopsOfRange }),
+  ),
+)
 
 /** Stops and availability of the shift running now, from stitchboard's own status record. */
 export function ShiftStops({ scope, soFar }: { scope: ReportParams; soFar: ShiftSoFar }) {

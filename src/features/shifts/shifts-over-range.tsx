@@ -3,6 +3,7 @@ import type { ReportParams } from '../../api/report-params'
 import { useT } from '../../components/i18n'
 import { DataAge, QueriesProblems } from '../../components/query-state'
 import { Skeleton } from '../../components/skeleton'
+import { withMessages } from '../../components/with-messages'
 import { formatFactoryRange } from '../../lib/factory-time'
 import type { NamedShift, ResolvedRange } from '../../lib/time-range'
 import { FiguresTable } from './figures-table'
@@ -10,7 +11,8 @@ import { useShiftsOverRange } from './use-shift-reports'
 
 // each shift's hot spots and the machines per shift: their code is asked for as this page's loads, not
 // in its first load (the page's budget), and drawn as it comes; the room of three empty shifts is kept
-const machinesByShift = () => import('./machines-by-shift')
+const machinesByShift = () =>
+  withMessages('src/features/shifts/machines-by-shift.tsx', () => import('./machines-by-shift'))()
 void machinesByShift()
 const MachinesByShift = lazy(() => machinesByShift().then((m) => ({ default: m.MachinesByShift })))
 const MACHINES_BY_SHIFT_HEIGHT = '15rem'

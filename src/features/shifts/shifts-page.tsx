@@ -9,6 +9,7 @@ import { useT } from '../../components/i18n'
 import { useNow } from '../../components/now'
 import { Skeleton } from '../../components/skeleton'
 import { WhenNear } from '../../components/when-near'
+import { withMessages } from '../../components/with-messages'
 import { shiftSoFar } from '../../lib/shift-compare'
 import type { NamedShift, ResolvedRange } from '../../lib/time-range'
 import { ShiftDaysSection } from './shift-days-section'
@@ -17,9 +18,13 @@ import { ShiftsOverRange } from './shifts-over-range'
 import { ThisShift } from './this-shift'
 
 // below the first screen, loaded when it comes near (WhenNear)
-const AlertsOfRange = lazy(() => import('../alerts/alerts-of-range'))
+const AlertsOfRange = lazy(() =>
+  withMessages('src/features/alerts/alerts-of-range.tsx', () => import('../alerts/alerts-of-range'))(),
+)
 const ApiShiftComparison = lazy(() =>
-  import('./api-shift-comparison').then((m) => ({ default: m.ApiShiftComparison })),
+  withMessages('src/features/shifts/api-shift-comparison.tsx', () => import('./api-shift-comparison'))().then(
+    (m) => ({ default: m.ApiShiftComparison }),
+  ),
 )
 
 /** The factory's shifts side by side: thread breaks and production per shift, this shift so far against

@@ -5,6 +5,7 @@ import { HeatmapLegend } from '../../components/heatmap/heatmap-legend'
 import { useT } from '../../components/i18n'
 import { NotInKiosk, useKiosk } from '../../components/kiosk'
 import { Skeleton } from '../../components/skeleton'
+import { withMessages } from '../../components/with-messages'
 import { breaksByMachine, trendInWords } from '../../lib/breaks-trend'
 import type { ThreadbreakCount } from '../../lib/domain'
 import { COMPARING } from './comparing-style'
@@ -15,16 +16,30 @@ import { WhereToLook } from './where-to-look'
 
 // not needed for the default view's first paint: loaded when chosen
 const BarSmallMultiples = lazy(() =>
-  import('./bar-small-multiples').then((m) => ({ default: m.BarSmallMultiples })),
+  withMessages(
+    'src/features/threadbreaks/bar-small-multiples.tsx',
+    () => import('./bar-small-multiples'),
+  )().then((m) => ({ default: m.BarSmallMultiples })),
 )
 // the heatmaps' drawing code is fetched as soon as this page's code runs, beside the page's data (which
 // takes longer), rather than before the page can show its controls and skeleton
-const smallMultiples = import('../../components/heatmap/small-multiples')
+const smallMultiples = withMessages(
+  'src/components/heatmap/small-multiples.tsx',
+  () => import('../../components/heatmap/small-multiples'),
+)()
 const HeatmapSmallMultiples = lazy(() => smallMultiples.then((m) => ({ default: m.HeatmapSmallMultiples })))
 // the wall's own layout: only a kiosk loads it
-const WallBreaks = lazy(() => import('./wall-breaks').then((m) => ({ default: m.WallBreaks })))
-const RowsView = lazy(() => import('./rows-view').then((m) => ({ default: m.RowsView })))
-const loadExport = () => import('./export')
+const WallBreaks = lazy(() =>
+  withMessages('src/features/threadbreaks/wall-breaks.tsx', () => import('./wall-breaks'))().then((m) => ({
+    default: m.WallBreaks,
+  })),
+)
+const RowsView = lazy(() =>
+  withMessages('src/features/threadbreaks/rows-view.tsx', () => import('./rows-view'))().then((m) => ({
+    default: m.RowsView,
+  })),
+)
+const loadExport = () => withMessages('src/features/threadbreaks/export.ts', () => import('./export'))()
 
 /** Where the hot-spot list looks: the page's rows (range null), or a longer range's. */
 interface SpotSource {

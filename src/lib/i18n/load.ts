@@ -3,7 +3,7 @@ import type { Catalogue } from './messages'
 import { type Language, type Translator, translator } from './translator'
 
 /** The pieces of the catalogues: the shell's messages (`app`) and those of each piece of the app loaded
- * on its own (a page, the wall: src/app/page-messages.ts). */
+ * on its own (a page, the wall: src/components/message-pieces.ts). */
 export const CATALOGUE_PIECES: readonly string[] = PIECES
 
 /** `language`'s messages of `pieces`, compiled at build time, each piece loaded on its own. */
@@ -14,7 +14,7 @@ export async function loadPieces(language: Language, pieces: readonly string[]):
 
 /**
  * The language a screen speaks and the pieces of its catalogue loaded so far. A page's piece is loaded with
- * its code (src/app/with-messages.ts), so a message is there when it is rendered; a change of language loads
+ * its code (src/components/with-messages.ts), so a message is there when it is rendered; a change of language loads
  * every piece loaded so far in the new language before the screen switches to it.
  */
 export class MessageStore {

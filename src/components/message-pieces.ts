@@ -1,7 +1,8 @@
 /**
- * The pieces of the app loaded lazily, each with the messages it shows: a page, the wall, the alert bar.
+ * The pieces of the app loaded lazily, each with the messages it shows: a page, the wall, the alert bar, the
+ * kiosk's set-up, and parts of pages loaded when first shown (a wall view, a chart, a section below).
  * A piece's messages are the names written out in its code, up to the next piece (scripts/message-pieces.ts);
- * the build makes them one file per piece and language, loaded with the piece's code (src/app/with-messages.ts),
+ * the build makes them one file per piece and language, loaded with the piece's code (src/components/with-messages.ts),
  * so a message is there when it is rendered. The shell's own, the piece `app`, are loaded before the first
  * render (src/app/main.tsx). Keyed by the module's path: the router and the wall load by it, and
  * `npm run bench:bundle` counts each piece's messages into its first load.
@@ -24,6 +25,19 @@ export const MESSAGE_PIECES = [
   'src/features/alerts/alert-bar.tsx',
   'src/app/kiosk-app.tsx',
   'src/features/kiosk/kiosk-setup.tsx',
+  // parts of pages loaded when first shown, with their messages
+  'src/features/machines/wall-board.tsx',
+  'src/features/shifts/shift-days.tsx',
+  'src/features/shifts/machines-by-shift.tsx',
+  'src/features/alerts/alerts-of-range.tsx',
+  'src/features/shifts/api-shift-comparison.tsx',
+  'src/features/threadbreaks/bar-small-multiples.tsx',
+  'src/components/heatmap/small-multiples.tsx',
+  'src/features/threadbreaks/wall-breaks.tsx',
+  'src/features/threadbreaks/rows-view.tsx',
+  'src/features/threadbreaks/export.ts',
+  'src/features/reports/report-chart.tsx',
+  'src/components/report-table/report-table.tsx',
 ] as const
 
 export type PageModule = (typeof MESSAGE_PIECES)[number]

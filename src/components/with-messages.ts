@@ -1,8 +1,8 @@
-import { messages } from '../components/i18n'
 import { importWithRetry } from './chunk-retry'
-import type { PageModule } from './page-messages'
+import { messages } from './i18n'
+import type { PageModule } from './message-pieces'
 
-/** A piece of the app loaded when first shown, with the messages it shows (src/app/page-messages.ts). A
+/** A piece of the app loaded when first shown, with the messages it shows (src/components/message-pieces.ts). A
  * page's code that cannot be fetched is tried again twice; then the page says so and reloads itself when
  * the server is back (RouteError). */
 export const withMessages =

@@ -1,0 +1,84 @@
+import { queryOptions, useQuery } from '@tanstack/react-query'
+import * as z from 'zod/mini'
+import type { RecordList } from '../lib/domain'
+import { naturalCompare } from '../lib/natural-order'
+import type { ReportPath } from './contract/report-params'
+import {
+  type ListReportPath,
+  reportListEnvelope,
+  reportObjectEnvelope,
+  VENDOR_REPORT_ROWS,
+} from './contract/report-rows'
+import { getJson } from './http'
+import { readRecords } from './records'
+import { type ReportParams, reportSearchParams } from './report-params'
+import { explorerRows } from './report-rows-flat'
+import { rowInOurUnits } from './report-units'
+import { keyOf, reportTiming } from './summary-reports'
+
+/** Any report as the reports explorer shows it (its generic table): a module of its own, so the pages
+ * that read one report each (reports.ts, summary-reports.ts) do not load the explorer's units and
+ * flattening. */
+
+/** The reports of `path`: rows of a list, or (threadbreaks-by-design) one object. */
+export const answersWithObject = (path: ReportPath) => path === '/reports/threadbreaks-by-design'
+
+const EMPTY: RecordList<never> = { records: [], malformed: [] }
+
+/** A report row as the vendor sent it, for the explorer's generic table. */
+export type RawRow = Record<string, unknown>
+const rawRow = z.record(z.string(), z.unknown())
+
+/** Any report as the vendor's rows in stitchboard's units (times as instants, durations in seconds;
+ * the explorer shows the vendor's fields; threadbreaks-by-design's
+ * object as its rows of stitch positions, with its totals beside). A record that is not a documented
+ * row is listed as malformed. */
+export async function fetchReport(
+  path: ReportPath,
+  params: ReportParams,
+  signal?: AbortSignal,
+): Promise<RecordList<RawRow> & { summary: RawRow | null }> {
+  const search = reportSearchParams(path, params)
+  if (!search) return { ...EMPTY, summary: null }
+  if (answersWithObject(path)) {
+    const { data } = await getJson(`/api${path}?${search}`, reportObjectEnvelope, signal)
+    const { threadbreaks, ...summary } = data
+    return { records: threadbreaks, malformed: [], summary }
+  }
+  const { data } = await getJson(`/api${path}?${search}`, reportListEnvelope, signal)
+  const rows = readRecords(data, VENDOR_REPORT_ROWS[path as ListReportPath], (row) => row as RawRow)
+  // a documented-looking row that fails its schema is still shown raw, flagged, never dropped
+  return {
+    ...rows,
+    records: explorerRows(
+      path,
+      rows.records.map((r) => rowInOurUnits(path, rawRow.parse(r))),
+    ),
+    summary: null,
+  }
+}
+
+export const reportQueryOptions = (path: ReportPath, params: ReportParams) =>
+  queryOptions({
+    queryKey: ['report', path, keyOf(path, params)],
+    queryFn: ({ signal }) => fetchReport(path, params, signal),
+    ...reportTiming(params, ['report', path, keyOf(path, params)]),
+  })
+
+export const useReport = (path: ReportPath, params: ReportParams) =>
+  useQuery(reportQueryOptions(path, params))
+
+/** The operators of a range, by ID and name, from the operator overview without an operator filter
+ * (myzsk-api.md 1.22: the one answer that names operators); in name order. */
+export function useOperators(params: ReportParams): Array<readonly [string, string]> | undefined {
+  const all = useReport('/reports/operator-overview', params)
+  if (!all.data) return undefined
+  const names = new Map<string, string>()
+  for (const r of all.data.records)
+    if (typeof r.operatorId === 'string')
+      names.set(
+        r.operatorId,
+        typeof r.operatorName === 'string' && r.operatorName ? r.operatorName : r.operatorId,
+      )
+  return [...names].sort((a, b) => naturalCompare(a[1], b[1]))
+}
