@@ -42,7 +42,9 @@ export function messagesByPiece(sources: ReadonlyMap<string, string>, names: Rea
       const text = sources.get(path) ?? ''
       for (const [, name] of text.matchAll(/'([a-zA-Z]+\.[\w.]+)'/g)) if (names.has(name!)) found.add(name!)
       const lazy = new Set(lazyImportsOf(path, text, sources))
-      for (const next of importsOf(path, text, sources).local)
+      // a type-only import brings no code, so no messages
+      const code = text.replace(/(^|\n)\s*(import|export)\s+type\s[^'"]*?from\s+['"][^'"]+['"]/g, '$1')
+      for (const next of importsOf(path, code, sources).local)
         if (!(lazy.has(next) && pieces.has(next))) visit(next)
     }
     visit(entry)

@@ -65,6 +65,10 @@ export function compiledMessages(root: string): Plugin {
   }
   /** every file of the built messages, by its path under assets/ */
   const builtFiles = () => {
+    const names = [...piecesNow().keys()].map(pieceFile)
+    const twice = names.filter((name, i) => names.indexOf(name) !== i)
+    if (twice.length)
+      throw new Error(`two pieces of the catalogue are named ${twice.join(', ')}: rename a file`)
     const files = new Map<string, string>()
     for (const language of languages()) {
       const all = catalogue(language)

@@ -1,5 +1,7 @@
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import type { Language } from '../../src/lib/i18n/translator'
+import { speaking } from '../messages'
 import { launchChromium, pauseClock, type Running, startProcess, testNow } from './harness'
 
 /**
@@ -54,20 +56,40 @@ const clipped = (page: Page) =>
   })
 
 /** The computed font size (px) of each card's name, state and time. */
-const cardFonts = (page: Page) =>
+const cardFonts = (page: Page, list: string) =>
   page
-    .getByRole('list', { name: 'Machines that need attention' })
+    .getByRole('list', { name: list })
     .locator('[data-wall]')
     .evaluateAll((els) => els.map((el) => Number.parseFloat(getComputedStyle(el).fontSize)))
 
 describe('the status board on the wall', () => {
-  for (const [name, server, size] of [
-    ['the demo factory (44 machines), 1920×1080', () => factory, { width: 1920, height: 1080 }],
-    ['the demo company of 200 machines, 1920×1080', () => large, { width: 1920, height: 1080 }],
-    ['the demo company of 200 machines, 3840×2160', () => large, { width: 3840, height: 2160 }],
-  ] as const) {
+  // German too, whose words are the longest (the wall's language is its browser's here)
+  for (const [name, server, size, language] of [
+    ['the demo factory (44 machines), 1920×1080', () => factory, { width: 1920, height: 1080 }, 'en'],
+    ['the demo company of 200 machines, 1920×1080', () => large, { width: 1920, height: 1080 }, 'en'],
+    ['the demo company of 200 machines, 3840×2160', () => large, { width: 3840, height: 2160 }, 'en'],
+    [
+      'the demo company of 200 machines in German, 1920×1080',
+      () => large,
+      { width: 1920, height: 1080 },
+      'de',
+    ],
+    [
+      'the demo company of 200 machines in German, 3840×2160',
+      () => large,
+      { width: 3840, height: 2160 },
+      'de',
+    ],
+    [
+      'the demo factory (44 machines) in Spanish, 1920×1080',
+      () => factory,
+      { width: 1920, height: 1080 },
+      'es',
+    ],
+  ] as const satisfies ReadonlyArray<readonly [string, () => Running, object, Language]>) {
     test(`${name}: nothing cut off; attention cards in large type; every card in a turn`, async () => {
-      const page = await browser.newPage({ viewport: size })
+      const { t } = speaking(language)
+      const page = await browser.newPage({ viewport: size, locale: language })
       // the machines and alerts held still while the screens are counted: no live stream (the board falls
       // back to polling, on timers), the alerts' band as first answered (a new alert changes its height,
       // and with it the screens, as a changed machine does), and the page's clock paused once the board
@@ -76,18 +98,17 @@ describe('the status board on the wall', () => {
       // flag stops after 1 min, so that the wall has many machines to call out; no refresh while the
       // screens are stepped through (the band above the page leaves more screens, more turns)
       await page.goto(`${server().url}/kiosk?pages=status&dwell=3&refresh=600&status.attention=1`)
-      const cards = page.getByRole('list', { name: 'Machines that need attention' }).getByRole('article')
+      const cards = page.getByRole('list', { name: t('machines.wall.attentionList') }).getByRole('article')
       await cards.first().waitFor()
       await pauseClock(page, 500)
       await page.clock.runFor(500)
-      const total = Number(
-        /Needs attention: (\d+)/.exec(
-          (await page.getByText(/^Needs attention: \d+$/).textContent()) ?? '',
-        )?.[1],
-      )
+      // "Needs attention: 12", in the wall's language
+      const [before] = t('machines.attention.count', { count: 7 }).split('7')
+      const counted = page.getByText(new RegExp(`^${before}\\d+$`))
+      const total = Number(/(\d+)$/.exec((await counted.textContent()) ?? '')?.[1])
       expect(total).toBeGreaterThan(0)
       expect(await clipped(page)).toEqual([])
-      const fonts = await cardFonts(page)
+      const fonts = await cardFonts(page, t('machines.wall.attentionList'))
       expect(fonts.length).toBeGreaterThanOrEqual(3)
       expect(Math.min(...fonts)).toBeGreaterThanOrEqual((52 * size.height) / 1080)
 

@@ -12,6 +12,7 @@ import { FilterBar } from '../../components/filters/filter-bar'
 import { useReportScope } from '../../components/filters/use-filters'
 import { useT } from '../../components/i18n'
 import { DataAge, QueryState } from '../../components/query-state'
+import { ScrollArea } from '../../components/scroll-area'
 import { Skeleton } from '../../components/skeleton'
 import { designStretches, designStretchRule, type Stretch, stretchInWords } from '../../lib/design-stretches'
 import type { Design } from '../../lib/domain'
@@ -128,23 +129,26 @@ function Breaks({
             <StretchChart stretches={stretches} name={name} />
             <details>
               <summary className="cursor-pointer">{t('designBreaks.table.show')}</summary>
-              <DataTable
-                className="mt-2 border-collapse text-left tabular-nums"
-                caption={t('designBreaks.table.caption', { name })}
-                headRowClassName="border-b border-gray-400"
-                columns={stretchColumns(t)}
-              >
-                {stretches.map((s) => (
-                  <tr key={s.from} className="border-b border-gray-200 dark:border-gray-800">
-                    <th scope="row" className="pr-3 font-normal">
-                      {number(s.from)}–{number(s.to)}
-                    </th>
-                    <td className="px-2 text-right">{number(s.count)}</td>
-                    <td className="px-2 text-right">{number(s.expected, ONE_DECIMAL)}</td>
-                    <td className="px-2">{s.flagged ? t('designBreaks.table.yes') : ''}</td>
-                  </tr>
-                ))}
-              </DataTable>
+              {/* German headings are wider than a phone: the table scrolls in its box, not the page */}
+              <ScrollArea label={t('app.table.label')}>
+                <DataTable
+                  className="mt-2 border-collapse text-left tabular-nums"
+                  caption={t('designBreaks.table.caption', { name })}
+                  headRowClassName="border-b border-gray-400"
+                  columns={stretchColumns(t)}
+                >
+                  {stretches.map((s) => (
+                    <tr key={s.from} className="border-b border-gray-200 dark:border-gray-800">
+                      <th scope="row" className="pr-3 font-normal">
+                        {number(s.from)}–{number(s.to)}
+                      </th>
+                      <td className="px-2 text-right">{number(s.count)}</td>
+                      <td className="px-2 text-right">{number(s.expected, ONE_DECIMAL)}</td>
+                      <td className="px-2">{s.flagged ? t('designBreaks.table.yes') : ''}</td>
+                    </tr>
+                  ))}
+                </DataTable>
+              </ScrollArea>
             </details>
             <DataAge updatedAt={query.dataUpdatedAt} />
             <SpeedAtBreaks design={design} scope={scope} />

@@ -33,3 +33,16 @@ test('a change of language loads every piece loaded so far, then tells the scree
   }
   expect(store.translator.t('app.language')).toBe('Idioma')
 })
+
+test('a piece that arrives while the language changes is spoken in the new language too', async () => {
+  const store = new MessageStore('en')
+  const board = 'src/features/machines/status-board-page.tsx'
+  // the piece is asked for first and the switch starts while it loads
+  const needing = store.need([board])
+  const switching = store.setLanguage('de')
+  await Promise.all([needing, switching])
+  expect(store.translator.language).toBe('de')
+  const german = await loadPieces('de', [board])
+  expect(store.translator.t('machines.attention.needs')).toBe(german['machines.attention.needs' as never])
+  expect(store.translator.t('machines.attention.needs')).not.toBe('machines.attention.needs')
+})

@@ -55,7 +55,13 @@ export class MessageStore {
   setLanguage(language: Language, switching: (language: Language) => void = () => {}): Promise<void> {
     this.#switching = this.#switching.then(async () => {
       if (language === this.#translator.language) return switching(language)
-      const catalogue = { ...(await loadPieces(language, [...this.#loaded])) }
+      // a piece that finished loading in the old language meanwhile is loaded in the new one too
+      const catalogue: Catalogue = {}
+      const done = new Set<string>()
+      for (let next = [...this.#loaded]; next.length; next = [...this.#loaded].filter((p) => !done.has(p))) {
+        Object.assign(catalogue, await loadPieces(language, next))
+        for (const piece of next) done.add(piece)
+      }
       this.#catalogue = catalogue
       this.#translator = translator(language, catalogue)
       switching(language)
