@@ -16,6 +16,7 @@ import { migrate } from '../../server/history/migrations'
 import { HistoryStore } from '../../server/history/store'
 import { Watcher } from '../../server/history/watcher'
 import { upstreamsFor } from '../../server/upstreams'
+import { speaking } from '../messages'
 import { BACKENDS } from './databases'
 
 /** Issue 19: alerts in the database, sent to real local receivers (an HTTP server for webhooks that can be
@@ -213,6 +214,26 @@ describe.each(BACKENDS)('alerts on %s', (_, open) => {
     const [alert] = await store.recent(0)
     expect(alert).toMatchObject({ level: 2, clearedAt: T0 + 50 * MIN })
     expect(await store.attempts(alert!.id)).toHaveLength(6)
+  })
+
+  test('a channel set to German is told in German, through the real mail server; the others in English', async () => {
+    const settings = withChannels()
+    settings.channels = settings.channels.map((c) =>
+      c.id === 'manager' ? { ...c, language: 'de' as const } : c,
+    )
+    await engine.saveSettings(settings)
+    await pollUntil(T0 + 50 * MIN, () => [stopped('M1', T0 - 10 * MIN)])
+    expect(mails).toHaveLength(1)
+    const mail = readMail(mails[0]!)
+    const { t } = speaking('de')
+    // the machine's name and the level's name are what the factory typed: as written
+    expect(mail.head).toMatch(
+      new RegExp(`^Subject: \\[stitchboard\\] Machine M1 — ${t('app.state.stopped')}$`, 'm'),
+    )
+    expect(mail.body).toContain(`Machine M1: ${t('app.state.stopped')} seit 10:50 (55 min).`)
+    expect(mail.body).toContain(`${t('alerts.rule.state')}, benachrichtigt: Production manager.`)
+    // the supervisor's hook has no language of its own: the factory's, English here
+    expect((received[1]!.body as unknown as { text: string }).text).toBe('🚨 Machine M1 — Stopped')
   })
 
   test('"I\'m on it" stops the escalation and is recorded; the all clear still reaches those told', async () => {
