@@ -63,8 +63,15 @@ export function compiledMessages(root: string): Plugin {
       compileCatalogue(Object.fromEntries(shown.map((name) => [builtName(name), all[name]!]))),
     )
   }
-  /** every file of the built messages, by its path under assets/ */
+  let built: { folder: string; files: Map<string, string> } | null = null
+  /** every file of the built messages, made once a build (the virtual module names their folder, the
+   * bundle writes them) */
   const builtFiles = () => {
+    built ??= makeFiles()
+    return built
+  }
+  /** every file of the built messages, by its path under assets/messages-<hash>/ */
+  const makeFiles = () => {
     const names = [...piecesNow().keys()].map(pieceFile)
     const twice = names.filter((name, i) => names.indexOf(name) !== i)
     if (twice.length)
@@ -91,6 +98,7 @@ export function compiledMessages(root: string): Plugin {
     watchChange() {
       pieces = null
       short = null
+      built = null
     },
     load(id) {
       if (id !== `\0${virtual}`) return null

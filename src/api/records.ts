@@ -49,4 +49,7 @@ export function numberOf(text: string | null | undefined): number | null {
   return Number.isFinite(value) ? value : null
 }
 
+/** No records (a report not asked, its filters naming nothing). */
+export const EMPTY_RECORDS: RecordList<never> = { records: [], malformed: [] }
+
 export const orNull = <T>(value: T | undefined | null): T | null => (value === undefined ? null : value)

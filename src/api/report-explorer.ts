@@ -10,7 +10,7 @@ import {
   VENDOR_REPORT_ROWS,
 } from './contract/report-rows'
 import { getJson } from './http'
-import { readRecords } from './records'
+import { EMPTY_RECORDS, readRecords } from './records'
 import { type ReportParams, reportSearchParams } from './report-params'
 import { explorerRows } from './report-rows-flat'
 import { rowInOurUnits } from './report-units'
@@ -22,8 +22,6 @@ import { keyOf, reportTiming } from './summary-reports'
 
 /** The reports of `path`: rows of a list, or (threadbreaks-by-design) one object. */
 export const answersWithObject = (path: ReportPath) => path === '/reports/threadbreaks-by-design'
-
-const EMPTY: RecordList<never> = { records: [], malformed: [] }
 
 /** A report row as the vendor sent it, for the explorer's generic table. */
 export type RawRow = Record<string, unknown>
@@ -39,7 +37,7 @@ export async function fetchReport(
   signal?: AbortSignal,
 ): Promise<RecordList<RawRow> & { summary: RawRow | null }> {
   const search = reportSearchParams(path, params)
-  if (!search) return { ...EMPTY, summary: null }
+  if (!search) return { ...EMPTY_RECORDS, summary: null }
   if (answersWithObject(path)) {
     const { data } = await getJson(`/api${path}?${search}`, reportObjectEnvelope, signal)
     const { threadbreaks, ...summary } = data

@@ -10,7 +10,7 @@ import {
 } from './contract/report-rows'
 import { breakEventOf } from './contract/to-domain'
 import { getJson } from './http'
-import { orNull, readRecords } from './records'
+import { EMPTY_RECORDS, orNull, readRecords } from './records'
 import { type ReportParams, reportSearchParams } from './report-params'
 import {
   keyOf,
@@ -21,8 +21,6 @@ import {
   reportTiming,
 } from './summary-reports'
 
-const EMPTY: RecordList<never> = { records: [], malformed: [] }
-
 async function fetchList<P extends ListReportPath, T>(
   path: P,
   params: ReportParams,
@@ -30,7 +28,7 @@ async function fetchList<P extends ListReportPath, T>(
   signal?: AbortSignal,
 ): Promise<RecordList<T>> {
   const search = reportSearchParams(path, params)
-  if (!search) return EMPTY
+  if (!search) return EMPTY_RECORDS
   const { data } = await getJson(`/api${path}?${search}`, reportListEnvelope, signal)
   const schema = VENDOR_REPORT_RECORDS[path] as unknown as z.ZodMiniType<VendorReportRecord<P>>
   return readRecords(data, schema, map)

@@ -6,7 +6,7 @@ import type { ReportPath } from './contract/report-params'
 import { averageRpmRecord, machineSummaryRecord } from './contract/summary-rows'
 import { getJson } from './http'
 import { type KeyedRange, keptWhileMovedOn } from './moved-on'
-import { orNull, readRecords } from './records'
+import { EMPTY_RECORDS, orNull, readRecords } from './records'
 import { type ReportParams, reportSearchParams, reportStaleTime } from './report-params'
 
 /** The two reports the board and the wall read (machine-summary for the pace, average-rpm for the
@@ -48,8 +48,6 @@ export const reportMovedOn = <T>(
 export const keyOf = (path: ReportPath, params: ReportParams) =>
   reportSearchParams(path, params)?.toString() ?? ''
 
-const EMPTY: RecordList<never> = { records: [], malformed: [] }
-
 async function fetchSummaryRows<S extends z.ZodMiniType, T>(
   path: ReportPath,
   schema: S,
@@ -58,7 +56,7 @@ async function fetchSummaryRows<S extends z.ZodMiniType, T>(
   signal?: AbortSignal,
 ): Promise<RecordList<T>> {
   const search = reportSearchParams(path, params)
-  if (!search) return EMPTY
+  if (!search) return EMPTY_RECORDS
   const { data } = await getJson(`/api${path}?${search}`, reportListEnvelope, signal)
   return readRecords(data, schema, map)
 }
