@@ -8,6 +8,7 @@ import type { Config } from './config'
 import { demoLocations } from './demo/factory'
 import { type History, historyRoutes } from './history/routes'
 import { accessControl, type SessionStore } from './proxy/access'
+import { adminGate } from './proxy/admin-token'
 import { AnswerCache } from './proxy/answer-cache'
 import { type CheckOptions, checkGet, MAX_TARGET_LENGTH } from './proxy/api-get'
 import { clientAddress, reachedOverHttps } from './proxy/client-address'
@@ -18,6 +19,8 @@ import { sameOriginRefusal } from './proxy/same-origin'
 import { SECURITY_HEADERS, secure, withSecurityHeaders } from './proxy/security-headers'
 import { type Answer, callUpstream, type JsonCheck, UpstreamError } from './proxy/upstream'
 import { type StaticFiles, serveStatic } from './static-files'
+import type { StopBook } from './stops/book'
+import { stopRoutes } from './stops/routes'
 import type { Upstreams } from './upstreams'
 
 export interface AppOptions {
@@ -48,7 +51,7 @@ export interface AppOptions {
 }
 
 /** The history as the app serves it: the machines' record and, when this server has them, the alerts. */
-export type RunningHistory = History & { alerts?: AlertEngine }
+export type RunningHistory = History & { alerts?: AlertEngine; stops?: StopBook }
 export type HistoryState = RunningHistory | { unavailable: string; starting?: boolean }
 
 const historyHealth = (state: HistoryState) =>
@@ -306,6 +309,12 @@ export function createApp({
     return state && 'store' in state ? state : null
   }
   historyRoutes(app, () => history?.() ?? { unavailable: 'this server keeps no history' }, now)
+  const gate = adminGate(() => config.adminToken, now ?? Date.now)
+  stopRoutes(app, () => history?.() ?? { unavailable: 'this server keeps no history' }, {
+    adminRefusal: (c) => gate(c, 'Stop reasons and planned stops'),
+    canChange: config.adminToken !== null,
+    shiftNames: config.shifts.map((s) => s.name),
+  })
   alertRoutes(app, () => {
     const state = history?.() ?? { unavailable: 'this server keeps no history' }
     if (!('store' in state)) return { unavailable: state.unavailable }
@@ -313,6 +322,7 @@ export function createApp({
     return {
       engine: state.alerts,
       adminToken: config.adminToken,
+      gate,
       mailConfigured: config.smtp !== null,
       timeZone: config.timeZone,
       shifts: config.shifts,

@@ -9,6 +9,8 @@ import { openDatabase } from './history/open'
 import { HistoryStore } from './history/store'
 import { Watcher } from './history/watcher'
 import { callUpstream } from './proxy/upstream'
+import { StopBook } from './stops/book'
+import { StopStore } from './stops/store'
 import type { Upstreams } from './upstreams'
 
 const MAX_BREAK_LOG_BYTES = 32 * 1024 * 1024
@@ -64,7 +66,26 @@ export async function startHistory(
     log,
     ...watcherOptions,
   })
+  const stops = new StopBook({
+    store: new StopStore(db),
+    db,
+    watcher,
+    codes: config.statusCodes.entries,
+    shifts: config.shifts,
+    timeZone: config.timeZone,
+    ...(options.now ? { now: options.now } : {}),
+  })
   const alerts = new AlertEngine({
+    stopsNow: async () => {
+      const [parts, settings] = await Promise.all([stops.current(), stops.settings()])
+      const planned = new Set(settings.reasons.filter((r) => r.planned).map((r) => r.id))
+      return new Map(
+        parts.map((p) => [
+          p.machineId,
+          { start: p.start, planned: p.reason !== null && planned.has(p.reason) },
+        ]),
+      )
+    },
     store: new AlertStore(db),
     db,
     codes: config.statusCodes.entries,
@@ -104,7 +125,8 @@ export async function startHistory(
     }
     await alerts.evaluate(at, store.openIntervals(), json)
   })
+  await stops.start()
   await alerts.start(dispatchEveryMs)
   await watcher.start()
-  return { store, watcher, pollSeconds: config.pollSeconds, db, alerts }
+  return { store, watcher, pollSeconds: config.pollSeconds, db, alerts, stops }
 }

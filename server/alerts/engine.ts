@@ -52,6 +52,9 @@ export interface AlertEngineOptions {
   breakLog: ((from: number, till: number) => Promise<unknown>) | null
   /** alerts cleared longer ago than this are deleted (HISTORY_DAYS), once a day */
   keepDays?: number
+  /** what each standing machine stands for now: since when (its stop part's start: a stop that outlives
+   * a planned break is unplanned from the break's end) and whether it is planned (no alert then) */
+  stopsNow?: () => Promise<ReadonlyMap<string, { start: number; planned: boolean }>>
   /** whether this instance polls (only it evaluates and sends) */
   leader?: () => boolean
   now?: () => number
@@ -166,6 +169,17 @@ export class AlertEngine {
     return alert
   }
 
+  /** A reason given to a machine's stop says "I'm on it" to the machine's open state alert, by the same
+   * person (one tap does both). */
+  async onStopReason(part: { machineId: string; ongoing: boolean }, by: string): Promise<void> {
+    if (!part.ongoing) return
+    const open = await this.options.store.open()
+    const alert = open.find(
+      (a) => a.machineId === part.machineId && a.rule === 'state' && a.acknowledgedAt === null,
+    )
+    if (alert) await this.acknowledge(alert.id, by)
+  }
+
   /** The rules after one poll: `open` is what every machine does now and since when, `answer` the
    * /machines JSON (names and layouts). */
   async evaluate(at: number, open: readonly OpenInterval[], answer: unknown): Promise<void> {
@@ -173,8 +187,17 @@ export class AlertEngine {
       const settings = await this.settings()
       const facts = machineFactsOf(answer)
       const events = this.breakEvents(at, settings)
+      const stops = await this.options.stopsNow?.().catch(() => null)
+      const unplanned = stops
+        ? open
+            .filter((o) => !stops.get(o.machineId)?.planned)
+            .map((o) => {
+              const stop = stops.get(o.machineId)
+              return stop && stop.start > o.startedAt ? { ...o, startedAt: stop.start } : o
+            })
+        : open
       const conditions: Condition[] = [
-        ...stateConditions(open, facts, this.codes, settings.rules.state, at),
+        ...stateConditions(unplanned, facts, this.codes, settings.rules.state, at),
         ...headBreakConditions(events, settings.rules['head-breaks'], at),
         ...hotSpotConditions(events, facts, settings.rules['hot-spot']),
       ]

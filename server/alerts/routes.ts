@@ -1,4 +1,3 @@
-import { createHash, timingSafeEqual } from 'node:crypto'
 import type { Context, Hono } from 'hono'
 import { isQuiet } from '../../src/lib/quiet-hours'
 import type { NamedShift } from '../../src/lib/time-range'
@@ -10,6 +9,8 @@ import { alarmLoad, alertReport } from './stats'
 export interface AlertsContext {
   engine: AlertEngine
   adminToken: string | null
+  /** the check of ADMIN_TOKEN (server/proxy/admin-token.ts) */
+  gate: (c: Context, what: string) => Response | null
   mailConfigured: boolean
   timeZone: string
   shifts: readonly NamedShift[]
@@ -18,18 +19,12 @@ export interface AlertsContext {
 
 const MAX_SETTINGS_BYTES = 64 * 1024
 const MAX_RANGE_DAYS = 31
-/** Wrong admin tokens accepted per 10 minutes (from anywhere) before every try is refused for a while. */
-const MAX_WRONG_TOKENS = 20
 // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this refuses
 const CONTROL = /[\u0000-\u001f\u007f]/
-
-const digest = (text: string) => createHash('sha256').update(text).digest()
 
 /** The alerts' routes: the list, "I'm on it", the settings (changed only with ADMIN_TOKEN), a test per
  * channel, and the figures of a range. Registered before the read-only proxy claims /api/*. */
 export function alertRoutes(app: Hono, alertsOf: () => AlertsContext | { unavailable: string }) {
-  let wrong: { since: number; count: number } = { since: 0, count: 0 }
-
   app.use('/api/alerts/*', async (c, next) => {
     const context = alertsOf()
     // (the pattern also matches /api/alerts itself, which answers below as a normal answer)
@@ -50,28 +45,7 @@ export function alertRoutes(app: Hono, alertsOf: () => AlertsContext | { unavail
   const ctx = () => alertsOf() as AlertsContext
 
   /** null when the request carries the admin token; otherwise the refusal. */
-  const adminRefusal = (c: Context) => {
-    const { adminToken, now } = ctx()
-    if (!adminToken)
-      return c.json(
-        { error: 'Alert settings are read-only: set ADMIN_TOKEN on the server to change them' },
-        403,
-      )
-    const at = now()
-    if (at - wrong.since > 600_000) wrong = { since: at, count: 0 }
-    if (wrong.count >= MAX_WRONG_TOKENS)
-      return c.json({ error: 'Too many wrong admin tokens; try again in a few minutes' }, 429, {
-        'Retry-After': '600',
-      })
-    const header = c.req.header('Authorization') ?? ''
-    const given = header.startsWith('Bearer ') ? header.slice(7).trim() : ''
-    if (!given) return c.json({ error: 'Changing alert settings needs the admin token' }, 401)
-    if (!timingSafeEqual(digest(given), digest(adminToken))) {
-      wrong.count++
-      return c.json({ error: 'The admin token is not right' }, 403)
-    }
-    return null
-  }
+  const adminRefusal = (c: Context) => ctx().gate(c, 'Alert settings')
 
   app.get('/api/alerts', async (c) => {
     const { engine, timeZone, now } = ctx()

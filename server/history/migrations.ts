@@ -162,6 +162,72 @@ export const MIGRATIONS: ReadonlyArray<{ version: number; name: string; sql: str
       alter table alerts add column what jsonb;
     `,
   },
+  {
+    version: 5,
+    name: 'why machines stood: reasons, splits, planned stops and their log',
+    sql: `
+      -- the reasons list, the threshold, the code rules and the shifts' breaks (server/stops/settings.ts),
+      -- one document changed with ADMIN_TOKEN
+      create table stop_settings (
+        id integer primary key check (id = 1),
+        settings jsonb not null,
+        updated_at timestamptz not null,
+        updated_by text not null
+      );
+
+      -- planned stops entered ahead of time: scope {"kind": "all" | "location" | "machine", "id"}
+      create table planned_stops (
+        id bigserial primary key,
+        scope jsonb not null,
+        reason text not null,
+        starts_at timestamptz not null,
+        ends_at timestamptz not null,
+        note text,
+        created_by text not null,
+        created_at timestamptz not null,
+        cancelled_by text,
+        cancelled_at timestamptz,
+        check (ends_at > starts_at)
+      );
+      create index planned_stops_end on planned_stops (ends_at);
+
+      -- the reason a person gave to a stop part, known by its machine and start (the stop's start, or a
+      -- split within it); the latest holds, every change is in stop_log
+      create table stop_reasons_given (
+        machine_id text not null,
+        starts_at timestamptz not null,
+        reason text not null,
+        comment text,
+        given_by text not null,
+        given_at timestamptz not null,
+        primary key (machine_id, starts_at)
+      );
+
+      -- where a person split a stop whose cause changed
+      create table stop_splits (
+        machine_id text not null,
+        at timestamptz not null,
+        split_by text not null,
+        split_at timestamptz not null,
+        primary key (machine_id, at)
+      );
+
+      -- every write: a reason given or changed, a split, a planned stop entered or cancelled, the settings
+      -- saved; who, when, before and after
+      create table stop_log (
+        id bigserial primary key,
+        action text not null check (action in ('reason', 'split', 'planned', 'cancel-planned', 'settings')),
+        machine_id text,
+        starts_at timestamptz,
+        before jsonb,
+        after jsonb,
+        by text not null,
+        at timestamptz not null
+      );
+      create index stop_log_stop on stop_log (machine_id, starts_at);
+      create index stop_log_at on stop_log (at);
+    `,
+  },
 ]
 
 /** The advisory lock under which the schema changes on a server: two instances starting together do not

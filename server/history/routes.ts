@@ -9,6 +9,9 @@ export interface History {
   pollSeconds: number
   /** the alerts, when this server has them: the live stream carries their snapshots too */
   alerts?: LiveFeed
+  /** the stop reasons, when this server has them: a change (a reason given, a split, the settings or
+   * planned stops saved) is an event of the live stream, so every screen reads it again at once */
+  stops?: { onChange(listener: (change: object) => void): () => void }
 }
 
 /** Something besides the machines that the live stream carries (the alerts): its latest snapshot and
@@ -199,6 +202,13 @@ export function historyRoutes(
       let wake: (() => void) | null = null
       const pending: MachinesChange[] = []
       let alerts: object | null = null
+      const stopChanges: object[] = []
+      const offStops = history.stops?.onChange((change) => {
+        // bounded: a burst of changes is told as its newest few (each makes the browser read again)
+        if (stopChanges.length >= 16) stopChanges.shift()
+        stopChanges.push(change)
+        wake?.()
+      })
       const offAlerts = history.alerts?.onChange((snapshot) => {
         alerts = snapshot
         wake?.()
@@ -235,13 +245,17 @@ export function historyRoutes(
           const change = pending.shift()
           const alertsNow = alerts as object | null
           alerts = null
+          const stopsNow = stopChanges.splice(0)
           if (alertsNow) await stream.write(sseFrame('alerts', JSON.stringify(alertsNow)))
+          for (const stopChange of stopsNow) await stream.write(sseFrame('stops', JSON.stringify(stopChange)))
           if (change) await send(change)
-          else if (!alertsNow) await stream.writeSSE({ event: 'heartbeat', data: String(now()) })
+          else if (!alertsNow && stopsNow.length === 0)
+            await stream.writeSSE({ event: 'heartbeat', data: String(now()) })
         }
       } finally {
         off()
         offAlerts?.()
+        offStops?.()
         streams--
       }
     })

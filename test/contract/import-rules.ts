@@ -25,12 +25,13 @@ export const FEATURE_EXPORTS: Record<string, string> = {
     'the machine page says when the record began, as the timeline does',
 }
 
-/** Server folders and the folders each may import: proxy ← history ← alerts; the demo upstream uses the
+/** Server folders and the folders each may import: proxy ← history ← stops, alerts (the alerts know the stops only as functions the composition passes); the demo upstream uses the
  * proxy's transport type only. */
 export const SERVER_FOLDERS: Record<string, readonly string[]> = {
   proxy: [],
   demo: ['proxy'],
   history: ['proxy'],
+  stops: ['proxy', 'history'],
   alerts: ['proxy', 'history'],
 }
 

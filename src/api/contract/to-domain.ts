@@ -45,6 +45,8 @@ export interface MachineFacts {
   name: string
   heads: number | null
   needles: number | null
+  /** its location (planned stops apply to a location) */
+  locationId: number | null
 }
 
 /** The machines of a /machines answer by ID, with the names and layout the alerts speak of. Records that
@@ -61,6 +63,7 @@ export function machineFactsOf(answer: unknown): Map<string, MachineFacts> {
       name: machineLabel(m.machine_id, m.alias),
       heads: typeof m.heads === 'number' && m.heads > 0 ? m.heads : null,
       needles: typeof m.needles === 'number' && m.needles > 0 ? m.needles : null,
+      locationId: m.id_location ?? null,
     })
   }
   return facts

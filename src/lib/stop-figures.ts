@@ -1,0 +1,102 @@
+import { needsReason, type StopPart } from './stop-parts'
+import type { StopReason } from './stop-reasons'
+
+/** Stop time of one reason (or of none) in a range. */
+export interface ReasonTotal {
+  /** the reason's id; null: stops that need a reason and have none */
+  reason: string | null
+  category: string | null
+  planned: boolean
+  ms: number
+  count: number
+}
+
+/**
+ * What the reasons explain of the stop time in [from, till) (Unix ms), the one definition every screen,
+ * report and message uses:
+ * - stop time: every part's time within the range (a machine not running, not reporting included);
+ * - short stops: parts shorter than the threshold that have no reason: they ask none and are left out;
+ * - explained share = stop time with a reason ÷ (stop time − short stops without one).
+ */
+export interface StopExplanation {
+  stopMs: number
+  explainedMs: number
+  plannedMs: number
+  unexplainedMs: number
+  shortMs: number
+  /** null when no stop needed a reason */
+  share: number | null
+  byReason: ReasonTotal[]
+  byCategory: Array<{ category: string; planned: boolean; ms: number; count: number }>
+}
+
+const within = (part: StopPart, from: number, till: number) =>
+  Math.max(0, Math.min(part.end, till) - Math.max(part.start, from))
+
+export function explainStops(
+  parts: readonly StopPart[],
+  from: number,
+  till: number,
+  reasons: readonly StopReason[],
+  thresholdMinutes: number,
+): StopExplanation {
+  const byId = new Map(reasons.map((r) => [r.id, r]))
+  const totals = new Map<string | null, ReasonTotal>()
+  const categories = new Map<string, { category: string; planned: boolean; ms: number; count: number }>()
+  let stopMs = 0
+  let explainedMs = 0
+  let plannedMs = 0
+  let shortMs = 0
+  for (const part of parts) {
+    const ms = within(part, from, till)
+    if (ms <= 0) continue
+    stopMs += ms
+    if (part.reason === null && !needsReason(part, thresholdMinutes)) {
+      shortMs += ms
+      continue
+    }
+    const reason = part.reason === null ? undefined : byId.get(part.reason)
+    const planned = reason?.planned ?? false
+    if (part.reason !== null) explainedMs += ms
+    if (planned) plannedMs += ms
+    const total = totals.get(part.reason) ?? {
+      reason: part.reason,
+      category: reason?.category ?? null,
+      planned,
+      ms: 0,
+      count: 0,
+    }
+    total.ms += ms
+    total.count++
+    totals.set(part.reason, total)
+    if (reason) {
+      const c = categories.get(reason.category) ?? { category: reason.category, planned, ms: 0, count: 0 }
+      c.ms += ms
+      c.count++
+      categories.set(reason.category, c)
+    }
+  }
+  const asked = stopMs - shortMs
+  return {
+    stopMs,
+    explainedMs,
+    plannedMs,
+    unexplainedMs: asked - explainedMs,
+    shortMs,
+    share: asked > 0 ? explainedMs / asked : null,
+    byReason: [...totals.values()].sort((a, b) => b.ms - a.ms),
+    byCategory: [...categories.values()].sort((a, b) => b.ms - a.ms),
+  }
+}
+
+/** The longest parts that need a reason and have none, longest first. */
+export function longestUnexplained(
+  parts: readonly StopPart[],
+  thresholdMinutes: number,
+  count = 10,
+): StopPart[] {
+  return parts
+    .filter((p) => needsReason(p, thresholdMinutes))
+    .sort((a, b) => b.end - b.start - (a.end - a.start))
+    .slice(0, count)
+}
