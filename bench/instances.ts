@@ -5,6 +5,7 @@
  * - `/machines` calls upstream per poll period with the 50 boards open (one expected);
  * - how many boards show a machine's change, and how long after the portal first answered with it
  *   (p50 / max);
+ * - a stop's reason given on one server: how soon the boards of both servers show it on the tile;
  * - after the polling server is killed with SIGKILL: how long until the other one polls, and whether its
  *   25 boards still see every change.
  * Needs a build (`npm run build`): the servers serve dist/.
@@ -117,6 +118,51 @@ async function main() {
     console.log(
       `a machine starts: ${change.boards} of ${pages.length} boards show it; from the portal's answer to the board: p50 ${change.p50} ms, max ${change.max} ms (the boards check every 50 ms)`,
     )
+
+    // a reason given on one server (issue 35): how soon every board of both servers shows it on the tile
+    {
+      const stop = await (async () => {
+        for (;;) {
+          const now = Math.ceil(Date.now() / 1000)
+          const answer = await fetch(`${servers[0]!.url}/api/stops/current`)
+          const parts = ((await answer.json()) as { parts: Array<{ machineId: string; start: number }> })
+            .parts
+          const found = parts.find((p) => p.machineId === 'M-0103')
+          if (found) return found
+          if (Date.now() / 1000 - now > 60) throw new Error('East 03 has no current stop')
+          await sleep(200)
+        }
+      })()
+      const givenAt = Date.now()
+      const answer = await fetch(`${servers[0]!.url}/api/stops/reason`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Origin: servers[0]!.url },
+        body: JSON.stringify({
+          machineId: 'M-0103',
+          start: stop.start,
+          reason: 'waiting-garments',
+          by: 'Bench',
+        }),
+      })
+      if (!answer.ok) throw new Error(`the reason was refused: ${await answer.text()}`)
+      const seen = await Promise.all(
+        pages.map(async ({ page, server }) => {
+          const tile = page.getByRole('article', { name: /^East 03 · 15H: / })
+          await tile.getByText('Waiting for garments · Bench').waitFor({ timeout: 60_000 })
+          return { server, ms: Date.now() - givenAt }
+        }),
+      )
+      for (const s of servers) {
+        const delays = seen
+          .filter((x) => x.server === s)
+          .map((x) => x.ms)
+          .sort((a, b) => a - b)
+        const which = servers.indexOf(s) === 0 ? 'A (where it was given)' : 'B'
+        console.log(
+          `a stop's reason given on server A: ${delays.length} boards of server ${which} show it on the tile after p50 ${delays[Math.floor(delays.length / 2)]} ms, max ${delays.at(-1)} ms`,
+        )
+      }
+    }
 
     // the polling server dies
     const leader = await pollingServer()

@@ -55,10 +55,14 @@ export async function startHistory(
   // a gap longer than two and a half periods is recorded as one (a restart inside it is not)
   const store = new HistoryStore(db, 2.5 * config.pollSeconds * 1000)
   const { senders, dispatchEveryMs, ...watcherOptions } = options
+  let seedDemo: ((from: number, till: number) => Promise<void>) | null = null
   const watcher = new Watcher({
     store,
     db,
     upstreams,
+    afterDemoBackfill: (from, till) =>
+      seedDemo?.(from, till).catch((error) => log(`stitchboard: the demo's stop reasons: ${error}`)) ??
+      Promise.resolve(),
     pollSeconds: config.pollSeconds,
     leaseSeconds: config.leaseSeconds,
     historyDays: config.historyDays,
@@ -75,6 +79,7 @@ export async function startHistory(
     timeZone: config.timeZone,
     ...(options.now ? { now: options.now } : {}),
   })
+  seedDemo = (from, till) => stops.seedDemo(from, till)
   const alerts = new AlertEngine({
     stopsNow: async () => {
       const [parts, settings] = await Promise.all([stops.current(), stops.settings()])

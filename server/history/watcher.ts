@@ -28,6 +28,8 @@ export interface WatcherOptions {
   now?: () => number
   /** days of the demo factory's past recorded at a first start in demo mode */
   demoBackfillDays?: number
+  /** after the demo's days were recorded (Unix ms): the demo's stops get their reasons */
+  afterDemoBackfill?: (from: number, till: number) => Promise<void>
   log?: (line: string) => void
 }
 
@@ -312,6 +314,7 @@ export class Watcher {
     if (await store.backfill(from * 1000, till * 1000, machines)) {
       await store.load()
       this.options.log?.(`stitchboard: the demo factory's last ${days} days recorded as history`)
+      await this.options.afterDemoBackfill?.(from * 1000, till * 1000)
     }
   }
 }

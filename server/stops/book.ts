@@ -18,6 +18,43 @@ const NOTIFY_CHANNEL = 'stitchboard_stops'
 /** How far back a stop that began before a range is followed, step by step, to find its start. */
 const LOOKBACK_STEPS_MS = [6 * 3_600_000, 86_400_000, 7 * 86_400_000, 31 * 86_400_000]
 
+/** The demo factory's breaks (its shifts are the default Early, Late and Night). */
+const DEMO_BREAKS = [
+  { shift: 'Early', from: '09:00', till: '09:15', reason: 'break' },
+  { shift: 'Early', from: '11:30', till: '12:00', reason: 'break' },
+  { shift: 'Late', from: '17:00', till: '17:15', reason: 'break' },
+  { shift: 'Late', from: '19:30', till: '20:00', reason: 'break' },
+  { shift: 'Night', from: '01:00', till: '01:30', reason: 'break' },
+  { shift: 'Night', from: '03:30', till: '03:45', reason: 'break' },
+]
+/** What the demo's operators say, and how often (weights). */
+const DEMO_REASONS: ReadonlyArray<[string, number]> = [
+  ['waiting-garments', 25],
+  ['design-change', 15],
+  ['hooping', 12],
+  ['no-operator', 10],
+  ['thread-change', 10],
+  ['waiting-hoops', 8],
+  ['bobbin-change', 7],
+  ['machine-fault', 5],
+  ['quality-check', 5],
+  ['trial-sew-out', 3],
+]
+const DEMO_PEOPLE = ['Ana', 'Ben', 'Chen', 'Dilek', 'Emre', 'Fatima']
+const hash = (text: string) => {
+  let h = 2166136261
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 16777619)
+  return h >>> 0
+}
+const pick = (weighted: ReadonlyArray<[string, number]>, roll: number) => {
+  let left = roll % weighted.reduce((sum, [, w]) => sum + w, 0)
+  for (const [id, w] of weighted) {
+    left -= w
+    if (left < 0) return id
+  }
+  return weighted[0]![0]
+}
+
 export interface StopBookOptions {
   store: StopStore
   db: Db
@@ -286,6 +323,42 @@ export class StopBook {
   async current(): Promise<StopPart[]> {
     const now = this.now()
     return (await this.parts(null, now - 1, now)).filter((p) => p.ongoing)
+  }
+
+  /**
+   * The demo's record, once after its first days were recorded: the shifts' breaks, and reasons for most
+   * stops that ask one, given by the demo's operators soon after each ended; the last two hours and about
+   * a quarter of the rest are left for the floor to explain, so a first start shows the Pareto by reason,
+   * the explained share and stops to explain.
+   */
+  async seedDemo(from: number, till: number): Promise<void> {
+    const saved = await this.options.store.settings()
+    if (saved.updatedAt === null) {
+      const names = new Set(this.options.shifts.map((s) => s.name))
+      const breaks = DEMO_BREAKS.filter((b) => names.has(b.shift))
+      await this.saveSettings({ ...saved.settings, breaks }, 'stitchboard demo')
+    }
+    const settings = await this.settings()
+    const seeds: GivenReason[] = []
+    for (let day = from; day < till; day += 86_400_000) {
+      for (const part of await this.parts(null, day, Math.min(day + 86_400_000, till))) {
+        if (part.start < day || part.reason !== null || part.ongoing) continue
+        if (part.end - part.start < settings.thresholdMinutes * 60_000 || part.end > till - 2 * 3_600_000)
+          continue
+        const roll = hash(`${part.machineId}@${part.start}`)
+        if (roll % 4 === 0) continue
+        seeds.push({
+          machineId: part.machineId,
+          start: part.start,
+          reason: pick(DEMO_REASONS, roll >>> 4),
+          comment: null,
+          by: DEMO_PEOPLE[(roll >>> 12) % DEMO_PEOPLE.length]!,
+          at: part.end + ((roll >>> 16) % 10) * 60_000,
+        })
+      }
+    }
+    await this.options.store.seed(seeds)
+    await this.announce([])
   }
 
   log(machineId: string, from: number, till: number) {

@@ -1,5 +1,6 @@
 import type { Context, Hono } from 'hono'
 import type { StopPart } from '../../src/lib/stop-parts'
+import { defaultStopSettings } from '../../src/lib/stop-reasons'
 import { readBodyLimited } from '../proxy/request-body'
 import { type StopBook, StopError } from './book'
 import {
@@ -89,7 +90,21 @@ export function stopRoutes(app: Hono, stateOf: () => StopsState, options: StopsO
   app.use('/api/stops/*', async (c, next) => {
     const context = stopsOf()
     c.header('Cache-Control', 'no-store')
-    if ('unavailable' in context) return c.json({ error: `No stop reasons: ${context.unavailable}` }, 503)
+    if ('unavailable' in context) {
+      // what stands now and the settings are normal answers without a history (every page and the wall
+      // read them; a browser logs every 503 as an error, and the wall would call its data stale)
+      if (c.req.method === 'GET' && c.req.path === '/api/stops/current')
+        return c.json({ available: false, reason: context.unavailable, at: Date.now(), parts: [] })
+      if (c.req.method === 'GET' && c.req.path === '/api/stops/settings')
+        return c.json({
+          available: false,
+          reason: context.unavailable,
+          settings: defaultStopSettings(),
+          planned: [],
+          canChange: false,
+        })
+      return c.json({ error: `No stop reasons: ${context.unavailable}` }, 503)
+    }
     await next()
   })
   const ctx = () => stopsOf() as StopsContext

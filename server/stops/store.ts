@@ -156,6 +156,39 @@ export class StopStore {
     })
   }
 
+  /** Many reasons at once with their log lines (the demo's record), none replacing one given. */
+  async seed(reasons: readonly GivenReason[]): Promise<void> {
+    if (reasons.length === 0) return
+    const column = <T>(f: (r: GivenReason) => T) => reasons.map(f)
+    await this.db.transaction(async (tx) => {
+      await tx.query(
+        `insert into stop_reasons_given (machine_id, starts_at, reason, comment, given_by, given_at)
+         select * from unnest($1::text[], $2::timestamptz[], $3::text[], $4::text[], $5::text[], $6::timestamptz[])
+         on conflict do nothing`,
+        [
+          column((r) => r.machineId),
+          column((r) => iso(r.start)),
+          column((r) => r.reason),
+          column((r) => r.comment),
+          column((r) => r.by),
+          column((r) => iso(r.at)),
+        ],
+      )
+      await tx.query(
+        `insert into stop_log (action, machine_id, starts_at, before, after, by, at)
+         select 'reason', m, s, null, jsonb_build_object('reason', r, 'comment', null), b, a
+         from unnest($1::text[], $2::timestamptz[], $3::text[], $4::text[], $5::timestamptz[]) as x(m, s, r, b, a)`,
+        [
+          column((r) => r.machineId),
+          column((r) => iso(r.start)),
+          column((r) => r.reason),
+          column((r) => r.by),
+          column((r) => iso(r.at)),
+        ],
+      )
+    })
+  }
+
   /** Splits a stop at `at`; false when it was split there already. */
   async split(machineId: string, start: number, splitAt: number, by: string, at: number): Promise<boolean> {
     return this.db.transaction(async (tx) => {

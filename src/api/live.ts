@@ -8,6 +8,7 @@ import { appUrl } from './base-path'
 import { type HistoryNow, historyNowSchema } from './history-now'
 import { isStreamLive, type PollingReason, setStatus } from './live-status'
 import { MACHINE_QUERY_ROOT, machinesFromAnswer, machinesQueryOptions } from './machines'
+import { CURRENT_STOPS_KEY, STOPS_KEY } from './stops-key'
 
 /**
  * Live push (issue 18): the server streams every poll of /machines over Server-Sent Events (`/api/live`);
@@ -31,6 +32,8 @@ const eventSchema = z.object({
  * was a long task on a phone (up to 220 ms at the first event) for nothing anyone saw. */
 export function applyLiveEvent(client: QueryClient, data: string): void {
   const event = eventSchema.parse(JSON.parse(data))
+  // a machine stopped or ran again: what the standing machines stand for is read again
+  if (event.changed.length > 0) void client.invalidateQueries({ queryKey: CURRENT_STOPS_KEY })
   const cache = client.getQueryCache()
   const listKey = machinesQueryOptions().queryKey
   const queries = [
@@ -98,6 +101,11 @@ export function useLiveUpdates(): void {
           // an unreadable list: the alerts query polls it instead
           void client.invalidateQueries({ queryKey: ALERTS_KEY })
         }
+        kick()
+      })
+      // a reason given, a stop split, the reasons or planned stops changed (issue 35): read again at once
+      source.addEventListener('stops', () => {
+        void client.invalidateQueries({ queryKey: STOPS_KEY })
         kick()
       })
       source.addEventListener('heartbeat', kick)

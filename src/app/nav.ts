@@ -5,6 +5,7 @@ export const NAV_ENTRIES: ReadonlyArray<{ to: string; label: MessageKey }> = [
   { to: '/machines', label: 'app.nav.machines' },
   { to: '/threadbreaks', label: 'app.nav.threadbreaks' },
   { to: '/timeline', label: 'app.nav.timeline' },
+  { to: '/stops/explain', label: 'app.nav.explain' },
   { to: '/shifts', label: 'app.nav.shifts' },
   { to: '/thread-cones', label: 'app.nav.threadCones' },
   { to: '/reports', label: 'app.nav.reports' },

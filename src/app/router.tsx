@@ -78,6 +78,16 @@ const StopsPage = page(
   () => import('../features/timeline/stops-page'),
   'StopsPage',
 )
+const ExplainPage = page(
+  'src/features/stops/explain-page.tsx',
+  () => import('../features/stops/explain-page'),
+  'ExplainPage',
+)
+const StopSettingsPage = page(
+  'src/features/stops/settings-page.tsx',
+  () => import('../features/stops/settings-page'),
+  'StopSettingsPage',
+)
 const AlertsPage = page(
   'src/features/alerts/alerts-page.tsx',
   () => import('../features/alerts/alerts-page'),
@@ -106,6 +116,8 @@ export function pageRoutes() {
     <Route key="design-breaks" path="design-breaks" element={<Page component={DesignBreaksPage} />} />,
     <Route key="timeline" path="timeline" element={<Page component={TimelinePage} />} />,
     <Route key="stops" path="stops" element={<Page component={StopsPage} />} />,
+    <Route key="explain" path="stops/explain" element={<Page component={ExplainPage} />} />,
+    <Route key="stop-settings" path="stops/settings" element={<Page component={StopSettingsPage} />} />,
     <Route key="alerts" path="alerts" element={<Page component={AlertsPage} />} />,
   ]
 }

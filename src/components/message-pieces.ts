@@ -23,6 +23,8 @@ export const MESSAGE_PIECES = [
   'src/features/timeline/stops-page.tsx',
   'src/features/alerts/alerts-page.tsx',
   'src/features/alerts/alert-bar.tsx',
+  'src/features/stops/explain-page.tsx',
+  'src/features/stops/settings-page.tsx',
   'src/app/kiosk-app.tsx',
   'src/features/kiosk/kiosk-setup.tsx',
   // parts of pages loaded when first shown, with their messages
@@ -38,6 +40,9 @@ export const MESSAGE_PIECES = [
   'src/features/threadbreaks/export.ts',
   'src/features/reports/report-chart.tsx',
   'src/components/report-table/report-table.tsx',
+  'src/features/stops/reasons-of-range.tsx',
+  'src/features/stops/tile-reason.tsx',
+  'src/features/stops/reason-dialog.tsx',
 ] as const
 
 export type PageModule = (typeof MESSAGE_PIECES)[number]

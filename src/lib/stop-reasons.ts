@@ -151,13 +151,40 @@ export const STATE_REASONS: Readonly<Record<string, string>> = {
   setup: 'hooping',
 }
 
-const BUILT_IN_IDS = new Set(BUILT_IN.flatMap(([category, , ids]) => [category, ...ids]))
+/** The product's words for its own categories and reasons, as messages. */
+const BUILT_IN_WORDS: Readonly<Record<string, MessageKey>> = {
+  planned: 'stops.reason.planned',
+  material: 'stops.reason.material',
+  people: 'stops.reason.people',
+  changeover: 'stops.reason.changeover',
+  machine: 'stops.reason.machine',
+  quality: 'stops.reason.quality',
+  other: 'stops.reason.other',
+  break: 'stops.reason.break',
+  handover: 'stops.reason.handover',
+  meeting: 'stops.reason.meeting',
+  'planned-maintenance': 'stops.reason.plannedMaintenance',
+  'no-order': 'stops.reason.noOrder',
+  'waiting-garments': 'stops.reason.waitingGarments',
+  'waiting-hoops': 'stops.reason.waitingHoops',
+  'no-operator': 'stops.reason.noOperator',
+  'design-change': 'stops.reason.designChange',
+  hooping: 'stops.reason.hooping',
+  'thread-change': 'stops.reason.threadChange',
+  'bobbin-change': 'stops.reason.bobbinChange',
+  'needle-break': 'stops.reason.needleBreak',
+  'thread-break-repair': 'stops.reason.threadBreakRepair',
+  'machine-fault': 'stops.reason.machineFault',
+  'trial-sew-out': 'stops.reason.trialSewOut',
+  'quality-check': 'stops.reason.qualityCheck',
+}
 
-/** A reason's or category's words: as the factory typed them, or the product's in the reader's language. */
+/** A reason's or category's words: as the factory typed them, or the product's in the reader's language
+ * (a reason the list no longer has: its id). */
 export function reasonName(item: { id: string; name: string | null }, t: Translator['t']): string {
   if (item.name) return item.name
-  if (BUILT_IN_IDS.has(item.id)) return t(`stops.reason.${item.id}` as MessageKey)
-  return item.id
+  const key = Object.hasOwn(BUILT_IN_WORDS, item.id) ? BUILT_IN_WORDS[item.id] : undefined
+  return key ? t(key) : item.id
 }
 
 /** The planned windows of one machine overlapping [from, till) (Unix ms): the shifts' breaks every day

@@ -16,6 +16,11 @@ export const SRC_LAYERS = ['lib', 'api', 'components', 'features', 'app'] as con
 
 /** What a feature offers other features on purpose, and why. Anything else of a feature is its own. */
 export const FEATURE_EXPORTS: Record<string, string> = {
+  'src/features/stops/reasons-of-range.tsx':
+    'the stops page and the shift page show why the machines stood in their range',
+  'src/features/stops/tile-reason.tsx': 'the board tile and the machine page show and take a stop’s reason',
+  'src/features/stops/reason-dialog.tsx': 'the alert bar gives a reason to the stop of an alert',
+  'src/features/stops/use-stops.ts': 'the wall reads what each standing machine stands for',
   'src/features/alerts/alerts-of-range.tsx': 'the shift page lists the alerts of its range',
   'src/features/timeline/stops-page.tsx':
     'the shift page shows the stop analysis of its range (StopsOfRange)',

@@ -32,6 +32,8 @@ const PAGES: Array<[string, string]> = [
   ['/design-breaks', 'Where in the design threads break'],
   ['/timeline', 'Factory timeline'],
   ['/stops', 'Stops and availability'],
+  ['/stops/explain', 'Stops to explain'],
+  ['/stops/settings', ''],
   ['/alerts', 'Alerts'],
   ['/no-such-page', ''],
   ['/kiosk', ''],

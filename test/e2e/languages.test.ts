@@ -38,6 +38,8 @@ const PAGES = [
   '/threadbreaks',
   '/timeline',
   '/stops',
+  '/stops/explain',
+  '/stops/settings',
   '/shifts',
   '/thread-cones',
   '/thread-cones?m=Nordfaden&s=NFP-40&c=1001',

@@ -4,18 +4,9 @@ import { acknowledgeAlert, putAlertInList } from '../../api/alerts'
 import { describeError } from '../../api/errors'
 import { useWrite } from '../../api/use-write'
 import { useT } from '../../components/i18n'
+import { rememberedName, rememberName } from '../../components/person-name'
 import type { Alert } from '../../lib/domain'
 import { causeWords } from './alert-words'
-
-const NAME_KEY = 'stitchboard.on-it-name'
-
-const rememberedName = () => {
-  try {
-    return localStorage.getItem(NAME_KEY) ?? ''
-  } catch {
-    return ''
-  }
-}
 
 /** "I'm on it": one button; the first time it asks for a name (kept in this browser). */
 export function AcknowledgeButton({ alert, size = 'normal' }: { alert: Alert; size?: 'normal' | 'large' }) {
@@ -29,11 +20,7 @@ export function AcknowledgeButton({ alert, size = 'normal' }: { alert: Alert; si
     // here, not in mutate's own callbacks: the line loses this button once the list has the name
     onSuccess: (acknowledged, who) => {
       putAlertInList(client, acknowledged)
-      try {
-        localStorage.setItem(NAME_KEY, who)
-      } catch {
-        // private mode: asked again next time
-      }
+      rememberName(who)
       setAsking(false)
     },
   })

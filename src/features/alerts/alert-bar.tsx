@@ -1,15 +1,23 @@
 import { useQuery } from '@tanstack/react-query'
-import { useState } from 'react'
+import { lazy, Suspense, useState } from 'react'
 import { Link, useLocation } from 'react-router'
 import { useAlerts } from '../../api/alerts'
 import { appConfigQueryOptions } from '../../api/app-config'
 import { useT } from '../../components/i18n'
 import { machinePath } from '../../components/machine-path'
 import { useNow } from '../../components/now'
+import { withMessages } from '../../components/with-messages'
 import type { Alert } from '../../lib/domain'
 import { AcknowledgeButton } from './acknowledge'
 import { alertOrder, causeWords, clearWords, isOpen, onItWords, sinceWords } from './alert-words'
 import { useAlertSignals } from './signals'
+
+// a machine's stop and its reason (issue 35): giving one also says "I'm on it"
+const TileReason = lazy(() =>
+  withMessages('src/features/stops/tile-reason.tsx', () => import('../stops/tile-reason'))().then((m) => ({
+    default: m.TileReason,
+  })),
+)
 
 /** How many alerts the bar lists before "and N more". */
 const SHOWN = 3
@@ -130,6 +138,11 @@ function AlertLine({ alert, timeZone, className }: { alert: Alert; timeZone: str
       <span className="text-sm">{sinceWords(alert, now, timeZone, t)}</span>
       {cleared && <span className="text-sm">{cleared}</span>}
       {onIt ? <span className="text-sm font-medium">{onIt}</span> : <AcknowledgeButton alert={alert} />}
+      {alert.rule === 'state' && (
+        <Suspense fallback={null}>
+          <TileReason machineId={alert.machineId} machineName={alert.machineName} />
+        </Suspense>
+      )}
     </li>
   )
 }

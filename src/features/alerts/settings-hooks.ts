@@ -2,21 +2,11 @@ import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { alertSettingsQueryOptions, saveAlertSettings } from '../../api/alert-settings'
 import { useWrite } from '../../api/use-write'
+import { keepAdminToken, storedAdminToken } from '../../components/admin-token'
 import { type Draft, settingsInput } from './settings-draft'
 
-/** The admin token is kept for this tab only, and only once a save with it succeeded. */
-const TOKEN_KEY = 'stitchboard.admin-token'
-
-const storedToken = () => {
-  try {
-    return sessionStorage.getItem(TOKEN_KEY) ?? ''
-  } catch {
-    return ''
-  }
-}
-
 /** The token typed on the page, starting from the one this tab last saved with. */
-export const useAdminToken = () => useState(storedToken)
+export const useAdminToken = () => useState(storedAdminToken)
 
 /** Saves the draft with the admin token; the answer is the saved settings. The page's settings take them
  * at once and are fetched again, as the channels' health and the alarm load may have changed. */
@@ -26,11 +16,7 @@ export function useSaveSettings() {
     mutationFn: ({ draft, token }: { draft: Draft; token: string }) =>
       saveAlertSettings(settingsInput(draft), token),
     onSuccess: (saved, { token }) => {
-      try {
-        sessionStorage.setItem(TOKEN_KEY, token)
-      } catch {
-        // asked again next time
-      }
+      keepAdminToken(token)
       const { queryKey } = alertSettingsQueryOptions()
       client.setQueryData(queryKey, (page) => page && { ...page, settings: saved })
       // awaited: the save is done once the page shows the server's view again

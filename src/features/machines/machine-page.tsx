@@ -1,6 +1,7 @@
+import { useQuery } from '@tanstack/react-query'
 import { lazy, type ReactNode, Suspense } from 'react'
 import { Link, useLocation, useParams, useSearchParams } from 'react-router'
-import { useStatusCodes } from '../../api/app-config'
+import { appConfigQueryOptions, useStatusCodes } from '../../api/app-config'
 import { designLabel, useDesignsById } from '../../api/designs'
 import { HttpError } from '../../api/errors'
 import { useLocations } from '../../api/locations'
@@ -41,7 +42,35 @@ const MachineThreadbreaks = lazy(() =>
 const MachineTimeline = lazy(() => import('./machine-timeline').then((m) => ({ default: m.MachineTimeline })))
 
 import { withNodes } from '../../components/message-nodes'
+import { withMessages } from '../../components/with-messages'
+import { currentShift } from '../../lib/time-range'
 import { boardParams } from './board-params'
+
+// the stand's reason, and why the machine stood this shift (issue 35)
+const TileReason = lazy(() =>
+  withMessages('src/features/stops/tile-reason.tsx', () => import('../stops/tile-reason'))().then((m) => ({
+    default: m.TileReason,
+  })),
+)
+const ReasonsOfRange = lazy(() =>
+  withMessages('src/features/stops/reasons-of-range.tsx', () => import('../stops/reasons-of-range'))().then(
+    (m) => ({ default: m.ReasonsOfRange }),
+  ),
+)
+
+/** Why one machine stood in the current shift (the last 8 hours without shifts). */
+function ShiftReasons({ machineId }: { machineId: string }) {
+  const now = useNow()
+  const config = useQuery(appConfigQueryOptions()).data
+  if (!config) return null
+  const shift = currentShift(now, config.timeZone, config.shifts)
+  const params = { from: shift ? shift.span[0] : now - 8 * 3600, till: now, machineIds: [machineId] }
+  return (
+    <Suspense fallback={<Skeleton />}>
+      <ReasonsOfRange params={params} />
+    </Suspense>
+  )
+}
 
 /** Everything about one machine (GET /machines/{machineId}, myzsk-api.md 1.2). */
 export function MachinePage() {
@@ -78,12 +107,18 @@ export function MachinePage() {
         {(m) => (
           <>
             <MachineSummary machine={m} />
+            <Suspense fallback={null}>
+              <TileReason machineId={m.id} machineName={m.name} />
+            </Suspense>
             <DataAge updatedAt={machine.dataUpdatedAt} />
             <LiveIndicator />
             <WidgetErrorBoundary name={t('machines.machine.timelineWidget')}>
               <Suspense fallback={<Skeleton reserve={TIMELINE_SECTION_HEIGHT} />}>
                 <MachineTimeline machine={m} />
               </Suspense>
+            </WidgetErrorBoundary>
+            <WidgetErrorBoundary name={t('stops.range.title')}>
+              <ShiftReasons machineId={m.id} />
             </WidgetErrorBoundary>
             <WidgetErrorBoundary name={t('machines.machine.heatmapWidget')}>
               <Suspense fallback={<Skeleton reserve={BREAKS_SECTION_HEIGHT} />}>

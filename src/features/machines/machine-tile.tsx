@@ -1,4 +1,4 @@
-import { memo } from 'react'
+import { lazy, memo, Suspense } from 'react'
 import { Link } from 'react-router'
 import { designLabel } from '../../api/designs'
 import { FactoryTime } from '../../components/factory-time'
@@ -6,6 +6,7 @@ import { useT } from '../../components/i18n'
 import { machinePath } from '../../components/machine-path'
 import { withNodes } from '../../components/message-nodes'
 import { StatusBadge } from '../../components/status-badge'
+import { withMessages } from '../../components/with-messages'
 import { alertCause } from '../../lib/alert-words'
 import type { Alert, Design, Machine } from '../../lib/domain'
 import {
@@ -20,6 +21,13 @@ import {
   stateLabel,
   timeInStateWords,
 } from '../../lib/machine-state'
+
+// what a standing machine stands for, and the button to say why (issue 35): loaded once a machine stands
+const TileReason = lazy(() =>
+  withMessages('src/features/stops/tile-reason.tsx', () => import('../stops/tile-reason'))().then((m) => ({
+    default: m.TileReason,
+  })),
+)
 
 /** One machine on the board: what it does, since when, what it sews and when it will be done. Memoised:
  * when a location name or another machine changes, the other tiles are not drawn again. */
@@ -135,6 +143,11 @@ export const MachineTile = memo(function MachineTile({
           </span>
         )}
       </p>
+      {state !== 'running' && (
+        <Suspense fallback={null}>
+          <TileReason machineId={machine.id} machineName={machine.name} />
+        </Suspense>
+      )}
       {silent ? (
         <p className="text-gray-700 dark:text-gray-300">
           {machine.lastSeen !== null

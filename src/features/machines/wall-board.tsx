@@ -1,11 +1,14 @@
+import { useQuery } from '@tanstack/react-query'
 import { useEffect, useLayoutEffect, useRef, useState } from 'react'
 import { Link } from 'react-router'
+import { appConfigQueryOptions } from '../../api/app-config'
 import { designLabel } from '../../api/designs'
 import { useT } from '../../components/i18n'
 import { useKiosk } from '../../components/kiosk'
 import { machinePath } from '../../components/machine-path'
 import { STATE_STYLES } from '../../components/status-badge'
 import type { Design, Machine } from '../../lib/domain'
+import { formatFactoryTime } from '../../lib/factory-time'
 import type { MessageKey } from '../../lib/i18n/translator'
 import {
   type BoardState,
@@ -19,6 +22,7 @@ import {
   stateLabel,
   timeInStateWords,
 } from '../../lib/machine-state'
+import { reasonWords, useCurrentStops, useStopSettings } from '../stops/use-stops'
 
 /**
  * The status board on a wall (issue 20), in the spirit of ISA-101: machines that need someone are large
@@ -47,8 +51,27 @@ export function WallBoard({
 }) {
   const { t } = useT()
   const kiosk = useKiosk()
+  // what each standing machine stands for (issue 35): a planned stop calls nobody, and says until when
+  const stops = useCurrentStops()
+  const settings = useStopSettings()
+  const timeZone = useQuery(appConfigQueryOptions()).data?.timeZone ?? 'UTC'
+  const reasonOf = (m: Machine) => {
+    const part = stops.get(m.id)
+    const words = part ? reasonWords(part, settings, t) : null
+    if (!part || !words) return null
+    const planned = words.reason?.planned === true && part.plannedUntil !== null
+    return {
+      planned,
+      line: planned
+        ? t('stops.words.plannedUntil', {
+            reason: words.name,
+            till: formatFactoryTime(part.plannedUntil!, timeZone, false),
+          })
+        : words.line,
+    }
+  }
   const urgent = sortMachines(
-    machines.filter((m) => callsOut(m, now, attentionMinutes, codes)),
+    machines.filter((m) => callsOut(m, now, attentionMinutes, codes) && !reasonOf(m)?.planned),
     'urgency',
     now,
     codes,
@@ -78,6 +101,7 @@ export function WallBoard({
       design={m.designId === null ? null : designLabel(designs, m.designId)}
       location={locationName(m)}
       linkSearch={linkSearch}
+      reason={reasonOf(m)?.line ?? null}
     />
   )
   const grid = 'grid grid-cols-[repeat(auto-fill,minmax(min(100%,30vw),1fr))] gap-[1.2vh]'
@@ -124,6 +148,7 @@ export function WallBoard({
         codes={codes}
         now={now}
         linkSearch={linkSearch}
+        reasonOf={reasonOf}
         fit={kiosk.on}
         room={urgent.length === 0 ? 'max-h-[70vh]' : urgent.length <= 3 ? 'max-h-[50vh]' : 'max-h-[22vh]'}
       />
@@ -172,6 +197,7 @@ function WallCard({
   design,
   location,
   linkSearch,
+  reason,
 }: {
   machine: Machine
   codes: StatusDictionary
@@ -179,6 +205,8 @@ function WallCard({
   design: string | null
   location: string | null
   linkSearch: string
+  /** why it stands ("Waiting for garments · Ana"), when someone or a rule said */
+  reason: string | null
 }) {
   const { t } = useT()
   const state = boardState(machine, now, codes)
@@ -198,7 +226,7 @@ function WallCard({
   return (
     <li>
       <article
-        aria-label={`${machine.name}: ${label}, ${time}`}
+        aria-label={`${machine.name}: ${label}, ${time}${reason ? `, ${reason}` : ''}`}
         className={`h-full rounded-lg border-[0.5vh] border-gray-950 px-[1.2vh] py-[1vh] break-words dark:border-white ${STATE_STYLES[state]}`}
       >
         <h3 className="text-[5vh] leading-tight font-bold" data-wall="name">
@@ -213,6 +241,11 @@ function WallCard({
           </span>
           <span data-wall="time">{time}</span>
         </p>
+        {reason && (
+          <p className="text-[4vh] leading-tight font-semibold" data-wall="reason">
+            {reason}
+          </p>
+        )}
         {context.length > 0 && <p className="text-[2.6vh] leading-snug">{context.join(' · ')}</p>}
       </article>
     </li>
@@ -253,6 +286,7 @@ function QuietMachines({
   codes,
   now,
   linkSearch,
+  reasonOf,
   fit,
   room,
 }: {
@@ -260,6 +294,7 @@ function QuietMachines({
   codes: StatusDictionary
   now: number
   linkSearch: string
+  reasonOf: (m: Machine) => { planned: boolean; line: string } | null
   fit: boolean
   /** the chips' largest height on the wall: more when few cards need the screen */
   room: string
@@ -307,6 +342,7 @@ function QuietMachines({
           const state = boardState(m, now, codes)
           const label = stateLabel(m, state, codes, t)
           const age = state === 'running' ? null : secondsInState(m, state, now)
+          const reason = state === 'running' ? null : reasonOf(m)
           return (
             <li key={m.id}>
               <Link
@@ -321,6 +357,7 @@ function QuietMachines({
                     {age !== null && ` ${durationInWords(age)}`}
                   </span>
                 )}
+                {reason?.planned && ` · ${reason.line}`}
                 {state === 'running' && <span className="sr-only">: {label}</span>}
               </Link>
             </li>

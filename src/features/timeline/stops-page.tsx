@@ -1,4 +1,4 @@
-import { useMemo } from 'react'
+import { lazy, Suspense, useMemo } from 'react'
 import { useStatusCodes } from '../../api/app-config'
 import { useFactoryTimeline } from '../../api/history'
 import { useMachines } from '../../api/machines'
@@ -9,10 +9,18 @@ import { useT } from '../../components/i18n'
 import { useKiosk } from '../../components/kiosk'
 import { DataAge, QueryState, useAnsweredAt } from '../../components/query-state'
 import { Skeleton } from '../../components/skeleton'
+import { withMessages } from '../../components/with-messages'
 import { stopAnalysis, unrecorded, unrecordedMachineMs } from '../../lib/timeline'
 import { BeforeRecording } from './before-recording'
 import { STOP_ANALYSIS_HEIGHT } from './reserve'
 import { StopAnalysisView } from './stop-analysis'
+
+// why the machines stood (issue 35), with its messages, loaded beside the analysis
+const ReasonsOfRange = lazy(() =>
+  withMessages('src/features/stops/reasons-of-range.tsx', () => import('../stops/reasons-of-range'))().then(
+    (m) => ({ default: m.ReasonsOfRange }),
+  ),
+)
 
 const MAX_DAYS = 7
 
@@ -48,7 +56,14 @@ export function StopsOfRange({ params, large = false }: { params: ReportParams; 
   const { t } = useT()
   if (params.till - params.from > MAX_DAYS * 86_400)
     return <p>{t('timeline.stops.tooLong', { days: MAX_DAYS })}</p>
-  return <Stops params={params} large={large} />
+  return (
+    <>
+      <Suspense fallback={<Skeleton />}>
+        <ReasonsOfRange params={params} large={large} />
+      </Suspense>
+      <Stops params={params} large={large} />
+    </>
+  )
 }
 
 function Stops({ params, large }: { params: ReportParams; large: boolean }) {

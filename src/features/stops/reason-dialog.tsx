@@ -1,0 +1,309 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react'
+import { appConfigQueryOptions, useStatusCodes } from '../../api/app-config'
+import { describeError } from '../../api/errors'
+import { giveReason, splitStop } from '../../api/stops'
+import { STOPS_KEY } from '../../api/stops-key'
+import { useWrite } from '../../api/use-write'
+import { useT } from '../../components/i18n'
+import { LazyDetails } from '../../components/lazy-details'
+import { rememberedName, rememberName } from '../../components/person-name'
+import { durationInWords } from '../../lib/duration'
+import { formatFactoryTime, localDateKey } from '../../lib/factory-time'
+import { codeWords } from '../../lib/machine-state'
+import { meaningLabel } from '../../lib/status-codes'
+import type { StopPart } from '../../lib/stop-parts'
+import { reasonName, type StopReason } from '../../lib/stop-reasons'
+import { parseFactoryDateTime } from '../../lib/time-range'
+import { ReasonSwatch } from './reason-swatch'
+import { StopLogList } from './stop-log'
+import { reasonWords, useStopSettings } from './use-stops'
+
+/** What this browser gave, by part: a screen whose reason another person then changed says so. */
+export const givenHere = new Map<string, string>()
+
+/**
+ * "Why did it stand?": the second tap. The reasons of the list by category as large buttons (a reason is
+ * given on its tap; one that needs a comment asks for it first), who gives it (asked once per browser),
+ * a split for a stop whose cause changed, and every change of the stop with who and when.
+ */
+export function ReasonDialog({
+  part,
+  machineName,
+  onClose,
+}: {
+  part: StopPart
+  machineName: string
+  onClose: (given: string | null) => void
+}) {
+  const { t } = useT()
+  const client = useQueryClient()
+  const settings = useStopSettings()
+  const codes = useStatusCodes()
+  const timeZone = useQuery(appConfigQueryOptions()).data?.timeZone ?? 'UTC'
+  const [name, setName] = useState(rememberedName)
+  const [askName, setAskName] = useState(() => rememberedName() === '')
+  const [chosen, setChosen] = useState<StopReason | null>(null)
+  const [comment, setComment] = useState('')
+  const [notice, setNotice] = useState<string | null>(null)
+  const heading = useRef<HTMLHeadingElement>(null)
+  const nameField = useRef<HTMLInputElement>(null)
+  const ids = { heading: useId(), name: useId(), comment: useId(), split: useId() }
+  useEffect(() => heading.current?.focus(), [])
+  // Escape closes it, wherever the focus is inside
+  const close = useRef(onClose)
+  close.current = onClose
+  useEffect(() => {
+    const onKey = (event: globalThis.KeyboardEvent) => {
+      if (event.key === 'Escape') close.current(null)
+    }
+    document.addEventListener('keydown', onKey)
+    return () => document.removeEventListener('keydown', onKey)
+  }, [])
+
+  const give = useWrite({
+    mutationFn: (reason: StopReason) =>
+      giveReason({
+        machineId: part.machineId,
+        start: part.start,
+        reason: reason.id,
+        comment: comment.trim() || null,
+        by: name.trim(),
+        seen: part.source === 'person' ? part.reason : null,
+      }),
+    onSuccess: async (answer, reason) => {
+      rememberName(name.trim())
+      givenHere.set(`${part.machineId}@${part.start}`, reason.id)
+      await client.invalidateQueries({ queryKey: STOPS_KEY })
+      if (answer.replaced) {
+        const before = settings?.reasons.find((r) => r.id === answer.replaced!.reason)
+        setNotice(
+          t('stops.dialog.replaced', {
+            name: answer.replaced.by,
+            reason: before ? reasonName(before, t) : answer.replaced.reason,
+            time: formatFactoryTime(answer.replaced.at, timeZone, false),
+          }),
+        )
+      } else onClose(reasonName(reason, t))
+    },
+  })
+  const [splitAt, setSplitAt] = useState('')
+  const [splitProblem, setSplitProblem] = useState<string | null>(null)
+  const split = useWrite({
+    mutationFn: (at: number) =>
+      splitStop({ machineId: part.machineId, start: part.start, at, by: name.trim() }),
+    onSuccess: () => client.invalidateQueries({ queryKey: STOPS_KEY }),
+  })
+
+  const choose = (reason: StopReason) => {
+    if (!name.trim()) {
+      setAskName(true)
+      nameField.current?.focus()
+      return
+    }
+    if (reason.needsComment && !comment.trim()) {
+      setChosen(reason)
+      return
+    }
+    give.mutate(reason)
+  }
+  const submitComment = (event: FormEvent) => {
+    event.preventDefault()
+    if (chosen && comment.trim() && name.trim()) give.mutate(chosen)
+  }
+  const submitSplit = (event: FormEvent) => {
+    event.preventDefault()
+    const day = localDateKey(Math.floor(part.start / 1000), timeZone)
+    let at = parseFactoryDateTime(`${day}T${splitAt}`, timeZone)
+    if (at !== null && at * 1000 <= part.start) at += 86_400
+    if (at === null || at * 1000 <= part.start || at * 1000 >= part.end || !name.trim()) {
+      setSplitProblem(
+        name.trim()
+          ? t('stops.dialog.splitOutside', { from: time(part.start), till: time(part.end) })
+          : t('stops.dialog.nameFirst'),
+      )
+      return
+    }
+    setSplitProblem(null)
+    split.mutate(at * 1000)
+  }
+  const time = (ms: number) => formatFactoryTime(ms, timeZone, false)
+  const current = reasonWords(part, settings, t)
+  const codeNames = part.codes.map((code) => {
+    const meaning = code === null ? undefined : codes?.get(code)
+    return meaning ? meaningLabel(meaning, t) : codeWords(code, t)
+  })
+  const inUse = settings?.reasons.filter((r) => !r.retired) ?? []
+  const plannedOnly = (category: string) => {
+    const of = inUse.filter((r) => r.category === category)
+    return of.length > 0 && of.every((r) => r.planned)
+  }
+  const error = give.isError ? describeError(give.error, t) : null
+  const button =
+    'min-h-12 w-full rounded border border-gray-400 bg-white px-3 py-2 text-left font-semibold hover:bg-gray-100 aria-pressed:ring-4 aria-pressed:ring-blue-600 disabled:opacity-60 dark:border-gray-600 dark:bg-gray-900 dark:hover:bg-gray-800'
+  return (
+    <div className="fixed inset-0 z-50 flex items-end justify-center bg-black/60 sm:items-center">
+      <div
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={ids.heading}
+        className="max-h-[92vh] w-full overflow-y-auto rounded-t-xl bg-white p-4 text-gray-950 shadow-xl sm:max-w-2xl sm:rounded-xl dark:bg-gray-950 dark:text-gray-100"
+      >
+        <div className="flex items-start justify-between gap-2">
+          <h2 id={ids.heading} ref={heading} tabIndex={-1} className="text-xl font-bold">
+            {t('stops.dialog.title', { machine: machineName })}
+          </h2>
+          <button type="button" className="min-h-11 rounded px-3 underline" onClick={() => onClose(null)}>
+            {t('stops.dialog.close')}
+          </button>
+        </div>
+        <p>
+          {part.ongoing
+            ? t('stops.dialog.since', {
+                from: time(part.start),
+                duration: durationInWords((part.end - part.start) / 1000),
+              })
+            : t('stops.dialog.between', {
+                from: time(part.start),
+                till: time(part.end),
+                duration: durationInWords((part.end - part.start) / 1000),
+              })}
+          {codeNames.length > 0 && ` · ${codeNames.join(', ')}`}
+        </p>
+        {current && (
+          <p className="mt-1">
+            {t('stops.dialog.now', { reason: current.line })}{' '}
+            {part.source === 'rule' && t('stops.source.rule')}
+            {part.source === 'inherited' && t('stops.source.inherited')}
+            {part.source === 'planned' &&
+              part.plannedUntil !== null &&
+              t('stops.source.planned', { till: time(part.plannedUntil) })}
+          </p>
+        )}
+        {notice && (
+          <p role="status" className="mt-2 rounded bg-amber-100 p-2 text-gray-950">
+            {notice}
+          </p>
+        )}
+        {askName ? (
+          <p className="mt-3 flex flex-wrap items-center gap-2">
+            <label htmlFor={ids.name} className="font-medium">
+              {t('stops.dialog.yourName')}
+            </label>
+            <input
+              id={ids.name}
+              ref={nameField}
+              required
+              maxLength={60}
+              autoComplete="name"
+              value={name}
+              onChange={(event) => setName(event.target.value)}
+              className="min-h-11 w-48 rounded border border-gray-400 bg-white px-2 dark:border-gray-600 dark:bg-gray-900"
+            />
+          </p>
+        ) : (
+          <p className="mt-3 text-sm">
+            {t('stops.dialog.givenAs', { name })}{' '}
+            <button type="button" className="min-h-11 underline" onClick={() => setAskName(true)}>
+              {t('stops.dialog.notYou')}
+            </button>
+          </p>
+        )}
+        {settings === undefined ? (
+          <p className="mt-3">{t('stops.dialog.loading')}</p>
+        ) : (
+          // the floor's everyday reasons first, the planned ones last
+          [...settings.categories]
+            .sort((a, b) => Number(plannedOnly(a.id)) - Number(plannedOnly(b.id)))
+            .map((category) => {
+              const reasons = inUse.filter((r) => r.category === category.id)
+              if (reasons.length === 0) return null
+              return (
+                <fieldset key={category.id} className="mt-3">
+                  <legend className="font-semibold text-gray-700 dark:text-gray-300">
+                    {reasonName(category, t)}
+                  </legend>
+                  <ul className="mt-1 grid gap-2 sm:grid-cols-2">
+                    {reasons.map((reason) => (
+                      <li key={reason.id}>
+                        <button
+                          type="button"
+                          className={button}
+                          aria-pressed={part.reason === reason.id}
+                          disabled={give.isPending}
+                          onClick={() => choose(reason)}
+                        >
+                          <ReasonSwatch reason={reason} />
+                          {reasonName(reason, t)}
+                          {reason.planned && (
+                            <span className="font-normal"> · {t('stops.words.planned')}</span>
+                          )}
+                        </button>
+                      </li>
+                    ))}
+                  </ul>
+                </fieldset>
+              )
+            })
+        )}
+        {chosen && (
+          <form className="mt-3 space-y-2" onSubmit={submitComment}>
+            <label htmlFor={ids.comment} className="block font-medium">
+              {t('stops.dialog.comment', { reason: reasonName(chosen, t) })}
+            </label>
+            <textarea
+              id={ids.comment}
+              required
+              maxLength={500}
+              value={comment}
+              onChange={(event) => setComment(event.target.value)}
+              className="min-h-20 w-full rounded border border-gray-400 bg-white p-2 dark:border-gray-600 dark:bg-gray-900"
+            />
+            <button
+              type="submit"
+              className={`${button} sm:w-auto`}
+              disabled={give.isPending || !comment.trim()}
+            >
+              {t('stops.dialog.give')}
+            </button>
+          </form>
+        )}
+        {error && (
+          <p role="alert" className="mt-2 text-red-700 dark:text-red-300">
+            {error}
+          </p>
+        )}
+        <details className="mt-4">
+          <summary className="min-h-11 cursor-pointer py-2">{t('stops.dialog.splitTitle')}</summary>
+          <form className="flex flex-wrap items-end gap-2" onSubmit={submitSplit}>
+            <label htmlFor={ids.split}>{t('stops.dialog.splitAt')}</label>
+            <input
+              id={ids.split}
+              type="time"
+              required
+              value={splitAt}
+              onChange={(event) => setSplitAt(event.target.value)}
+              className="min-h-11 rounded border border-gray-400 bg-white px-2 dark:border-gray-600 dark:bg-gray-900"
+            />
+            <button
+              type="submit"
+              className="min-h-11 rounded border border-gray-400 px-3"
+              disabled={split.isPending}
+            >
+              {t('stops.dialog.split')}
+            </button>
+          </form>
+          {(splitProblem || split.isError) && (
+            <p role="alert" className="text-red-700 dark:text-red-300">
+              {splitProblem ?? describeError(split.error, t)}
+            </p>
+          )}
+          {split.isSuccess && <p role="status">{t('stops.dialog.splitDone')}</p>}
+        </details>
+        <LazyDetails className="mt-2" summary={t('stops.dialog.changes')}>
+          {() => <StopLogList machineId={part.machineId} from={part.stopStart} till={part.end} />}
+        </LazyDetails>
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,202 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { type FormEvent, useId, useRef, useState } from 'react'
+import { appConfigQueryOptions } from '../../api/app-config'
+import { describeError } from '../../api/errors'
+import { type StopSettingsPage as Page, saveStopSettings, stopSettingsQueryOptions } from '../../api/stops'
+import { STOPS_KEY } from '../../api/stops-key'
+import { useWrite } from '../../api/use-write'
+import { keepAdminToken, storedAdminToken } from '../../components/admin-token'
+import { CONTROL } from '../../components/form-styles'
+import { useT } from '../../components/i18n'
+import { rememberedName, rememberName } from '../../components/person-name'
+import { QueryState } from '../../components/query-state'
+import { MAX_NAME, type StopSettings } from '../../lib/stop-reasons'
+import { PlannedSection, type Who } from './planned-stops'
+import { type Change, type Draft, draftOf, edited, problemsOf, settingsOf } from './settings-draft'
+import { BreaksSection, CodeRulesSection, ThresholdSection } from './settings-rules'
+import { ReasonsSection } from './settings-sections'
+
+/**
+ * /stops/settings (issue 35): the stop reasons by category, the threshold below which a stop needs no
+ * reason, the status codes and shift breaks that give a reason by themselves, and the one-off planned
+ * stops. Read by everyone; changed only with the server's ADMIN_TOKEN, and the log records who changed it.
+ */
+export function StopSettingsPage() {
+  const { t } = useT()
+  const page = useQuery(stopSettingsQueryOptions())
+  const config = useQuery(appConfigQueryOptions())
+  return (
+    <div className="mx-auto flex max-w-5xl flex-col gap-6 p-4">
+      <h1 className="text-2xl font-bold">{t('stopSettings.title')}</h1>
+      <p>{t('stopSettings.intro')}</p>
+      <QueryState query={config} empty={null}>
+        {({ shifts, timeZone }) => (
+          <QueryState query={page} empty={null}>
+            {(data) => <Editor page={data} shiftNames={shifts.map((s) => s.name)} timeZone={timeZone} />}
+          </QueryState>
+        )}
+      </QueryState>
+    </div>
+  )
+}
+
+function Editor({ page, shiftNames, timeZone }: { page: Page; shiftNames: string[]; timeZone: string }) {
+  const { t } = useT()
+  const id = useId()
+  const readOnly = !page.canChange
+  const [name, setName] = useState(rememberedName)
+  const [token, setToken] = useState(storedAdminToken)
+  const [asked, setAsked] = useState(false)
+  const nameField = useRef<HTMLInputElement>(null)
+  const tokenField = useRef<HTMLInputElement>(null)
+  const given = name.trim() !== '' && token !== ''
+  const who: Who = {
+    name,
+    token,
+    ready: () => {
+      setAsked(!given)
+      if (!given) (name.trim() ? tokenField : nameField).current?.focus()
+      return given
+    },
+    worked: (by, kept) => {
+      keepAdminToken(kept)
+      rememberName(by)
+    },
+  }
+  const nameHint = `${id}-name`
+  return (
+    <>
+      {readOnly && (
+        <p className="rounded border border-gray-400 p-2">
+          <span aria-hidden="true">🔒 </span>
+          {t('stopSettings.readOnly')}
+        </p>
+      )}
+      {!readOnly && (
+        <fieldset className="flex min-w-0 flex-wrap items-end gap-3 rounded border border-gray-300 p-3 dark:border-gray-700">
+          <legend className="px-1 font-semibold">{t('stopSettings.who')}</legend>
+          <label className="flex min-w-0 flex-col">
+            {t('stopSettings.name')}
+            <input
+              ref={nameField}
+              className={`${CONTROL} min-h-11`}
+              value={name}
+              maxLength={MAX_NAME}
+              autoComplete="name"
+              aria-describedby={nameHint}
+              onChange={(event) => setName(event.target.value)}
+            />
+          </label>
+          <label className="flex min-w-0 flex-col">
+            {t('stopSettings.token')}
+            <input
+              ref={tokenField}
+              type="password"
+              autoComplete="current-password"
+              className={`${CONTROL} min-h-11`}
+              value={token}
+              onChange={(event) => setToken(event.target.value)}
+            />
+          </label>
+          <p id={nameHint} className="basis-full text-sm text-gray-700 dark:text-gray-300">
+            {t('stopSettings.nameHint')}
+          </p>
+          {asked && !given && (
+            <p role="alert" className="basis-full text-red-700 dark:text-red-300">
+              {t('stopSettings.needWho')}
+            </p>
+          )}
+        </fieldset>
+      )}
+      <SettingsForm page={page} who={who} readOnly={readOnly} shiftNames={shiftNames} />
+      <PlannedSection page={page} who={who} readOnly={readOnly} timeZone={timeZone} />
+    </>
+  )
+}
+
+/** Saves the settings with the admin token and the name; the page's settings take the answer at once and
+ * everything of the stops is read again (the threshold and breaks change the stops' parts). */
+function useSaveSettings(worked: Who['worked']) {
+  const client = useQueryClient()
+  return useWrite({
+    mutationFn: ({ settings, by, token }: { settings: StopSettings; by: string; token: string }) =>
+      saveStopSettings(settings, by, token),
+    onSuccess: (saved, { by, token }) => {
+      worked(by, token)
+      const { queryKey } = stopSettingsQueryOptions()
+      client.setQueryData(queryKey, (page) => page && { ...page, settings: saved })
+      return client.invalidateQueries({ queryKey: STOPS_KEY })
+    },
+  })
+}
+
+/** The reasons' settings, read-only without ADMIN_TOKEN. The draft starts from the settings shown and
+ * keeps its edits while the page refreshes them; what keeps it from being saved is said before sending. */
+function SettingsForm({
+  page,
+  who,
+  readOnly,
+  shiftNames,
+}: {
+  page: Page
+  who: Who
+  readOnly: boolean
+  shiftNames: string[]
+}) {
+  const { t } = useT()
+  const [draft, setDraft] = useState<Draft>(() => draftOf(page.settings))
+  const [tried, setTried] = useState(false)
+  const save = useSaveSettings(who.worked)
+  const change: Change = (update) => setDraft((d) => edited(d, update))
+  const problems = tried ? problemsOf(draft, shiftNames, t) : []
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    const found = problemsOf(draft, shiftNames, t)
+    setTried(found.length > 0)
+    if (found.length > 0 || !who.ready()) return
+    save.mutate(
+      { settings: settingsOf(draft), by: who.name.trim(), token: who.token },
+      { onSuccess: (saved) => setDraft(draftOf(saved)) },
+    )
+  }
+  return (
+    <form onSubmit={submit} className="flex flex-col gap-6" aria-label={t('stopSettings.formLabel')}>
+      {/* min-w-0: a fieldset is at least as wide as its content by default, which widened a phone's page */}
+      <fieldset disabled={readOnly} className="flex min-w-0 flex-col gap-8">
+        <ReasonsSection draft={draft} change={change} />
+        <ThresholdSection draft={draft} change={change} />
+        <CodeRulesSection draft={draft} change={change} />
+        <BreaksSection draft={draft} change={change} shiftNames={shiftNames} />
+      </fieldset>
+      {!readOnly && (
+        <div className="flex flex-col gap-2 border-t border-gray-300 pt-4 dark:border-gray-700">
+          <div className="flex flex-wrap items-center gap-3">
+            <button
+              type="submit"
+              disabled={save.isPending}
+              className="min-h-11 rounded bg-gray-900 px-4 font-semibold text-white disabled:opacity-60 dark:bg-gray-100 dark:text-gray-950"
+            >
+              {t('stopSettings.save')}
+            </button>
+            {save.isSuccess && problems.length === 0 && <p role="status">{t('stopSettings.saved')}</p>}
+          </div>
+          {problems.length > 0 && (
+            <div role="alert" className="text-red-700 dark:text-red-300">
+              <p>{t('stopSettings.notSaved')}</p>
+              <ul className="list-disc pl-6">
+                {problems.map((problem) => (
+                  <li key={problem}>{problem}</li>
+                ))}
+              </ul>
+            </div>
+          )}
+          {save.isError && problems.length === 0 && (
+            <p role="alert" className="text-red-700 dark:text-red-300">
+              {describeError(save.error, t)}
+            </p>
+          )}
+        </div>
+      )}
+    </form>
+  )
+}

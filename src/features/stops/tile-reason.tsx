@@ -1,0 +1,58 @@
+import { useQuery } from '@tanstack/react-query'
+import { lazy, Suspense, useState } from 'react'
+import { appConfigQueryOptions } from '../../api/app-config'
+import { useT } from '../../components/i18n'
+import { withMessages } from '../../components/with-messages'
+import { formatFactoryTime } from '../../lib/factory-time'
+import { needsReason } from '../../lib/stop-parts'
+import { reasonWords, useCurrentStops, useStopSettings } from './use-stops'
+
+const ReasonDialog = lazy(() =>
+  withMessages('src/features/stops/reason-dialog.tsx', () => import('./reason-dialog'))().then((m) => ({
+    default: m.ReasonDialog,
+  })),
+)
+
+/**
+ * What a standing machine stands for, on its tile and its page: the reason and who gave it ("Waiting for
+ * garments · Ana"), a planned stop and until when, and the button that gives or changes it (above the
+ * tile's link). Nothing while the machine runs.
+ */
+export function TileReason({ machineId, machineName }: { machineId: string; machineName: string }) {
+  const { t } = useT()
+  const part = useCurrentStops().get(machineId)
+  const settings = useStopSettings()
+  const timeZone = useQuery(appConfigQueryOptions()).data?.timeZone ?? 'UTC'
+  const [open, setOpen] = useState(false)
+  if (!part) return null
+  const words = reasonWords(part, settings, t)
+  const planned = words?.reason?.planned && part.plannedUntil !== null
+  const asks = settings ? needsReason(part, settings.thresholdMinutes) : false
+  return (
+    <p className="relative z-10 flex flex-wrap items-center gap-x-2 text-sm">
+      {words && (
+        <span className="font-semibold">
+          {planned
+            ? t('stops.words.plannedUntil', {
+                reason: words.name,
+                till: formatFactoryTime(part.plannedUntil!, timeZone, false),
+              })
+            : words.line}
+        </span>
+      )}
+      <button
+        type="button"
+        onClick={() => setOpen(true)}
+        aria-label={t('stops.tile.label', { machine: machineName })}
+        className={`min-h-11 rounded px-2 underline ${asks ? 'bg-amber-200 font-semibold text-gray-950' : ''}`}
+      >
+        {words ? t('stops.tile.change') : t('stops.explain.giveReason')}
+      </button>
+      {open && (
+        <Suspense fallback={null}>
+          <ReasonDialog part={part} machineName={machineName} onClose={() => setOpen(false)} />
+        </Suspense>
+      )}
+    </p>
+  )
+}

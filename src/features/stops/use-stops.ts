@@ -1,0 +1,35 @@
+import { useQuery } from '@tanstack/react-query'
+import { currentStopsQueryOptions, stopSettingsQueryOptions } from '../../api/stops'
+import type { Translator } from '../../lib/i18n/translator'
+import { reasonById, type StopPart } from '../../lib/stop-parts'
+import { reasonName, type StopReason, type StopSettings } from '../../lib/stop-reasons'
+
+/** The reasons' settings (the list, the threshold); undefined until read. */
+export function useStopSettings(): StopSettings | undefined {
+  return useQuery(stopSettingsQueryOptions()).data?.settings
+}
+
+/** What each standing machine stands for now, by machine; empty until read (or without a history). */
+export function useCurrentStops(): ReadonlyMap<string, StopPart> {
+  return useQuery(currentStopsQueryOptions()).data ?? EMPTY
+}
+const EMPTY: ReadonlyMap<string, StopPart> = new Map()
+
+/** A part's reason and the words for it ("Waiting for garments · Ana"; a rule's and a planned stop's say
+ * so), or null when it has none. */
+export function reasonWords(
+  part: StopPart,
+  settings: StopSettings | undefined,
+  t: Translator['t'],
+): { reason: StopReason | undefined; name: string; line: string } | null {
+  if (part.reason === null) return null
+  const reason = reasonById(settings?.reasons ?? [], part.reason)
+  const name = reason ? reasonName(reason, t) : part.reason
+  const line =
+    part.source === 'rule'
+      ? t('stops.words.byRule', { reason: name })
+      : part.by
+        ? t('stops.words.byPerson', { reason: name, name: part.by })
+        : name
+  return { reason, name, line }
+}
