@@ -17,7 +17,7 @@ import { needsReason, partKey, type StopPart } from '../../lib/stop-parts'
 import { reasonName } from '../../lib/stop-reasons'
 import { currentShift } from '../../lib/time-range'
 import { givenHere, ReasonDialog } from './reason-dialog'
-import { useStopSettings } from './use-stops'
+import { sharePercent, useStopSettings } from './use-stops'
 
 /** The newest this many are listed at first (a phone's few screens); the rest on request. */
 const SHOWN = 20
@@ -84,9 +84,11 @@ function ToExplain({ from, till, shiftName }: { from: number; till: number; shif
                 : t('stops.explain.intro', { hours: NO_SHIFT_HOURS, minutes: threshold })}
             </p>
             <p className="text-lg font-semibold">
-              {share === null
-                ? t('stops.explain.nothingAsked')
-                : t('stops.words.explained', { percent: number(Math.round(share * 100)) })}{' '}
+              <span>
+                {share === null
+                  ? t('stops.explain.nothingAsked')
+                  : t('stops.words.explained', { percent: sharePercent(share, number) })}
+              </span>{' '}
               <Link to="/stops" className="font-normal underline">
                 {t('stops.explain.whereWent')}
               </Link>

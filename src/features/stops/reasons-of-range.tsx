@@ -16,7 +16,7 @@ import { partKey, type StopPart } from '../../lib/stop-parts'
 import { reasonName, type StopReason, type StopSettings } from '../../lib/stop-reasons'
 import { ReasonDialog } from './reason-dialog'
 import { reasonFill } from './reason-swatch'
-import { useStopSettings } from './use-stops'
+import { sharePercent, useStopSettings } from './use-stops'
 
 /** An unexplained bar: grey, hatched. */
 const UNEXPLAINED = { colour: '#6b7280', pattern: 'cross' as const }
@@ -107,7 +107,7 @@ function Explained({
       <p className={large ? 'text-kiosk-lg font-bold' : 'text-2xl font-bold'}>
         {e.share === null
           ? t('stops.range.nothingAsked')
-          : t('stops.words.explained', { percent: number(Math.round(e.share * 100)) })}
+          : t('stops.words.explained', { percent: sharePercent(e.share, number) })}
       </p>
       {!large && (
         <p className="text-sm text-gray-700 dark:text-gray-300">

@@ -33,3 +33,8 @@ export function reasonWords(
         : name
   return { reason, name, line }
 }
+
+/** The explained share as a percentage in words' numbers: whole percent, with one decimal below 10 % (a
+ * first reason in a long shift moves it from 0 to 0.3, not from 0 to 0). */
+export const sharePercent = (share: number, number: Translator['number']) =>
+  number(share * 100, { maximumFractionDigits: share < 0.1 ? 1 : 0 })
