@@ -51,7 +51,14 @@ interface Violation {
 }
 
 /** Waits for the page's heading and for every placeholder to give way to data, then runs axe. */
-async function violations(page: Page, path: string, heading: string, spoil?: string, base = app.server.url) {
+async function violations(
+  page: Page,
+  path: string,
+  heading: string,
+  spoil?: string,
+  base = app.server.url,
+  act?: (page: Page) => Promise<void>,
+) {
   await page.goto(`${base}${path}`)
   await page
     .getByRole('heading', { level: 1, ...(heading ? { name: new RegExp(`^${heading}`) } : {}) })
@@ -63,6 +70,7 @@ async function violations(page: Page, path: string, heading: string, spoil?: str
       (html) => document.querySelector('main')?.insertAdjacentHTML('beforeend', html),
       spoil,
     )
+  await act?.(page)
   await page.evaluate(AXE_SOURCE)
   const found = (await page.evaluate(async () => {
     const axe = (
@@ -98,6 +106,29 @@ describe('axe-core finds no serious or critical violation', () => {
       await page.close()
     })
   }
+
+  test('the reason dialog of a stop, open on a phone, in both themes', async () => {
+    for (const scheme of ['light', 'dark'] as const) {
+      const page = await app.browser.newPage({ viewport: { width: 390, height: 844 }, colorScheme: scheme })
+      const found = await violations(
+        page,
+        '/stops/explain',
+        'Stops to explain',
+        undefined,
+        undefined,
+        async (p) => {
+          await p
+            .getByRole('list', { name: /without a reason/ })
+            .getByRole('button')
+            .first()
+            .click()
+          await p.getByRole('dialog').getByRole('button', { name: 'Waiting for garments' }).waitFor()
+        },
+      )
+      expect(found).toEqual([])
+      await page.close()
+    }
+  })
 
   for (const language of ['de', 'es'] as const) {
     test(`on every page in ${language === 'de' ? 'German' : 'Spanish'}`, { timeout: 240_000 }, async () => {

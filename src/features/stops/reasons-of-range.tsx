@@ -232,7 +232,10 @@ function Longest({
               type="button"
               className="min-h-11 underline"
               onClick={() => onGive(p)}
-              aria-label={t('stops.range.giveFor', { machine: nameOf(p.machineId) })}
+              aria-label={t('stops.tile.label', {
+                action: t('stops.explain.giveReason'),
+                machine: nameOf(p.machineId),
+              })}
             >
               {t('stops.explain.giveReason')}
             </button>

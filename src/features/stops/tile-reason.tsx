@@ -28,8 +28,10 @@ export function TileReason({ machineId, machineName }: { machineId: string; mach
   const words = reasonWords(part, settings, t)
   const planned = words?.reason?.planned && part.plannedUntil !== null
   const asks = settings ? needsReason(part, settings.thresholdMinutes) : false
+  const action = words ? t('stops.tile.change') : t('stops.explain.giveReason')
   return (
-    <p className="relative z-10 flex flex-wrap items-center gap-x-2 text-sm">
+    // above the tile's link only where its button is: a tap on the words still opens the machine
+    <p className="pointer-events-none relative z-10 flex flex-wrap items-center gap-x-2 text-sm">
       {words && (
         <span className="font-semibold">
           {planned
@@ -43,10 +45,10 @@ export function TileReason({ machineId, machineName }: { machineId: string; mach
       <button
         type="button"
         onClick={() => setOpen(true)}
-        aria-label={t('stops.tile.label', { machine: machineName })}
-        className={`min-h-11 rounded px-2 underline ${asks ? 'bg-amber-200 font-semibold text-gray-950' : ''}`}
+        aria-label={t('stops.tile.label', { action: action, machine: machineName })}
+        className={`pointer-events-auto min-h-11 rounded px-2 underline ${asks ? 'bg-amber-200 font-semibold text-gray-950' : ''}`}
       >
-        {words ? t('stops.tile.change') : t('stops.explain.giveReason')}
+        {action}
       </button>
       {open && (
         <Suspense fallback={null}>
