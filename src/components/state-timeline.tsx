@@ -101,6 +101,7 @@ export function StateTimeline({
   height = 28,
   compact = false,
   ticks = [],
+  overlay = [],
 }: {
   segments: readonly TimelineSegment[]
   from: number
@@ -113,6 +114,13 @@ export function StateTimeline({
   compact?: boolean
   /** labelled moments under the strip (midnights, hours) */
   ticks?: ReadonlyArray<{ at: number; label: string }>
+  /** parts drawn over the lower half of the strip in a colour and pattern of their own (stop reasons) */
+  overlay?: ReadonlyArray<{
+    start: number
+    end: number
+    colour: string
+    pattern: 'solid' | 'stripes' | 'dots' | 'cross'
+  }>
 }) {
   const { t } = useT()
   const id = useId().replaceAll(':', '')
@@ -203,6 +211,22 @@ export function StateTimeline({
         {drawn.patterns.map(([pattern, d]) => (
           <path key={pattern} d={d} fill={`url(#${id}-${pattern})`} />
         ))}
+        {overlay.map((o) => {
+          const left = x(o.start)
+          const box = {
+            x: left,
+            y: top + height * 0.45,
+            width: Math.max(0.4, x(o.end) - left),
+            height: height * 0.55,
+          }
+          const pattern = o.pattern === 'stripes' ? 'hatch' : o.pattern === 'solid' ? null : o.pattern
+          return (
+            <g key={`reason-${o.start}`}>
+              <rect {...box} fill={o.colour} />
+              {pattern && <rect {...box} fill={`url(#${id}-${pattern})`} />}
+            </g>
+          )
+        })}
         {current && (
           <rect
             x={x(current.start)}

@@ -21,6 +21,7 @@ export const FEATURE_EXPORTS: Record<string, string> = {
   'src/features/stops/tile-reason.tsx': 'the board tile and the machine page show and take a stop’s reason',
   'src/features/stops/reason-dialog.tsx': 'the alert bar gives a reason to the stop of an alert',
   'src/features/stops/use-stops.ts': 'the wall reads what each standing machine stands for',
+  'src/features/stops/reason-swatch.tsx': 'the factory timeline draws the stops’ reasons in their colours',
   'src/features/alerts/alerts-of-range.tsx': 'the shift page lists the alerts of its range',
   'src/features/timeline/stops-page.tsx':
     'the shift page shows the stop analysis of its range (StopsOfRange)',

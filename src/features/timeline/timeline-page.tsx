@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
-import { lazy, Suspense, useCallback, useMemo } from 'react'
+import { lazy, Suspense, useCallback, useId, useMemo } from 'react'
+import { useSearchParams } from 'react-router'
 import { appConfigQueryOptions, useStatusCodes } from '../../api/app-config'
 import { designLabel, useDesignsById } from '../../api/designs'
 import { type FactoryTimeline, useFactoryTimeline } from '../../api/history'
@@ -11,6 +12,7 @@ import { useReportScope } from '../../components/filters/use-filters'
 import { useT } from '../../components/i18n'
 import { DataAge, QueryState, useAnsweredAt } from '../../components/query-state'
 import { Skeleton } from '../../components/skeleton'
+import { withMessages } from '../../components/with-messages'
 import type { Machine } from '../../lib/domain'
 import { formatFactoryRange } from '../../lib/factory-time'
 import type { StatusDictionary } from '../../lib/machine-state'
@@ -22,6 +24,12 @@ import { STOP_ANALYSIS_HEIGHT, timelineRowsHeight } from './reserve'
 /** The rows (drawn as they scroll into view) and the stop analysis: chunks of their own. */
 const TimelineRows = lazy(() => import('./timeline-rows').then((m) => ({ default: m.TimelineRows })))
 const StopAnalysisView = lazy(() => import('./stop-analysis').then((m) => ({ default: m.StopAnalysisView })))
+// why the machines shown stood (issue 35), beside the stop time by status code
+const ReasonsOfRange = lazy(() =>
+  withMessages('src/features/stops/reasons-of-range.tsx', () => import('../stops/reasons-of-range'))().then(
+    (m) => ({ default: m.ReasonsOfRange }),
+  ),
+)
 
 /** The longest range the factory timeline draws (the server's limit). */
 const MAX_DAYS = 7
@@ -127,6 +135,10 @@ function TimelineBody({
   )
   const ticks = ticksOf(data.from, data.till, timeZone)
   const name = useCallback((id: string) => designLabel(designs, id), [designs])
+  // the stops' reasons over the rows, on demand (in the URL: a view to share)
+  const [search, setSearch] = useSearchParams()
+  const reasons = search.get('reasons') === '1'
+  const reasonsId = useId()
   return (
     <div className="space-y-4">
       <p>
@@ -138,6 +150,23 @@ function TimelineBody({
           ` · ${t('timeline.page.notRecorded', { reasons: [...new Set(missing.map((m) => m.reason))].join('; ') })}`}
       </p>
       <DataAge updatedAt={updatedAt} />
+      <p className="flex items-center gap-2">
+        <input
+          id={reasonsId}
+          type="checkbox"
+          className="size-5"
+          checked={reasons}
+          onChange={(event) => {
+            const next = new URLSearchParams(search)
+            if (event.target.checked) next.set('reasons', '1')
+            else next.delete('reasons')
+            setSearch(next, { replace: true })
+          }}
+        />
+        <label htmlFor={reasonsId} className="min-h-11 content-center">
+          {t('timeline.rows.showReasons')}
+        </label>
+      </p>
       <Suspense fallback={<Skeleton reserve={timelineRowsHeight(shown.length)} />}>
         <TimelineRows
           machines={shown}
@@ -147,12 +176,18 @@ function TimelineBody({
           ticks={ticks}
           designName={name}
           missing={missing}
+          reasons={reasons}
         />
       </Suspense>
       <section aria-labelledby="stops-heading" className="space-y-2">
         <h2 id="stops-heading" className="text-xl font-semibold">
           {t('timeline.stops.title')}
         </h2>
+        <Suspense fallback={<Skeleton />}>
+          <ReasonsOfRange
+            params={{ from: data.from / 1000, till: data.till / 1000, machineIds: shown.map((m) => m.id) }}
+          />
+        </Suspense>
         <Suspense fallback={<Skeleton reserve={STOP_ANALYSIS_HEIGHT} />}>
           <StopAnalysisView analysis={analysis} machines={byId} unrecordedMs={missingMs} />
         </Suspense>

@@ -1,13 +1,18 @@
+import { useQuery } from '@tanstack/react-query'
 import { useVirtualizer } from '@tanstack/react-virtual'
 import { useMemo, useRef } from 'react'
 import { Link } from 'react-router'
 import type { FactoryTimeline } from '../../api/history'
+import { stopPartsQueryOptions } from '../../api/stops'
 import { useT } from '../../components/i18n'
 import { machinePath } from '../../components/machine-path'
 import { StateTimeline, TimeAxis } from '../../components/state-timeline'
 import type { Machine } from '../../lib/domain'
 import type { StatusDictionary } from '../../lib/machine-state'
+import { reasonName, type StopReason } from '../../lib/stop-reasons'
 import { type TimelineSegment, timelineSegments } from '../../lib/timeline'
+import { ReasonSwatch } from '../stops/reason-swatch'
+import { useStopSettings } from '../stops/use-stops'
 import { TIMELINE_ROW } from './reserve'
 
 /** The factory timeline's rows: a machine each, drawn as they scroll into view (1,000 machines cost what a
@@ -20,6 +25,7 @@ export function TimelineRows({
   ticks,
   designName,
   missing,
+  reasons = false,
 }: {
   machines: readonly Machine[]
   data: FactoryTimeline
@@ -28,8 +34,11 @@ export function TimelineRows({
   ticks: ReadonlyArray<{ at: number; label: string }>
   designName: (id: string) => string
   missing: ReadonlyArray<{ start: number; end: number; reason: string }>
+  /** the stops' reasons over the rows, in their colours and patterns, with a legend */
+  reasons?: boolean
 }) {
   const { t } = useT()
+  const overlays = useReasonOverlays(data, reasons)
   const shown = machines
   const name = designName
   const scroller = useRef<HTMLDivElement>(null)
@@ -94,11 +103,51 @@ export function TimelineRows({
                 label={t('timeline.rows.states', { machine: m.name })}
                 height={20}
                 compact
+                overlay={overlays.byMachine.get(m.id)}
               />
             </li>
           )
         })}
       </ul>
+      {reasons && overlays.legend.length > 0 && (
+        <ul
+          className="sticky bottom-0 flex flex-wrap gap-x-4 bg-gray-100 px-2 py-1 text-sm dark:bg-gray-800"
+          aria-label={t('timeline.rows.reasonsLegend')}
+        >
+          {overlays.legend.map((r) => (
+            <li key={r.id}>
+              <ReasonSwatch reason={r} />
+              {reasonName(r, t)}
+            </li>
+          ))}
+        </ul>
+      )}
     </div>
   )
+}
+
+type Overlay = NonNullable<Parameters<typeof StateTimeline>[0]['overlay']>
+
+/** The parts with a reason, by machine, in their reason's colour and pattern; the reasons shown. */
+function useReasonOverlays(data: FactoryTimeline, on: boolean) {
+  const parts = useQuery({
+    ...stopPartsQueryOptions(Math.floor(data.from / 1000), Math.ceil(data.till / 1000)),
+    enabled: on,
+  })
+  const settings = useStopSettings()
+  return useMemo(() => {
+    const byMachine = new Map<string, Overlay[number][]>()
+    const legend = new Map<string, StopReason>()
+    if (!on || !parts.data || !settings) return { byMachine, legend: [] }
+    const reasons = new Map(settings.reasons.map((r) => [r.id, r]))
+    for (const p of parts.data.parts) {
+      const reason = p.reason === null ? undefined : reasons.get(p.reason)
+      if (!reason) continue
+      legend.set(reason.id, reason)
+      const list = byMachine.get(p.machineId) ?? []
+      list.push({ start: p.start, end: p.end, colour: reason.colour, pattern: reason.pattern })
+      byMachine.set(p.machineId, list)
+    }
+    return { byMachine, legend: [...legend.values()] }
+  }, [on, parts.data, settings])
 }
