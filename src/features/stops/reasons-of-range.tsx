@@ -58,14 +58,16 @@ export function ReasonsOfRange({ params, large = false }: { params: ReportParams
                   title={t('stops.range.unplanned')}
                   totals={e.byReason.filter((r) => !r.planned)}
                   settings={settings}
+                  large={large}
                 />
                 <Pareto
                   title={t('stops.range.planned')}
                   totals={e.byReason.filter((r) => r.planned)}
                   settings={settings}
+                  large={large}
                 />
               </div>
-              {e.byCategory.length > 0 && <Categories e={e} settings={settings} />}
+              {!large && e.byCategory.length > 0 && <Categories e={e} settings={settings} />}
               {!large && longest.length > 0 && <Longest parts={longest} nameOf={nameOf} onGive={setOpen} />}
               {!large && (
                 <button
@@ -129,13 +131,17 @@ function Pareto({
   title,
   totals,
   settings,
+  large,
 }: {
   title: string
   totals: ReasonTotal[]
   settings: StopSettings
+  /** on the wall: the wall's type, the largest few */
+  large: boolean
 }) {
   const { t } = useT()
   const max = Math.max(1, ...totals.map((r) => r.ms))
+  const size = large ? '' : 'text-sm'
   return (
     <div>
       <h4 className="font-semibold">{title}</h4>
@@ -143,17 +149,17 @@ function Pareto({
         <p className="text-sm">{t('stops.range.none')}</p>
       ) : (
         <ul className="space-y-1">
-          {totals.map((r) => {
+          {(large ? totals.slice(0, 6) : totals).map((r) => {
             const reason = settings.reasons.find((x) => x.id === r.reason)
             const name =
               r.reason === null ? t('stops.words.noReason') : reason ? reasonName(reason, t) : r.reason
             return (
               <li
                 key={r.reason ?? '∅'}
-                className="grid grid-cols-[minmax(8rem,14rem)_1fr] items-center gap-2"
+                className={`grid items-center gap-2 ${large ? 'grid-cols-[minmax(12rem,24rem)_1fr]' : 'grid-cols-[minmax(8rem,14rem)_1fr]'}`}
               >
-                <span className="text-sm break-words">{name}</span>
-                <span className="flex items-center gap-2 text-sm tabular-nums">
+                <span className={`${size} break-words`}>{name}</span>
+                <span className={`flex items-center gap-2 ${size} tabular-nums`}>
                   <span
                     aria-hidden="true"
                     className="h-4 rounded-sm border border-gray-500"
