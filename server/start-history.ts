@@ -129,6 +129,9 @@ export async function startHistory(
       // the watcher checked it already
     }
     await alerts.evaluate(at, store.openIntervals(), json)
+    await stops
+      .pruneOlderThan(config.historyDays)
+      .catch((error) => log(`stitchboard: pruning the stop reasons: ${error}`))
   })
   await stops.start()
   await alerts.start(dispatchEveryMs)

@@ -194,23 +194,26 @@ export const MIGRATIONS: ReadonlyArray<{ version: number; name: string; sql: str
       -- the reason a person gave to a stop part, known by its machine and start (the stop's start, or a
       -- split within it); the latest holds, every change is in stop_log
       create table stop_reasons_given (
+        id bigserial primary key,
         machine_id text not null,
         starts_at timestamptz not null,
         reason text not null,
         comment text,
         given_by text not null,
-        given_at timestamptz not null,
-        primary key (machine_id, starts_at)
+        given_at timestamptz not null
       );
+      create unique index stop_reasons_given_part on stop_reasons_given (machine_id, starts_at);
+      create index stop_reasons_given_start on stop_reasons_given (starts_at);
 
       -- where a person split a stop whose cause changed
       create table stop_splits (
+        id bigserial primary key,
         machine_id text not null,
         at timestamptz not null,
         split_by text not null,
-        split_at timestamptz not null,
-        primary key (machine_id, at)
+        split_at timestamptz not null
       );
+      create unique index stop_splits_at on stop_splits (machine_id, at);
 
       -- every write: a reason given or changed, a split, a planned stop entered or cancelled, the settings
       -- saved; who, when, before and after

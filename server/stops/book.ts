@@ -361,6 +361,16 @@ export class StopBook {
     await this.announce([])
   }
 
+  private prunedAt = 0
+
+  /** Once a day on the polling instance: the reasons' tables keep what the history keeps (HISTORY_DAYS). */
+  async pruneOlderThan(days: number): Promise<void> {
+    const now = this.now()
+    if (now - this.prunedAt < 86_400_000) return
+    this.prunedAt = now
+    await this.options.store.prune(now - days * 86_400_000)
+  }
+
   log(machineId: string, from: number, till: number) {
     return this.options.store.logOf(machineId, from, till)
   }

@@ -221,6 +221,22 @@ export class StopStore {
     return rows.map(logOf)
   }
 
+  /** Forgets what is older than the history (HISTORY_DAYS): reasons and splits of stops that began before
+   * `before`, log lines written before it, planned stops that ended before it. Returns the rows removed. */
+  async prune(before: number): Promise<number> {
+    return this.db.transaction(async (tx) => {
+      let removed = 0
+      for (const sql of [
+        'delete from stop_reasons_given where starts_at < $1 returning 1',
+        'delete from stop_splits where at < $1 returning 1',
+        'delete from stop_log where at < $1 returning 1',
+        'delete from planned_stops where ends_at < $1 returning 1',
+      ])
+        removed += (await tx.query(sql, [iso(before)])).length
+      return removed
+    })
+  }
+
   /** The history's intervals of `machines` overlapping [from, till), in the domain's words. */
   async intervals(
     machines: readonly string[] | null,

@@ -4,6 +4,7 @@ import type { GivenReason, StopPart } from '../lib/stop-parts'
 import { type PlannedStop, REASON_PATTERNS, type StopSettings } from '../lib/stop-reasons'
 import { postJson } from './alerts'
 import { getJson } from './http'
+import { keptWhileMovedOn } from './moved-on'
 import { CURRENT_STOPS_KEY, STOPS_KEY } from './stops-key'
 
 /** Stop reasons (issue 35): the server's stop parts with their reasons, what stands now, the settings and
@@ -34,13 +35,22 @@ const partsSchema = z.object({
 export type StopParts = z.infer<typeof partsSchema>
 
 /** The stop parts overlapping [from, till) (Unix seconds), with their reasons. */
-export const stopPartsQueryOptions = (from: number, till: number) =>
-  queryOptions({
-    queryKey: [...STOPS_KEY, 'parts', from, till],
+export const stopPartsQueryOptions = (from: number, till: number) => {
+  const queryKey = [...STOPS_KEY, 'parts', from, till] as const
+  return queryOptions({
+    queryKey,
     queryFn: ({ signal }): Promise<StopParts> =>
       getJson(`/api/stops/parts?from=${from}&till=${till}`, partsSchema, signal),
     refetchInterval: 60_000,
+    // a range that ends now moves on each minute: its last answer stays on screen meanwhile
+    placeholderData: (previous: StopParts | undefined, query) =>
+      keptWhileMovedOn(previous, query?.queryKey, queryKey, (key) => ({
+        rest: '',
+        from: Number(key[2]) * 1000,
+        till: Number(key[3]) * 1000,
+      })),
   })
+}
 
 const currentSchema = z.object({ at: z.number(), parts: z.array(partSchema) })
 

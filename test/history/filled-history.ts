@@ -3,6 +3,8 @@ import { defaultSettings } from '../../server/alerts/settings'
 import { AlertStore } from '../../server/alerts/store'
 import type { Db } from '../../server/history/db'
 import { HistoryStore, iso, type Observation } from '../../server/history/store'
+import { StopStore } from '../../server/stops/store'
+import { defaultStopSettings } from '../../src/lib/stop-reasons'
 
 /** A history as a running stitchboard leaves it, in every table the migrations make (for the backup and
  * the carry-over of an earlier embedded database). */
@@ -123,6 +125,38 @@ export async function fill(db: Db, polls = 150) {
     })
   }
   await alerts.prune(T0 - 40 * MIN)
+
+  // the stop reasons (migration 5): settings with a break, a planned stop, reasons given (one changed,
+  // one with a comment that needs quoting), a split, and their log
+  if ((await schemaVersion(db)) < 5) return
+  const stops = new StopStore(db)
+  await stops.saveSettings(
+    { ...defaultStopSettings(), breaks: [{ shift: 'Early', from: '09:00', till: '09:15', reason: 'break' }] },
+    'Planner',
+    T0 + MIN,
+  )
+  await stops.addPlanned(
+    {
+      scope: { kind: 'machine', id: 'C' },
+      reason: 'planned-maintenance',
+      from: T0 + 60 * MIN,
+      till: T0 + 90 * MIN,
+      note: 'Hook timing, "needle bar" 2',
+      by: 'Planner',
+    },
+    T0 + 2 * MIN,
+  )
+  const given = (start: number, reason: string, by: string, comment: string | null = null) => ({
+    machineId: 'B',
+    start,
+    reason,
+    comment,
+    by,
+  })
+  await stops.give(given(T0 + 10 * MIN, 'waiting-garments', 'Ana Müller'), T0 + 12 * MIN)
+  await stops.give(given(T0 + 10 * MIN, 'waiting-hoops', 'Ben'), T0 + 13 * MIN)
+  await stops.give(given(T0 + 20 * MIN, 'other', 'Ana Müller', 'Strom weg,\n"Halle 2"'), T0 + 25 * MIN)
+  await stops.split('B', T0 + 10 * MIN, T0 + 14 * MIN, 'Ben', T0 + 15 * MIN)
 }
 
 export const dataTableNames = async (db: Db) =>

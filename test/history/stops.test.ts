@@ -438,6 +438,25 @@ describe.each(BACKENDS)('stop reasons on %s', (_, open) => {
   })
 })
 
+test('the reasons keep what the history keeps: older rows are pruned, newer ones stay', async () => {
+  const [, open] = BACKENDS[1]!
+  const db = await open()
+  try {
+    await migrate(db)
+    const store = new StopStore(db)
+    const reason = (start: number) => ({ machineId: 'M1', start, reason: 'break', comment: null, by: 'Ana' })
+    await store.give(reason(T0 - 40 * 86_400_000), T0 - 40 * 86_400_000)
+    await store.give(reason(T0 - 86_400_000), T0 - 86_400_000)
+    await store.split('M1', T0 - 40 * 86_400_000, T0 - 40 * 86_400_000 + MIN, 'Ana', T0 - 40 * 86_400_000)
+    // 2 reasons' log lines and a split's, a reason and a split: the old reason, split and 2 log lines go
+    expect(await store.prune(T0 - 30 * 86_400_000)).toBe(4)
+    expect((await store.given(null, 0, T0)).map((g) => g.start)).toEqual([T0 - 86_400_000])
+    expect(await store.recentLog()).toHaveLength(1)
+  } finally {
+    await db.close()
+  }
+})
+
 test('a reason given on one instance reaches the other instance of the same database', async () => {
   const [, open] = BACKENDS[1]!
   const db = await open()

@@ -46,12 +46,7 @@ export function ExplainPage() {
 
 function ToExplain({ from, till, shiftName }: { from: number; till: number; shiftName: string | null }) {
   const { t, number } = useT()
-  // a new minute asks a new range: the last answer stays on screen meanwhile
-  const parts = useQuery({
-    ...stopPartsQueryOptions(from, till),
-    refetchInterval: 15_000,
-    placeholderData: (previous) => previous,
-  })
+  const parts = useQuery({ ...stopPartsQueryOptions(from, till), refetchInterval: 15_000 })
   const answeredAt = useAnsweredAt(parts.dataUpdatedAt)
   const settings = useStopSettings()
   const machines = useMachines()
