@@ -2,6 +2,7 @@ import { lazy, Suspense } from 'react'
 import { Link } from 'react-router'
 import type { ReportParams } from '../../api/report-params'
 import { useT } from '../../components/i18n'
+import { useKiosk } from '../../components/kiosk'
 import { Skeleton } from '../../components/skeleton'
 import { withMessages } from '../../components/with-messages'
 import type { ShiftSoFar } from '../../lib/shift-compare'
@@ -17,6 +18,7 @@ const StopsOfRange = lazy(() =>
 /** Stops and availability of the shift running now, from stitchboard's own status record. */
 export function ShiftStops({ scope, soFar }: { scope: ReportParams; soFar: ShiftSoFar }) {
   const { t } = useT()
+  const kiosk = useKiosk()
   return (
     <section aria-labelledby="shift-stops" className="space-y-2">
       <h2 id="shift-stops" className="text-xl font-semibold">
@@ -29,7 +31,11 @@ export function ShiftStops({ scope, soFar }: { scope: ReportParams; soFar: Shift
         </Link>
       </p>
       <Suspense fallback={<Skeleton reserve={STOP_ANALYSIS_HEIGHT} />}>
-        <StopsOfRange params={{ ...scope, from: soFar.current[0], till: soFar.current[1] }} />
+        {/* on the wall the shift page is long already: why machines stood has the kiosk's stops page */}
+        <StopsOfRange
+          params={{ ...scope, from: soFar.current[0], till: soFar.current[1] }}
+          reasons={!kiosk.on}
+        />
       </Suspense>
     </section>
   )

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
+import { Link } from 'react-router'
 import { appConfigQueryOptions } from '../../api/app-config'
 import { useMachines } from '../../api/machines'
 import type { ReportParams } from '../../api/report-params'
@@ -70,13 +71,21 @@ export function ReasonsOfRange({ params, large = false }: { params: ReportParams
               {!large && e.byCategory.length > 0 && <Categories e={e} settings={settings} />}
               {!large && longest.length > 0 && <Longest parts={longest} nameOf={nameOf} onGive={setOpen} />}
               {!large && (
-                <button
-                  type="button"
-                  className="min-h-11 rounded border border-gray-400 px-3 dark:border-gray-600"
-                  onClick={() => downloadLog(chosen, settings, nameOf, t)}
-                >
-                  {t('stops.range.csv')}
-                </button>
+                <p className="flex flex-wrap items-center gap-x-4 gap-y-2">
+                  <button
+                    type="button"
+                    className="min-h-11 rounded border border-gray-400 px-3 dark:border-gray-600"
+                    onClick={() => downloadLog(chosen, settings, nameOf, t)}
+                  >
+                    {t('stops.range.csv')}
+                  </button>
+                  <Link to="/stops/explain" className="underline">
+                    {t('app.nav.explain')}
+                  </Link>
+                  <Link to="/stops/settings" className="underline">
+                    {t('stops.range.settings')}
+                  </Link>
+                </p>
               )}
               {open && (
                 <ReasonDialog

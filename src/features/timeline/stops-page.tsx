@@ -52,15 +52,26 @@ export function StopsPage() {
 }
 
 /** The stop analysis of the machines and range of `params`, from stitchboard's history (at most 7 days). */
-export function StopsOfRange({ params, large = false }: { params: ReportParams; large?: boolean }) {
+export function StopsOfRange({
+  params,
+  large = false,
+  reasons = true,
+}: {
+  params: ReportParams
+  large?: boolean
+  /** why the machines stood, before the analysis by status code */
+  reasons?: boolean
+}) {
   const { t } = useT()
   if (params.till - params.from > MAX_DAYS * 86_400)
     return <p>{t('timeline.stops.tooLong', { days: MAX_DAYS })}</p>
   return (
     <>
-      <Suspense fallback={<Skeleton />}>
-        <ReasonsOfRange params={params} large={large} />
-      </Suspense>
+      {reasons && (
+        <Suspense fallback={<Skeleton />}>
+          <ReasonsOfRange params={params} large={large} />
+        </Suspense>
+      )}
       <Stops params={params} large={large} />
     </>
   )
