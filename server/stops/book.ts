@@ -21,7 +21,7 @@ const LOOKBACK_STEPS_MS = [6 * 3_600_000, 86_400_000, 7 * 86_400_000, 31 * 86_40
 /** The demo factory's breaks (its shifts are the default Early, Late and Night). */
 const DEMO_BREAKS = [
   { shift: 'Early', from: '09:00', till: '09:15', reason: 'break' },
-  { shift: 'Early', from: '11:30', till: '12:00', reason: 'break' },
+  { shift: 'Early', from: '12:00', till: '12:30', reason: 'break' },
   { shift: 'Late', from: '17:00', till: '17:15', reason: 'break' },
   { shift: 'Late', from: '19:30', till: '20:00', reason: 'break' },
   { shift: 'Night', from: '01:00', till: '01:30', reason: 'break' },

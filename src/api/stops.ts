@@ -4,7 +4,6 @@ import type { GivenReason, StopPart } from '../lib/stop-parts'
 import { type PlannedStop, REASON_PATTERNS, type StopSettings } from '../lib/stop-reasons'
 import { postJson } from './alerts'
 import { getJson } from './http'
-import { keptWhileMovedOn } from './moved-on'
 import { CURRENT_STOPS_KEY, STOPS_KEY } from './stops-key'
 
 /** Stop reasons (issue 35): the server's stop parts with their reasons, what stands now, the settings and
@@ -42,13 +41,10 @@ export const stopPartsQueryOptions = (from: number, till: number) => {
     queryFn: ({ signal }): Promise<StopParts> =>
       getJson(`/api/stops/parts?from=${from}&till=${till}`, partsSchema, signal),
     refetchInterval: 60_000,
-    // a range that ends now moves on each minute: its last answer stays on screen meanwhile
+    // a range that ends now moves on each minute (same start, a later end): its last answer stays on
+    // screen meanwhile; another range shows the placeholder, never other data
     placeholderData: (previous: StopParts | undefined, query) =>
-      keptWhileMovedOn(previous, query?.queryKey, queryKey, (key) => ({
-        rest: '',
-        from: Number(key[2]) * 1000,
-        till: Number(key[3]) * 1000,
-      })),
+      query?.queryKey[2] === from && Number(query.queryKey[3]) <= till ? previous : undefined,
   })
 }
 

@@ -100,7 +100,8 @@ const explained = async (within: Page | Locator) => {
   return Number(/Explained: ([\d.]+) %/.exec((await share.textContent()) ?? '')?.[1])
 }
 
-describe('why machines stood, on the held-out factory', () => {
+// three browsers and two servers on a 2-core machine beside another test file: minutes, not seconds
+describe('why machines stood, on the held-out factory', { timeout: 180_000 }, () => {
   test('a stop is explained in two taps on a phone and is pushed to the wall of another instance', async () => {
     // East 01 stops; the wall (another instance) shows a machine standing longer than its attention
     // time (here 0.6 s, by the page's clock of when it opened) as a card
