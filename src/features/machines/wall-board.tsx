@@ -101,7 +101,6 @@ export function WallBoard({
       design={m.designId === null ? null : designLabel(designs, m.designId)}
       location={locationName(m)}
       linkSearch={linkSearch}
-      reason={reasonOf(m)?.line ?? null}
     />
   )
   const grid = 'grid grid-cols-[repeat(auto-fill,minmax(min(100%,30vw),1fr))] gap-[1.2vh]'
@@ -197,7 +196,6 @@ function WallCard({
   design,
   location,
   linkSearch,
-  reason,
 }: {
   machine: Machine
   codes: StatusDictionary
@@ -205,8 +203,6 @@ function WallCard({
   design: string | null
   location: string | null
   linkSearch: string
-  /** why it stands ("Waiting for garments · Ana"), when someone or a rule said */
-  reason: string | null
 }) {
   const { t } = useT()
   const state = boardState(machine, now, codes)
@@ -226,7 +222,7 @@ function WallCard({
   return (
     <li>
       <article
-        aria-label={`${machine.name}: ${label}, ${time}${reason ? `, ${reason}` : ''}`}
+        aria-label={`${machine.name}: ${label}, ${time}`}
         className={`h-full rounded-lg border-[0.5vh] border-gray-950 px-[1.2vh] py-[1vh] break-words dark:border-white ${STATE_STYLES[state]}`}
       >
         <h3 className="text-[5vh] leading-tight font-bold" data-wall="name">
@@ -241,11 +237,6 @@ function WallCard({
           </span>
           <span data-wall="time">{time}</span>
         </p>
-        {reason && (
-          <p className="text-[4vh] leading-tight font-semibold" data-wall="reason">
-            {reason}
-          </p>
-        )}
         {context.length > 0 && <p className="text-[2.6vh] leading-snug">{context.join(' · ')}</p>}
       </article>
     </li>
