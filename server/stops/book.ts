@@ -1,7 +1,13 @@
 import { machineFactsOf } from '../../src/api/contract/to-domain'
 import type { StateInterval } from '../../src/lib/domain'
 import type { StatusEntry } from '../../src/lib/status-codes'
-import { codeReasonsOf, type GivenReason, type StopPart, stopPartsOf } from '../../src/lib/stop-parts'
+import {
+  codeReasonsOf,
+  type GivenReason,
+  type ReasonRequest,
+  type StopPart,
+  stopPartsOf,
+} from '../../src/lib/stop-parts'
 import {
   EDIT_HOURS,
   type PlannedStop,
@@ -268,14 +274,7 @@ export class StopBook {
 
   /** Gives a reason to a part (checked: a reason in use, its comment, the part exists, not over 24 h
    * ago). Returns the part as it now reads and the other person's reason it replaced, if any. */
-  async give(body: {
-    machineId: string
-    start: number
-    reason: string
-    comment: string | null
-    by: string
-    seen: string | null
-  }): Promise<{ part: StopPart; replaced: GivenReason | null }> {
+  async give(body: ReasonRequest): Promise<{ part: StopPart; replaced: GivenReason | null }> {
     const settings = await this.settings()
     const reason = settings.reasons.find((r) => r.id === body.reason)
     if (!reason) throw new StopError(400, `There is no reason "${body.reason}"`)

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query'
 import * as z from 'zod/mini'
-import type { GivenReason, StopPart } from '../lib/stop-parts'
+import type { GivenReason, ReasonRequest, StopPart } from '../lib/stop-parts'
 import { type PlannedStop, REASON_PATTERNS, type StopSettings } from '../lib/stop-reasons'
 import { postJson } from './alerts'
 import { getJson } from './http'
@@ -114,14 +114,9 @@ export const stopSettingsQueryOptions = () =>
 
 /** Gives a reason to a part; the answer is the part as it now reads and another person's reason it
  * replaced (given since this screen looked), if any. */
-export async function giveReason(body: {
-  machineId: string
-  start: number
-  reason: string
-  comment: string | null
-  by: string
-  seen: string | null
-}): Promise<{ part: StopPart; replaced: GivenReason | null }> {
+export async function giveReason(
+  body: ReasonRequest,
+): Promise<{ part: StopPart; replaced: GivenReason | null }> {
   return postJson(
     '/api/stops/reason',
     body,

@@ -21,6 +21,17 @@ export interface GivenReason {
   at: number
 }
 
+/** A reason as a person gives it to a part (the browser's request, the server's check): `seen` is the
+ * person's reason the screen showed (another's given since is answered as replaced). */
+export interface ReasonRequest {
+  machineId: string
+  start: number
+  reason: string
+  comment: string | null
+  by: string
+  seen: string | null
+}
+
 /**
  * One part of a stop: a stop is an unbroken stretch of a machine's history in which it does not run (not
  * reporting included), its status codes changing within it; it is one part until a person splits it or a
