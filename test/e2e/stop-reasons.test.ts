@@ -112,7 +112,10 @@ describe('why machines stood, on the held-out factory', { timeout: 180_000 }, ()
       async () => testNow(),
       (at) => at > stop.start + 1_500,
     )
-    const wall = await open(other, '/machines?attention=0.01&group=none', { width: 1920, height: 1080 })
+    const wall = await open(other, '/machines?density=wall&attention=0.01&group=none', {
+      width: 1920,
+      height: 1080,
+    })
     const phone = await open(one, '/stops/explain', { width: 390, height: 844 })
     const entry = phone.page.getByRole('button', { name: /East 01 · 12H/ })
     await entry.waitFor({ timeout: 30_000 })
@@ -120,7 +123,7 @@ describe('why machines stood, on the held-out factory', { timeout: 180_000 }, ()
     await entry.click()
     const dialog = phone.page.getByRole('dialog', { name: 'Why did East 01 · 12H stand?' })
     await dialog.getByLabel('Your name').fill('Ana')
-    // the board of the other instance (the wall's cards do not show reasons yet: see the note)
+    // the machine's card on the wall of the other instance
     const card = wall.page.getByRole('article', { name: /^East 01 · 12H: Stop switch/ })
     await card.waitFor()
     await dialog.getByRole('button', { name: 'Waiting for garments' }).click()
@@ -128,6 +131,8 @@ describe('why machines stood, on the held-out factory', { timeout: 180_000 }, ()
     // pushed to the other instance's wall, which is not reloaded (how soon, with 50 boards: npm run bench:instances)
     await card.getByText('Waiting for garments · Ana').waitFor()
     await wall.page.screenshot({ path: 'test-results/stop-reasons-wall-1920.png' })
+    await card.evaluate((el) => el.scrollIntoView({ block: 'start' }))
+    await card.screenshot({ path: 'test-results/stop-reasons-wall-card.png' })
     await phone.page.screenshot({ path: 'test-results/stop-reasons-phone-390.png', fullPage: true })
 
     // the machine runs again: the shift's Pareto holds the stop, and the explained share rose

@@ -100,6 +100,11 @@ describe('the status board on the wall', () => {
       await page.goto(`${server().url}/kiosk?pages=status&dwell=3&refresh=600&status.attention=1`)
       const cards = page.getByRole('list', { name: t('machines.wall.attentionList') }).getByRole('article')
       await cards.first().waitFor()
+      // and the reasons read (a card with a reason line is taller: the screens are counted with them)
+      await page
+        .getByRole('list', { name: t('machines.wall.attentionList') })
+        .and(page.locator('[aria-busy="false"]'))
+        .waitFor()
       await pauseClock(page, 500)
       await page.clock.runFor(500)
       // "Needs attention: 12", in the wall's language

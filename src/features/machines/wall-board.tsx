@@ -22,7 +22,7 @@ import {
   stateLabel,
   timeInStateWords,
 } from '../../lib/machine-state'
-import { reasonWords, useCurrentStops, useStopSettings } from '../stops/use-stops'
+import { reasonWords, useCurrentStops, useStopSettings, useStopsRead } from '../stops/use-stops'
 
 /**
  * The status board on a wall (issue 20), in the spirit of ISA-101: machines that need someone are large
@@ -54,6 +54,7 @@ export function WallBoard({
   // what each standing machine stands for (issue 35): a planned stop calls nobody, and says until when
   const stops = useCurrentStops()
   const settings = useStopSettings()
+  const stopsRead = useStopsRead()
   const timeZone = useQuery(appConfigQueryOptions()).data?.timeZone ?? 'UTC'
   const reasonOf = (m: Machine) => {
     const part = stops.get(m.id)
@@ -87,7 +88,13 @@ export function WallBoard({
 
   const box = useRef<HTMLDivElement>(null)
   const measure = useRef<HTMLUListElement>(null)
-  const starts = useScreenStarts(box, measure, kiosk.on, urgent.map((m) => m.id).join())
+  // the cards' order and their reason lines (a line makes a card taller) decide where each screen ends
+  const starts = useScreenStarts(
+    box,
+    measure,
+    kiosk.on,
+    urgent.map((m) => `${m.id}:${reasonOf(m)?.line ?? ''}`).join('\n'),
+  )
   const { setScreens } = kiosk
   useEffect(() => setScreens?.(starts.length), [setScreens, starts.length])
   const screen = Math.min(kiosk.screen ?? 0, starts.length - 1)
@@ -101,6 +108,7 @@ export function WallBoard({
       design={m.designId === null ? null : designLabel(designs, m.designId)}
       location={locationName(m)}
       linkSearch={linkSearch}
+      reason={reasonOf(m)?.line ?? null}
     />
   )
   const grid = 'grid grid-cols-[repeat(auto-fill,minmax(min(100%,30vw),1fr))] gap-[1.2vh]'
@@ -128,7 +136,8 @@ export function WallBoard({
             {t('machines.wall.noneNeedAttention')}
           </p>
         ) : (
-          <ul className={grid} aria-label={t('machines.wall.attentionList')}>
+          // busy until the reasons are read: the screens are counted again when their lines arrive
+          <ul className={grid} aria-label={t('machines.wall.attentionList')} aria-busy={!stopsRead}>
             {shown.map(card)}
           </ul>
         )}
@@ -196,6 +205,7 @@ function WallCard({
   design,
   location,
   linkSearch,
+  reason,
 }: {
   machine: Machine
   codes: StatusDictionary
@@ -203,6 +213,8 @@ function WallCard({
   design: string | null
   location: string | null
   linkSearch: string
+  /** why it stands ("Waiting for garments · Ana"), when someone or a rule said */
+  reason: string | null
 }) {
   const { t } = useT()
   const state = boardState(machine, now, codes)
@@ -222,7 +234,7 @@ function WallCard({
   return (
     <li>
       <article
-        aria-label={`${machine.name}: ${label}, ${time}`}
+        aria-label={`${machine.name}: ${label}, ${time}${reason ? `, ${reason}` : ''}`}
         className={`h-full rounded-lg border-[0.5vh] border-gray-950 px-[1.2vh] py-[1vh] break-words dark:border-white ${STATE_STYLES[state]}`}
       >
         <h3 className="text-[5vh] leading-tight font-bold" data-wall="name">
@@ -237,6 +249,7 @@ function WallCard({
           </span>
           <span data-wall="time">{time}</span>
         </p>
+        {reason && <p className="text-[3.2vh] leading-tight font-semibold">{reason}</p>}
         {context.length > 0 && <p className="text-[2.6vh] leading-snug">{context.join(' · ')}</p>}
       </article>
     </li>

@@ -15,6 +15,14 @@ export function useCurrentStops(): ReadonlyMap<string, StopPart> {
 }
 const EMPTY: ReadonlyMap<string, StopPart> = new Map()
 
+/** Whether the reasons and the current stops have been read (or failed to be): until then a screen that
+ * lays itself out by their lines (the wall's cards) is still busy. */
+export function useStopsRead(): boolean {
+  const current = useQuery(currentStopsQueryOptions())
+  const settings = useQuery(stopSettingsQueryOptions())
+  return (current.isFetched || current.isError) && (settings.isFetched || settings.isError)
+}
+
 /** A part's reason and the words for it ("Waiting for garments · Ana"; a rule's and a planned stop's say
  * so), or null when it has none. */
 export function reasonWords(
