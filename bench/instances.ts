@@ -30,7 +30,19 @@ const tileState = (page: Page, name: string) =>
   page
     .getByRole('article', { name: new RegExp(`^${name}: `) })
     .getAttribute('aria-label', { timeout: 60_000 })
-    .then((label) => label?.split(': ')[1] ?? '')
+    .then(
+      (label) => label?.split(': ')[1] ?? '',
+      async (error) => {
+        // what the board shows instead, to tell a slow board from a broken one
+        const shown = await page
+          .locator('main')
+          .innerText({ timeout: 5000 })
+          .catch((e) => `(unreadable: ${e})`)
+        throw new Error(`${page.url()}: no tile of ${name}; the page shows:\n${shown.slice(0, 800)}`, {
+          cause: error,
+        })
+      },
+    )
 
 async function main() {
   const postgres = process.env.BENCH_DATABASE_URL ? null : await startPostgres('bench-instances')
@@ -148,7 +160,17 @@ async function main() {
       const seen = await Promise.all(
         pages.map(async ({ page, server }) => {
           const tile = page.getByRole('article', { name: /^East 03 · 15H: / })
-          await tile.getByText('Waiting for garments · Bench').waitFor({ timeout: 60_000 })
+          await tile
+            .getByText('Waiting for garments · Bench')
+            .waitFor({ timeout: 60_000 })
+            .catch(async (error) => {
+              const shown = await tile.innerText({ timeout: 5000 }).catch((e) => `(unreadable: ${e})`)
+              const current = await (await fetch(`${server.url}/api/stops/current`)).text()
+              throw new Error(
+                `${page.url()}: the tile shows ${JSON.stringify(shown)}; the server's current stops: ${current.slice(0, 600)}`,
+                { cause: error },
+              )
+            })
           return { server, ms: Date.now() - givenAt }
         }),
       )

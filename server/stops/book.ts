@@ -21,6 +21,8 @@ import type { Watcher } from '../history/watcher'
 import type { StopStore } from './store'
 
 const NOTIFY_CHANNEL = 'stitchboard_stops'
+/** How long one reading of the current stops serves (a new poll or a change reads again at once). */
+const CURRENT_FRESH_MS = 1000
 /** How far back a stop that began before a range is followed, step by step, to find its start. */
 const LOOKBACK_STEPS_MS = [6 * 3_600_000, 86_400_000, 7 * 86_400_000, 31 * 86_400_000]
 
@@ -98,6 +100,9 @@ export class StopBook {
   private readonly listeners = new Set<(change: StopChange) => void>()
   private unlisten: (() => Promise<void>) | null = null
   private settingsCache: Promise<StopSettings> | null = null
+  /** `current()` read once for every board, alert check and stream that asks within a second of the same
+   * poll (50 boards reading again at once after a change would otherwise compute it 50 times) */
+  private currentCache: { at: number; poll: unknown; parts: Promise<StopPart[]> } | null = null
 
   constructor(private readonly options: StopBookOptions) {
     this.now = options.now ?? Date.now
@@ -126,11 +131,13 @@ export class StopBook {
   }
 
   private emit(change: StopChange) {
+    this.currentCache = null
     for (const listener of this.listeners) listener(change)
   }
 
   /** Every instance's browsers hear of a change (the NOTIFY comes back to this one too). */
   private async announce(machines: string[]) {
+    this.currentCache = null
     if (this.options.db.kind === 'server' && this.options.db.listen) {
       const sent = await this.options.db
         .query('select pg_notify($1, $2)', [NOTIFY_CHANNEL, JSON.stringify({ machines })])
@@ -319,9 +326,18 @@ export class StopBook {
   }
 
   /** What each machine that stands now is standing for: its ongoing part with its reason. */
-  async current(): Promise<StopPart[]> {
+  current(): Promise<StopPart[]> {
     const now = this.now()
-    return (await this.parts(null, now - 1, now)).filter((p) => p.ongoing)
+    const poll = this.options.watcher.latest()
+    const cached = this.currentCache
+    if (cached && cached.poll === poll && now >= cached.at && now - cached.at < CURRENT_FRESH_MS)
+      return cached.parts
+    const parts = this.parts(null, now - 1, now).then((all) => all.filter((p) => p.ongoing))
+    this.currentCache = { at: now, poll, parts }
+    parts.catch(() => {
+      if (this.currentCache?.parts === parts) this.currentCache = null
+    })
+    return parts
   }
 
   /**
