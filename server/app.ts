@@ -7,6 +7,8 @@ import { acceptsGzip, compressJson, gzipOnce, LARGE_ANSWER_BYTES } from './compr
 import type { Config } from './config'
 import { demoLocations } from './demo/factory'
 import { type History, historyRoutes } from './history/routes'
+import { planRoutes } from './plan/routes'
+import type { PlanStore } from './plan/store'
 import { accessControl, type SessionStore } from './proxy/access'
 import { adminGate } from './proxy/admin-token'
 import { AnswerCache } from './proxy/answer-cache'
@@ -51,7 +53,7 @@ export interface AppOptions {
 }
 
 /** The history as the app serves it: the machines' record and, when this server has them, the alerts. */
-export type RunningHistory = History & { alerts?: AlertEngine; stops?: StopBook }
+export type RunningHistory = History & { alerts?: AlertEngine; stops?: StopBook; plan?: PlanStore }
 export type HistoryState = RunningHistory | { unavailable: string; starting?: boolean }
 
 const historyHealth = (state: HistoryState) =>
@@ -304,19 +306,20 @@ export function createApp({
   })
   app.all('/api/job', (c) => c.json({ error: 'Use POST for /api/job' }, 405, { Allow: 'POST' }))
 
-  const recorded = () => {
-    const state = history?.()
-    return state && 'store' in state ? state : null
-  }
-  historyRoutes(app, () => history?.() ?? { unavailable: 'this server keeps no history' }, now)
+  const historyState = () => history?.() ?? { unavailable: 'this server keeps no history' }
+  historyRoutes(app, historyState, now)
   const gate = adminGate(() => config.adminToken, now ?? Date.now)
-  stopRoutes(app, () => history?.() ?? { unavailable: 'this server keeps no history' }, {
-    adminRefusal: (c) => gate(c, 'Stop reasons and planned stops'),
+  const settingsOptions = (what: string) => ({
+    adminRefusal: (c: Context) => gate(c, what),
     canChange: config.adminToken !== null,
     shiftNames: config.shifts.map((s) => s.name),
+    timeZone: config.timeZone,
+    now: now ?? Date.now,
   })
+  stopRoutes(app, historyState, settingsOptions('Stop reasons and planned stops'))
+  planRoutes(app, historyState, settingsOptions('Targets'))
   alertRoutes(app, () => {
-    const state = history?.() ?? { unavailable: 'this server keeps no history' }
+    const state = historyState()
     if (!('store' in state)) return { unavailable: state.unavailable }
     if (!state.alerts) return { unavailable: 'this server keeps no alerts' }
     return {
@@ -331,13 +334,12 @@ export function createApp({
   })
 
   app.all('/api/*', (c) => {
-    if (c.req.method !== 'GET' && c.req.method !== 'HEAD') {
+    if (c.req.method !== 'GET' && c.req.method !== 'HEAD')
       return c.json(
         { error: `Method ${c.req.method} is not allowed; the production API is read-only` },
         405,
         { Allow: 'GET' },
       )
-    }
     const raw = apiTarget(c.req.url, base)
     let target = checkedTargets.get(raw)
     if (target === undefined) {
@@ -351,7 +353,8 @@ export function createApp({
     }
     // every browser gets the watcher's latest /machines answer: one upstream call per period in all
     if (target === '/machines' && history) {
-      const latest = recorded()?.watcher.latest()
+      const state = historyState()
+      const latest = 'store' in state ? state.watcher.latest() : null
       if (latest) return answerFor(c.req.raw, latest.answer, true)
     }
     const key = `GET ${target}`
@@ -381,8 +384,7 @@ export function createApp({
     return answerFor(request, answer, hit)
   }
 
-  // Security headers on every answer, errors included, applied once here rather than by a middleware
-  // (one less asynchronous step on the cache-hit path, which bench:proxy measures).
+  // Security headers on every answer, errors included, set here: no middleware step on the cache-hit path
   const dispatch = app.fetch
   const knownHosts = new Set(
     [...config.allowedHosts, config.host, ...(extraHosts ?? [])].map((h) => h.toLowerCase()),

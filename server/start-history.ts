@@ -1,3 +1,5 @@
+import { machineFactsOf } from '../src/api/contract/to-domain'
+import { localDateKey } from '../src/lib/factory-time'
 import { realSenders, type Senders } from './alerts/channels'
 import { AlertEngine } from './alerts/engine'
 import { AlertStore } from './alerts/store'
@@ -8,6 +10,8 @@ import { migrate } from './history/migrations'
 import { openDatabase } from './history/open'
 import { HistoryStore } from './history/store'
 import { Watcher } from './history/watcher'
+import { seedDemoPlan } from './plan/demo'
+import { PlanStore } from './plan/store'
 import { callUpstream } from './proxy/upstream'
 import { StopBook } from './stops/book'
 import { StopStore } from './stops/store'
@@ -61,8 +65,9 @@ export async function startHistory(
     db,
     upstreams,
     afterDemoBackfill: (from, till) =>
-      seedDemo?.(from, till).catch((error) => log(`stitchboard: the demo's stop reasons: ${error}`)) ??
-      Promise.resolve(),
+      seedDemo?.(from, till).catch((error) =>
+        log(`stitchboard: the demo's stop reasons and plan: ${error}`),
+      ) ?? Promise.resolve(),
     pollSeconds: config.pollSeconds,
     leaseSeconds: config.leaseSeconds,
     historyDays: config.historyDays,
@@ -79,7 +84,28 @@ export async function startHistory(
     timeZone: config.timeZone,
     ...(options.now ? { now: options.now } : {}),
   })
-  seedDemo = (from, till) => stops.seedDemo(from, till)
+  const plan = new PlanStore(db)
+  seedDemo = async (from, till) => {
+    await stops.seedDemo(from, till)
+    // the demo's targets from its machines' set speeds and designs, and rejects for its shifts
+    const machines = await callUpstream(
+      upstreams.api.transport,
+      {
+        url: `${upstreams.api.baseUrl}/machines`,
+        method: 'GET',
+        headers: { 'X-API-Key': upstreams.api.apiKey, Accept: 'application/json' },
+      },
+      {
+        timeoutSeconds: config.upstreamTimeoutSeconds,
+        maxBytes: MAX_BREAK_LOG_BYTES,
+        name: 'the production API',
+      },
+    )
+    if (machines.status !== 200) throw new Error(`the production API answered HTTP ${machines.status}`)
+    const facts = machineFactsOf(JSON.parse(new TextDecoder().decode(machines.body)) as unknown)
+    const { breaks } = await stops.settings()
+    await seedDemoPlan(plan, facts, config.shifts, breaks, config.timeZone, from, till)
+  }
   const alerts = new AlertEngine({
     stopsNow: async () => {
       const [parts, settings] = await Promise.all([stops.current(), stops.settings()])
@@ -132,9 +158,12 @@ export async function startHistory(
     await stops
       .pruneOlderThan(config.historyDays)
       .catch((error) => log(`stitchboard: pruning the stop reasons: ${error}`))
+    await plan
+      .pruneOlderThan(localDateKey(Math.floor(at / 1000) - config.historyDays * 86_400, config.timeZone))
+      .catch((error) => log(`stitchboard: pruning the rejects: ${error}`))
   })
   await stops.start()
   await alerts.start(dispatchEveryMs)
   await watcher.start()
-  return { store, watcher, pollSeconds: config.pollSeconds, db, alerts, stops }
+  return { store, watcher, pollSeconds: config.pollSeconds, db, alerts, stops, plan }
 }

@@ -231,6 +231,41 @@ export const MIGRATIONS: ReadonlyArray<{ version: number; name: string; sql: str
       create index stop_log_at on stop_log (at);
     `,
   },
+  {
+    version: 6,
+    name: 'plan and pace: targets with their history, rejects per shift',
+    sql: `
+      -- targets per shift (every day, or one ISO weekday), for every machine, a location or a machine,
+      -- in pieces and/or stitches; a change is a new row valid from its moment (a past shift is judged
+      -- against the target in force then), a row with neither figure removes the target; each row is
+      -- its own record of who and when
+      create table plan_targets (
+        id bigserial primary key,
+        shift text not null,
+        weekday smallint check (weekday between 1 and 7),
+        scope jsonb not null,
+        pieces bigint check (pieces >= 0),
+        stitches bigint check (stitches >= 0),
+        valid_from timestamptz not null,
+        set_by text not null,
+        set_at timestamptz not null
+      );
+      create index plan_targets_shift on plan_targets (shift, valid_from);
+
+      -- rejects entered for a shift occurrence (the day it starts, factory time) and a location (null:
+      -- the factory); the latest entry holds, every entry is kept
+      create table shift_rejects (
+        id bigserial primary key,
+        shift text not null,
+        day date not null,
+        location_id integer,
+        rejects integer not null check (rejects >= 0),
+        entered_by text not null,
+        entered_at timestamptz not null
+      );
+      create index shift_rejects_day on shift_rejects (day, shift);
+    `,
+  },
 ]
 
 /** The advisory lock under which the schema changes on a server: two instances starting together do not

@@ -54,7 +54,7 @@ const partJson = (p: StopPart) => ({
   plannedUntil: p.plannedUntil,
 })
 
-async function jsonBody(
+export async function jsonBody(
   c: Context,
   maxBytes: number,
 ): Promise<{ ok: true; value: unknown } | { ok: false; response: Response }> {

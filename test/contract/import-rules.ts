@@ -16,6 +16,8 @@ export const SRC_LAYERS = ['lib', 'api', 'components', 'features', 'app'] as con
 
 /** What a feature offers other features on purpose, and why. Anything else of a feature is its own. */
 export const FEATURE_EXPORTS: Record<string, string> = {
+  'src/features/plan/pace-panel.tsx':
+    'the wall (when nothing needs attention) and the shift page show the shift’s pace against its plan',
   'src/features/stops/reasons-of-range.tsx':
     'the stops page and the shift page show why the machines stood in their range',
   'src/features/stops/tile-reason.tsx': 'the board tile and the machine page show and take a stop’s reason',
@@ -31,7 +33,7 @@ export const FEATURE_EXPORTS: Record<string, string> = {
     'the machine page says when the record began, as the timeline does',
 }
 
-/** Server folders and the folders each may import: proxy ← history ← stops, alerts (the alerts know the stops only as functions the composition passes); the demo upstream uses the
+/** Server folders and the folders each may import: proxy ← history ← stops, alerts ← plan (the alerts know the stops only as functions the composition passes); the demo upstream uses the
  * proxy's transport type only. */
 export const SERVER_FOLDERS: Record<string, readonly string[]> = {
   proxy: [],
@@ -39,6 +41,8 @@ export const SERVER_FOLDERS: Record<string, readonly string[]> = {
   history: ['proxy'],
   stops: ['proxy', 'history'],
   alerts: ['proxy', 'history'],
+  // the plan's routes read bodies and names as the stops' do; its demo seed rolls the demo's dice
+  plan: ['proxy', 'history', 'stops', 'demo'],
 }
 
 /** Top-level server files that put the parts together; no folder imports them. */

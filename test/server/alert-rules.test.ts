@@ -29,7 +29,20 @@ import { DEMO_STATUS_ENTRIES } from '../../src/lib/status-codes'
 const T0 = Date.UTC(2026, 10, 18, 10, 0)
 const MIN = 60_000
 const codes = new Map(DEMO_STATUS_ENTRIES.map((e) => [e.code, e]))
-const facts = new Map([['M1', { name: 'North 01', heads: 6, needles: 12, locationId: 1 }]])
+const facts = new Map([
+  [
+    'M1',
+    {
+      name: 'North 01',
+      heads: 6,
+      needles: 12,
+      locationId: 1,
+      setSpeed: 1000,
+      activeHeads: 6,
+      designStitches: null,
+    },
+  ],
+])
 
 /** A machine's recorded states as [minute it began, code, turning]: what the history's open interval is
  * at any instant. */

@@ -47,6 +47,11 @@ export interface MachineFacts {
   needles: number | null
   /** its location (planned stops apply to a location) */
   locationId: number | null
+  /** the set speed (stitches a minute), null when the record has none */
+  setSpeed: number | null
+  activeHeads: number | null
+  /** stitches of the loaded design */
+  designStitches: number | null
 }
 
 /** The machines of a /machines answer by ID, with the names and layout the alerts speak of. Records that
@@ -64,6 +69,10 @@ export function machineFactsOf(answer: unknown): Map<string, MachineFacts> {
       heads: typeof m.heads === 'number' && m.heads > 0 ? m.heads : null,
       needles: typeof m.needles === 'number' && m.needles > 0 ? m.needles : null,
       locationId: m.id_location ?? null,
+      setSpeed: typeof m.rpm === 'number' && m.rpm > 0 ? m.rpm : null,
+      activeHeads: typeof m.active_heads === 'number' && m.active_heads > 0 ? m.active_heads : null,
+      designStitches:
+        typeof m.design_stitches === 'number' && m.design_stitches > 0 ? m.design_stitches : null,
     })
   }
   return facts

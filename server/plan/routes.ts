@@ -1,0 +1,161 @@
+import type { Context, Hono } from 'hono'
+import * as z from 'zod'
+import { localDateKey } from '../../src/lib/factory-time'
+import { MAX_REJECTS, MAX_TARGET, type TargetRow } from '../../src/lib/plan-targets'
+import { jsonBody } from '../stops/routes'
+import { bodyError, personName } from '../stops/settings'
+import type { PlanStore } from './store'
+
+export interface PlanOptions {
+  /** null when the request carries ADMIN_TOKEN; otherwise the refusal (shared with the other settings) */
+  adminRefusal: (c: Context) => Response | null
+  canChange: boolean
+  shiftNames: readonly string[]
+  timeZone: string
+  now: () => number
+}
+
+export type PlanState = { plan?: PlanStore } | { unavailable: string }
+
+const MAX_BODY_BYTES = 4 * 1024
+/** Longest range of rejects asked at once (a year and a month of shift pages). */
+const MAX_REJECT_DAYS = 400
+const DAY = /^\d{4}-\d{2}-\d{2}$/
+const validDay = (s: string) =>
+  DAY.test(s) &&
+  !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) &&
+  new Date(`${s}T00:00:00Z`).toISOString().startsWith(s)
+
+const count = (max: number) =>
+  z
+    .number({ error: 'is not a number' })
+    .int('is not a whole number')
+    .min(0, 'is negative')
+    .max(max, `is larger than ${max.toLocaleString('en')}`)
+
+const scopeSchema = z.discriminatedUnion(
+  'kind',
+  [
+    z.object({ kind: z.literal('all') }).strict(),
+    z
+      .object({
+        kind: z.literal('location'),
+        id: z
+          .number()
+          .int()
+          .min(0)
+          .max(2 ** 31 - 1),
+      })
+      .strict(),
+    z.object({ kind: z.literal('machine'), id: z.string().min(1).max(128) }).strict(),
+  ],
+  { error: 'is not all machines, a location (id) or a machine (id)' },
+)
+
+const targetBody = (shifts: readonly string[]) =>
+  z
+    .object({
+      shift: z
+        .string()
+        .refine((s) => shifts.includes(s), `is not one of this factory's shifts (${shifts.join(', ')})`),
+      weekday: z.nullable(
+        z.number().int().min(1, 'is not 1 (Monday) – 7 (Sunday)').max(7, 'is not 1 (Monday) – 7 (Sunday)'),
+      ),
+      scope: scopeSchema,
+      pieces: z.nullable(count(MAX_TARGET)),
+      stitches: z.nullable(count(MAX_TARGET)),
+      by: personName,
+    })
+    .strict()
+
+const rejectsBody = (shifts: readonly string[]) =>
+  z
+    .object({
+      shift: z
+        .string()
+        .refine((s) => shifts.includes(s), `is not one of this factory's shifts (${shifts.join(', ')})`),
+      day: z.string().refine(validDay, 'is not a day YYYY-MM-DD'),
+      locationId: z.nullable(
+        z
+          .number()
+          .int()
+          .min(0)
+          .max(2 ** 31 - 1),
+      ),
+      rejects: count(MAX_REJECTS),
+      by: personName,
+    })
+    .strict()
+
+const targetJson = (t: TargetRow) => t
+
+/** The plan's routes: the targets (changed only with ADMIN_TOKEN, every change kept) and the rejects
+ * entered per shift (by name, as a reason is). */
+export function planRoutes(app: Hono, stateOf: () => PlanState, options: PlanOptions) {
+  const storeOf = (): PlanStore | string => {
+    const state = stateOf()
+    if ('unavailable' in state) return state.unavailable
+    return state.plan ?? 'this server keeps no plan'
+  }
+  app.use('/api/plan/*', async (c, next) => {
+    c.header('Cache-Control', 'no-store')
+    const store = storeOf()
+    if (typeof store === 'string') {
+      // without a history there are no targets or rejects: normal answers that say so (every page reads them)
+      if (c.req.method === 'GET' && c.req.path === '/api/plan/targets')
+        return c.json({ available: false, reason: store, targets: [], canChange: false })
+      if (c.req.method === 'GET' && c.req.path === '/api/plan/rejects')
+        return c.json({ available: false, reason: store, rejects: [] })
+      return c.json({ error: `No plan: ${store}` }, 503)
+    }
+    await next()
+  })
+  const store = () => storeOf() as PlanStore
+
+  app.get('/api/plan/targets', async (c) =>
+    c.json({ targets: (await store().targets()).map(targetJson), canChange: options.canChange }),
+  )
+
+  app.post('/api/plan/targets', async (c) => {
+    const refusal = options.adminRefusal(c)
+    if (refusal) return refusal
+    const body = await jsonBody(c, MAX_BODY_BYTES)
+    if (!body.ok) return body.response
+    const parsed = targetBody(options.shiftNames).safeParse(body.value)
+    if (!parsed.success) return c.json({ error: bodyError(parsed.error, 'The target cannot be set') }, 400)
+    const at = options.now()
+    const { by, ...target } = parsed.data
+    const saved = await store().addTarget({ ...target, validFrom: at, by, at })
+    return c.json({ target: targetJson(saved) })
+  })
+
+  app.get('/api/plan/rejects', async (c) => {
+    const from = c.req.query('from') ?? ''
+    const till = c.req.query('till') ?? ''
+    if (!validDay(from) || !validDay(till))
+      return c.json({ error: 'Parameters from and till are required, as days YYYY-MM-DD' }, 400)
+    if (from > till) return c.json({ error: 'Parameter from must not be after till' }, 400)
+    if (Date.parse(till) - Date.parse(from) > MAX_REJECT_DAYS * 86_400_000)
+      return c.json({ error: `The range is longer than ${MAX_REJECT_DAYS} days; ask for a shorter one` }, 400)
+    return c.json({ rejects: await store().rejects(from, till) })
+  })
+
+  app.post('/api/plan/rejects', async (c) => {
+    const body = await jsonBody(c, MAX_BODY_BYTES)
+    if (!body.ok) return body.response
+    const parsed = rejectsBody(options.shiftNames).safeParse(body.value)
+    if (!parsed.success)
+      return c.json({ error: bodyError(parsed.error, 'The rejects cannot be entered') }, 400)
+    const at = options.now()
+    const today = localDateKey(Math.floor(at / 1000), options.timeZone)
+    if (parsed.data.day > today)
+      return c.json(
+        {
+          error: `The rejects cannot be entered: day ${parsed.data.day} is in the future (today is ${today})`,
+        },
+        400,
+      )
+    const saved = await store().addRejects({ ...parsed.data, at })
+    return c.json({ rejects: saved })
+  })
+}
