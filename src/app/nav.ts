@@ -6,6 +6,7 @@ export const NAV_ENTRIES: ReadonlyArray<{ to: string; label: MessageKey }> = [
   { to: '/threadbreaks', label: 'app.nav.threadbreaks' },
   { to: '/timeline', label: 'app.nav.timeline' },
   { to: '/stops/explain', label: 'app.nav.explain' },
+  { to: '/pace', label: 'app.nav.pace' },
   { to: '/shifts', label: 'app.nav.shifts' },
   { to: '/thread-cones', label: 'app.nav.threadCones' },
   { to: '/reports', label: 'app.nav.reports' },

@@ -83,6 +83,11 @@ const ExplainPage = page(
   () => import('../features/stops/explain-page'),
   'ExplainPage',
 )
+const PacePage = page(
+  'src/features/plan/pace-page.tsx',
+  () => import('../features/plan/pace-page'),
+  'PacePage',
+)
 const StopSettingsPage = page(
   'src/features/stops/settings-page.tsx',
   () => import('../features/stops/settings-page'),
@@ -119,6 +124,7 @@ export function pageRoutes() {
     <Route key="explain" path="stops/explain" element={<Page component={ExplainPage} />} />,
     <Route key="stop-settings" path="stops/settings" element={<Page component={StopSettingsPage} />} />,
     <Route key="alerts" path="alerts" element={<Page component={AlertsPage} />} />,
+    <Route key="pace" path="pace" element={<Page component={PacePage} />} />,
   ]
 }
 

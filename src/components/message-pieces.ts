@@ -25,6 +25,7 @@ export const MESSAGE_PIECES = [
   'src/features/alerts/alert-bar.tsx',
   'src/features/stops/explain-page.tsx',
   'src/features/stops/settings-page.tsx',
+  'src/features/plan/pace-page.tsx',
   'src/app/kiosk-app.tsx',
   'src/features/kiosk/kiosk-setup.tsx',
   // parts of pages loaded when first shown, with their messages
@@ -43,6 +44,7 @@ export const MESSAGE_PIECES = [
   'src/features/stops/reasons-of-range.tsx',
   'src/features/stops/tile-reason.tsx',
   'src/features/stops/reason-dialog.tsx',
+  'src/features/plan/pace-panel.tsx',
 ] as const
 
 export type PageModule = (typeof MESSAGE_PIECES)[number]

@@ -34,11 +34,13 @@ const PAGES: Array<[string, string]> = [
   ['/stops', 'Stops and availability'],
   ['/stops/explain', 'Stops to explain'],
   ['/stops/settings', ''],
+  ['/pace', 'Plan and pace'],
   ['/alerts', 'Alerts'],
   ['/no-such-page', ''],
   ['/kiosk', ''],
   ['/kiosk?pages=status&dwell=600', ''],
   ['/kiosk?pages=stops&dwell=600', ''],
+  ['/kiosk?pages=pace&dwell=600', ''],
   ['/kiosk?pages=threadbreaks&dwell=600', ''],
   ['/kiosk?pages=status&exceptions=1&dwell=600', ''],
 ]

@@ -40,6 +40,7 @@ const PAGES = [
   '/stops',
   '/stops/explain',
   '/stops/settings',
+  '/pace',
   '/shifts',
   '/thread-cones',
   '/thread-cones?m=Nordfaden&s=NFP-40&c=1001',

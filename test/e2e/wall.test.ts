@@ -220,7 +220,7 @@ describe('every kiosk page on the wall (1920×1080): nothing cut off, every part
     'time-comparison',
   ].map((r) => `reports/${r}`)
   const cases = [
-    ...['status', 'threadbreaks', 'shifts', 'collectors', 'stops', ...reports].map(
+    ...['status', 'threadbreaks', 'shifts', 'collectors', 'stops', 'pace', ...reports].map(
       (name) => [name, 'the demo factory (44 machines)', () => factory] as const,
     ),
     ...['status', 'threadbreaks', 'shifts', 'collectors', 'stops', 'reports/machine-summary'].map(

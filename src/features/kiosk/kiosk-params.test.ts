@@ -41,7 +41,7 @@ describe('kiosk URL', () => {
     expect(params.refresh).toBe(15)
     expect(params.exceptions).toBe(false)
     expect(params.problems).toEqual([
-      'pages: “nonsense” is not a page (status, threadbreaks, shifts, collectors, stops, reports/<name>)',
+      'pages: “nonsense” is not a page (status, threadbreaks, shifts, collectors, stops, pace, reports/<name>)',
       'exceptions=yes is neither 0 nor 1; using 0',
       'dwell=soon is not a number of seconds (0.02–86400); using 30',
       'refresh=-5 is not a number of seconds (0.02–86400); using 15',

@@ -10,6 +10,7 @@ export const KIOSK_PAGES: Record<string, { path: string; title: MessageKey; sear
   shifts: { path: '/shifts', title: 'kiosk.page.shifts' },
   collectors: { path: '/collectors', title: 'kiosk.page.collectors' },
   stops: { path: '/stops', title: 'kiosk.page.stops' },
+  pace: { path: '/pace', title: 'kiosk.page.pace' },
 }
 
 export interface KioskPage {

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { useEffect, useLayoutEffect, useRef, useState } from 'react'
+import { lazy, Suspense, useEffect, useLayoutEffect, useRef, useState } from 'react'
 import { Link } from 'react-router'
 import { appConfigQueryOptions } from '../../api/app-config'
 import { designLabel } from '../../api/designs'
@@ -7,6 +7,7 @@ import { useT } from '../../components/i18n'
 import { useKiosk } from '../../components/kiosk'
 import { machinePath } from '../../components/machine-path'
 import { STATE_STYLES } from '../../components/status-badge'
+import { withMessages } from '../../components/with-messages'
 import type { Design, Machine } from '../../lib/domain'
 import { formatFactoryTime } from '../../lib/factory-time'
 import type { MessageKey } from '../../lib/i18n/translator'
@@ -23,6 +24,9 @@ import {
   timeInStateWords,
 } from '../../lib/machine-state'
 import { reasonWords, useCurrentStops, useStopSettings, useStopsRead } from '../stops/use-stops'
+
+// the shift's pace against its plan (issue 36): the wall's page when nothing needs attention
+const LivePace = lazy(withMessages('src/features/plan/pace-panel.tsx', () => import('../plan/pace-panel')))
 
 /**
  * The status board on a wall (issue 20), in the spirit of ISA-101: machines that need someone are large
@@ -132,9 +136,14 @@ export function WallBoard({
       </p>
       <div ref={box} className={`relative ${kiosk.on ? 'min-h-0 flex-1 overflow-hidden' : ''}`}>
         {urgent.length === 0 ? (
-          <p className="text-[4vh] text-gray-700 dark:text-gray-300">
-            {t('machines.wall.noneNeedAttention')}
-          </p>
+          <>
+            <p className="text-[3vh] text-gray-700 dark:text-gray-300">
+              {t('machines.wall.noneNeedAttention')}
+            </p>
+            <Suspense fallback={null}>
+              <LivePace large />
+            </Suspense>
+          </>
         ) : (
           // busy until the reasons are read: the screens are counted again when their lines arrive
           <ul className={grid} aria-label={t('machines.wall.attentionList')} aria-busy={!stopsRead}>

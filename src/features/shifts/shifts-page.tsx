@@ -17,6 +17,9 @@ import { ShiftStops } from './shift-stops'
 import { ShiftsOverRange } from './shifts-over-range'
 import { ThisShift } from './this-shift'
 
+// the running shift against its plan (issue 36), shared with the wall
+const LivePace = lazy(withMessages('src/features/plan/pace-panel.tsx', () => import('../plan/pace-panel')))
+
 // below the first screen, loaded when it comes near (WhenNear)
 const AlertsOfRange = lazy(() =>
   withMessages('src/features/alerts/alerts-of-range.tsx', () => import('../alerts/alerts-of-range'))(),
@@ -84,6 +87,13 @@ function ShiftsView({
   const soFar = shiftSoFar(now, timeZone, shifts)
   return (
     <>
+      {soFar && (
+        <WidgetErrorBoundary name={t('shifts.widget.pace')}>
+          <Suspense fallback={<Skeleton reserve="10rem" />}>
+            <LivePace large={false} />
+          </Suspense>
+        </WidgetErrorBoundary>
+      )}
       <WidgetErrorBoundary name={t('shifts.widget.thisShift')}>
         {soFar ? (
           <ThisShift scope={scope} soFar={soFar} timeZone={timeZone} />

@@ -1,0 +1,213 @@
+import { useQuery } from '@tanstack/react-query'
+import { useId } from 'react'
+import { appConfigQueryOptions } from '../../api/app-config'
+import { useT } from '../../components/i18n'
+import { useNow } from '../../components/now'
+import { QueriesProblems } from '../../components/query-state'
+import { formatFactoryTime } from '../../lib/factory-time'
+import type { Translator } from '../../lib/i18n/translator'
+import type { Oee, Pace } from '../../lib/plan'
+import { type PaceOf, type ShiftPlan, useShiftPlan } from './use-shift-plan'
+
+type T = Translator['t']
+type NumberFormat = Translator['number']
+
+const STATUS_ICON: Record<Pace['status'], string> = {
+  ahead: '▲',
+  'on-track': '●',
+  behind: '▼',
+  'not-started': '○',
+}
+const STATUS_STYLE: Record<Pace['status'], string> = {
+  ahead: 'text-green-800 dark:text-green-300',
+  'on-track': 'text-gray-900 dark:text-gray-100',
+  behind: 'text-red-800 dark:text-red-300',
+  'not-started': 'text-gray-700 dark:text-gray-300',
+}
+
+const percent = (share: number | null, number: NumberFormat) =>
+  share === null ? '—' : `${number(share * 100, { maximumFractionDigits: 0 })} %`
+
+/** "Behind by 180 (5 %)", "Ahead by 40 (1 %)", "On track". */
+export function statusWords(pace: Pace, t: T, number: NumberFormat): string {
+  const amount = number(Math.round(Math.abs(pace.variance)))
+  const part =
+    pace.variancePart === null ? '—' : number(Math.abs(pace.variancePart) * 100, { maximumFractionDigits: 0 })
+  if (pace.status === 'not-started') return t('plan.pace.notStarted')
+  if (pace.status === 'on-track') return t('plan.pace.onTrack')
+  return pace.status === 'ahead'
+    ? t('plan.pace.ahead', { amount, percent: part })
+    : t('plan.pace.behind', { amount, percent: part })
+}
+
+/** "At this pace 7,650 of 8,000 by 14:00 · to catch up 780 an hour" */
+function outlookWords(pace: Pace, end: string, t: T, number: NumberFormat): string {
+  const parts: string[] = []
+  if (pace.projected !== null)
+    parts.push(
+      t('plan.pace.projected', {
+        projected: number(Math.round(pace.projected)),
+        target: number(Math.round(pace.target)),
+        end,
+      }),
+    )
+  if (pace.catchUpPerHour !== null)
+    parts.push(
+      pace.catchUpPerHour === 0
+        ? t('plan.pace.reached')
+        : t('plan.pace.catchUp', { rate: number(Math.round(pace.catchUpPerHour)) }),
+    )
+  return parts.join(' · ')
+}
+
+function targetWords(of: PaceOf, t: T, timeZone: string): string {
+  if (of.target.source === 'default')
+    return of.target.withoutSetSpeed > 0
+      ? t('plan.target.defaultWithout', { count: of.target.withoutSetSpeed })
+      : t('plan.target.default')
+  const row = of.target.row
+  return row ? t('plan.target.set', { name: row.by, when: formatFactoryTime(row.at, timeZone, false) }) : ''
+}
+
+/** The words under OEE: how it is computed and what it leaves out. */
+export function oeeNotes(oee: Oee, t: T): string[] {
+  const notes: string[] = []
+  if (oee.missing.includes('no-planned-time')) notes.push(t('plan.oee.noPlannedTime'))
+  if (oee.missing.includes('no-rejects') && oee.oee !== null) notes.push(t('plan.oee.noRejects'))
+  if (oee.withoutSetSpeed > 0) notes.push(t('plan.oee.noSetSpeed', { count: oee.withoutSetSpeed }))
+  return notes
+}
+
+/** The factors in a row: "Availability 82 % · Performance 64 % · Quality 98 % · OEE 51 % · TEEP 17 %". */
+function Factors({ oee, large }: { oee: Oee; large: boolean }) {
+  const { t, number } = useT()
+  const items: Array<[string, number | null, string]> = [
+    [t('plan.oee.availability'), oee.availability, 'availability'],
+    [t('plan.oee.performance'), oee.performance, 'performance'],
+    [t('plan.oee.quality'), oee.quality, 'quality'],
+    [oee.quality === null ? t('plan.oee.oeeNoQuality') : t('plan.oee.oee'), oee.oee, 'oee'],
+    [t('plan.oee.teep'), oee.teep, 'teep'],
+  ]
+  return (
+    <dl className={`flex flex-wrap gap-x-[2em] gap-y-1 ${large ? 'text-[4vh]' : 'text-base'}`}>
+      {items.map(([label, value, key]) => (
+        <div key={key} className="flex items-baseline gap-2" data-figure={key}>
+          <dt>{label}</dt>
+          <dd className="font-bold tabular-nums">{percent(value, number)}</dd>
+        </div>
+      ))}
+    </dl>
+  )
+}
+
+/** One unit's pace: the count and the plan by now, the status in words and icon, the outlook. */
+function PaceLine({
+  label,
+  of,
+  end,
+  large,
+  primary,
+}: {
+  label: string
+  of: PaceOf
+  end: string
+  large: boolean
+  primary: boolean
+}) {
+  const { t, number } = useT()
+  const { pace } = of
+  const main = large ? (primary ? 'text-[6vh]' : 'text-[4vh]') : primary ? 'text-2xl' : 'text-lg'
+  const sub = large ? (primary ? 'text-[3.6vh]' : 'text-[2.8vh]') : 'text-base'
+  return (
+    <div data-pace={primary ? 'primary' : 'secondary'}>
+      <p className={`${main} leading-tight font-bold tabular-nums`} data-wall={primary ? 'pace' : undefined}>
+        {t('plan.pace.count', {
+          unit: label,
+          actual: number(Math.round(pace.actual)),
+          plan: number(Math.round(pace.planByNow)),
+        })}{' '}
+        <span className={STATUS_STYLE[pace.status]}>
+          <span aria-hidden="true">{STATUS_ICON[pace.status]} </span>
+          {statusWords(pace, t, number)}
+        </span>
+      </p>
+      <p className={`${sub} leading-snug tabular-nums`}>{outlookWords(pace, end, t, number)}</p>
+    </div>
+  )
+}
+
+/** The shift against its plan: pace in pieces and stitches, OEE and its factors; per location below. */
+export function PacePanel({ plan, large, timeZone }: { plan: ShiftPlan; large: boolean; timeZone: string }) {
+  const { t } = useT()
+  const headingId = useId()
+  const end = formatFactoryTime(plan.span[1], timeZone, false)
+  const first = plan.pieces ?? plan.stitches
+  const second = plan.pieces ? plan.stitches : null
+  return (
+    <section aria-labelledby={headingId} className={large ? 'space-y-[1.5vh]' : 'space-y-2'}>
+      <h2 id={headingId} className={large ? 'text-[3vh] font-semibold' : 'text-xl font-semibold'}>
+        {t('plan.heading', { shift: plan.shift.name, end })}
+      </h2>
+      {first ? (
+        <PaceLine
+          label={first === plan.pieces ? t('plan.unit.pieces') : t('plan.unit.stitches')}
+          of={first}
+          end={end}
+          large={large}
+          primary
+        />
+      ) : (
+        <p className={large ? 'text-[4vh]' : 'text-lg'}>{t('plan.target.none')}</p>
+      )}
+      {second && (
+        <PaceLine label={t('plan.unit.stitches')} of={second} end={end} large={large} primary={false} />
+      )}
+      <Factors oee={plan.oee} large={large} />
+      {!large && (
+        <ul className="list-disc space-y-1 pl-5 text-sm text-gray-700 dark:text-gray-300">
+          {first && <li>{targetWords(first, t, timeZone)}</li>}
+          {second && <li>{targetWords(second, t, timeZone)}</li>}
+          <li>{t('plan.how.availability')}</li>
+          <li>{t('plan.how.performance')}</li>
+          <li>{t('plan.how.quality')}</li>
+          <li>{t('plan.how.pace')}</li>
+          {plan.judgedFrom !== null && (
+            <li>{t('plan.oee.judgedFrom', { time: formatFactoryTime(plan.judgedFrom, timeZone, false) })}</li>
+          )}
+          {oeeNotes(plan.oee, t).map((note) => (
+            <li key={note}>{note}</li>
+          ))}
+        </ul>
+      )}
+    </section>
+  )
+}
+
+/** The running shift's pace, read live; says when outside every shift and how old its figures are. */
+export default function LivePace({ large }: { large: boolean }) {
+  const { t } = useT()
+  const now = useNow()
+  const timeZone = useQuery(appConfigQueryOptions()).data?.timeZone ?? 'UTC'
+  const { plan, queries } = useShiftPlan(now)
+  return (
+    <div className={large ? 'space-y-[1vh]' : 'space-y-2'}>
+      <QueriesProblems
+        queries={[
+          { name: t('plan.source.machines'), query: queries.machines },
+          { name: t('plan.source.settings'), query: queries.settings },
+          { name: t('plan.source.targets'), query: queries.targets },
+          { name: t('plan.source.rejects'), query: queries.rejects },
+          { name: t('plan.source.timeline'), query: queries.timeline },
+          { name: t('plan.source.summary'), query: queries.summary },
+        ]}
+      />
+      {plan === undefined ? (
+        <p className={large ? 'text-[3vh]' : ''}>{t('plan.loading')}</p>
+      ) : plan === null ? (
+        <p className={large ? 'text-[3vh]' : ''}>{t('plan.noShift')}</p>
+      ) : (
+        <PacePanel plan={plan} large={large} timeZone={timeZone} />
+      )}
+    </div>
+  )
+}

@@ -1,0 +1,219 @@
+import { type UseQueryResult, useQuery } from '@tanstack/react-query'
+import { appConfigQueryOptions } from '../../api/app-config'
+import { useFactoryTimeline } from '../../api/history'
+import { machinesQueryOptions } from '../../api/machines'
+import { rejectsQueryOptions, targetsQueryOptions } from '../../api/plan'
+import { stopSettingsQueryOptions } from '../../api/stops'
+import { machineSummaryQueryOptions } from '../../api/summary-reports'
+import type { Machine } from '../../lib/domain'
+import { localDateKey } from '../../lib/factory-time'
+import {
+  defaultStitchTarget,
+  type MachineInputs,
+  type MsSpan,
+  type Oee,
+  oeeOf,
+  overlapLength,
+  type Pace,
+  paceOf,
+  plannedSpans,
+  runInside,
+  spansLength,
+  subtractSpans,
+} from '../../lib/plan'
+import { rejectsFor, type TargetRow, type TargetScope, targetFor } from '../../lib/plan-targets'
+import { type PlannedStop, plannedWindows, type StopSettings } from '../../lib/stop-reasons'
+import { currentShift, type NamedShift } from '../../lib/time-range'
+
+/** Where a target comes from: set on the targets page, or made from the machines' set speeds. */
+export interface TargetOf {
+  value: number
+  source: 'set' | 'default'
+  row: TargetRow | null
+  /** for a default: the machines it leaves out for want of a set speed */
+  withoutSetSpeed: number
+}
+
+export interface PaceOf {
+  pace: Pace
+  target: TargetOf
+}
+
+/** A shift's plan and what became of it so far: OEE of the factory and each location, and the pace in
+ * pieces and stitches against the target. */
+export interface ShiftPlan {
+  shift: NamedShift
+  /** the shift's span (Unix ms) and the day it belongs to */
+  span: MsSpan
+  day: string
+  now: number
+  /** the factory's planned production time: the shift without its breaks and planned stops for all */
+  planned: MsSpan[]
+  oee: Oee
+  byLocation: ReadonlyMap<number | null, Oee>
+  pieces: PaceOf | null
+  stitches: PaceOf | null
+  machines: number
+  /** since when availability is judged, when the history began during the shift (Unix ms) */
+  judgedFrom: number | null
+}
+
+interface Inputs {
+  shift: NamedShift
+  span: MsSpan
+  now: number
+  timeZone: string
+  shifts: readonly NamedShift[]
+  machines: readonly Machine[]
+  settings: Pick<StopSettings, 'breaks'>
+  plannedStops: readonly PlannedStop[]
+  intervals: ReadonlyMap<string, Parameters<typeof runInside>[0]>
+  summary: ReadonlyMap<
+    string,
+    { stitches: number | null; pieces: number | null; productionSeconds: number | null }
+  >
+  /** since when the history knows (earlier planned time is not judged), and where it does not */
+  recordedFrom: number | null
+  gaps: ReadonlyArray<{ start: number; end: number }>
+  targets: readonly TargetRow[]
+  rejects: Parameters<typeof rejectsFor>[0]
+}
+
+const ALL: TargetScope = { kind: 'all' }
+
+/** The plan of one shift from its inputs: the arithmetic of src/lib/plan, put together. */
+export function shiftPlanOf(input: Inputs): ShiftPlan {
+  const { span, now, timeZone } = input
+  const till = Math.min(now, span[1])
+  const day = localDateKey(Math.floor(span[0] / 1000), timeZone)
+  const windowsOf = (machine: { id: string; locationId: number | null }) =>
+    plannedWindows(machine, span[0], span[1], input.settings, input.plannedStops, input.shifts, timeZone).map(
+      (w) => [w.from, w.till] as MsSpan,
+    )
+  const planned = plannedSpans([span], windowsOf({ id: '', locationId: null }))
+  const inputs: MachineInputs[] = []
+  const fullPlanned: Array<{ plannedMs: number; setSpeed: number | null }> = []
+  // availability judges only what the history saw: not before recording began, not in its gaps
+  const unknown: MsSpan[] = [
+    ...(input.recordedFrom === null
+      ? [[span[0], span[1]] as MsSpan]
+      : [[span[0], input.recordedFrom] as MsSpan]),
+    ...input.gaps.map((g) => [g.start, g.end] as MsSpan),
+  ]
+  for (const m of input.machines) {
+    const own = plannedSpans([span], windowsOf(m))
+    const seen = subtractSpans(own, unknown)
+    const summary = input.summary.get(m.id)
+    fullPlanned.push({ plannedMs: spansLength(own), setSpeed: m.configuredRpm })
+    inputs.push({
+      machineId: m.id,
+      locationId: m.locationId,
+      plannedMs: overlapLength(seen, span[0], till),
+      runMs: runInside(input.intervals.get(m.id) ?? [], seen, till),
+      calendarMs: Math.max(0, till - Math.max(span[0], input.recordedFrom ?? span[1])),
+      stitches: summary?.stitches ?? null,
+      productionMs: summary?.productionSeconds == null ? null : summary.productionSeconds * 1000,
+      pieces: summary?.pieces ?? null,
+      setSpeed: m.configuredRpm,
+    })
+  }
+  const factoryRejects = rejectsFor(input.rejects, input.shift.name, day, null)?.rejects ?? null
+  const oee = oeeOf(inputs, factoryRejects)
+  const byLocation = new Map<number | null, Oee>()
+  for (const id of new Set(inputs.map((m) => m.locationId)))
+    byLocation.set(
+      id,
+      oeeOf(
+        inputs.filter((m) => m.locationId === id),
+        id === null ? null : (rejectsFor(input.rejects, input.shift.name, day, id)?.rejects ?? null),
+      ),
+    )
+  // the target in force at the shift's end: one changed during the shift applies to the whole shift
+  const target = targetFor(input.targets, input.shift.name, ALL, span[0], span[1], timeZone)
+  const madeDefault = defaultStitchTarget(fullPlanned)
+  const paceIn = (value: number | null, actual: number | null, source: TargetOf['source']): PaceOf | null =>
+    value === null || actual === null
+      ? null
+      : {
+          pace: paceOf(value, actual, planned, now),
+          target: {
+            value,
+            source,
+            row: source === 'set' ? target.row : null,
+            withoutSetSpeed: source === 'default' ? madeDefault.withoutSetSpeed : 0,
+          },
+        }
+  const sum = (key: 'stitches' | 'pieces') =>
+    inputs.some((m) => m[key] !== null) ? inputs.reduce((s, m) => s + (m[key] ?? 0), 0) : null
+  return {
+    shift: input.shift,
+    span,
+    day,
+    now,
+    planned,
+    oee,
+    byLocation,
+    pieces: paceIn(target.pieces, sum('pieces'), 'set'),
+    stitches:
+      target.stitches !== null
+        ? paceIn(target.stitches, sum('stitches'), 'set')
+        : madeDefault.stitches > 0
+          ? paceIn(madeDefault.stitches, sum('stitches'), 'default')
+          : null,
+    machines: inputs.length,
+    judgedFrom: input.recordedFrom !== null && input.recordedFrom > span[0] ? input.recordedFrom : null,
+  }
+}
+
+type Query = Pick<UseQueryResult<unknown>, 'isError' | 'error' | 'data' | 'dataUpdatedAt'>
+/** What the plan is read from, each to be named when it cannot be read. */
+export interface PlanQueries {
+  machines: Query
+  settings: Query
+  targets: Query
+  rejects: Query
+  timeline: Query
+  summary: Query
+}
+
+/** The running shift's plan, read live (undefined while its parts load; null outside every shift). */
+export function useShiftPlan(nowSeconds: number): {
+  plan: ShiftPlan | null | undefined
+  queries: PlanQueries
+} {
+  const config = useQuery(appConfigQueryOptions()).data
+  const current = config ? currentShift(nowSeconds, config.timeZone, config.shifts) : null
+  const from = current ? current.span[0] : nowSeconds
+  const machines = useQuery(machinesQueryOptions())
+  const settings = useQuery(stopSettingsQueryOptions())
+  const targets = useQuery(targetsQueryOptions())
+  const day = config ? localDateKey(from, config.timeZone) : ''
+  const rejects = useQuery({ ...rejectsQueryOptions(day, day), enabled: day !== '' })
+  const timeline = useFactoryTimeline(from * 1000, nowSeconds * 1000)
+  const summary = useQuery({
+    ...machineSummaryQueryOptions({ from, till: nowSeconds, machineIds: 'all' }),
+    enabled: current !== null,
+  })
+  const queries = { machines, settings, targets, rejects, timeline, summary }
+  if (!config) return { plan: undefined, queries }
+  if (!current) return { plan: null, queries }
+  if (!machines.data || !settings.data || !targets.data || !rejects.data || !timeline.data || !summary.data)
+    return { plan: undefined, queries }
+  const plan = shiftPlanOf({
+    shift: current.shift,
+    span: [current.span[0] * 1000, current.span[1] * 1000],
+    now: nowSeconds * 1000,
+    timeZone: config.timeZone,
+    shifts: config.shifts,
+    machines: machines.data.records,
+    settings: settings.data.settings,
+    plannedStops: settings.data.planned,
+    intervals: timeline.data.machines,
+    recordedFrom: timeline.data.recordingSince,
+    gaps: timeline.data.gaps,
+    summary: new Map(summary.data.records.map((r) => [r.machineId, r])),
+    targets: targets.data.targets,
+    rejects: rejects.data,
+  })
+  return { plan, queries }
+}
