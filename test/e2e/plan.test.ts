@@ -135,6 +135,15 @@ describe('plan and pace on the held-out factory', { timeout: 120_000 }, () => {
     // the hand figures are not trivial ones
     expect(hand.pieces).toBeGreaterThan(0)
     expect(hand.performance).toBeGreaterThan(0)
+    // rejects entered on the floor: quality, and OEE with it
+    const rejects = Math.floor(hand.pieces / 10)
+    await page.getByLabel('Rejected pieces').fill(String(rejects))
+    await page.getByLabel('Your name').fill('Ana')
+    await page.getByRole('button', { name: 'Enter rejects' }).click()
+    await page.getByText(`${rejects} rejects entered by Ana`).waitFor()
+    const quality = Math.round(((hand.pieces - rejects) / hand.pieces) * 100)
+    await expect.poll(() => figure(page, 'quality')).toBe(quality)
+    expect(await page.locator('[data-figure="oee"] dt').textContent()).toBe('OEE')
     await page.screenshot({ path: 'test-results/plan-pace-desk-1440.png', fullPage: true })
     expect(problems).toEqual([])
   })

@@ -7,6 +7,7 @@ import { QueriesProblems } from '../../components/query-state'
 import { formatFactoryTime } from '../../lib/factory-time'
 import type { Translator } from '../../lib/i18n/translator'
 import type { Oee, Pace } from '../../lib/plan'
+import { RejectsForm } from './rejects-form'
 import { type PaceOf, type ShiftPlan, useShiftPlan } from './use-shift-plan'
 
 type T = Translator['t']
@@ -179,6 +180,7 @@ export function PacePanel({ plan, large, timeZone }: { plan: ShiftPlan; large: b
           ))}
         </ul>
       )}
+      {!large && <RejectsForm shift={plan.shift.name} day={plan.day} timeZone={timeZone} />}
     </section>
   )
 }
