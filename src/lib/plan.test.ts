@@ -293,6 +293,18 @@ describe('pace against a plan flat in planned stops', () => {
     expect(rows[4]).toMatchObject({ actual: null, variance: null, cumulativeActual: null })
     expect(rows.at(-1)!.cumulativeTarget).toBeCloseTo(7_500, 6)
   })
+
+  test('the hour running now is judged against its share so far', () => {
+    const rows = hourByHour(
+      [at(6), at(14)],
+      planned,
+      7_500,
+      ([from]) => (from <= at(10) ? 400 : null),
+      at(10.5),
+    )
+    // 10:00–10:30 of a 1,000-an-hour plan: 500 due, 400 done
+    expect(rows[4]).toMatchObject({ target: 1_000, actual: 400, variance: -100 })
+  })
 })
 
 describe('shifts of the factory clock', () => {

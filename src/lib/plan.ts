@@ -259,12 +259,14 @@ export interface HourRow {
 }
 
 /** The hour-by-hour table of a shift: each hour's share of the target (its planned time's share, so an
- * hour with a break asks less), what was done in it (null for hours not begun), and the running totals. */
+ * hour with a break asks less), what was done in it (null for hours not begun), and the running totals.
+ * The hour running at `now` is judged against its share so far. */
 export function hourByHour(
   shift: MsSpan,
   planned: readonly MsSpan[],
   target: number,
   actualOf: (span: MsSpan) => number | null,
+  now = Number.POSITIVE_INFINITY,
 ): HourRow[] {
   const merged = mergeSpans(planned)
   const plannedMs = spansLength(merged)
@@ -277,11 +279,15 @@ export function hourByHour(
     const actual = actualOf(span)
     cumulativeTarget += hourTarget
     cumulativeActual = actual === null || cumulativeActual === null ? null : cumulativeActual + actual
+    const dueBy =
+      now < span[1] && plannedMs > 0
+        ? (target * overlapLength(merged, span[0], Math.max(span[0], now))) / plannedMs
+        : hourTarget
     rows.push({
       span,
       target: hourTarget,
       actual,
-      variance: actual === null ? null : actual - hourTarget,
+      variance: actual === null ? null : actual - dueBy,
       cumulativeTarget,
       cumulativeActual,
     })

@@ -35,6 +35,7 @@ const PAGES: Array<[string, string]> = [
   ['/stops/explain', 'Stops to explain'],
   ['/stops/settings', ''],
   ['/pace', 'Plan and pace'],
+  ['/pace/targets', ''],
   ['/alerts', 'Alerts'],
   ['/no-such-page', ''],
   ['/kiosk', ''],

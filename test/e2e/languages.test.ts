@@ -41,6 +41,7 @@ const PAGES = [
   '/stops/explain',
   '/stops/settings',
   '/pace',
+  '/pace/targets',
   '/shifts',
   '/thread-cones',
   '/thread-cones?m=Nordfaden&s=NFP-40&c=1001',

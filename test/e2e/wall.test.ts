@@ -207,6 +207,10 @@ const clippedInPage = (page: Page) =>
     return found
   })
 
+/** The kiosk pages that fit in at most two screens at 1920×1080 (issue 36; machine status may need a
+ * screen per batch of attention cards). */
+const GLANCE_PAGES = ['shifts', 'pace', 'collectors']
+
 describe('every kiosk page on the wall (1920×1080): nothing cut off, every part shown on a screen of its own', () => {
   const reports = [
     'stitches',
@@ -259,6 +263,9 @@ describe('every kiosk page on the wall (1920×1080): nothing cut off, every part
       let unseen: string[] = []
       for (let turn = 1; turn <= 60; turn++) {
         const [shown, of] = await where()
+        // pages read at a glance (issue 36): at most two screens; the reports, thread breaks and stops
+        // pages of a large factory still need more (see the issue's progress note)
+        if (turn === 1 && GLANCE_PAGES.includes(name)) expect(of, `${name}: screens`).toBeLessThanOrEqual(2)
         const check = await screenCheck(page)
         expect(check.cut, `screen ${shown} of ${of}`).toEqual([])
         expect(await clippedInPage(page)).toEqual([])

@@ -1,5 +1,6 @@
 import { useQueries, useQuery } from '@tanstack/react-query'
 import { lazy, Suspense, useId } from 'react'
+import { Link } from 'react-router'
 import { appConfigQueryOptions } from '../../api/app-config'
 import { useLocations } from '../../api/locations'
 import { machineSummaryQueryOptions } from '../../api/summary-reports'
@@ -33,7 +34,12 @@ export function PacePage() {
     )
   return (
     <div className="space-y-6 p-4">
-      <h1 className="text-2xl font-bold">{t('plan.page.title')}</h1>
+      <div className="flex flex-wrap items-baseline gap-x-6">
+        <h1 className="text-2xl font-bold">{t('plan.page.title')}</h1>
+        <Link className="underline" to="/pace/targets">
+          {t('plan.page.targets')}
+        </Link>
+      </div>
       <Suspense fallback={<p>{t('plan.loading')}</p>}>
         <LivePace large={false} />
       </Suspense>
@@ -114,7 +120,7 @@ function HourByHour({ plan, timeZone }: { plan: ShiftPlan; timeZone: string }) {
     if (!data) return null
     return data.records.reduce((sum, r) => sum + ((unit === 'pieces' ? r.pieces : r.stitches) ?? 0), 0)
   }
-  const rows = hourByHour(plan.span, plan.planned, of.target.value, actualOf)
+  const rows = hourByHour(plan.span, plan.planned, of.target.value, actualOf, plan.now)
   const whole = (value: number | null) => (value === null ? '—' : number(Math.round(value)))
   return (
     <section aria-labelledby={headingId} className="space-y-2">

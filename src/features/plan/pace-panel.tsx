@@ -4,7 +4,7 @@ import { appConfigQueryOptions } from '../../api/app-config'
 import { useT } from '../../components/i18n'
 import { useNow } from '../../components/now'
 import { QueriesProblems } from '../../components/query-state'
-import { formatFactoryTime } from '../../lib/factory-time'
+import { formatFactoryDate, formatFactoryTime } from '../../lib/factory-time'
 import type { Translator } from '../../lib/i18n/translator'
 import type { Oee, Pace } from '../../lib/plan'
 import { RejectsForm } from './rejects-form'
@@ -56,7 +56,9 @@ function outlookWords(pace: Pace, end: string, t: T, number: NumberFormat): stri
     parts.push(
       pace.catchUpPerHour === 0
         ? t('plan.pace.reached')
-        : t('plan.pace.catchUp', { rate: number(Math.round(pace.catchUpPerHour)) }),
+        : pace.status === 'behind'
+          ? t('plan.pace.catchUp', { rate: number(Math.round(pace.catchUpPerHour)) })
+          : t('plan.pace.needed', { rate: number(Math.round(pace.catchUpPerHour)) }),
     )
   return parts.join(' · ')
 }
@@ -67,7 +69,12 @@ function targetWords(of: PaceOf, t: T, timeZone: string): string {
       ? t('plan.target.defaultWithout', { count: of.target.withoutSetSpeed })
       : t('plan.target.default')
   const row = of.target.row
-  return row ? t('plan.target.set', { name: row.by, when: formatFactoryTime(row.at, timeZone, false) }) : ''
+  return row
+    ? t('plan.target.set', {
+        name: row.by,
+        when: `${formatFactoryDate(row.at, timeZone)} ${formatFactoryTime(row.at, timeZone, false)}`,
+      })
+    : ''
 }
 
 /** The words under OEE: how it is computed and what it leaves out. */
@@ -167,7 +174,7 @@ export function PacePanel({ plan, large, timeZone }: { plan: ShiftPlan; large: b
       {!large && (
         <ul className="list-disc space-y-1 pl-5 text-sm text-gray-700 dark:text-gray-300">
           {first && <li>{targetWords(first, t, timeZone)}</li>}
-          {second && <li>{targetWords(second, t, timeZone)}</li>}
+          {second && second.target.row !== first?.target.row && <li>{targetWords(second, t, timeZone)}</li>}
           <li>{t('plan.how.availability')}</li>
           <li>{t('plan.how.performance')}</li>
           <li>{t('plan.how.quality')}</li>

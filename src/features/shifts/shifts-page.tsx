@@ -6,6 +6,7 @@ import { WidgetErrorBoundary } from '../../components/error-boundary'
 import { FilterBar } from '../../components/filters/filter-bar'
 import { useReportScope } from '../../components/filters/use-filters'
 import { useT } from '../../components/i18n'
+import { NotInKiosk, useKiosk } from '../../components/kiosk'
 import { useNow } from '../../components/now'
 import { Skeleton } from '../../components/skeleton'
 import { WhenNear } from '../../components/when-near'
@@ -44,7 +45,9 @@ export function ShiftsPage() {
       <div className="flex flex-wrap items-end gap-x-6 gap-y-2">
         <FilterBar show={['range', 'location', 'machines']} />
       </div>
-      <p className="text-sm text-gray-700 dark:text-gray-300">{t('shifts.page.sourceNote')}</p>
+      <NotInKiosk>
+        <p className="text-sm text-gray-700 dark:text-gray-300">{t('shifts.page.sourceNote')}</p>
+      </NotInKiosk>
       {scope.status === 'loading' || !config.data ? (
         <Skeleton />
       ) : scope.status === 'error' ? (
@@ -85,6 +88,24 @@ function ShiftsView({
   const { t } = useT()
   const now = useNow()
   const soFar = shiftSoFar(now, timeZone, shifts)
+  const kiosk = useKiosk()
+  // on the wall, read at a glance (issue 36): this shift against its plan and against the same shift
+  // yesterday and last week; the range's shifts, days, alerts and the portal's report stay on the desk
+  if (kiosk.on)
+    return soFar ? (
+      <>
+        <WidgetErrorBoundary name={t('shifts.widget.pace')}>
+          <Suspense fallback={<Skeleton reserve="30vh" />}>
+            <LivePace large />
+          </Suspense>
+        </WidgetErrorBoundary>
+        <WidgetErrorBoundary name={t('shifts.widget.thisShift')}>
+          <ThisShift scope={scope} soFar={soFar} timeZone={timeZone} />
+        </WidgetErrorBoundary>
+      </>
+    ) : (
+      <p>{t('shifts.page.noShiftNow')}</p>
+    )
   return (
     <>
       {soFar && (

@@ -2,6 +2,7 @@ import { useId } from 'react'
 import type { ReportParams } from '../../api/report-params'
 import { DataTable } from '../../components/data-table'
 import { useT } from '../../components/i18n'
+import { useKiosk } from '../../components/kiosk'
 import { QueriesProblems } from '../../components/query-state'
 import { ScrollArea } from '../../components/scroll-area'
 import { durationInWords } from '../../lib/duration'
@@ -20,6 +21,7 @@ export function ThisShift({
   timeZone: string
 }) {
   const { t, number } = useT()
+  const kiosk = useKiosk()
   const { spans, results, rows, problems } = useShiftSoFarReports(scope, soFar)
   const elapsed = soFar.current[1] - soFar.current[0]
   const planned = soFar.planned[1] - soFar.planned[0]
@@ -33,7 +35,7 @@ export function ThisShift({
           planned: durationInWords(planned),
         })}
       </h2>
-      <p className="text-sm text-gray-700 dark:text-gray-300">{t('shifts.thisShift.intro')}</p>
+      {!kiosk.on && <p className="text-sm text-gray-700 dark:text-gray-300">{t('shifts.thisShift.intro')}</p>}
       <QueriesProblems queries={problems} />
       <ScrollArea label={t('shifts.table.label')}>
         <DataTable
