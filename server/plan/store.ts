@@ -17,9 +17,10 @@ export class PlanStore {
 
   async targets(): Promise<TargetRow[]> {
     const rows = await this.db.query<Record<string, unknown>>(
-      'select * from plan_targets order by valid_from, id limit 10000',
+      'select * from plan_targets order by valid_from desc, id desc limit 10000',
     )
-    return rows.map((r) => ({
+    // the newest within the bound, handed over oldest first
+    return rows.reverse().map((r) => ({
       id: Number(r.id),
       shift: String(r.shift),
       weekday: numberOrNull(r.weekday),
@@ -54,10 +55,10 @@ export class PlanStore {
   async rejects(from: string, till: string): Promise<RejectsRow[]> {
     const rows = await this.db.query<Record<string, unknown>>(
       `select id, shift, to_char(day, 'YYYY-MM-DD') as day, location_id, rejects, entered_by, entered_at
-       from shift_rejects where day >= $1::date and day <= $2::date order by entered_at, id limit 20000`,
+       from shift_rejects where day >= $1::date and day <= $2::date order by entered_at desc, id desc limit 20000`,
       [from, till],
     )
-    return rows.map((r) => ({
+    return rows.reverse().map((r) => ({
       id: Number(r.id),
       shift: String(r.shift),
       day: dayOf(r.day),

@@ -88,11 +88,6 @@ const PacePage = page(
   () => import('../features/plan/pace-page'),
   'PacePage',
 )
-const TargetsPage = page(
-  'src/features/plan/targets-page.tsx',
-  () => import('../features/plan/targets-page'),
-  'TargetsPage',
-)
 const StopSettingsPage = page(
   'src/features/stops/settings-page.tsx',
   () => import('../features/stops/settings-page'),
@@ -129,8 +124,8 @@ export function pageRoutes() {
     <Route key="explain" path="stops/explain" element={<Page component={ExplainPage} />} />,
     <Route key="stop-settings" path="stops/settings" element={<Page component={StopSettingsPage} />} />,
     <Route key="alerts" path="alerts" element={<Page component={AlertsPage} />} />,
-    <Route key="pace" path="pace" element={<Page component={PacePage} />} />,
-    <Route key="pace-targets" path="pace/targets" element={<Page component={TargetsPage} />} />,
+    // /pace and its targets (/pace/targets): one route, so the shell names one page less
+    <Route key="pace" path="pace/*" element={<Page component={PacePage} />} />,
   ]
 }
 

@@ -57,7 +57,9 @@ export interface ShiftTarget {
 /**
  * The target of `scope` for the shift `shift` that starts at `start` (Unix ms), as in force at `at` (the
  * shift's end: a target changed during a shift applies to that whole shift, and while it runs the latest
- * one holds). A target for the shift's weekday comes before one for every day.
+ * one holds). The latest target for the shift's weekday comes before the latest for every day, unit by
+ * unit: a weekday target in pieces only keeps the every-day stitches, and a removed weekday target falls
+ * back to the every-day one.
  */
 export function targetFor(
   rows: readonly TargetRow[],
@@ -68,23 +70,47 @@ export function targetFor(
   timeZone: string,
 ): ShiftTarget {
   const weekday = isoWeekday(localDate(Math.floor(start / 1000), timeZone))
-  let best: TargetRow | null = null
+  let onWeekday: TargetRow | null = null
+  let everyDay: TargetRow | null = null
+  const later = (row: TargetRow, than: TargetRow | null) =>
+    !than || row.validFrom > than.validFrom || (row.validFrom === than.validFrom && row.id > than.id)
   for (const row of rows) {
     if (row.shift !== shift || !sameScope(row.scope, scope) || row.validFrom > at) continue
-    if (row.weekday !== null && row.weekday !== weekday) continue
-    const better =
-      !best ||
-      specificity(row) > specificity(best) ||
-      (specificity(row) === specificity(best) &&
-        (row.validFrom > best.validFrom || (row.validFrom === best.validFrom && row.id > best.id)))
-    if (better) best = row
+    if (row.weekday === null) {
+      if (later(row, everyDay)) everyDay = row
+    } else if (row.weekday === weekday && later(row, onWeekday)) onWeekday = row
   }
-  if (!best || (best.pieces === null && best.stitches === null))
-    return { pieces: null, stitches: null, row: null }
-  return { pieces: best.pieces, stitches: best.stitches, row: best }
+  const pieces = onWeekday?.pieces ?? everyDay?.pieces ?? null
+  const stitches = onWeekday?.stitches ?? everyDay?.stitches ?? null
+  if (pieces === null && stitches === null) return { pieces: null, stitches: null, row: null }
+  const own = onWeekday && (onWeekday.pieces !== null || onWeekday.stitches !== null) ? onWeekday : everyDay
+  return { pieces, stitches, row: own }
 }
 
-const specificity = (row: TargetRow) => (row.weekday === null ? 0 : 1)
+/**
+ * The factory's target for a shift: the one set for all machines, or else the sum of its locations'
+ * targets when every location (with machines) has one for that unit. `rows` null for a unit no target
+ * gives.
+ */
+export function factoryTarget(
+  rows: readonly TargetRow[],
+  shift: string,
+  locations: readonly number[],
+  start: number,
+  at: number,
+  timeZone: string,
+): { pieces: number | null; stitches: number | null; rows: TargetRow[] } {
+  const all = targetFor(rows, shift, { kind: 'all' }, start, at, timeZone)
+  if (all.row) return { pieces: all.pieces, stitches: all.stitches, rows: [all.row] }
+  const each = locations.map((id) => targetFor(rows, shift, { kind: 'location', id }, start, at, timeZone))
+  const sum = (unit: 'pieces' | 'stitches') =>
+    each.length > 0 && each.every((t) => t[unit] !== null) ? each.reduce((s, t) => s + t[unit]!, 0) : null
+  return {
+    pieces: sum('pieces'),
+    stitches: sum('stitches'),
+    rows: each.flatMap((t) => (t.row ? [t.row] : [])),
+  }
+}
 
 /** The rejects entered for a shift occurrence and location (null: the factory): the latest entry holds. */
 export function rejectsFor(

@@ -28,7 +28,9 @@ const TABLES = [
   'design_runs',
   'gaps',
   'latest_machines',
+  'plan_targets',
   'planned_stops',
+  'shift_rejects',
   'state_intervals',
   'stop_log',
   'stop_reasons_given',
@@ -281,7 +283,9 @@ describe.each(BACKENDS)('a backup of %s', (_, openSource) => {
       expect(Object.fromEntries(Object.keys(held).map((name) => [name, rows[name]]))).toEqual(held)
       // the tables of the later migrations are there, empty
       expect(Object.keys(rows).filter((name) => !(name in held))).toEqual([
+        'plan_targets',
         'planned_stops',
+        'shift_rejects',
         'stop_log',
         'stop_reasons_given',
         'stop_settings',

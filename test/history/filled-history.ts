@@ -3,6 +3,7 @@ import { defaultSettings } from '../../server/alerts/settings'
 import { AlertStore } from '../../server/alerts/store'
 import type { Db } from '../../server/history/db'
 import { HistoryStore, iso, type Observation } from '../../server/history/store'
+import { PlanStore } from '../../server/plan/store'
 import { StopStore } from '../../server/stops/store'
 import { defaultStopSettings } from '../../src/lib/stop-reasons'
 
@@ -157,6 +158,28 @@ export async function fill(db: Db, polls = 150) {
   await stops.give(given(T0 + 10 * MIN, 'waiting-hoops', 'Ben'), T0 + 13 * MIN)
   await stops.give(given(T0 + 20 * MIN, 'other', 'Ana Müller', 'Strom weg,\n"Halle 2"'), T0 + 25 * MIN)
   await stops.split('B', T0 + 10 * MIN, T0 + 14 * MIN, 'Ben', T0 + 15 * MIN)
+
+  // the plan (migration 6): a target, changed once, and rejects entered twice for a shift
+  if ((await schemaVersion(db)) < 6) return
+  const plan = new PlanStore(db)
+  const target = (pieces: number | null, at: number) =>
+    plan.addTarget({
+      shift: 'Early',
+      weekday: null,
+      scope: { kind: 'location', id: 2 },
+      pieces,
+      stitches: 4_000_000,
+      validFrom: at,
+      by: 'Planner',
+      at,
+    })
+  await target(8_000, T0 + 3 * MIN)
+  await target(7_500, T0 + 4 * MIN)
+  for (const [rejects, by, at] of [
+    [40, 'Ana Müller', T0 + 5 * MIN],
+    [35, 'Ben', T0 + 6 * MIN],
+  ] as const)
+    await plan.addRejects({ shift: 'Early', day: '2026-11-18', locationId: null, rejects, by, at })
 }
 
 export const dataTableNames = async (db: Db) =>

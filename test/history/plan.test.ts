@@ -136,7 +136,7 @@ describe.each(BACKENDS)('the plan on %s', (_, open) => {
     expect(rows.map((r) => r.pieces)).toEqual([7_000, 8_000])
   })
 
-  test('a weekday target comes before the every-day one; a removal ends a target', async () => {
+  test('a weekday target comes before the every-day one; removing it falls back; removing that ends it', async () => {
     await post('/api/plan/targets', target({ pieces: 8_000 }), admin)
     // Wednesday is ISO weekday 3
     await post('/api/plan/targets', target({ pieces: 6_000, weekday: 3 }), admin)
@@ -146,6 +146,11 @@ describe.each(BACKENDS)('the plan on %s', (_, open) => {
     expect(targetFor(rows, 'Early', { kind: 'all' }, thursday, thursday, 'Europe/Berlin').pieces).toBe(8_000)
     clock = T0 + HOUR
     await post('/api/plan/targets', target({ pieces: null, weekday: 3 }), admin)
+    rows = await targets()
+    // the Wednesday target removed: the every-day one holds again
+    expect(targetFor(rows, 'Early', { kind: 'all' }, EARLY_START, clock, 'Europe/Berlin').pieces).toBe(8_000)
+    clock = T0 + 2 * HOUR
+    await post('/api/plan/targets', target({ pieces: null }), admin)
     rows = await targets()
     expect(targetFor(rows, 'Early', { kind: 'all' }, EARLY_START, clock, 'Europe/Berlin').row).toBeNull()
   })

@@ -1,8 +1,9 @@
-import { useQueries, useQuery } from '@tanstack/react-query'
+import { useQuery } from '@tanstack/react-query'
 import { lazy, Suspense, useId } from 'react'
-import { Link } from 'react-router'
+import { Link, useLocation } from 'react-router'
 import { appConfigQueryOptions } from '../../api/app-config'
 import { useLocations } from '../../api/locations'
+import { useReportQueries } from '../../api/report-queries'
 import { machineSummaryQueryOptions } from '../../api/summary-reports'
 import { DataTable } from '../../components/data-table'
 import { useT } from '../../components/i18n'
@@ -10,7 +11,9 @@ import { useKiosk } from '../../components/kiosk'
 import { useNow } from '../../components/now'
 import { QueriesProblems } from '../../components/query-state'
 import { ScrollArea } from '../../components/scroll-area'
+import { Skeleton } from '../../components/skeleton'
 import { withMessages } from '../../components/with-messages'
+import type { MachineSummary, RecordList } from '../../lib/domain'
 import { formatFactoryTime } from '../../lib/factory-time'
 import { hourByHour, type MsSpan } from '../../lib/plan'
 import { type ShiftPlan, useShiftPlan } from './use-shift-plan'
@@ -21,6 +24,24 @@ const LivePace = lazy(withMessages('src/features/plan/pace-panel.tsx', () => imp
 /** Plan and pace (issue 36): the running shift against its target, live. On the wall: the pace in the
  * wall's type, OEE and its factors. On the desk: also the hour-by-hour table and every location. */
 export function PacePage() {
+  const { pathname } = useLocation()
+  if (/\/pace\/targets\/?$/.test(pathname))
+    return (
+      <Suspense fallback={<Skeleton />}>
+        <TargetsPage />
+      </Suspense>
+    )
+  return <PaceView />
+}
+
+// the targets page, loaded when asked for, with its messages
+const TargetsPage = lazy(() =>
+  withMessages('src/features/plan/targets-page.tsx', () => import('./targets-page'))().then((m) => ({
+    default: m.TargetsPage,
+  })),
+)
+
+function PaceView() {
   const { t } = useT()
   const kiosk = useKiosk()
   const now = useNow()
@@ -104,15 +125,16 @@ function HourByHour({ plan, timeZone }: { plan: ShiftPlan; timeZone: string }) {
   for (let start = plan.span[0]; start < plan.span[1]; start += 3_600_000)
     hours.push([start, Math.min(start + 3_600_000, plan.span[1])])
   const begun = hours.filter(([from]) => from < plan.now)
-  const summaries = useQueries({
-    queries: begun.map(([from, till]) =>
+  // each hour keeps its last answer while the running hour's, a minute on, loads
+  const summaries = useReportQueries(
+    begun.map(([from, till]) =>
       machineSummaryQueryOptions({
         from: Math.floor(from / 1000),
         till: Math.floor(Math.min(till, plan.now) / 1000),
         machineIds: 'all',
       }),
     ),
-  })
+  ) as Array<ReturnType<typeof useQuery<RecordList<MachineSummary>>>>
   if (!of) return null
   const actualOf = ([from]: MsSpan) => {
     const i = begun.findIndex(([f]) => f === from)

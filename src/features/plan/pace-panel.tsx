@@ -69,6 +69,12 @@ function targetWords(of: PaceOf, t: T, timeZone: string): string {
       ? t('plan.target.defaultWithout', { count: of.target.withoutSetSpeed })
       : t('plan.target.default')
   const row = of.target.row
+  if (row && of.target.source === 'locations')
+    return t('plan.target.locations', {
+      count: of.target.locations,
+      name: row.by,
+      when: `${formatFactoryDate(row.at, timeZone)} ${formatFactoryTime(row.at, timeZone, false)}`,
+    })
   return row
     ? t('plan.target.set', {
         name: row.by,
@@ -78,9 +84,10 @@ function targetWords(of: PaceOf, t: T, timeZone: string): string {
 }
 
 /** The words under OEE: how it is computed and what it leaves out. */
-export function oeeNotes(oee: Oee, t: T): string[] {
+export function oeeNotes(oee: Oee, t: T, noHistory = false): string[] {
   const notes: string[] = []
-  if (oee.missing.includes('no-planned-time')) notes.push(t('plan.oee.noPlannedTime'))
+  if (noHistory) notes.push(t('plan.oee.noHistory'))
+  else if (oee.missing.includes('no-planned-time')) notes.push(t('plan.oee.noPlannedTime'))
   if (oee.missing.includes('no-rejects') && oee.oee !== null) notes.push(t('plan.oee.noRejects'))
   if (oee.withoutSetSpeed > 0) notes.push(t('plan.oee.noSetSpeed', { count: oee.withoutSetSpeed }))
   return notes
@@ -182,7 +189,7 @@ export function PacePanel({ plan, large, timeZone }: { plan: ShiftPlan; large: b
           {plan.judgedFrom !== null && (
             <li>{t('plan.oee.judgedFrom', { time: formatFactoryTime(plan.judgedFrom, timeZone, false) })}</li>
           )}
-          {oeeNotes(plan.oee, t).map((note) => (
+          {oeeNotes(plan.oee, t, plan.noHistory).map((note) => (
             <li key={note}>{note}</li>
           ))}
         </ul>

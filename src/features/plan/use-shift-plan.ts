@@ -21,15 +21,19 @@ import {
   spansLength,
   subtractSpans,
 } from '../../lib/plan'
-import { rejectsFor, type TargetRow, type TargetScope, targetFor } from '../../lib/plan-targets'
+import { factoryTarget, rejectsFor, type TargetRow } from '../../lib/plan-targets'
 import { type PlannedStop, plannedWindows, type StopSettings } from '../../lib/stop-reasons'
 import { currentShift, type NamedShift } from '../../lib/time-range'
 
 /** Where a target comes from: set on the targets page, or made from the machines' set speeds. */
 export interface TargetOf {
   value: number
-  source: 'set' | 'default'
+  /** set for all machines, the sum of the locations' targets, or made from the set speeds */
+  source: 'set' | 'locations' | 'default'
+  /** the (latest) row it comes from */
   row: TargetRow | null
+  /** how many locations' targets it sums */
+  locations: number
   /** for a default: the machines it leaves out for want of a set speed */
   withoutSetSpeed: number
 }
@@ -56,6 +60,8 @@ export interface ShiftPlan {
   machines: number
   /** since when availability is judged, when the history began during the shift (Unix ms) */
   judgedFrom: number | null
+  /** the history could not be read: no availability */
+  noHistory: boolean
 }
 
 interface Inputs {
@@ -75,11 +81,11 @@ interface Inputs {
   /** since when the history knows (earlier planned time is not judged), and where it does not */
   recordedFrom: number | null
   gaps: ReadonlyArray<{ start: number; end: number }>
+  /** whether the history could be read at all */
+  history: boolean
   targets: readonly TargetRow[]
   rejects: Parameters<typeof rejectsFor>[0]
 }
-
-const ALL: TargetScope = { kind: 'all' }
 
 /** The plan of one shift from its inputs: the arithmetic of src/lib/plan, put together. */
 export function shiftPlanOf(input: Inputs): ShiftPlan {
@@ -129,7 +135,10 @@ export function shiftPlanOf(input: Inputs): ShiftPlan {
       ),
     )
   // the target in force at the shift's end: one changed during the shift applies to the whole shift
-  const target = targetFor(input.targets, input.shift.name, ALL, span[0], span[1], timeZone)
+  const locations = [...new Set(input.machines.flatMap((m) => (m.locationId === null ? [] : [m.locationId])))]
+  const target = factoryTarget(input.targets, input.shift.name, locations, span[0], span[1], timeZone)
+  const setSource: TargetOf['source'] = target.rows.some((r) => r.scope.kind === 'all') ? 'set' : 'locations'
+  const latest = target.rows.reduce<TargetRow | null>((a, r) => (!a || r.at > a.at ? r : a), null)
   const madeDefault = defaultStitchTarget(fullPlanned)
   const paceIn = (value: number | null, actual: number | null, source: TargetOf['source']): PaceOf | null =>
     value === null || actual === null
@@ -139,7 +148,8 @@ export function shiftPlanOf(input: Inputs): ShiftPlan {
           target: {
             value,
             source,
-            row: source === 'set' ? target.row : null,
+            row: source === 'default' ? null : latest,
+            locations: source === 'locations' ? target.rows.length : 0,
             withoutSetSpeed: source === 'default' ? madeDefault.withoutSetSpeed : 0,
           },
         }
@@ -153,15 +163,16 @@ export function shiftPlanOf(input: Inputs): ShiftPlan {
     planned,
     oee,
     byLocation,
-    pieces: paceIn(target.pieces, sum('pieces'), 'set'),
+    pieces: paceIn(target.pieces, sum('pieces'), setSource),
     stitches:
       target.stitches !== null
-        ? paceIn(target.stitches, sum('stitches'), 'set')
+        ? paceIn(target.stitches, sum('stitches'), setSource)
         : madeDefault.stitches > 0
           ? paceIn(madeDefault.stitches, sum('stitches'), 'default')
           : null,
     machines: inputs.length,
     judgedFrom: input.recordedFrom !== null && input.recordedFrom > span[0] ? input.recordedFrom : null,
+    noHistory: !input.history,
   }
 }
 
@@ -197,7 +208,16 @@ export function useShiftPlan(nowSeconds: number): {
   const queries = { machines, settings, targets, rejects, timeline, summary }
   if (!config) return { plan: undefined, queries }
   if (!current) return { plan: null, queries }
-  if (!machines.data || !settings.data || !targets.data || !rejects.data || !timeline.data || !summary.data)
+  // without a history (none kept, or starting) the pace stands, and availability says why it is missing
+  const history = timeline.data ?? (timeline.isError ? null : undefined)
+  if (
+    !machines.data ||
+    !settings.data ||
+    !targets.data ||
+    !rejects.data ||
+    history === undefined ||
+    !summary.data
+  )
     return { plan: undefined, queries }
   const plan = shiftPlanOf({
     shift: current.shift,
@@ -208,9 +228,10 @@ export function useShiftPlan(nowSeconds: number): {
     machines: machines.data.records,
     settings: settings.data.settings,
     plannedStops: settings.data.planned,
-    intervals: timeline.data.machines,
-    recordedFrom: timeline.data.recordingSince,
-    gaps: timeline.data.gaps,
+    intervals: history?.machines ?? new Map(),
+    recordedFrom: history ? history.recordingSince : null,
+    gaps: history?.gaps ?? [],
+    history: history !== null,
     summary: new Map(summary.data.records.map((r) => [r.machineId, r])),
     targets: targets.data.targets,
     rejects: rejects.data,
