@@ -144,6 +144,13 @@ describe('plan and pace on the held-out factory', { timeout: 120_000 }, () => {
     const quality = Math.round(((hand.pieces - rejects) / hand.pieces) * 100)
     await expect.poll(() => figure(page, 'quality')).toBe(quality)
     expect(await page.locator('[data-figure="oee"] dt').textContent()).toBe('OEE')
+    // the shift that ended before: its rejects entered here too, this shift's quality untouched
+    await page.getByRole('combobox', { name: /^Shift/ }).selectOption({ index: 1 })
+    await page.getByText('No rejects entered for this shift yet').waitFor()
+    await page.getByLabel('Rejected pieces').fill('3')
+    await page.getByRole('button', { name: 'Enter rejects' }).click()
+    await page.getByText('3 rejects entered by Ana').waitFor()
+    expect(await figure(page, 'quality')).toBe(quality)
     await page.screenshot({ path: 'test-results/plan-pace-desk-1440.png', fullPage: true })
     expect(problems).toEqual([])
   })

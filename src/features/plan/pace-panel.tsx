@@ -4,9 +4,10 @@ import { appConfigQueryOptions } from '../../api/app-config'
 import { useT } from '../../components/i18n'
 import { useNow } from '../../components/now'
 import { QueriesProblems } from '../../components/query-state'
-import { formatFactoryDate, formatFactoryTime } from '../../lib/factory-time'
+import { formatFactoryDate, formatFactoryTime, localDateKey } from '../../lib/factory-time'
 import type { Translator } from '../../lib/i18n/translator'
 import type { Oee, Pace } from '../../lib/plan'
+import { previousShift, type ShiftSpan } from '../../lib/time-range'
 import { RejectsForm } from './rejects-form'
 import { type PaceOf, type ShiftPlan, useShiftPlan } from './use-shift-plan'
 
@@ -152,7 +153,18 @@ function PaceLine({
 }
 
 /** The shift against its plan: pace in pieces and stitches, OEE and its factors; per location below. */
-export function PacePanel({ plan, large, timeZone }: { plan: ShiftPlan; large: boolean; timeZone: string }) {
+export function PacePanel({
+  plan,
+  large,
+  timeZone,
+  previous = null,
+}: {
+  plan: ShiftPlan
+  large: boolean
+  timeZone: string
+  /** the shift that ended before this one (its rejects may be entered here too) */
+  previous?: ShiftSpan | null
+}) {
   const { t } = useT()
   const headingId = useId()
   const end = formatFactoryTime(plan.span[1], timeZone, false)
@@ -194,7 +206,27 @@ export function PacePanel({ plan, large, timeZone }: { plan: ShiftPlan; large: b
           ))}
         </ul>
       )}
-      {!large && <RejectsForm shift={plan.shift.name} day={plan.day} timeZone={timeZone} />}
+      {!large && (
+        <RejectsForm
+          shifts={[
+            {
+              shift: plan.shift.name,
+              day: plan.day,
+              label: `${plan.shift.name} · ${formatFactoryDate(plan.span[0], timeZone)}`,
+            },
+            ...(previous
+              ? [
+                  {
+                    shift: previous.shift.name,
+                    day: localDateKey(previous.span[0], timeZone),
+                    label: `${previous.shift.name} · ${formatFactoryDate(previous.span[0] * 1000, timeZone)}`,
+                  },
+                ]
+              : []),
+          ]}
+          timeZone={timeZone}
+        />
+      )}
     </section>
   )
 }
@@ -203,7 +235,9 @@ export function PacePanel({ plan, large, timeZone }: { plan: ShiftPlan; large: b
 export default function LivePace({ large }: { large: boolean }) {
   const { t } = useT()
   const now = useNow()
-  const timeZone = useQuery(appConfigQueryOptions()).data?.timeZone ?? 'UTC'
+  const config = useQuery(appConfigQueryOptions()).data
+  const timeZone = config?.timeZone ?? 'UTC'
+  const previous = config ? previousShift(now, config.timeZone, config.shifts) : null
   const { plan, queries } = useShiftPlan(now)
   return (
     <div className={large ? 'space-y-[1vh]' : 'space-y-2'}>
@@ -222,7 +256,7 @@ export default function LivePace({ large }: { large: boolean }) {
       ) : plan === null ? (
         <p className={large ? 'text-[3vh]' : ''}>{t('plan.noShift')}</p>
       ) : (
-        <PacePanel plan={plan} large={large} timeZone={timeZone} />
+        <PacePanel plan={plan} large={large} timeZone={timeZone} previous={previous} />
       )}
     </div>
   )

@@ -10,9 +10,18 @@ import { MAX_REJECTS, rejectsFor } from '../../lib/plan-targets'
 
 /** Rejects of a shift, entered on the floor by name (no token): the quality of OEE. The latest entry
  * holds; every entry is kept with who and when. */
-export function RejectsForm({ shift, day, timeZone }: { shift: string; day: string; timeZone: string }) {
+export function RejectsForm({
+  shifts,
+  timeZone,
+}: {
+  /** the shift running now first, then the one that ended before it (rejects are often counted at its end) */
+  shifts: ReadonlyArray<{ shift: string; day: string; label: string }>
+  timeZone: string
+}) {
   const { t, number } = useT()
   const id = useId()
+  const [chosen, setChosen] = useState(0)
+  const { shift, day } = shifts[Math.min(chosen, shifts.length - 1)]!
   const rows = useQuery(rejectsQueryOptions(day, day))
   const entered = rows.data ? rejectsFor(rows.data, shift, day, null) : null
   const [count, setCount] = useState('')
@@ -50,6 +59,22 @@ export function RejectsForm({ shift, day, timeZone }: { shift: string; day: stri
           : t('plan.rejects.none')}
       </p>
       <div className="flex flex-wrap items-end gap-3">
+        {shifts.length > 1 && (
+          <label className="flex flex-col text-sm">
+            {t('plan.rejects.shift')}
+            <select
+              className="rounded border border-gray-500 px-2 py-1 dark:bg-gray-900"
+              value={chosen}
+              onChange={(e) => setChosen(Number(e.target.value))}
+            >
+              {shifts.map((s, i) => (
+                <option key={`${s.shift}@${s.day}`} value={i}>
+                  {s.label}
+                </option>
+              ))}
+            </select>
+          </label>
+        )}
         <label className="flex flex-col text-sm">
           {t('plan.rejects.count')}
           <input
