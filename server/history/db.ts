@@ -105,6 +105,14 @@ export async function openServer(
       let client: PoolClient | null = null
       let stopped = false
       let retry: ReturnType<typeof setTimeout> | undefined
+      // a connection is given back once: at a stop the database may end it (an error event) after the
+      // stop gave it back, and a second release throws out of the event handler (it took the server down)
+      const released = new WeakSet<PoolClient>()
+      const giveBack = (c: PoolClient, destroy?: boolean) => {
+        if (released.has(c)) return
+        released.add(c)
+        c.release(destroy)
+      }
       const handler = (message: { channel: string; payload?: string }) => {
         if (message.channel === channel) onMessage(message.payload ?? '')
       }
@@ -114,9 +122,9 @@ export async function openServer(
           const next = await pool.connect()
           next.on('notification', handler)
           next.on('error', () => {
-            next.release(true)
+            giveBack(next, true)
             if (client === next) client = null
-            retry = setTimeout(() => void connect(), 5000)
+            if (!stopped) retry = setTimeout(() => void connect(), 5000)
           })
           await next.query(`listen ${quoteIdent(channel)}`)
           client = next
@@ -133,7 +141,7 @@ export async function openServer(
         if (current) {
           current.off('notification', handler)
           await current.query(`unlisten ${quoteIdent(channel)}`).catch(() => {})
-          current.release()
+          giveBack(current)
         }
       }
     },
