@@ -84,14 +84,12 @@ export async function startHistory(
     timeZone: config.timeZone,
     ...(options.now ? { now: options.now } : {}),
   })
-  const plan = new PlanStore(db)
-  seedDemo = async (from, till) => {
-    await stops.seedDemo(from, till)
-    // the demo's targets from its machines' set speeds and designs, and rejects for its shifts
-    const machines = await callUpstream(
+  /** A GET of the production API as JSON, bounded (the demo's seed and the alerts' break log). */
+  const upstreamJson = async (path: string): Promise<unknown> => {
+    const answer = await callUpstream(
       upstreams.api.transport,
       {
-        url: `${upstreams.api.baseUrl}/machines`,
+        url: `${upstreams.api.baseUrl}${path}`,
         method: 'GET',
         headers: { 'X-API-Key': upstreams.api.apiKey, Accept: 'application/json' },
       },
@@ -101,8 +99,18 @@ export async function startHistory(
         name: 'the production API',
       },
     )
-    if (machines.status !== 200) throw new Error(`the production API answered HTTP ${machines.status}`)
-    const facts = machineFactsOf(JSON.parse(new TextDecoder().decode(machines.body)) as unknown)
+    if (answer.status !== 200) throw new Error(`the production API answered HTTP ${answer.status}`)
+    return JSON.parse(new TextDecoder().decode(answer.body)) as unknown
+  }
+  const plan = new PlanStore(db)
+  seedDemo = async (from, till) => {
+    await stops.seedDemo(from, till)
+    // the demo's targets from its machines' set speeds and designs (the watcher's latest answer when it
+    // has one), and rejects for its shifts
+    const latest = watcher.latest()
+    const facts = machineFactsOf(
+      latest ? JSON.parse(new TextDecoder().decode(latest.answer.body)) : await upstreamJson('/machines'),
+    )
     const { breaks } = await stops.settings()
     await seedDemoPlan(plan, facts, config.shifts, breaks, config.timeZone, from, till)
   }
@@ -127,23 +135,8 @@ export async function startHistory(
     language: config.language,
     leader: () => watcher.isLeader(),
     keepDays: config.historyDays,
-    breakLog: async (from, till) => {
-      const answer = await callUpstream(
-        upstreams.api.transport,
-        {
-          url: `${upstreams.api.baseUrl}/reports/threadbreaks-by-machine?from=${from}&till=${till}&machineIds=all`,
-          method: 'GET',
-          headers: { 'X-API-Key': upstreams.api.apiKey, Accept: 'application/json' },
-        },
-        {
-          timeoutSeconds: config.upstreamTimeoutSeconds,
-          maxBytes: MAX_BREAK_LOG_BYTES,
-          name: 'the production API',
-        },
-      )
-      if (answer.status !== 200) throw new Error(`the production API answered HTTP ${answer.status}`)
-      return JSON.parse(new TextDecoder().decode(answer.body)) as unknown
-    },
+    breakLog: (from, till) =>
+      upstreamJson(`/reports/threadbreaks-by-machine?from=${from}&till=${till}&machineIds=all`),
     log,
     ...(options.now ? { now: options.now } : {}),
   })
