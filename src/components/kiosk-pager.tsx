@@ -1,8 +1,8 @@
 import { type ReactNode, useLayoutEffect, useRef, useState } from 'react'
 
 /** Things a screen border must not cut through: a screen ends above the first of them that would be cut. */
-const KEEP_WHOLE =
-  '[data-keep-whole], tr, li, h1, h2, h3, h4, p, figure, svg, dt, dd, caption, label, img, legend, summary'
+export const KEEP_WHOLE =
+  '[data-keep-whole], [data-wall-item], tr, li, h1, h2, h3, h4, p, figure, svg, dt, dd, caption, label, img, legend, summary'
 /** A bound: a page that needs more screens than this is a page to condense, not to rotate through. */
 export const MAX_SCREENS = 60
 

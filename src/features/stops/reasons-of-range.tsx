@@ -172,9 +172,15 @@ function Pareto({
                   <span
                     aria-hidden="true"
                     className="h-4 rounded-sm border border-gray-500"
-                    style={{ ...reasonFill(reason ?? UNEXPLAINED), width: `${(r.ms / max) * 70}%` }}
+                    style={{
+                      ...reasonFill(reason ?? UNEXPLAINED),
+                      width: `${(r.ms / max) * (large ? 40 : 70)}%`,
+                    }}
                   />
-                  {t('stops.range.bar', { duration: durationInWords(r.ms / 1000), count: r.count })}
+                  {/* on the wall one line a reason: the rows stay short enough for the page to fit */}
+                  <span className={large ? 'whitespace-nowrap' : undefined}>
+                    {t('stops.range.bar', { duration: durationInWords(r.ms / 1000), count: r.count })}
+                  </span>
                 </span>
               </li>
             )

@@ -2,6 +2,7 @@ import { type ReactNode, useMemo } from 'react'
 import { HeatmapLegend } from '../../components/heatmap/heatmap-legend'
 import { HeatmapSmallMultiples } from '../../components/heatmap/small-multiples'
 import { useT } from '../../components/i18n'
+import { useWallFit, WallMore } from '../../components/wall-fit'
 import { trendInWords } from '../../lib/breaks-trend'
 import {
   HEALTHY_BREAKS_PER_HEAD_HOUR,
@@ -11,9 +12,12 @@ import {
 } from './threadbreak-view'
 
 const FIXED_2 = { minimumFractionDigits: 2, maximumFractionDigits: 2 } as const
+/** the flagged machines' heatmaps on the wall, most breaks first: the rest are marked ▲ in the list */
+const WALL_HEATMAPS = 4
 
-/** The wall: where to look first, heatmaps of the machines with a flagged place only, and every machine
- * in one compact list ranked by breaks per head-hour, so the whole factory fits a screen or two. */
+/** The wall: where to look first, heatmaps of the (four most breaking) machines with a flagged place, and
+ * the machines in one compact list ranked by breaks per head-hour, as many as fit two screens; a line says
+ * how many more the desk page has. */
 export function WallBreaks({
   view,
   heatmaps,
@@ -33,6 +37,8 @@ export function WallBreaks({
   const shown = flagged
     .map((m) => heatmaps.find((h) => h.machineId === m.machineId))
     .filter((h) => h !== undefined)
+    .slice(0, WALL_HEATMAPS)
+  const fit = useWallFit<HTMLOListElement>(ranked.length, ranked)
   return (
     <div className="space-y-4">
       {where}
@@ -49,12 +55,19 @@ export function WallBreaks({
         <p className="text-kiosk-sm">
           {t('threadbreaks.wall.legend', { rate: number(HEALTHY_BREAKS_PER_HEAD_HOUR, FIXED_2) })}
         </p>
-        <ol className="grid grid-cols-[repeat(auto-fill,minmax(32rem,1fr))] gap-x-8 text-kiosk-sm leading-snug">
-          {ranked.map((m) => {
+        <ol
+          ref={fit.ref}
+          className="grid grid-cols-[repeat(auto-fill,minmax(32rem,1fr))] gap-x-8 text-kiosk-sm leading-snug"
+        >
+          {ranked.slice(0, fit.shown).map((m) => {
             const rate = perHeadHour(m)
             const above = rate !== null && rate > HEALTHY_BREAKS_PER_HEAD_HOUR
             return (
-              <li key={m.machineId} className="flex justify-between gap-3 border-b border-gray-800 py-0.5">
+              <li
+                key={m.machineId}
+                data-wall-item=""
+                className="flex justify-between gap-3 border-b border-gray-800 py-0.5"
+              >
                 <span
                   className={`whitespace-nowrap ${above || flaggedIds.has(m.machineId) ? 'font-semibold' : ''}`}
                 >
@@ -71,6 +84,7 @@ export function WallBreaks({
             )
           })}
         </ol>
+        <WallMore count={fit.more} what="machines" lineRef={fit.moreRef} />
       </section>
     </div>
   )

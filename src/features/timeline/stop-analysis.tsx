@@ -163,7 +163,8 @@ export function StopAnalysisView({
             {t('timeline.analysis.longest')}
           </h3>
           <ol className="list-decimal space-y-0.5 pl-[2.5em]">
-            {analysis.longest.slice(0, rows).map((s) => (
+            {/* on the wall the three longest: with the alerts' band above, the page still fits two screens */}
+            {analysis.longest.slice(0, large ? 3 : rows).map((s) => (
               <li key={`${s.machineId}-${s.start}`}>
                 {withNodes(
                   (m) =>
