@@ -46,6 +46,7 @@ export const MESSAGE_PIECES = [
   'src/features/stops/tile-reason.tsx',
   'src/features/stops/reason-dialog.tsx',
   'src/features/plan/pace-panel.tsx',
+  'src/features/plan/machine-pace.tsx',
 ] as const
 
 export type PageModule = (typeof MESSAGE_PIECES)[number]

@@ -208,7 +208,7 @@ describe.each(BACKENDS)('the plan on %s', (_, open) => {
     expect((await get(`/api/plan/rejects${query}`)).status).toBe(400)
   })
 
-  test('the demo seeds a target per shift from its machines and rejects for each shift that ended', async () => {
+  test('the demo seeds a target per shift for the factory and each location, and rejects for each shift that ended', async () => {
     const machines = new Map<string, MachineFacts>([
       [
         'A',
@@ -243,20 +243,37 @@ describe.each(BACKENDS)('the plan on %s', (_, open) => {
     await seedDemoPlan(plan, machines, shifts, breaks, 'Europe/Berlin', T0 - 2 * 86_400_000, T0)
     const rows = await targets()
     // Early: 7.5 h planned × 1,000 a minute × 55 % = 247,500 stitches, rounded to 100,000; 41.25 passes × 6
-    expect(rows.find((r) => r.shift === 'Early')).toMatchObject({ stitches: 200_000, pieces: 250 })
-    expect(rows.find((r) => r.shift === 'Late')).toMatchObject({ stitches: 300_000, pieces: 260 })
+    // the one location holds both machines: its target is the factory's
+    for (const location of [false, true]) {
+      const of = (shift: string) =>
+        rows.find(
+          (r) => r.shift === shift && (location ? r.scope.kind === 'location' : r.scope.kind === 'all'),
+        )
+      expect(of('Early')).toMatchObject({ stitches: 200_000, pieces: 250 })
+      expect(of('Late')).toMatchObject({ stitches: 300_000, pieces: 260 })
+    }
     const rejects = (await get('/api/plan/rejects?from=2026-11-16&till=2026-11-18')).body.rejects as Array<{
       day: string
       shift: string
+      locationId: number | null
+      rejects: number
     }>
-    // the shifts that ended by T0 (10:00 on the 18th) from 10:00 on the 16th: Late 16th, Early+Late 17th
-    expect(rejects.map((r) => `${r.day} ${r.shift}`).sort()).toEqual([
-      '2026-11-16 Late',
-      '2026-11-17 Early',
-      '2026-11-17 Late',
+    // the shifts that ended by T0 (10:00 on the 18th) from 10:00 on the 16th: Late 16th, Early+Late 17th,
+    // for the location and the factory (the locations' sum)
+    expect(rejects.map((r) => `${r.day} ${r.shift} ${r.locationId}`).sort()).toEqual([
+      '2026-11-16 Late 1',
+      '2026-11-16 Late null',
+      '2026-11-17 Early 1',
+      '2026-11-17 Early null',
+      '2026-11-17 Late 1',
+      '2026-11-17 Late null',
     ])
+    for (const r of rejects.filter((r) => r.locationId === null))
+      expect(r.rejects).toBe(
+        rejects.find((l) => l.locationId === 1 && l.day === r.day && l.shift === r.shift)?.rejects,
+      )
     // seeded once
     await seedDemoPlan(plan, machines, shifts, breaks, 'Europe/Berlin', T0 - 2 * 86_400_000, T0)
-    expect(await targets()).toHaveLength(2)
+    expect(await targets()).toHaveLength(4)
   })
 })

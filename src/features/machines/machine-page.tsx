@@ -52,6 +52,12 @@ const TileReason = lazy(() =>
     default: m.TileReason,
   })),
 )
+// this machine in the running shift against its target (issue 36), with its messages
+const MachinePace = lazy(() =>
+  withMessages('src/features/plan/machine-pace.tsx', () => import('../plan/machine-pace'))().then((m) => ({
+    default: m.MachinePace,
+  })),
+)
 const ReasonsOfRange = lazy(() =>
   withMessages('src/features/stops/reasons-of-range.tsx', () => import('../stops/reasons-of-range'))().then(
     (m) => ({ default: m.ReasonsOfRange }),
@@ -112,6 +118,11 @@ export function MachinePage() {
             </Suspense>
             <DataAge updatedAt={machine.dataUpdatedAt} />
             <LiveIndicator />
+            <WidgetErrorBoundary name={t('plan.page.title')}>
+              <Suspense fallback={null}>
+                <MachinePace machineId={m.id} />
+              </Suspense>
+            </WidgetErrorBoundary>
             <WidgetErrorBoundary name={t('machines.machine.timelineWidget')}>
               <Suspense fallback={<Skeleton reserve={TIMELINE_SECTION_HEIGHT} />}>
                 <MachineTimeline machine={m} />

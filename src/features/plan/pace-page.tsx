@@ -16,6 +16,7 @@ import { withMessages } from '../../components/with-messages'
 import type { MachineSummary, RecordList } from '../../lib/domain'
 import { formatFactoryTime } from '../../lib/factory-time'
 import { hourByHour, type MsSpan } from '../../lib/plan'
+import { PartPace } from './part-pace'
 import { type ShiftPlan, useShiftPlan } from './use-shift-plan'
 
 // the pace itself, shared with the wall's page when nothing needs attention
@@ -49,9 +50,11 @@ function PaceView() {
   const { plan } = useShiftPlan(now)
   if (kiosk.on)
     return (
-      <Suspense fallback={null}>
-        <LivePace large />
-      </Suspense>
+      <div className="p-4">
+        <Suspense fallback={null}>
+          <LivePace large />
+        </Suspense>
+      </div>
     )
   return (
     <div className="space-y-6 p-4">
@@ -88,17 +91,21 @@ function ByLocation({ plan }: { plan: ShiftPlan }) {
           className="tabular-nums"
           columns={[
             { key: 'location', label: t('plan.byLocation.location'), className: 'px-2 text-left' },
+            { key: 'pace', label: t('plan.byLocation.pace'), className: 'px-2 text-left' },
             { key: 'availability', label: t('plan.oee.availability'), className: 'px-2 text-right' },
             { key: 'performance', label: t('plan.oee.performance'), className: 'px-2 text-right' },
             { key: 'quality', label: t('plan.oee.quality'), className: 'px-2 text-right' },
             { key: 'oee', label: t('plan.oee.oee'), className: 'px-2 text-right' },
           ]}
         >
-          {rows.map(([id, oee]) => (
+          {rows.map(([id, { oee, ...part }]) => (
             <tr key={String(id)}>
               <th scope="row" className="px-2 text-left font-normal">
                 {id === null ? t('plan.byLocation.none') : (nameOf(id) ?? t('plan.byLocation.id', { id }))}
               </th>
+              <td className="px-2 text-left">
+                <PartPace part={{ oee, ...part }} />
+              </td>
               <td className="px-2 text-right">{percent(oee.availability, number)}</td>
               <td className="px-2 text-right">{percent(oee.performance, number)}</td>
               <td className="px-2 text-right">{percent(oee.quality, number)}</td>

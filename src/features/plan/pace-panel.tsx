@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { useId } from 'react'
 import { appConfigQueryOptions } from '../../api/app-config'
+import { useLocations } from '../../api/locations'
 import { useT } from '../../components/i18n'
 import { useNow } from '../../components/now'
 import { QueriesProblems } from '../../components/query-state'
@@ -8,39 +9,15 @@ import { formatFactoryDate, formatFactoryTime, localDateKey } from '../../lib/fa
 import type { Translator } from '../../lib/i18n/translator'
 import type { Oee, Pace } from '../../lib/plan'
 import { previousShift, type ShiftSpan } from '../../lib/time-range'
+import { PartPace, STATUS_ICON, STATUS_STYLE, statusWords } from './part-pace'
 import { RejectsForm } from './rejects-form'
-import { type PaceOf, type ShiftPlan, useShiftPlan } from './use-shift-plan'
+import { type PaceOf, type PartPlan, type ShiftPlan, useShiftPlan } from './use-shift-plan'
 
 type T = Translator['t']
 type NumberFormat = Translator['number']
 
-const STATUS_ICON: Record<Pace['status'], string> = {
-  ahead: '▲',
-  'on-track': '●',
-  behind: '▼',
-  'not-started': '○',
-}
-const STATUS_STYLE: Record<Pace['status'], string> = {
-  ahead: 'text-green-800 dark:text-green-300',
-  'on-track': 'text-gray-900 dark:text-gray-100',
-  behind: 'text-red-800 dark:text-red-300',
-  'not-started': 'text-gray-700 dark:text-gray-300',
-}
-
 const percent = (share: number | null, number: NumberFormat) =>
   share === null ? '—' : `${number(share * 100, { maximumFractionDigits: 0 })} %`
-
-/** "Behind by 180 (5 %)", "Ahead by 40 (1 %)", "On track". */
-export function statusWords(pace: Pace, t: T, number: NumberFormat): string {
-  const amount = number(Math.round(Math.abs(pace.variance)))
-  const part =
-    pace.variancePart === null ? '—' : number(Math.abs(pace.variancePart) * 100, { maximumFractionDigits: 0 })
-  if (pace.status === 'not-started') return t('plan.pace.notStarted')
-  if (pace.status === 'on-track') return t('plan.pace.onTrack')
-  return pace.status === 'ahead'
-    ? t('plan.pace.ahead', { amount, percent: part })
-    : t('plan.pace.behind', { amount, percent: part })
-}
 
 /** "At this pace 7,650 of 8,000 by 14:00 · to catch up 780 an hour" */
 function outlookWords(pace: Pace, end: string, t: T, number: NumberFormat): string {
@@ -95,7 +72,7 @@ export function oeeNotes(oee: Oee, t: T, noHistory = false): string[] {
 }
 
 /** The factors in a row: "Availability 82 % · Performance 64 % · Quality 98 % · OEE 51 % · TEEP 17 %". */
-function Factors({ oee, large }: { oee: Oee; large: boolean }) {
+export function Factors({ oee, large }: { oee: Oee; large: boolean }) {
   const { t, number } = useT()
   const items: Array<[string, number | null, string]> = [
     [t('plan.oee.availability'), oee.availability, 'availability'],
@@ -113,6 +90,41 @@ function Factors({ oee, large }: { oee: Oee; large: boolean }) {
         </div>
       ))}
     </dl>
+  )
+}
+
+/** the locations on the wall, furthest behind first; the rest are on the desk page */
+const WALL_LOCATIONS = 6
+
+/** Each location's pace against its own target, on the wall under the factory's: furthest behind first. */
+function LocationsPace({ plan, large }: { plan: ShiftPlan; large: boolean }) {
+  const { t } = useT()
+  const { nameOf } = useLocations()
+  const headingId = useId()
+  const behind = (part: PartPlan) => (part.pieces ?? part.stitches)?.pace.variancePart ?? 0
+  const rows = [...plan.byLocation].sort(([, a], [, b]) => behind(a) - behind(b))
+  if (rows.length < 2) return null
+  const shown = large ? rows.slice(0, WALL_LOCATIONS) : rows
+  return (
+    <section aria-labelledby={headingId}>
+      <h3 id={headingId} className={large ? 'text-[3vh] font-semibold' : 'text-lg font-semibold'}>
+        {t('plan.byLocation.paceHeading')}
+      </h3>
+      <ul className={large ? 'text-[3.6vh] leading-snug' : 'text-base'}>
+        {shown.map(([id, part]) => (
+          <li key={String(id)} className="tabular-nums">
+            <span className="font-semibold">
+              {id === null ? t('plan.byLocation.none') : (nameOf(id) ?? t('plan.byLocation.id', { id }))}
+            </span>
+            {': '}
+            <PartPace part={part} />
+          </li>
+        ))}
+      </ul>
+      {shown.length < rows.length && (
+        <p className="text-[2.8vh]">{t('plan.byLocation.more', { count: rows.length - shown.length })}</p>
+      )}
+    </section>
   )
 }
 
@@ -190,6 +202,7 @@ export function PacePanel({
         <PaceLine label={t('plan.unit.stitches')} of={second} end={end} large={large} primary={false} />
       )}
       <Factors oee={plan.oee} large={large} />
+      {large && <LocationsPace plan={plan} large />}
       {!large && (
         <ul className="list-disc space-y-1 pl-5 text-sm text-gray-700 dark:text-gray-300">
           {first && <li>{targetWords(first, t, timeZone)}</li>}

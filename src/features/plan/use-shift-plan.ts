@@ -21,7 +21,13 @@ import {
   spansLength,
   subtractSpans,
 } from '../../lib/plan'
-import { factoryTarget, rejectsFor, type TargetRow } from '../../lib/plan-targets'
+import {
+  factoryTarget,
+  rejectsFor,
+  type TargetRow,
+  type TargetScope,
+  targetFor,
+} from '../../lib/plan-targets'
 import { type PlannedStop, plannedWindows, type StopSettings } from '../../lib/stop-reasons'
 import { currentShift, type NamedShift } from '../../lib/time-range'
 
@@ -43,6 +49,14 @@ export interface PaceOf {
   target: TargetOf
 }
 
+/** The pace of a part of the factory (a location, a machine) against its own target, or the default made
+ * from its machines' set speeds when none is set; its OEE without rejects unless entered for it. */
+export interface PartPlan {
+  oee: Oee
+  pieces: PaceOf | null
+  stitches: PaceOf | null
+}
+
 /** A shift's plan and what became of it so far: OEE of the factory and each location, and the pace in
  * pieces and stitches against the target. */
 export interface ShiftPlan {
@@ -54,7 +68,8 @@ export interface ShiftPlan {
   /** the factory's planned production time: the shift without its breaks and planned stops for all */
   planned: MsSpan[]
   oee: Oee
-  byLocation: ReadonlyMap<number | null, Oee>
+  byLocation: ReadonlyMap<number | null, PartPlan>
+  byMachine: ReadonlyMap<string, PartPlan>
   pieces: PaceOf | null
   stitches: PaceOf | null
   machines: number
@@ -125,15 +140,65 @@ export function shiftPlanOf(input: Inputs): ShiftPlan {
   }
   const factoryRejects = rejectsFor(input.rejects, input.shift.name, day, null)?.rejects ?? null
   const oee = oeeOf(inputs, factoryRejects)
-  const byLocation = new Map<number | null, Oee>()
+  const sumOf = (of: readonly MachineInputs[], key: 'stitches' | 'pieces') =>
+    of.some((m) => m[key] !== null) ? of.reduce((s, m) => s + (m[key] ?? 0), 0) : null
+  // a part's own target (set for it, or the default from its machines), spread over its planned time
+  const partPlan = (
+    scope: TargetScope | null,
+    members: number[],
+    locationId: number | null,
+    machineId: string,
+    rejects: number | null,
+  ): PartPlan => {
+    const own = members.map((i) => inputs[i]!)
+    const set =
+      scope === null
+        ? { pieces: null, stitches: null, row: null }
+        : targetFor(input.targets, input.shift.name, scope, span[0], span[1], timeZone)
+    const made = defaultStitchTarget(members.map((i) => fullPlanned[i]!))
+    const partPlanned = plannedSpans([span], windowsOf({ id: machineId, locationId }))
+    const paceIn = (value: number | null, actual: number | null, source: TargetOf['source']) =>
+      value === null || actual === null
+        ? null
+        : {
+            pace: paceOf(value, actual, partPlanned, now),
+            target: {
+              value,
+              source,
+              row: source === 'set' ? set.row : null,
+              locations: 0,
+              withoutSetSpeed: source === 'default' ? made.withoutSetSpeed : 0,
+            },
+          }
+    return {
+      oee: oeeOf(own, rejects),
+      pieces: paceIn(set.pieces, sumOf(own, 'pieces'), 'set'),
+      stitches:
+        set.stitches !== null
+          ? paceIn(set.stitches, sumOf(own, 'stitches'), 'set')
+          : made.stitches > 0
+            ? paceIn(made.stitches, sumOf(own, 'stitches'), 'default')
+            : null,
+    }
+  }
+  const byLocation = new Map<number | null, PartPlan>()
   for (const id of new Set(inputs.map((m) => m.locationId)))
     byLocation.set(
       id,
-      oeeOf(
-        inputs.filter((m) => m.locationId === id),
+      partPlan(
+        id === null ? null : { kind: 'location', id },
+        inputs.flatMap((m, i) => (m.locationId === id ? [i] : [])),
+        id,
+        '',
         id === null ? null : (rejectsFor(input.rejects, input.shift.name, day, id)?.rejects ?? null),
       ),
     )
+  const byMachine = new Map<string, PartPlan>(
+    inputs.map((m, i) => [
+      m.machineId,
+      partPlan({ kind: 'machine', id: m.machineId }, [i], m.locationId, m.machineId, null),
+    ]),
+  )
   // the target in force at the shift's end: one changed during the shift applies to the whole shift
   const locations = [...new Set(input.machines.flatMap((m) => (m.locationId === null ? [] : [m.locationId])))]
   const target = factoryTarget(input.targets, input.shift.name, locations, span[0], span[1], timeZone)
@@ -153,8 +218,7 @@ export function shiftPlanOf(input: Inputs): ShiftPlan {
             withoutSetSpeed: source === 'default' ? madeDefault.withoutSetSpeed : 0,
           },
         }
-  const sum = (key: 'stitches' | 'pieces') =>
-    inputs.some((m) => m[key] !== null) ? inputs.reduce((s, m) => s + (m[key] ?? 0), 0) : null
+  const sum = (key: 'stitches' | 'pieces') => sumOf(inputs, key)
   return {
     shift: input.shift,
     span,
@@ -163,6 +227,7 @@ export function shiftPlanOf(input: Inputs): ShiftPlan {
     planned,
     oee,
     byLocation,
+    byMachine,
     pieces: paceIn(target.pieces, sum('pieces'), setSource),
     stitches:
       target.stitches !== null
