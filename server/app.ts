@@ -7,8 +7,7 @@ import { acceptsGzip, compressJson, gzipOnce, LARGE_ANSWER_BYTES } from './compr
 import type { Config } from './config'
 import { demoLocations } from './demo/factory'
 import { type History, historyRoutes } from './history/routes'
-import { planRoutes } from './plan/routes'
-import type { PlanStore } from './plan/store'
+import { type PlanParts, planRoutes } from './plan/routes'
 import { accessControl, type SessionStore } from './proxy/access'
 import { adminGate } from './proxy/admin-token'
 import { AnswerCache } from './proxy/answer-cache'
@@ -53,7 +52,7 @@ export interface AppOptions {
 }
 
 /** The history as the app serves it: the machines' record and, when this server has them, the alerts. */
-export type RunningHistory = History & { alerts?: AlertEngine; stops?: StopBook; plan?: PlanStore }
+export type RunningHistory = History & PlanParts & { alerts?: AlertEngine; stops?: StopBook }
 export type HistoryState = RunningHistory | { unavailable: string; starting?: boolean }
 
 const historyHealth = (state: HistoryState) =>

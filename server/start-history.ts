@@ -11,6 +11,7 @@ import { openDatabase } from './history/open'
 import { HistoryStore } from './history/store'
 import { Watcher } from './history/watcher'
 import { seedDemoPlan } from './plan/demo'
+import { ShiftResults } from './plan/results'
 import { PlanStore } from './plan/store'
 import { callUpstream } from './proxy/upstream'
 import { StopBook } from './stops/book'
@@ -103,14 +104,34 @@ export async function startHistory(
     return JSON.parse(new TextDecoder().decode(answer.body)) as unknown
   }
   const plan = new PlanStore(db)
+  /** the machines as the watcher last saw them (or as the production API has them now) */
+  const machineFacts = async () => {
+    const latest = watcher.latest()
+    return machineFactsOf(
+      latest ? JSON.parse(new TextDecoder().decode(latest.answer.body)) : await upstreamJson('/machines'),
+    )
+  }
+  const shiftResults = new ShiftResults({
+    history: store,
+    plan,
+    stops,
+    machines: async () =>
+      [...(await machineFacts())].map(([id, m]) => ({
+        id,
+        name: m.name,
+        locationId: m.locationId,
+        configuredRpm: m.setSpeed,
+      })),
+    upstreamJson,
+    shifts: config.shifts,
+    timeZone: config.timeZone,
+    now: options.now ?? Date.now,
+  })
   seedDemo = async (from, till) => {
     await stops.seedDemo(from, till)
     // the demo's targets from its machines' set speeds and designs (the watcher's latest answer when it
     // has one), and rejects for its shifts
-    const latest = watcher.latest()
-    const facts = machineFactsOf(
-      latest ? JSON.parse(new TextDecoder().decode(latest.answer.body)) : await upstreamJson('/machines'),
-    )
+    const facts = await machineFacts()
     const { breaks } = await stops.settings()
     await seedDemoPlan(plan, facts, config.shifts, breaks, config.timeZone, from, till)
   }
@@ -158,5 +179,5 @@ export async function startHistory(
   await stops.start()
   await alerts.start(dispatchEveryMs)
   await watcher.start()
-  return { store, watcher, pollSeconds: config.pollSeconds, db, alerts, stops, plan }
+  return { store, watcher, pollSeconds: config.pollSeconds, db, alerts, stops, plan, shiftResults }
 }

@@ -4,6 +4,7 @@ import { localDateKey } from '../../src/lib/factory-time'
 import { MAX_REJECTS, MAX_TARGET, type TargetRow } from '../../src/lib/plan-targets'
 import { jsonBody } from '../stops/routes'
 import { bodyError, personName } from '../stops/settings'
+import { MAX_RESULT_DAYS, type ShiftResults } from './results'
 import type { PlanStore } from './store'
 
 export interface PlanOptions {
@@ -15,7 +16,9 @@ export interface PlanOptions {
   now: () => number
 }
 
-export type PlanState = { plan?: PlanStore } | { unavailable: string }
+/** What a history brings of the plan: its store and the shifts' results. */
+export type PlanParts = { plan?: PlanStore; shiftResults?: ShiftResults }
+export type PlanState = PlanParts | { unavailable: string }
 
 const MAX_BODY_BYTES = 4 * 1024
 /** Longest range of rejects asked at once (a year and a month of shift pages). */
@@ -106,6 +109,8 @@ export function planRoutes(app: Hono, stateOf: () => PlanState, options: PlanOpt
         return c.json({ available: false, reason: store, targets: [], canChange: false })
       if (c.req.method === 'GET' && c.req.path === '/api/plan/rejects')
         return c.json({ available: false, reason: store, rejects: [] })
+      if (c.req.method === 'GET' && c.req.path === '/api/plan/shifts')
+        return c.json({ available: false, reason: store, shifts: [] })
       return c.json({ error: `No plan: ${store}` }, 503)
     }
     await next()
@@ -138,6 +143,25 @@ export function planRoutes(app: Hono, stateOf: () => PlanState, options: PlanOpt
     if (Date.parse(till) - Date.parse(from) > MAX_REJECT_DAYS * 86_400_000)
       return c.json({ error: `The range is longer than ${MAX_REJECT_DAYS} days; ask for a shorter one` }, 400)
     return c.json({ rejects: await store().rejects(from, till) })
+  })
+
+  // every shift that ended on the days asked, against its target, with OEE and where it lost most
+  app.get('/api/plan/shifts', async (c) => {
+    const from = c.req.query('from') ?? ''
+    const till = c.req.query('till') ?? ''
+    if (!validDay(from) || !validDay(till))
+      return c.json({ error: 'Parameters from and till are required, as days YYYY-MM-DD' }, 400)
+    if (from > till) return c.json({ error: 'Parameter from must not be after till' }, 400)
+    if (Date.parse(till) - Date.parse(from) >= MAX_RESULT_DAYS * 86_400_000)
+      return c.json({ error: `The range is longer than ${MAX_RESULT_DAYS} days; ask for a shorter one` }, 400)
+    const state = stateOf()
+    const results = 'unavailable' in state ? undefined : state.shiftResults
+    if (!results) return c.json({ error: 'No shift results: this server keeps no history' }, 503)
+    try {
+      return c.json({ shifts: await results.between(from, till) })
+    } catch (error) {
+      return c.json({ error: `The shifts' results cannot be worked out: ${(error as Error).message}` }, 502)
+    }
   })
 
   app.post('/api/plan/rejects', async (c) => {

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest'
-import type { Machine, StateInterval } from '../../lib/domain'
-import type { RejectsRow, TargetRow } from '../../lib/plan-targets'
-import { shiftPlanOf } from './use-shift-plan'
+import type { Machine, StateInterval } from './domain'
+import type { RejectsRow, TargetRow } from './plan-targets'
+import { shiftPlanOf } from './shift-plan'
 
 const HOUR = 3_600_000
 // the Early shift of 18 Nov 2026, 06:00–14:00 in Berlin (05:00–13:00 UTC), two hours in
