@@ -47,6 +47,8 @@ export const MESSAGE_PIECES = [
   'src/features/stops/reason-dialog.tsx',
   'src/features/plan/pace-panel.tsx',
   'src/features/plan/machine-pace.tsx',
+  'src/features/plan/shift-results.tsx',
+  'src/features/plan/pace-details.tsx',
 ] as const
 
 export type PageModule = (typeof MESSAGE_PIECES)[number]

@@ -22,6 +22,11 @@ import { ThisShift } from './this-shift'
 const LivePace = lazy(withMessages('src/features/plan/pace-panel.tsx', () => import('../plan/pace-panel')))
 
 // below the first screen, loaded when it comes near (WhenNear)
+const ShiftResults = lazy(() =>
+  withMessages('src/features/plan/shift-results.tsx', () => import('../plan/shift-results'))().then((m) => ({
+    default: m.ShiftResults,
+  })),
+)
 const AlertsOfRange = lazy(() =>
   withMessages('src/features/alerts/alerts-of-range.tsx', () => import('../alerts/alerts-of-range'))(),
 )
@@ -129,6 +134,13 @@ function ShiftsView({
       )}
       <WidgetErrorBoundary name={t('shifts.widget.overRange')}>
         <ShiftsOverRange scope={scope} range={range} shifts={shifts} timeZone={timeZone} now={now} />
+      </WidgetErrorBoundary>
+      <WidgetErrorBoundary name={t('shifts.widget.results')}>
+        <WhenNear minHeight="12rem">
+          <Suspense fallback={<Skeleton reserve="12rem" />}>
+            <ShiftResults from={range.from} till={range.till} timeZone={timeZone} />
+          </Suspense>
+        </WhenNear>
       </WidgetErrorBoundary>
       <WidgetErrorBoundary name={t('shifts.widget.alerts')}>
         <WhenNear minHeight="12rem">
