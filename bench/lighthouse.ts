@@ -34,10 +34,13 @@ export const LIGHTHOUSE_PAGES = [
   '/status-codes?range=7d',
   '/timeline',
   '/stops?range=7d',
+  '/pace',
+  '/pace/targets',
   '/design-breaks',
   '/alerts',
   '/kiosk',
   '/kiosk?pages=status,threadbreaks,shifts&dwell=30&refresh=15&exceptions=1',
+  '/kiosk?pages=pace,stops,reports/stitches&dwell=30&refresh=15',
 ]
 
 /** The pages a supervisor opens on a phone on the floor. */

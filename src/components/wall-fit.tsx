@@ -115,6 +115,8 @@ export function useWallFit<E extends HTMLElement>(count: number, key: unknown) {
       reserve: line ? box(line).bottom - listBottom : 0,
       lineStays: !measuring,
     })
+    // the sizes it was cut for are read again once the cut is drawn
+    settled.current = ''
     if (measuring) setFit({ key, count, shown, checks: shown < count ? 3 : 0 })
     else if (fit)
       setFit({ ...fit, shown: Math.min(shown, fit.shown), checks: shown < fit.shown ? fit.checks - 1 : 0 })
@@ -129,7 +131,8 @@ export function useWallFit<E extends HTMLElement>(count: number, key: unknown) {
     const page = window_?.firstElementChild?.firstElementChild
     if (!kiosk || measuring || checking || !page || !pager) return
     const sizes = () => `${Math.round(page.getBoundingClientRect().height)} ${pager.clientHeight}`
-    settled.current = sizes()
+    // the sizes right after the cut, not after a later render: a font grown since would be missed
+    if (settled.current === '') settled.current = sizes()
     if (typeof ResizeObserver === 'undefined') return
     const observer = new ResizeObserver(() => {
       if (sizes() !== settled.current) setFit(null)

@@ -104,17 +104,18 @@ export function ShiftResults({ from, till, timeZone }: { from: number; till: num
         {t('plan.results.heading')}
       </h2>
       <p className="text-sm text-gray-700 dark:text-gray-300">{t('plan.results.intro')}</p>
-      <label className="flex items-center gap-2">
-        {t('plan.results.span')}
+      <div className="flex flex-wrap items-center gap-2">
+        <label htmlFor={`${headingId}-span`}>{t('plan.results.span')}</label>
         <select
-          className="rounded border border-gray-400 px-2 py-1 dark:border-gray-600 dark:bg-gray-900"
+          id={`${headingId}-span`}
+          className="max-w-full rounded border border-gray-400 px-2 py-1 dark:border-gray-600 dark:bg-gray-900"
           value={span}
           onChange={(e) => setSpan(e.target.value === 'month' ? 'month' : 'range')}
         >
           <option value="month">{t('plan.results.spanMonth')}</option>
           <option value="range">{t('plan.results.spanRange')}</option>
         </select>
-      </label>
+      </div>
       {span === 'range' && asked < earliest && <p role="note">{t('plan.results.cut', { days: MAX_DAYS })}</p>}
       <QueryState
         query={results}
