@@ -115,9 +115,13 @@ function ShiftsView({
     <>
       {soFar && (
         <WidgetErrorBoundary name={t('shifts.widget.pace')}>
-          <Suspense fallback={<Skeleton reserve="10rem" />}>
-            <LivePace large={false} />
-          </Suspense>
+          {/* the panel's height held while its parts load (its texts and the rejects form, about 30rem at
+              a desk): it grew from a line to that and pushed the page down, a layout shift of 0.2 */}
+          <div className="min-h-[30rem]">
+            <Suspense fallback={<Skeleton reserve="30rem" />}>
+              <LivePace large={false} />
+            </Suspense>
+          </div>
         </WidgetErrorBoundary>
       )}
       <WidgetErrorBoundary name={t('shifts.widget.thisShift')}>
