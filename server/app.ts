@@ -312,6 +312,7 @@ export function createApp({
     adminRefusal: (c: Context) => gate(c, what),
     canChange: config.adminToken !== null,
     shiftNames: config.shifts.map((s) => s.name),
+    shifts: config.shifts,
     timeZone: config.timeZone,
     now: now ?? Date.now,
   })

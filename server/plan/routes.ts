@@ -2,6 +2,8 @@ import type { Context, Hono } from 'hono'
 import * as z from 'zod'
 import { localDateKey } from '../../src/lib/factory-time'
 import { MAX_REJECTS, MAX_TARGET, type TargetRow } from '../../src/lib/plan-targets'
+import { shiftWindow } from '../../src/lib/shift-window'
+import type { NamedShift } from '../../src/lib/time-range'
 import { jsonBody } from '../stops/routes'
 import { bodyError, personName } from '../stops/settings'
 import { MAX_RESULT_DAYS, type ShiftResults } from './results'
@@ -12,6 +14,8 @@ export interface PlanOptions {
   adminRefusal: (c: Context) => Response | null
   canChange: boolean
   shiftNames: readonly string[]
+  /** the shifts themselves: rejects are entered for a shift that has begun */
+  shifts: readonly NamedShift[]
   timeZone: string
   now: () => number
 }
@@ -176,6 +180,18 @@ export function planRoutes(app: Hono, stateOf: () => PlanState, options: PlanOpt
       return c.json(
         {
           error: `The rejects cannot be entered: day ${parsed.data.day} is in the future (today is ${today})`,
+        },
+        400,
+      )
+    const shift = options.shifts.find((s) => s.name === parsed.data.shift)
+    const [year, month, day] = parsed.data.day.split('-').map(Number)
+    if (
+      shift &&
+      shiftWindow(shift, { year: year!, month: month!, day: day! }, options.timeZone)[0] * 1000 > at
+    )
+      return c.json(
+        {
+          error: `The rejects cannot be entered: the ${shift.name} shift of ${parsed.data.day} has not begun (it begins at ${shift.from})`,
         },
         400,
       )

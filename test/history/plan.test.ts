@@ -181,6 +181,11 @@ describe.each(BACKENDS)('the plan on %s', (_, open) => {
 
   test.each([
     ['a day in the future', { day: '2026-11-19' }, 'day 2026-11-19 is in the future (today is 2026-11-18)'],
+    [
+      'a shift that has not begun',
+      { shift: 'Late' },
+      'the Late shift of 2026-11-18 has not begun (it begins at 14:00)',
+    ],
     ['a day that does not exist', { day: '2026-02-30' }, 'day is not a day YYYY-MM-DD'],
     ['negative rejects', { rejects: -1 }, 'rejects is negative'],
     ['rejects as text', { rejects: '12' }, 'rejects is not a number'],

@@ -167,7 +167,7 @@ export function WallBoard({
         linkSearch={linkSearch}
         reasonOf={reasonOf}
         fit={kiosk.on}
-        room={urgent.length === 0 ? 'max-h-[70vh]' : urgent.length <= 3 ? 'max-h-[50vh]' : 'max-h-[22vh]'}
+        room={urgent.length === 0 ? 'max-h-[70vh]' : urgent.length <= 3 ? 'max-h-[50vh]' : 'max-h-[14vh]'}
       />
     </div>
   )
@@ -202,6 +202,9 @@ function useScreenStarts(
     if (typeof ResizeObserver === 'undefined') return
     const observer = new ResizeObserver(find)
     if (box.current) observer.observe(box.current)
+    // and when a card grows or shrinks as the clock moves on ("for 59 min" to "for 1 h 0 min" may take
+    // a line more in German): the cards laid out out of sight are the ones measured
+    if (measure.current) observer.observe(measure.current)
     return () => observer.disconnect()
   }, [on, key])
   return starts
