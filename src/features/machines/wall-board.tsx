@@ -116,6 +116,10 @@ export function WallBoard({
     />
   )
   const grid = 'grid grid-cols-[repeat(auto-fill,minmax(min(100%,30vw),1fr))] gap-[1.2vh]'
+  // the other machines' chips when more than three cards call out: on the kiosk less, so that the cards'
+  // box under the alerts' band holds the tallest card (a German thread-break card with its rule reason
+  // was 398 px in a box of 378, and every screen cut it)
+  const manyRoom = kiosk.on ? 'max-h-[14vh]' : 'max-h-[22vh]'
   return (
     <div className={`flex flex-col gap-[1vh] ${kiosk.on ? 'min-h-0 flex-1' : ''}`}>
       <p className="flex flex-wrap items-baseline gap-x-[2vw] text-[3vh] leading-tight">
@@ -167,7 +171,7 @@ export function WallBoard({
         linkSearch={linkSearch}
         reasonOf={reasonOf}
         fit={kiosk.on}
-        room={urgent.length === 0 ? 'max-h-[70vh]' : urgent.length <= 3 ? 'max-h-[50vh]' : 'max-h-[14vh]'}
+        room={urgent.length === 0 ? 'max-h-[70vh]' : urgent.length <= 3 ? 'max-h-[50vh]' : manyRoom}
       />
     </div>
   )
