@@ -1,6 +1,6 @@
 import * as z from 'zod/mini'
 import { machineSummaryRecord } from '../../src/api/contract/summary-rows'
-import { addDays, localDate, localDateKey } from '../../src/lib/factory-time'
+import { addDays, localDateKey, parseDayKey } from '../../src/lib/factory-time'
 import { shiftPlanOf, type TargetOf } from '../../src/lib/shift-plan'
 import { shiftWindow } from '../../src/lib/shift-window'
 import { explainStops } from '../../src/lib/stop-figures'
@@ -88,8 +88,8 @@ export class ShiftResults {
     const { shifts, timeZone } = this.options
     const now = this.options.now()
     const spans: Array<{ shift: NamedShift; start: number; end: number }> = []
-    const last = parseDay(till)
-    for (let day = parseDay(from); ; day = addDays(day, 1)) {
+    const last = parseDayKey(till)
+    for (let day = parseDayKey(from); ; day = addDays(day, 1)) {
       for (const shift of shifts) {
         const [start, end] = shiftWindow(shift, day, timeZone)
         if (end * 1000 <= now) spans.push({ shift, start: start * 1000, end: end * 1000 })
@@ -182,8 +182,8 @@ export class ShiftResults {
           piecesFrom: plan.pieces?.target.source ?? null,
           stitchesFrom: plan.stitches?.target.source ?? null,
         },
-        pieces: plan.pieces?.pace.actual ?? sumOf(summary, 'pieces'),
-        stitches: plan.stitches?.pace.actual ?? sumOf(summary, 'stitches'),
+        pieces: plan.made.pieces,
+        stitches: plan.made.stitches,
         availability: plan.oee.availability,
         performance: plan.oee.performance,
         quality: plan.oee.quality,
@@ -230,10 +230,3 @@ interface SummaryOf {
   pieces: number | null
   productionSeconds: number | null
 }
-
-const sumOf = (rows: ReadonlyMap<string, SummaryOf>, key: 'stitches' | 'pieces') =>
-  [...rows.values()].some((r) => r[key] !== null)
-    ? [...rows.values()].reduce((sum, r) => sum + (r[key] ?? 0), 0)
-    : null
-
-const parseDay = (day: string) => localDate(Date.parse(`${day}T12:00:00Z`) / 1000, 'UTC')

@@ -1,6 +1,6 @@
 import type { Context, Hono } from 'hono'
 import * as z from 'zod'
-import { localDateKey } from '../../src/lib/factory-time'
+import { localDateKey, parseDayKey } from '../../src/lib/factory-time'
 import { MAX_REJECTS, MAX_TARGET, type TargetRow } from '../../src/lib/plan-targets'
 import { shiftWindow } from '../../src/lib/shift-window'
 import type { NamedShift } from '../../src/lib/time-range'
@@ -184,11 +184,7 @@ export function planRoutes(app: Hono, stateOf: () => PlanState, options: PlanOpt
         400,
       )
     const shift = options.shifts.find((s) => s.name === parsed.data.shift)
-    const [year, month, day] = parsed.data.day.split('-').map(Number)
-    if (
-      shift &&
-      shiftWindow(shift, { year: year!, month: month!, day: day! }, options.timeZone)[0] * 1000 > at
-    )
+    if (shift && shiftWindow(shift, parseDayKey(parsed.data.day), options.timeZone)[0] * 1000 > at)
       return c.json(
         {
           error: `The rejects cannot be entered: the ${shift.name} shift of ${parsed.data.day} has not begun (it begins at ${shift.from})`,

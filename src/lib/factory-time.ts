@@ -25,9 +25,16 @@ export function localDateKey(at: number, timeZone: string): string {
 }
 
 export function localDate(at: number, timeZone: string): LocalDate {
-  const [year, month, day] = localDateKey(at, timeZone).split('-').map(Number)
+  return parseDayKey(localDateKey(at, timeZone))
+}
+
+/** A calendar date from its key YYYY-MM-DD (checked by the caller), and back. */
+export function parseDayKey(key: string): LocalDate {
+  const [year, month, day] = key.split('-').map(Number)
   return { year: year!, month: month!, day: day! }
 }
+export const dayKeyOf = (d: LocalDate): string =>
+  `${d.year}-${String(d.month).padStart(2, '0')}-${String(d.day).padStart(2, '0')}`
 
 const offsetFormats = new Map<string, Intl.DateTimeFormat>()
 

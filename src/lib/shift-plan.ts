@@ -60,6 +60,8 @@ export interface ShiftPlan {
   oee: Oee
   byLocation: ReadonlyMap<number | null, PartPlan>
   byMachine: ReadonlyMap<string, PartPlan>
+  /** pieces and stitches made (the portal's summary), null where the summary has none */
+  made: { pieces: number | null; stitches: number | null }
   pieces: PaceOf | null
   stitches: PaceOf | null
   machines: number
@@ -242,6 +244,7 @@ export function shiftPlanOf(input: ShiftPlanInputs): ShiftPlan {
         : madeDefault.stitches > 0
           ? paceIn(madeDefault.stitches, sum('stitches'), 'default')
           : null,
+    made: { pieces: sum('pieces'), stitches: sum('stitches') },
     machines: inputs.length,
     judgedFrom: input.recordedFrom !== null && input.recordedFrom > span[0] ? input.recordedFrom : null,
     noHistory: !input.history,

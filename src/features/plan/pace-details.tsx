@@ -11,7 +11,7 @@ import { ScrollArea } from '../../components/scroll-area'
 import type { MachineSummary, RecordList } from '../../lib/domain'
 import { formatFactoryTime } from '../../lib/factory-time'
 import { hourByHour, type MsSpan } from '../../lib/plan'
-import { PartPace } from './part-pace'
+import { PartPace, percentOf } from './part-pace'
 import { type ShiftPlan, useShiftPlan } from './use-shift-plan'
 
 /** The desk's tables under the live pace: this shift by location and hour by hour (loaded after the pace,
@@ -27,9 +27,6 @@ export default function PaceDetails({ timeZone }: { timeZone: string }) {
     </>
   )
 }
-
-const percent = (share: number | null, number: ReturnType<typeof useT>['number']) =>
-  share === null ? '—' : `${number(share * 100, { maximumFractionDigits: 0 })} %`
 
 function ByLocation({ plan }: { plan: ShiftPlan }) {
   const { t, number } = useT()
@@ -61,10 +58,10 @@ function ByLocation({ plan }: { plan: ShiftPlan }) {
               <td className="px-2 text-left">
                 <PartPace part={{ oee, ...part }} />
               </td>
-              <td className="px-2 text-right">{percent(oee.availability, number)}</td>
-              <td className="px-2 text-right">{percent(oee.performance, number)}</td>
-              <td className="px-2 text-right">{percent(oee.quality, number)}</td>
-              <td className="px-2 text-right">{percent(oee.oee, number)}</td>
+              <td className="px-2 text-right">{percentOf(oee.availability, number)}</td>
+              <td className="px-2 text-right">{percentOf(oee.performance, number)}</td>
+              <td className="px-2 text-right">{percentOf(oee.quality, number)}</td>
+              <td className="px-2 text-right">{percentOf(oee.oee, number)}</td>
             </tr>
           ))}
         </DataTable>

@@ -9,15 +9,12 @@ import { formatFactoryDate, formatFactoryTime, localDateKey } from '../../lib/fa
 import type { Translator } from '../../lib/i18n/translator'
 import type { Oee, Pace } from '../../lib/plan'
 import { previousShift, type ShiftSpan } from '../../lib/time-range'
-import { PartPace, STATUS_ICON, STATUS_STYLE, statusWords } from './part-pace'
+import { PaceWords, PartPace, percentOf } from './part-pace'
 import { RejectsForm } from './rejects-form'
 import { type PaceOf, type PartPlan, type ShiftPlan, useShiftPlan } from './use-shift-plan'
 
 type T = Translator['t']
 type NumberFormat = Translator['number']
-
-const percent = (share: number | null, number: NumberFormat) =>
-  share === null ? '—' : `${number(share * 100, { maximumFractionDigits: 0 })} %`
 
 /** "At this pace 7,650 of 8,000 by 14:00 · to catch up 780 an hour" */
 function outlookWords(pace: Pace, end: string, t: T, number: NumberFormat): string {
@@ -86,7 +83,7 @@ export function Factors({ oee, large }: { oee: Oee; large: boolean }) {
       {items.map(([label, value, key]) => (
         <div key={key} className="flex items-baseline gap-2" data-figure={key}>
           <dt>{label}</dt>
-          <dd className="font-bold tabular-nums">{percent(value, number)}</dd>
+          <dd className="font-bold tabular-nums">{percentOf(value, number)}</dd>
         </div>
       ))}
     </dl>
@@ -149,15 +146,7 @@ function PaceLine({
   return (
     <div data-pace={primary ? 'primary' : 'secondary'}>
       <p className={`${main} leading-tight font-bold tabular-nums`} data-wall={primary ? 'pace' : undefined}>
-        {t('plan.pace.count', {
-          unit: label,
-          actual: number(Math.round(pace.actual)),
-          plan: number(Math.round(pace.planByNow)),
-        })}{' '}
-        <span className={STATUS_STYLE[pace.status]}>
-          <span aria-hidden="true">{STATUS_ICON[pace.status]} </span>
-          {statusWords(pace, t, number)}
-        </span>
+        <PaceWords unit={label} pace={pace} />
       </p>
       <p className={`${sub} leading-snug tabular-nums`}>{outlookWords(pace, end, t, number)}</p>
     </div>

@@ -31,17 +31,18 @@ export function statusWords(pace: Pace, t: T, number: NumberFormat): string {
     : t('plan.pace.behind', { amount, percent: part })
 }
 
-/** A part's pace in one line: "Pieces 1,200 · plan by now 1,100 · ▲ ahead by 100 (9 %)", in pieces when
- * it has a piece target, else in stitches; "(default)" when its target is made from set speeds. */
-export function PartPace({ part }: { part: PartPlan }) {
+/** "45 %", or a dash for a figure that cannot be worked out: the plan's pages' one way of writing a share. */
+export const percentOf = (share: number | null, number: NumberFormat) =>
+  share === null ? '—' : `${number(share * 100, { maximumFractionDigits: 0 })} %`
+
+/** "Pieces 1,200 · plan by now 1,100 · ▲ ahead by 100 (9 %)": the count against the plan by now, and the
+ * status in words and icon. */
+export function PaceWords({ unit, pace }: { unit: string; pace: Pace }) {
   const { t, number } = useT()
-  const of = part.pieces ?? part.stitches
-  if (!of) return <>{t('plan.target.none')}</>
-  const { pace } = of
   return (
     <>
       {t('plan.pace.count', {
-        unit: of === part.pieces ? t('plan.unit.pieces') : t('plan.unit.stitches'),
+        unit,
         actual: number(Math.round(pace.actual)),
         plan: number(Math.round(pace.planByNow)),
       })}{' '}
@@ -49,6 +50,19 @@ export function PartPace({ part }: { part: PartPlan }) {
         <span aria-hidden="true">{STATUS_ICON[pace.status]} </span>
         {statusWords(pace, t, number)}
       </span>
+    </>
+  )
+}
+
+/** A part's pace in one line: "Pieces 1,200 · plan by now 1,100 · ▲ ahead by 100 (9 %)", in pieces when
+ * it has a piece target, else in stitches; "(default)" when its target is made from set speeds. */
+export function PartPace({ part }: { part: PartPlan }) {
+  const { t } = useT()
+  const of = part.pieces ?? part.stitches
+  if (!of) return <>{t('plan.target.none')}</>
+  return (
+    <>
+      <PaceWords unit={of === part.pieces ? t('plan.unit.pieces') : t('plan.unit.stitches')} pace={of.pace} />
       {of.target.source === 'default' && ` ${t('plan.byLocation.defaultTarget')}`}
     </>
   )

@@ -7,26 +7,17 @@ import { useT } from '../../components/i18n'
 import { useNow } from '../../components/now'
 import { DataAge, QueryState } from '../../components/query-state'
 import { ScrollArea } from '../../components/scroll-area'
-import { addDays, formatFactoryDate, type LocalDate, localDateKey } from '../../lib/factory-time'
+import { addDays, dayKeyOf, formatFactoryDate, localDateKey, parseDayKey } from '../../lib/factory-time'
 import type { Translator } from '../../lib/i18n/translator'
 import { durationInWords } from '../../lib/machine-state'
 import { reasonName, type StopReason } from '../../lib/stop-reasons'
-
-const pad = (n: number) => String(n).padStart(2, '0')
-const dayKey = (d: LocalDate) => `${d.year}-${pad(d.month)}-${pad(d.day)}`
-const parseDay = (key: string): LocalDate => {
-  const [year, month, day] = key.split('-').map(Number)
-  return { year: year!, month: month!, day: day! }
-}
+import { percentOf } from './part-pace'
 
 /** The most days asked at once (the server's bound). */
 const MAX_DAYS = 31
 
 type T = Translator['t']
 type NumberFormat = Translator['number']
-
-const percent = (share: number | null, number: NumberFormat) =>
-  share === null ? '—' : `${number(share * 100, { maximumFractionDigits: 0 })} %`
 
 /** "Availability 71 %: most lost to Waiting for garments, 3 h 10 min; performance 64 %: South 04 ran at
  * 48 % of set speed" */
@@ -41,7 +32,7 @@ export function lossWords(
     const reason = reasons.find((x) => x.id === r.largestStop?.reason)
     parts.push(
       t('plan.results.lossStop', {
-        availability: percent(r.availability, number),
+        availability: percentOf(r.availability, number),
         reason:
           r.largestStop.reason === null
             ? t('stops.words.noReason')
@@ -55,9 +46,9 @@ export function lossWords(
   if (r.slowest)
     parts.push(
       t('plan.results.lossSlow', {
-        performance: percent(r.performance, number),
+        performance: percentOf(r.performance, number),
         machine: r.slowest.name,
-        share: percent(r.slowest.performance, number),
+        share: percentOf(r.slowest.performance, number),
       }),
     )
   const words = parts.join('; ')
@@ -93,7 +84,7 @@ export function ShiftResults({ from, till, timeZone }: { from: number; till: num
   const now = useNow()
   // the page's range up to today, at most its last 31 days; or the 30 days up to today
   const last = localDateKey(span === 'month' ? now : Math.min(till - 1, now), timeZone)
-  const earliest = dayKey(addDays(parseDay(last), -(span === 'month' ? 29 : MAX_DAYS - 1)))
+  const earliest = dayKeyOf(addDays(parseDayKey(last), -(span === 'month' ? 29 : MAX_DAYS - 1)))
   const asked = localDateKey(from, timeZone)
   const first = span === 'month' || asked < earliest ? earliest : asked
   const results = useQuery(shiftResultsQueryOptions(first, last))
@@ -167,11 +158,11 @@ export function ShiftResults({ from, till, timeZone }: { from: number; till: num
                         )}
                         {made[i]!.byDefault && ` ${t('plan.byLocation.defaultTarget')}`}
                       </td>
-                      <td className="px-2 text-right">{percent(r.availability, number)}</td>
-                      <td className="px-2 text-right">{percent(r.performance, number)}</td>
-                      <td className="px-2 text-right">{percent(r.quality, number)}</td>
+                      <td className="px-2 text-right">{percentOf(r.availability, number)}</td>
+                      <td className="px-2 text-right">{percentOf(r.performance, number)}</td>
+                      <td className="px-2 text-right">{percentOf(r.quality, number)}</td>
                       <td className="px-2 text-right font-semibold">
-                        {percent(r.oee ?? null, number)}
+                        {percentOf(r.oee ?? null, number)}
                         {r.oee !== null && r.quality === null && ` ${t('plan.results.noQuality')}`}
                       </td>
                       <td className="px-2 text-left">{lossWords(r, reasons, t, number)}</td>
