@@ -49,6 +49,7 @@ export const MESSAGE_PIECES = [
   'src/features/plan/machine-pace.tsx',
   'src/features/plan/shift-results.tsx',
   'src/features/plan/pace-details.tsx',
+  'src/features/plan/pace-summary.tsx',
 ] as const
 
 export type PageModule = (typeof MESSAGE_PIECES)[number]

@@ -22,6 +22,8 @@ export const FEATURE_EXPORTS: Record<string, string> = {
     'the stops page and the shift page show why the machines stood in their range',
   'src/features/plan/shift-results.tsx':
     'the shift page shows every shift that ended against its target, with OEE and where it lost most',
+  'src/features/plan/pace-summary.tsx':
+    'the board’s summary and the wall density on a desk show the shift’s pace in one line',
   'src/features/plan/machine-pace.tsx': 'the machine page shows the machine’s pace against its own target',
   'src/features/stops/tile-reason.tsx': 'the board tile and the machine page show and take a stop’s reason',
   'src/features/stops/reason-dialog.tsx': 'the alert bar gives a reason to the stop of an alert',

@@ -81,7 +81,11 @@ const upstreamJson = async <T>(path: string): Promise<T> =>
 
 /** A page and the range (Unix s) its pace judged: of its machine-summary requests (the board's tiles ask
  * their last two hours, the hour-by-hour table each hour) the one from the shift's start to now. */
-async function openJudged(path: string, viewport: { width: number; height: number }) {
+async function openJudged(
+  path: string,
+  viewport: { width: number; height: number },
+  shown = '[data-pace="primary"]',
+) {
   const context = await browser.newContext({ viewport })
   const page = await context.newPage()
   const problems = collectProblems(page)
@@ -92,7 +96,7 @@ async function openJudged(path: string, viewport: { width: number; height: numbe
     asked.push({ from: Number(url.searchParams.get('from')), till: Number(url.searchParams.get('till')) })
   })
   await page.goto(`${server.url}${path}`)
-  await page.locator('[data-pace="primary"]').waitFor()
+  await page.locator(shown).waitFor()
   const from = Math.min(...asked.map((a) => a.from))
   const till = Math.max(...asked.filter((a) => a.from === from).map((a) => a.till))
   return { page, problems, from, till }
@@ -152,6 +156,25 @@ describe('plan and pace on the held-out factory', { timeout: 120_000 }, () => {
     await page.getByText('3 rejects entered by Ana').waitFor()
     expect(await figure(page, 'quality')).toBe(quality)
     await page.screenshot({ path: 'test-results/plan-pace-desk-1440.png', fullPage: true })
+    expect(problems).toEqual([])
+  })
+
+  test('the board’s summary: the same pace in one line, with OEE, and a link to where it is explained', async () => {
+    const { page, problems, from, till } = await openJudged(
+      '/machines',
+      { width: 1440, height: 900 },
+      '[data-pace="summary"]',
+    )
+    const hand = await byHand(from, till)
+    const line = page.locator('[data-pace="summary"]')
+    expect(await line.textContent()).toContain(
+      `Pieces ${grouped(hand.pieces)} · plan by now ${grouped(hand.plan)}`,
+    )
+    // rejects were entered above: OEE with quality (without them, "OEE (A × P)")
+    expect(await line.textContent()).toMatch(/· OEE (\(A × P\) )?\d+ %/)
+    await line.getByRole('link', { name: 'Plan and pace' }).click()
+    await page.locator('[data-pace="primary"]').waitFor()
+    expect(new URL(page.url()).pathname).toBe('/pace')
     expect(problems).toEqual([])
   })
 

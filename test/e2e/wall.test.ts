@@ -141,6 +141,33 @@ describe('the status board on the wall', () => {
       await page.close()
     })
   }
+
+  test('one to three cards in German: whole, on one screen, and the other 198 machines under them', async () => {
+    const { t } = speaking('de')
+    const page = await browser.newPage({ viewport: { width: 1920, height: 1080 }, locale: 'de' })
+    await holdStill(page)
+    // flag stops after ten hours: only the machines that stopped reporting call out (two of the 200, silent
+    // for hours; "Meldet sich nicht" and "keine Meldung seit 2 h 9 min" take two lines each on a card)
+    await page.goto(`${large.url}/kiosk?pages=status&dwell=600&refresh=600&status.attention=600`)
+    const list = page.getByRole('list', { name: t('machines.wall.attentionList') })
+    await list.and(page.locator('[aria-busy="false"]')).waitFor()
+    await pauseClock(page, 500)
+    await page.clock.runFor(500)
+    const cards = await list.getByRole('article').count()
+    expect(cards).toBeGreaterThanOrEqual(1)
+    expect(cards).toBeLessThanOrEqual(3)
+    // the cards take the room they need (a fixed half of the screen for the chips cut one at its foot and
+    // made two screens of one row); the chips, or their counts, what is left
+    expect(await clipped(page)).toEqual([])
+    const title = page.getByRole('banner').getByRole('heading', { level: 1 })
+    expect(await title.textContent()).not.toMatch(/\d+\/\d+$/)
+    const [before] = t('machines.wall.others', { count: 7 }).split('7')
+    const chips = page.getByRole('region', { name: t('machines.wall.otherMachines') }).getByRole('link')
+    const counts = page.getByText(new RegExp(`^${before}198`))
+    expect((await chips.count()) + (await counts.count())).toBeGreaterThan(0)
+    await page.screenshot({ path: 'test-results/wall-few-cards-de-1920.png' })
+    await page.close()
+  })
 })
 
 /** Screen by screen: what the shown kiosk screen cuts (an element with text partly inside the page's

@@ -19,6 +19,7 @@ import { DataAge, QueryState } from '../../components/query-state'
 import { Skeleton } from '../../components/skeleton'
 import { StatusBadge } from '../../components/status-badge'
 import { useElapsed } from '../../components/use-elapsed'
+import { WhenIdle } from '../../components/when-idle'
 import { withMessages } from '../../components/with-messages'
 import type { Alert, Machine } from '../../lib/domain'
 import {
@@ -229,6 +230,16 @@ function Board({
             {t('machines.board.codesLink')}
           </Link>
         </NotInKiosk>
+        {/* the shift against its plan (issue 36), in one line of its own, after the tiles (on a phone its
+            code and questions before them cost 10 points of Lighthouse); its room held meanwhile, so the
+            tiles below do not move when it comes */}
+        <div className="min-h-24 w-full sm:min-h-12">
+          <WhenIdle>
+            <Suspense fallback={null}>
+              <PaceSummary />
+            </Suspense>
+          </WhenIdle>
+        </div>
         {/* a line of its own: beside the chips it wrapped under them when a chip came or grew, and
             every tile below jumped */}
         <div className="flex w-full flex-col sm:flex-row sm:flex-wrap sm:gap-x-4">
@@ -274,6 +285,13 @@ export function firstScreenTiles(width: number, height: number): number {
 const WallBoard = lazy(() =>
   withMessages('src/features/machines/wall-board.tsx', () => import('./wall-board'))().then((m) => ({
     default: m.WallBoard,
+  })),
+)
+
+/** The shift's pace in one line: loaded after the board's own code, with its messages. */
+const PaceSummary = lazy(() =>
+  withMessages('src/features/plan/pace-summary.tsx', () => import('../plan/pace-summary'))().then((m) => ({
+    default: m.PaceSummary,
   })),
 )
 

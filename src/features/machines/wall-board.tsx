@@ -10,9 +10,7 @@ import { STATE_STYLES } from '../../components/status-badge'
 import { withMessages } from '../../components/with-messages'
 import type { Design, Machine } from '../../lib/domain'
 import { formatFactoryTime } from '../../lib/factory-time'
-import type { MessageKey } from '../../lib/i18n/translator'
 import {
-  type BoardState,
   boardState,
   callsOut,
   durationInWords,
@@ -24,9 +22,16 @@ import {
   timeInStateWords,
 } from '../../lib/machine-state'
 import { reasonWords, useCurrentStops, useStopSettings, useStopsRead } from '../stops/use-stops'
+import { QuietMachines } from './quiet-machines'
 
 // the shift's pace against its plan (issue 36): the wall's page when nothing needs attention
 const LivePace = lazy(withMessages('src/features/plan/pace-panel.tsx', () => import('../plan/pace-panel')))
+
+const PaceSummary = lazy(() =>
+  withMessages('src/features/plan/pace-summary.tsx', () => import('../plan/pace-summary'))().then((m) => ({
+    default: m.PaceSummary,
+  })),
+)
 
 /**
  * The status board on a wall (issue 20), in the spirit of ISA-101: machines that need someone are large
@@ -120,6 +125,10 @@ export function WallBoard({
   // box under the alerts' band holds the tallest card (a German thread-break card with its rule reason
   // was 398 px in a box of 378, and every screen cut it)
   const manyRoom = kiosk.on ? 'max-h-[14vh]' : 'max-h-[22vh]'
+  // one to three cards (one row on a wall) take the room they need, and the chips what is left (a fixed
+  // half of the screen for the chips cut a German "not reporting" card at its foot, and split one card
+  // over two screens); the shift's pace, when no card calls out, takes what the chips leave
+  const few = urgent.length > 0 && urgent.length <= 3
   return (
     <div className={`flex flex-col gap-[1vh] ${kiosk.on ? 'min-h-0 flex-1' : ''}`}>
       <p className="flex flex-wrap items-baseline gap-x-[2vw] text-[3vh] leading-tight">
@@ -138,15 +147,18 @@ export function WallBoard({
           </span>
         )}
       </p>
-      <div ref={box} className={`relative ${kiosk.on ? 'min-h-0 flex-1 overflow-hidden' : ''}`}>
+      <div
+        ref={box}
+        className={`relative ${kiosk.on ? `min-h-0 overflow-hidden ${few ? 'flex-[0_1_auto]' : 'flex-1'}` : ''}`}
+      >
         {urgent.length === 0 ? (
           <>
             <p className="text-[3vh] text-gray-700 dark:text-gray-300">
               {t('machines.wall.noneNeedAttention')}
             </p>
-            <Suspense fallback={null}>
-              <LivePace large />
-            </Suspense>
+            {/* the wall's page is the shift's pace in its largest type; in a desk's window, under the
+                navigation, one line of it leaves every machine on the screen */}
+            <Suspense fallback={null}>{kiosk.on ? <LivePace large /> : <PaceSummary wall />}</Suspense>
           </>
         ) : (
           // busy until the reasons are read: the screens are counted again when their lines arrive
@@ -171,7 +183,7 @@ export function WallBoard({
         linkSearch={linkSearch}
         reasonOf={reasonOf}
         fit={kiosk.on}
-        room={urgent.length === 0 ? 'max-h-[70vh]' : urgent.length <= 3 ? 'max-h-[50vh]' : manyRoom}
+        room={few ? null : urgent.length === 0 ? 'max-h-[70vh]' : manyRoom}
       />
     </div>
   )
@@ -269,121 +281,5 @@ function WallCard({
         {context.length > 0 && <p className="text-[2.6vh] leading-snug">{context.join(' · ')}</p>}
       </article>
     </li>
-  )
-}
-
-const CHIP_SIZES = ['text-[2.2vh]', 'text-[1.6vh]'] as const
-const LEVELS = 4
-
-/** A quiet machine that is not running keeps its state's colour on one edge of its chip. */
-const EDGE: Record<BoardState, string> = {
-  running: 'border-l-gray-400',
-  stopped: 'border-l-status-stopped',
-  threadbreak: 'border-l-status-threadbreak',
-  idle: 'border-l-status-idle',
-  setup: 'border-l-status-setup',
-  error: 'border-l-status-error',
-  'not-reporting': 'border-l-status-offline',
-  unknown: 'border-l-status-unknown',
-}
-
-/** "3 stopped": how many quiet machines are in each state, when the wall has room for counts only. */
-const STATE_COUNTS: Record<BoardState, MessageKey> = {
-  running: 'machines.wall.countRunning',
-  stopped: 'machines.wall.countStopped',
-  threadbreak: 'machines.wall.countThreadbreak',
-  idle: 'machines.wall.countIdle',
-  setup: 'machines.wall.countSetup',
-  error: 'machines.wall.countError',
-  'not-reporting': 'machines.wall.countNotReporting',
-  unknown: 'machines.wall.countUnknown',
-}
-
-/** Every machine that needs nobody: small, neutral, not-running ones first with their state in words.
- * On the wall the chips shrink when they would not fit, and give way to counts per state at last. */
-function QuietMachines({
-  machines,
-  codes,
-  now,
-  linkSearch,
-  reasonOf,
-  fit,
-  room,
-}: {
-  machines: readonly Machine[]
-  codes: StatusDictionary
-  now: number
-  linkSearch: string
-  reasonOf: (m: Machine) => { planned: boolean; line: string } | null
-  fit: boolean
-  /** the chips' largest height on the wall: more when few cards need the screen */
-  room: string
-}) {
-  const { t } = useT()
-  const list = useRef<HTMLUListElement>(null)
-  // how far the chips are condensed on the wall: every machine at 2.2 vh, then 1.6 vh; then only the
-  // machines not running as chips (the running ones counted), at 2.2 vh, then 1.6 vh; then counts only
-  const [level, setLevel] = useState(0)
-  const count = machines.length
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new number of machines, or more room, measures again from the largest size
-  useLayoutEffect(() => setLevel(0), [count, room])
-  useLayoutEffect(() => {
-    const el = list.current
-    if (!fit || !el || level >= LEVELS) return
-    if (el.scrollHeight > el.clientHeight + 1) setLevel(level + 1)
-  })
-  if (count === 0) return null
-  const states = machines.map((m) => boardState(m, now, codes))
-  const running = states.filter((state) => state === 'running').length
-  if (fit && level >= LEVELS) {
-    const byState = new Map<BoardState, number>()
-    for (const state of states) byState.set(state, (byState.get(state) ?? 0) + 1)
-    return (
-      <p className="text-[2.6vh] text-gray-700 dark:text-gray-300">
-        {t('machines.wall.others', { count })}{' '}
-        {[...byState].map(([state, n]) => t(STATE_COUNTS[state], { count: n })).join(' · ')}
-      </p>
-    )
-  }
-  const onlyStopped = fit && level >= 2
-  const chips = onlyStopped ? machines.filter((_, i) => states[i] !== 'running') : machines
-  return (
-    <section aria-label={t('machines.wall.otherMachines')}>
-      {onlyStopped && (
-        <p className="text-[2.2vh] text-gray-700 dark:text-gray-300">
-          {t('machines.wall.moreRunning', { count: running })}
-        </p>
-      )}
-      <ul
-        ref={list}
-        className={`flex flex-wrap gap-[0.6vh] leading-snug ${CHIP_SIZES[level % 2]} ${fit ? `${room} overflow-hidden` : ''}`}
-      >
-        {chips.map((m) => {
-          const state = boardState(m, now, codes)
-          const label = stateLabel(m, state, codes, t)
-          const age = state === 'running' ? null : secondsInState(m, state, now)
-          const reason = state === 'running' ? null : reasonOf(m)
-          return (
-            <li key={m.id}>
-              <Link
-                to={{ pathname: machinePath(m.id), search: linkSearch }}
-                className={`inline-block rounded border px-[0.8vh] text-gray-800 dark:text-gray-200 ${state === 'running' ? 'border-gray-400 dark:border-gray-600' : `border-y-gray-400 border-r-gray-400 border-l-[0.8vh] dark:border-y-gray-600 dark:border-r-gray-600 ${EDGE[state]}`}`}
-              >
-                {m.name}
-                {state !== 'running' && (
-                  <span className="font-semibold">
-                    {' '}
-                    <span aria-hidden="true">{STATE_ICONS[state]}</span> {label}
-                    {age !== null && ` ${durationInWords(age)}`}
-                  </span>
-                )}
-                {reason?.planned && ` · ${reason.line}`}
-                {state === 'running' && <span className="sr-only">: {label}</span>}
-              </Link>
-            </li>
-          )
-        })}
-      </ul>
-    </section>
   )
 }
