@@ -3,6 +3,10 @@ import { type ReactNode, useLayoutEffect, useRef, useState } from 'react'
 /** Things a screen border must not cut through: a screen ends above the first of them that would be cut. */
 export const KEEP_WHOLE =
   '[data-keep-whole], [data-wall-item], tr, li, h1, h2, h3, h4, p, figure, svg, dt, dd, caption, label, img, legend, summary'
+/** What a page lays out out of sight only to measure it (the wall's cards, all at once, to find where each
+ * screen ends): never a part of a screen, so never counted in one. */
+export const MEASURE_ONLY = '[data-measure-only]'
+
 /** A bound: a page that needs more screens than this is a page to condense, not to rotate through. */
 export const MAX_SCREENS = 60
 
@@ -70,6 +74,7 @@ export function KioskPager({
       const boxes: Array<{ top: number; bottom: number }> = []
       let total = page.scrollHeight
       for (const el of page.querySelectorAll(KEEP_WHOLE)) {
+        if (el.closest(MEASURE_ONLY)) continue
         const rect = el.getBoundingClientRect()
         if (rect.height <= 0) continue
         boxes.push({ top: rect.top - base, bottom: rect.bottom - base })

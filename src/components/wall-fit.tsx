@@ -1,7 +1,7 @@
 import { type RefObject, useEffect, useLayoutEffect, useRef, useState } from 'react'
 import { useT } from './i18n'
 import { useKiosk } from './kiosk'
-import { KEEP_WHOLE, screenStarts } from './kiosk-pager'
+import { KEEP_WHOLE, MEASURE_ONLY, screenStarts } from './kiosk-pager'
 
 /** How many screens a kiosk page other than machine status may take at most: read at a glance. */
 export const WALL_SCREENS = 2
@@ -99,7 +99,7 @@ export function useWallFit<E extends HTMLElement>(count: number, key: unknown) {
     let total = page.scrollHeight
     const others: Box[] = []
     for (const el of page.querySelectorAll(KEEP_WHOLE)) {
-      if (el.getBoundingClientRect().height <= 0) continue
+      if (el.getBoundingClientRect().height <= 0 || el.closest(MEASURE_ONLY)) continue
       const b = box(el)
       total = Math.max(total, b.bottom)
       if (!inItem(el)) others.push(b)

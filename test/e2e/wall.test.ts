@@ -113,6 +113,8 @@ describe('the status board on the wall', () => {
       const total = Number(/(\d+)$/.exec((await counted.textContent()) ?? '')?.[1])
       expect(total).toBeGreaterThan(0)
       expect(await clipped(page)).toEqual([])
+      // and under the cards, on the screen, every other machine: as chips, or counted
+      expect(await quietShown(page, t)).toBe(true)
       const fonts = await cardFonts(page, t('machines.wall.attentionList'))
       expect(fonts.length).toBeGreaterThanOrEqual(3)
       expect(Math.min(...fonts)).toBeGreaterThanOrEqual((52 * size.height) / 1080)
@@ -165,10 +167,27 @@ describe('the status board on the wall', () => {
     const chips = page.getByRole('region', { name: t('machines.wall.otherMachines') }).getByRole('link')
     const counts = page.getByText(new RegExp(`^${before}198`))
     expect((await chips.count()) + (await counts.count())).toBeGreaterThan(0)
+    expect(await quietShown(page, t)).toBe(true)
     await page.screenshot({ path: 'test-results/wall-few-cards-de-1920.png' })
     await page.close()
   })
 })
+
+/** Whether the quiet machines (their chips, or the line counting them) are inside the shown screen's
+ * window: the measuring copy of every card once made the pager count a second screen, and its window cut
+ * the page above them. */
+const quietShown = async (page: Page, t: ReturnType<typeof speaking>['t']) => {
+  const [others] = t('machines.wall.others', { count: 7 }).split('7')
+  const quiet = page
+    .getByRole('region', { name: t('machines.wall.otherMachines') })
+    .or(page.getByText(new RegExp(`^${others}\\d+`)))
+  const box = await quiet.first().boundingBox()
+  const frame = await page
+    .locator('main > section:visible [data-kiosk-window]')
+    .first()
+    .evaluate((el) => el.getBoundingClientRect().bottom)
+  return box !== null && box.height > 0 && box.y + box.height <= frame + 1
+}
 
 /** Screen by screen: what the shown kiosk screen cuts (an element with text partly inside the page's
  * window); every element with text that was wholly on screen is remembered (window.__seen), and those the

@@ -169,7 +169,12 @@ export function WallBoard({
         {kiosk.on && (
           // every card laid out once, out of sight (and clipped, so the box never scrolls), to find where
           // each screen ends
-          <div className="invisible absolute inset-x-0 top-0 h-0 overflow-hidden" aria-hidden="true" inert>
+          <div
+            className="invisible absolute inset-x-0 top-0 h-0 overflow-hidden"
+            aria-hidden="true"
+            inert
+            data-measure-only=""
+          >
             <ul ref={measure} className={grid}>
               {urgent.map(card)}
             </ul>
