@@ -114,6 +114,8 @@ describe('on a phone (390×844)', () => {
     expect(targets.filter((t) => t.height < 44 || t.width < 44)).toEqual([])
     // the tile's target is real: its middle and its footer are its name link's
     const tile = page.getByRole('article').first()
+    // wholly on the screen (the shift's pace line above the tiles may leave its foot below the fold)
+    await tile.evaluate((el) => el.scrollIntoView({ block: 'center' }))
     const box = (await tile.boundingBox())!
     const linkAt = (x: number, y: number) =>
       page.evaluate(([x, y]) => document.elementFromPoint(x!, y!)?.closest('a')?.textContent ?? null, [x, y])

@@ -233,7 +233,7 @@ function Board({
         {/* the shift against its plan (issue 36), in one line of its own, after the tiles (on a phone its
             code and questions before them cost 10 points of Lighthouse); its room held meanwhile, so the
             tiles below do not move when it comes */}
-        <div className="min-h-24 w-full sm:min-h-12">
+        <div className="min-h-[7.75rem] w-full sm:min-h-18 xl:min-h-12">
           <WhenIdle>
             <Suspense fallback={null}>
               <PaceSummary />

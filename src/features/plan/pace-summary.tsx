@@ -20,7 +20,10 @@ export function PaceSummary({ wall = false }: { wall?: boolean }) {
   const { plan } = useShiftPlan(now)
   if (plan === undefined) return null
   const link = (
-    <Link to="/pace" className="underline underline-offset-2">
+    <Link
+      to="/pace"
+      className="underline underline-offset-2 max-sm:inline-flex max-sm:min-h-11 max-sm:items-center"
+    >
       {t('plan.summary.details')}
     </Link>
   )
