@@ -85,6 +85,8 @@ async function openJudged(
   path: string,
   viewport: { width: number; height: number },
   shown = '[data-pace="primary"]',
+  /** the shift's start (Unix s), where the page asks other ranges that start earlier too */
+  shiftStart?: number,
 ) {
   const context = await browser.newContext({ viewport })
   const page = await context.newPage()
@@ -97,7 +99,7 @@ async function openJudged(
   })
   await page.goto(`${server.url}${path}`)
   await page.locator(shown).waitFor()
-  const from = Math.min(...asked.map((a) => a.from))
+  const from = shiftStart ?? Math.min(...asked.map((a) => a.from))
   const till = Math.max(...asked.filter((a) => a.from === from).map((a) => a.till))
   return { page, problems, from, till }
 }
@@ -156,6 +158,27 @@ describe('plan and pace on the held-out factory', { timeout: 120_000 }, () => {
     await page.getByText('3 rejects entered by Ana').waitFor()
     expect(await figure(page, 'quality')).toBe(quality)
     await page.screenshot({ path: 'test-results/plan-pace-desk-1440.png', fullPage: true })
+    expect(problems).toEqual([])
+  })
+
+  test('the shift page: its first section, the same figures worked out by hand', async () => {
+    // the shift page asks the day and the shifts before too: the pace's range starts with the Early shift,
+    // 06:00 in Berlin (UTC+1 on the pinned November day)
+    const day = new Date(testNow())
+    const early = Date.UTC(day.getUTCFullYear(), day.getUTCMonth(), day.getUTCDate(), 5) / 1000
+    const { page, problems, from, till } = await openJudged(
+      '/shifts',
+      { width: 1440, height: 900 },
+      '[data-pace="primary"]',
+      early,
+    )
+    expect(till).toBeGreaterThan(from)
+    const hand = await byHand(from, till)
+    expect(await page.locator('[data-pace="primary"]').textContent()).toContain(
+      `Pieces ${grouped(hand.pieces)} · plan by now ${grouped(hand.plan)}`,
+    )
+    expect(await figure(page, 'availability')).toBe(hand.availability)
+    expect(await figure(page, 'performance')).toBe(hand.performance)
     expect(problems).toEqual([])
   })
 
