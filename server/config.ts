@@ -118,6 +118,7 @@ const environment = z
     POLL_SECONDS: optional(whole('seconds', 1, 600, 's')),
     LEASE_SECONDS: optional(whole('seconds', 3, 300, 's')),
     HISTORY_DAYS: optional(whole('days', 1, 3660, 'days')),
+    REPORT_GRACE_MINUTES: optional(whole('minutes', 0, 240, 'min')),
     DATABASE_URL: optional(
       text.refine((value) => {
         try {
@@ -221,6 +222,8 @@ export interface Config {
   leaseSeconds: number
   /** how long the machine history is kept (HISTORY_DAYS) */
   historyDays: number
+  /** how long after a shift's end its report waits for late data (REPORT_GRACE_MINUTES) */
+  reportGraceMinutes: number
   /** a PostgreSQL server (DATABASE_URL), else the embedded one in DATA_DIR/postgres */
   databaseUrl: string | null
   /** the secret that changes alert rules and channels (ADMIN_TOKEN); without it they are read-only */
@@ -329,6 +332,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     pollSeconds: e.POLL_SECONDS ?? 15,
     leaseSeconds: e.LEASE_SECONDS ?? 20,
     historyDays: e.HISTORY_DAYS ?? 400,
+    reportGraceMinutes: e.REPORT_GRACE_MINUTES ?? 10,
     databaseUrl: e.DATABASE_URL ?? null,
     adminToken: e.ADMIN_TOKEN ?? null,
     smtp: e.SMTP_URL ? { url: e.SMTP_URL, from: e.ALERT_MAIL_FROM! } : null,

@@ -2,6 +2,7 @@ import { machineFactsOf } from '../src/api/contract/to-domain'
 import { localDateKey } from '../src/lib/factory-time'
 import { realSenders, type Senders } from './alerts/channels'
 import { AlertEngine } from './alerts/engine'
+import { figuresOf } from './alerts/stats'
 import { AlertStore } from './alerts/store'
 import type { RunningHistory } from './app'
 import type { Config } from './config'
@@ -11,6 +12,7 @@ import { openDatabase } from './history/open'
 import { HistoryStore } from './history/store'
 import { Watcher } from './history/watcher'
 import { seedDemoPlan } from './plan/demo'
+import { ReportStore, ShiftReporter } from './plan/reports'
 import { ShiftResults } from './plan/results'
 import { PlanStore } from './plan/store'
 import { callUpstream } from './proxy/upstream'
@@ -37,6 +39,7 @@ export async function startHistory(
     | 'smtp'
     | 'publicUrl'
     | 'language'
+    | 'reportGraceMinutes'
   >,
   upstreams: Upstreams,
   log: (line: string) => void,
@@ -46,7 +49,7 @@ export async function startHistory(
     senders?: Senders
     dispatchEveryMs?: number
   } = {},
-): Promise<RunningHistory & { db: Db }> {
+): Promise<RunningHistory & { db: Db; reporter: ShiftReporter }> {
   const db = await openDatabase(config, log)
   try {
     const applied = await migrate(db)
@@ -127,6 +130,7 @@ export async function startHistory(
     timeZone: config.timeZone,
     now: options.now ?? Date.now,
   })
+  const reports = new ReportStore(db)
   seedDemo = async (from, till) => {
     await stops.seedDemo(from, till)
     // the demo's targets from its machines' set speeds and designs (the watcher's latest answer when it
@@ -161,6 +165,19 @@ export async function startHistory(
     log,
     ...(options.now ? { now: options.now } : {}),
   })
+  // each shift's report, built once its grace has passed (issue 37), by the polling instance
+  const reporter = new ShiftReporter({
+    results: shiftResults,
+    store: reports,
+    alerts: async (from, till) => figuresOf(await alerts.raisedBetween(from, till)),
+    recordingSince: async () => (await store.watcher()).recordingSince,
+    shifts: config.shifts,
+    timeZone: config.timeZone,
+    graceMs: config.reportGraceMinutes * 60_000,
+    instance: watcher.instance,
+    now: options.now ?? Date.now,
+    log,
+  })
   watcher.onPoll(async (at, answer) => {
     let json: unknown = null
     try {
@@ -169,6 +186,8 @@ export async function startHistory(
       // the watcher checked it already
     }
     await alerts.evaluate(at, store.openIntervals(), json)
+    // not awaited: a report's figures take a moment to work out, the next poll does not wait for them
+    reporter.tick().catch((error) => log(`stitchboard: the shift reports: ${error}`))
     await stops
       .pruneOlderThan(config.historyDays)
       .catch((error) => log(`stitchboard: pruning the stop reasons: ${error}`))
@@ -179,5 +198,16 @@ export async function startHistory(
   await stops.start()
   await alerts.start(dispatchEveryMs)
   await watcher.start()
-  return { store, watcher, pollSeconds: config.pollSeconds, db, alerts, stops, plan, shiftResults }
+  return {
+    store,
+    watcher,
+    pollSeconds: config.pollSeconds,
+    db,
+    alerts,
+    stops,
+    plan,
+    shiftResults,
+    reports,
+    reporter,
+  }
 }

@@ -266,6 +266,27 @@ export const MIGRATIONS: ReadonlyArray<{ version: number; name: string; sql: str
       create index shift_rejects_day on shift_rejects (day, shift);
     `,
   },
+  {
+    version: 7,
+    name: 'shift reports: the figures of each shift that ended, frozen when built',
+    sql: `
+      -- one report per shift occurrence (the shift's name and the day it starts, factory time), built
+      -- once its grace for late data has passed; the unique key makes it once with several instances
+      create table shift_reports (
+        id bigserial primary key,
+        kind text not null check (kind in ('shift')),
+        shift text not null,
+        day date not null,
+        starts_at timestamptz not null,
+        ends_at timestamptz not null,
+        figures jsonb not null,
+        built_at timestamptz not null,
+        built_by text not null,
+        unique (kind, shift, day)
+      );
+      create index shift_reports_starts on shift_reports (starts_at);
+    `,
+  },
 ]
 
 /** The advisory lock under which the schema changes on a server: two instances starting together do not

@@ -1,9 +1,9 @@
 import * as z from 'zod/mini'
 import { machineSummaryRecord } from '../../src/api/contract/summary-rows'
 import { addDays, localDateKey, parseDayKey } from '../../src/lib/factory-time'
-import { shiftPlanOf, type TargetOf } from '../../src/lib/shift-plan'
+import { type ShiftPlan, shiftPlanOf, type TargetOf } from '../../src/lib/shift-plan'
 import { shiftWindow } from '../../src/lib/shift-window'
-import { explainStops } from '../../src/lib/stop-figures'
+import { explainStops, type StopExplanation } from '../../src/lib/stop-figures'
 import type { StopPart } from '../../src/lib/stop-parts'
 import type { PlannedStop, StopSettings } from '../../src/lib/stop-reasons'
 import type { NamedShift } from '../../src/lib/time-range'
@@ -52,6 +52,14 @@ export interface ShiftResult {
   judgedFrom: number | null
 }
 
+/** A shift that ended, with what its result was worked out from. */
+export interface ShiftDetails {
+  result: ShiftResult
+  plan: ShiftPlan
+  explained: StopExplanation
+  names: ReadonlyMap<string, string>
+}
+
 export interface ShiftResultsOptions {
   history: Pick<HistoryStore, 'factoryIntervals' | 'gaps' | 'watcher'>
   plan: Pick<PlanStore, 'targets' | 'rejects'>
@@ -85,6 +93,12 @@ export class ShiftResults {
 
   /** The shifts that started on the days from … till (YYYY-MM-DD, factory time) and ended by now. */
   async between(from: string, till: string): Promise<ShiftResult[]> {
+    return (await this.detailed(from, till)).map((d) => d.result)
+  }
+
+  /** The same shifts with what their results were worked out from: the plan (OEE per location and
+   * machine), the stops explained, and the machines' names (a shift report freezes all of it). */
+  async detailed(from: string, till: string): Promise<ShiftDetails[]> {
     const { shifts, timeZone } = this.options
     const now = this.options.now()
     const spans: Array<{ shift: NamedShift; start: number; end: number }> = []
@@ -112,7 +126,7 @@ export class ShiftResults {
       this.options.history.watcher(),
     ])
     const names = new Map(machines.map((m) => [m.id, m.name]))
-    const results: ShiftResult[] = []
+    const results: ShiftDetails[] = []
     // the history read a few days at a time: a month's intervals at once would be a month of every
     // machine in memory, a shift at a time a query for each
     let chunk: { till: number; intervals: ServerIntervals; gaps: Gap[]; parts: StopPart[] } | null = null
@@ -171,7 +185,7 @@ export class ShiftResults {
             : [{ machineId, name: names.get(machineId) ?? machineId, performance: part.oee.performance }],
         )
         .sort((a, b) => a.performance - b.performance)[0]
-      results.push({
+      const result: ShiftResult = {
         shift: shift.name,
         day: plan.day,
         start,
@@ -193,7 +207,8 @@ export class ShiftResults {
         largestStop: unplanned[0] ? { reason: unplanned[0].reason, ms: unplanned[0].ms } : null,
         slowest: slowest ?? null,
         judgedFrom: plan.judgedFrom,
-      })
+      }
+      results.push({ result, plan, explained, names })
     }
     return results
   }

@@ -3,6 +3,7 @@ import { defaultSettings } from '../../server/alerts/settings'
 import { AlertStore } from '../../server/alerts/store'
 import type { Db } from '../../server/history/db'
 import { HistoryStore, iso, type Observation } from '../../server/history/store'
+import { type ReportFigures, ReportStore } from '../../server/plan/reports'
 import { PlanStore } from '../../server/plan/store'
 import { StopStore } from '../../server/stops/store'
 import { defaultStopSettings } from '../../src/lib/stop-reasons'
@@ -180,6 +181,18 @@ export async function fill(db: Db, polls = 150) {
     [35, 'Ben', T0 + 6 * MIN],
   ] as const)
     await plan.addRejects({ shift: 'Early', day: '2026-11-18', locationId: null, rejects, by, at })
+  // a shift's report (migration 7), as built at the end of the night shift before
+  if ((await schemaVersion(db)) < 7) return
+  await new ReportStore(db).add({
+    kind: 'shift',
+    shift: 'Night',
+    day: '2026-11-17',
+    start: T0 - 8 * 60 * MIN,
+    end: T0,
+    builtAt: T0 + 10 * MIN,
+    builtBy: 'filled-history',
+    figures: { result: { shift: 'Night', pieces: 120 } } as unknown as ReportFigures,
+  })
 }
 
 export const dataTableNames = async (db: Db) =>

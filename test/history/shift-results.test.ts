@@ -6,6 +6,7 @@ import type { Db } from '../../server/history/db'
 import { migrate } from '../../server/history/migrations'
 import { HistoryStore, type Observation } from '../../server/history/store'
 import { Watcher } from '../../server/history/watcher'
+import { type ReportFigures, ReportStore, ShiftReporter } from '../../server/plan/reports'
 import { ShiftResults } from '../../server/plan/results'
 import { PlanStore } from '../../server/plan/store'
 import { StopBook } from '../../server/stops/book'
@@ -52,6 +53,9 @@ describe.each(BACKENDS)('the shifts that ended, on %s', (_, open) => {
   let db: Db
   let app: ReturnType<typeof createApp>
   let book: StopBook
+  let shiftResults: ShiftResults
+  let plan: PlanStore
+  let history: HistoryStore
   const asked: string[] = []
 
   beforeAll(async () => {
@@ -64,14 +68,14 @@ describe.each(BACKENDS)('the shifts that ended, on %s', (_, open) => {
   })
   beforeEach(async () => {
     await db.query(
-      'truncate state_intervals, design_runs, gaps, stop_settings, planned_stops, stop_reasons_given, stop_splits, stop_log, plan_targets, shift_rejects',
+      'truncate state_intervals, design_runs, gaps, stop_settings, planned_stops, stop_reasons_given, stop_splits, stop_log, plan_targets, shift_rejects, shift_reports',
     )
     await db.query('update watcher set last_ok_at = null, recording_since = null')
     asked.length = 0
     const config = loadConfig({ FACTORY_TIMEZONE: 'Europe/Berlin', SHIFTS })
     const upstreams = upstreamsFor(config, () => Promise.reject(new Error('no upstream here')))
     // polls every 5 minutes through the Early shift of the 17th
-    const history = new HistoryStore(db, 10 * 60_000)
+    history = new HistoryStore(db, 10 * 60_000)
     for (let t = EARLY; t <= EARLY + 8 * HOUR; t += 5 * 60_000) await history.recordPoll(t, at(t))
     const watcher = new Watcher({
       store: history,
@@ -92,7 +96,7 @@ describe.each(BACKENDS)('the shifts that ended, on %s', (_, open) => {
       now: () => T0,
     })
     await book.start()
-    const plan = new PlanStore(db)
+    plan = new PlanStore(db)
     await plan.addTarget({
       shift: 'Early',
       weekday: null,
@@ -111,7 +115,7 @@ describe.each(BACKENDS)('the shifts that ended, on %s', (_, open) => {
       by: 'Ana',
       at: T0,
     })
-    const shiftResults = new ShiftResults({
+    shiftResults = new ShiftResults({
       history,
       plan,
       stops: book,
@@ -131,7 +135,15 @@ describe.each(BACKENDS)('the shifts that ended, on %s', (_, open) => {
       upstreams,
       version: 'test',
       now: () => T0,
-      history: () => ({ store: history, watcher, pollSeconds: 15, plan, stops: book, shiftResults }),
+      history: () => ({
+        store: history,
+        watcher,
+        pollSeconds: 15,
+        plan,
+        stops: book,
+        shiftResults,
+        reports: new ReportStore(db),
+      }),
     })
   })
 
@@ -180,5 +192,102 @@ describe.each(BACKENDS)('the shifts that ended, on %s', (_, open) => {
     const { status, body } = await get(`/api/plan/shifts${query}`)
     expect(status).toBe(400)
     expect(String(body.error)).toMatch(/days YYYY-MM-DD|after till|longer than 31 days/)
+  })
+
+  // issue 37: each shift's report, built once its grace has passed, its figures frozen
+  const ALERTS = { alerts: 2, acknowledged: 1, medianResponseSeconds: 90, medianRepairSeconds: 600 }
+  const reporter = (now: () => number, instance = 'one') =>
+    new ShiftReporter({
+      results: shiftResults,
+      store: new ReportStore(db),
+      alerts: async () => ALERTS,
+      recordingSince: async () => (await history.watcher()).recordingSince,
+      shifts: loadConfig({ FACTORY_TIMEZONE: 'Europe/Berlin', SHIFTS }).shifts,
+      timeZone: 'Europe/Berlin',
+      graceMs: 10 * 60_000,
+      instance,
+      now,
+    })
+  const EARLY_END = EARLY + 8 * HOUR
+
+  test('a shift’s report is built once its grace has passed, with its figures, and listed', async () => {
+    let now = EARLY_END + 9 * 60_000
+    const one = reporter(() => now)
+    // nine minutes after the end: late data may still come
+    expect(await one.tick()).toBe(0)
+    now = EARLY_END + 10 * 60_000
+    expect(await one.tick()).toBe(1)
+    // and once only
+    expect(await one.tick()).toBe(0)
+    const list = await get('/api/shift-reports?from=2026-11-17&till=2026-11-18')
+    expect(list.status).toBe(200)
+    const reports = list.body.reports as Array<Record<string, unknown>>
+    expect(reports.map((r) => `${r.day} ${r.shift}`)).toEqual(['2026-11-17 Early'])
+    expect(reports[0]).toMatchObject({ start: EARLY, end: EARLY_END, builtAt: now })
+    // which instance built it is kept, not shown
+    expect(reports[0]).not.toHaveProperty('builtBy')
+    expect(await db.query('select built_by from shift_reports')).toEqual([{ built_by: 'one' }])
+    const { status, body } = await get(`/api/shift-reports/${reports[0]!.id}`)
+    expect(status).toBe(200)
+    const figures = body.figures as ReportFigures
+    // the same figures as the shift's result, worked out by hand above
+    expect(figures.result.pieces).toBe(80)
+    expect(figures.result.availability).toBeCloseTo(0.625)
+    expect(figures.result.oee).toBeCloseTo(0.625 * 0.64 * 0.9)
+    expect(figures.locations).toMatchObject([{ locationId: 1, pieces: 80, targetPieces: null }])
+    // A: 6 of 8 h at 80 % of its set speed (OEE 60 % without rejects of its own); B: 4 h at 40 % (20 %)
+    expect(figures.best.map((m) => [m.name, Math.round(m.oee! * 100)])).toEqual([['North 01', 60]])
+    expect(figures.worst.map((m) => [m.name, Math.round(m.oee! * 100)])).toEqual([['North 02', 20]])
+    // 6 h of stops, none explained
+    expect(figures.stops).toMatchObject({ stopMs: 6 * HOUR, explainedMs: 0, share: 0 })
+    expect(figures.stops.byReason).toMatchObject([{ reason: null, ms: 6 * HOUR }])
+    expect(figures.alerts).toEqual(ALERTS)
+  })
+
+  test('a report keeps the figures it was built with; two instances build one report of a shift', async () => {
+    const now = () => T0
+    const [a, b] = await Promise.all([reporter(now, 'a').tick(), reporter(now, 'b').tick()])
+    // by 10:00 on the 18th: the Early and the Late shift of the 17th, each kept once
+    expect(a + b).toBe(2)
+    const rows = await db.query<{ shift: string; n: string }>(
+      'select shift, count(*) as n from shift_reports group by shift order by shift',
+    )
+    expect(rows.map((r) => [r.shift, Number(r.n)])).toEqual([
+      ['Early', 1],
+      ['Late', 1],
+    ])
+    // rejects entered afterwards change the shift page's figures, not the report's
+    await plan.addRejects({
+      shift: 'Early',
+      day: '2026-11-17',
+      locationId: null,
+      rejects: 40,
+      by: 'Ben',
+      at: T0 + 1,
+    })
+    const reports = (await get('/api/shift-reports?from=2026-11-17&till=2026-11-17')).body.reports as Array<{
+      id: number
+      shift: string
+    }>
+    const early = reports.find((r) => r.shift === 'Early')!
+    const figures = (await get(`/api/shift-reports/${early.id}`)).body.figures as ReportFigures
+    expect(figures.result.quality).toBeCloseTo(0.9)
+    const [live] = (await get('/api/plan/shifts?from=2026-11-17&till=2026-11-17')).body.shifts as Array<{
+      quality: number
+    }>
+    expect(live!.quality).toBeCloseTo(0.5)
+  })
+
+  test.each([
+    ['/api/shift-reports', 400, /days YYYY-MM-DD/],
+    ['/api/shift-reports?from=2026-11-18&till=2026-11-17', 400, /after till/],
+    ['/api/shift-reports?from=2026-01-01&till=2026-11-17', 400, /longer than 100 days/],
+    ['/api/shift-reports/abc', 400, /is not a number/],
+    ['/api/shift-reports/0', 400, /is not a number/],
+    ['/api/shift-reports/999', 404, /No shift report 999/],
+  ])('%s is answered %i with a reason', async (path, code, error) => {
+    const { status, body } = await get(path)
+    expect(status).toBe(code)
+    expect(String(body.error)).toMatch(error)
   })
 })
