@@ -61,6 +61,17 @@ export interface ReportFigures {
   /** by OEE (availability × performance without rejects), of machines that ran at least a quarter hour */
   best: MachineFigures[]
   worst: MachineFigures[]
+  /** the stop time by the vendor's status code each stop began with, most first (null: no code) */
+  byCode: Array<{ code: number | null; ms: number; count: number }>
+  /** the longest stops within the shift, longest first */
+  longest: Array<{
+    machineId: string
+    name: string
+    start: number
+    end: number
+    reason: string | null
+    code: number | null
+  }>
   alerts: AlertFigures
 }
 
@@ -118,7 +129,42 @@ export function reportFigures(details: ShiftDetails, alerts: AlertFigures): Repo
     },
     best,
     worst,
+    ...stopsOf(details),
     alerts,
+  }
+}
+
+/** The longest stops a report lists. */
+const LONGEST = 5
+
+/** The shift's stops by the code each began with, and the longest, each cut to the shift. */
+function stopsOf({ parts, names, result }: ShiftDetails): Pick<ReportFigures, 'byCode' | 'longest'> {
+  const cut = parts
+    .map((p) => ({ part: p, start: Math.max(p.start, result.start), end: Math.min(p.end, result.end) }))
+    .filter((c) => c.end > c.start)
+  const byCode = new Map<number | null, { ms: number; count: number }>()
+  for (const { part, start, end } of cut) {
+    const code = part.codes[0] ?? null
+    const total = byCode.get(code) ?? { ms: 0, count: 0 }
+    total.ms += end - start
+    total.count++
+    byCode.set(code, total)
+  }
+  return {
+    byCode: [...byCode]
+      .map(([code, total]) => ({ code, ...total }))
+      .sort((a, b) => b.ms - a.ms || (a.code ?? -1) - (b.code ?? -1)),
+    longest: [...cut]
+      .sort((a, b) => b.end - b.start - (a.end - a.start) || a.start - b.start)
+      .slice(0, LONGEST)
+      .map(({ part, start, end }) => ({
+        machineId: part.machineId,
+        name: names.get(part.machineId) ?? part.machineId,
+        start,
+        end,
+        reason: part.reason,
+        code: part.codes[0] ?? null,
+      })),
   }
 }
 

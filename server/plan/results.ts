@@ -58,6 +58,8 @@ export interface ShiftDetails {
   plan: ShiftPlan
   explained: StopExplanation
   names: ReadonlyMap<string, string>
+  /** the stop parts within the shift (a part may begin before it or end after it) */
+  parts: StopPart[]
 }
 
 export interface ShiftResultsOptions {
@@ -208,7 +210,8 @@ export class ShiftResults {
         slowest: slowest ?? null,
         judgedFrom: plan.judgedFrom,
       }
-      results.push({ result, plan, explained, names })
+      const shiftParts = parts.filter((p) => p.end > start && p.start < stop)
+      results.push({ result, plan, explained, names, parts: shiftParts })
     }
     return results
   }

@@ -241,6 +241,12 @@ describe.each(BACKENDS)('the shifts that ended, on %s', (_, open) => {
     // 6 h of stops, none explained
     expect(figures.stops).toMatchObject({ stopMs: 6 * HOUR, explainedMs: 0, share: 0 })
     expect(figures.stops.byReason).toMatchObject([{ reason: null, ms: 6 * HOUR }])
+    // both stops began with code 2; B's four hours the longest, then A's two
+    expect(figures.byCode).toEqual([{ code: 2, ms: 6 * HOUR, count: 2 }])
+    expect(figures.longest.map((s) => [s.name, s.start - EARLY, s.end - EARLY, s.code])).toEqual([
+      ['North 02', 4 * HOUR, 8 * HOUR, 2],
+      ['North 01', 2 * HOUR, 4 * HOUR, 2],
+    ])
     expect(figures.alerts).toEqual(ALERTS)
   })
 
