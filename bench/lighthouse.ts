@@ -36,6 +36,7 @@ export const LIGHTHOUSE_PAGES = [
   '/stops?range=7d',
   '/pace',
   '/pace/targets',
+  '/shift-reports',
   '/design-breaks',
   '/alerts',
   '/kiosk',

@@ -41,7 +41,8 @@ export function Layout() {
   }
   return (
     <div className="min-h-screen">
-      <header className="flex flex-wrap items-center gap-x-3 gap-y-2 border-b border-gray-300 px-4 py-2 dark:border-gray-800">
+      {/* printed pages (a shift report on A4) are the page alone: no navigation (nor the alerts' bar) */}
+      <header className="flex flex-wrap items-center gap-x-3 gap-y-2 border-b border-gray-300 px-4 py-2 dark:border-gray-800 print:hidden">
         <p className="text-lg font-bold tracking-tight">stitchboard</p>
         {/* until the configuration says whether this is the demo, its badge's room is kept, so the
             navigation beside it does not move (layout shift) */}

@@ -126,6 +126,8 @@ export function pageRoutes() {
     <Route key="alerts" path="alerts" element={<Page component={AlertsPage} />} />,
     // /pace and its targets (/pace/targets): one route, so the shell names one page less
     <Route key="pace" path="pace/*" element={<Page component={PacePage} />} />,
+    // the shift reports' archive and each report (/shift-reports/12), served by the plan's page too
+    <Route key="shift-reports" path="shift-reports/*" element={<Page component={PacePage} />} />,
   ]
 }
 

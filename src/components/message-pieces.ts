@@ -27,6 +27,7 @@ export const MESSAGE_PIECES = [
   'src/features/stops/settings-page.tsx',
   'src/features/plan/pace-page.tsx',
   'src/features/plan/targets-page.tsx',
+  'src/features/plan/shift-reports-page.tsx',
   'src/app/kiosk-app.tsx',
   'src/features/kiosk/kiosk-setup.tsx',
   // parts of pages loaded when first shown, with their messages

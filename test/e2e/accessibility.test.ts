@@ -36,6 +36,8 @@ const PAGES: Array<[string, string]> = [
   ['/stops/settings', ''],
   ['/pace', 'Plan and pace'],
   ['/pace/targets', ''],
+  ['/shift-reports', 'Shift reports'],
+  ['/shift-reports/1', 'Shift report'],
   ['/alerts', 'Alerts'],
   ['/no-such-page', ''],
   ['/kiosk', ''],

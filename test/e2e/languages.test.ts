@@ -42,6 +42,8 @@ const PAGES = [
   '/stops/settings',
   '/pace',
   '/pace/targets',
+  '/shift-reports',
+  '/shift-reports/1',
   '/shifts',
   '/thread-cones',
   '/thread-cones?m=Nordfaden&s=NFP-40&c=1001',

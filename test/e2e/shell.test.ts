@@ -45,7 +45,11 @@ describe('the app shell in Chromium', () => {
     await page.locator('span[title^="stitchboard’s estimate"]').first().waitFor()
     // a preload the app's fetch did not match would have been asked for twice
     for (const url of preloads) expect(asked.get(url), url).toBe(1)
-    expect([...asked.keys()].filter((url) => url.startsWith('/api/reports/machine-summary'))).toHaveLength(1)
+    // the tiles' pace report asked once (the shift's pace line under the summary, loaded when the browser
+    // is idle, asks its own range: each range once)
+    const summaries = [...asked].filter(([url]) => url.startsWith('/api/reports/machine-summary'))
+    expect(summaries.length).toBeGreaterThanOrEqual(1)
+    for (const [url, times] of summaries) expect(times, url).toBe(1)
     expect(problems).toEqual([])
     await page.close()
   })

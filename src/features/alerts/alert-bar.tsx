@@ -44,7 +44,7 @@ export default function AlertBar() {
   return (
     <section
       aria-label={t('alertBar.bar.label')}
-      className={`sticky bottom-0 z-30 border-t-4 bg-white shadow-[0_-2px_8px_rgba(0,0,0,0.15)] dark:bg-gray-950 ${waiting > 0 ? 'border-red-600' : open.length > 0 ? 'border-amber-500' : 'border-emerald-600'}`}
+      className={`sticky bottom-0 z-30 print:hidden border-t-4 bg-white shadow-[0_-2px_8px_rgba(0,0,0,0.15)] dark:bg-gray-950 ${waiting > 0 ? 'border-red-600' : open.length > 0 ? 'border-amber-500' : 'border-emerald-600'}`}
     >
       <div className="flex flex-wrap items-center gap-x-4 gap-y-1 px-4 py-1">
         <h2 className="text-base font-bold">
