@@ -216,9 +216,15 @@ async function start(
     // a line cut between two pieces is read whole with the next one (bounded: a line of 64 kB at most)
     partial = (lines.pop() ?? '').slice(-65_536)
     tail.push(lines.join('\n'))
-    // what the server says about itself; a statement's ERROR is the caller's to report
+    // what the server says about itself; a statement's ERROR is the caller's to report, and a connection
+    // ended by the stop stitchboard asked for is its own doing (a restore printed it before its summary,
+    // when the pool's last connection was still open as the database stopped)
     for (const line of lines)
-      if (/\b(PANIC|FATAL|WARNING):/.test(line)) log(`stitchboard: embedded database: ${line.trim()}`)
+      if (
+        /\b(PANIC|FATAL|WARNING):/.test(line) &&
+        !(stopping && /terminating connection due to administrator command/.test(line))
+      )
+        log(`stitchboard: embedded database: ${line.trim()}`)
   })
   const exitedNow = new Promise<void>((done) => {
     child.on('error', (error) => {
