@@ -74,7 +74,8 @@ export function Report({
     { key: 'performance', label: t('shiftReports.col.performance') },
     { key: 'run', label: t('shiftReports.col.run') },
   ]
-  const table = 'text-left tabular-nums [&_td]:px-2 [&_td]:py-1 [&_th]:px-2 [&_th]:py-1'
+  const table =
+    'text-left tabular-nums [&_td]:px-2 [&_td]:py-1 [&_td]:whitespace-nowrap [&_th]:px-2 [&_th]:py-1 [&_th]:whitespace-nowrap'
   return (
     <article aria-labelledby="report-heading" className="space-y-5 p-4 print:p-0 print:text-black">
       <header className="space-y-1">
@@ -290,6 +291,5 @@ function Part({ title, children }: { title: string; children: ReactNode }) {
 
 /** A table of the report that scrolls sideways on a narrow screen (a phone), named for the keyboard. */
 function Scroll({ label, children }: { label: string; children: ReactNode }) {
-  const { t } = useT()
-  return <ScrollArea label={t('shiftReports.scrolls', { name: label })}>{children}</ScrollArea>
+  return <ScrollArea label={label}>{children}</ScrollArea>
 }

@@ -42,9 +42,9 @@ function ReportList() {
         empty={<p>{t('shiftReports.none', { days: LIST_DAYS })}</p>}
       >
         {({ reports }) => (
-          <ScrollArea label={t('shiftReports.listLabel')}>
+          <ScrollArea label={t('shiftReports.title')}>
             <DataTable
-              className="text-left tabular-nums [&_td]:px-2 [&_td]:py-1 [&_th]:px-2 [&_th]:py-1"
+              className="text-left tabular-nums [&_td]:px-2 [&_td]:py-1 [&_td]:whitespace-nowrap [&_th]:px-2 [&_th]:py-1 [&_th]:whitespace-nowrap"
               caption={t('shiftReports.listCaption', { days: LIST_DAYS })}
               columns={[
                 { key: 'shift', label: t('shiftReports.col.shift') },
