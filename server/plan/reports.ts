@@ -1,7 +1,7 @@
 import { addDays, localDate, localDateKey } from '../../src/lib/factory-time'
 import type { PartPlan } from '../../src/lib/shift-plan'
 import { shiftWindow } from '../../src/lib/shift-window'
-import type { ReasonTotal } from '../../src/lib/stop-figures'
+import type { StopExplanation } from '../../src/lib/stop-figures'
 import type { NamedShift } from '../../src/lib/time-range'
 import type { Db } from '../history/db'
 import { iso } from '../history/store'
@@ -47,17 +47,8 @@ export interface ReportFigures {
   result: ShiftResult
   /** each location (null: machines without one) */
   locations: Array<PartFigures & { locationId: number | null }>
-  stops: {
-    stopMs: number
-    explainedMs: number
-    plannedMs: number
-    unexplainedMs: number
-    shortMs: number
-    /** explained share of the stop time that asks a reason */
-    share: number | null
-    /** by reason, most time first (reason null: not given) */
-    byReason: ReasonTotal[]
-  }
+  /** the stop explanation of the shift (src/lib/stop-figures), without its categories */
+  stops: Omit<StopExplanation, 'byCategory'>
   /** by OEE (availability × performance without rejects), of machines that ran at least a quarter hour */
   best: MachineFigures[]
   worst: MachineFigures[]
@@ -118,15 +109,7 @@ export function reportFigures(details: ShiftDetails, alerts: AlertFigures): Repo
     locations: [...plan.byLocation]
       .map(([locationId, part]) => ({ locationId, ...partFigures(part) }))
       .sort((a, b) => (a.locationId ?? Number.MAX_SAFE_INTEGER) - (b.locationId ?? Number.MAX_SAFE_INTEGER)),
-    stops: {
-      stopMs: explained.stopMs,
-      explainedMs: explained.explainedMs,
-      plannedMs: explained.plannedMs,
-      unexplainedMs: explained.unexplainedMs,
-      shortMs: explained.shortMs,
-      share: explained.share,
-      byReason: explained.byReason,
-    },
+    stops: (({ byCategory: _, ...stops }) => stops)(explained),
     best,
     worst,
     ...stopsOf(details),
@@ -300,10 +283,19 @@ export class ShiftReporter {
     if (due.length === 0) return 0
     const built = await store.builtBetween(due[0]!.start, due.at(-1)!.start + 1)
     let kept = 0
+    // a day's shifts worked out once, however many of them are due (a first start has a day's three)
+    const days = new Map<string, Promise<ShiftDetails[]>>()
     for (const occurrence of due) {
       if (built.has(`${occurrence.shift.name}@${occurrence.day}`)) continue
       try {
-        const details = (await results.detailed(occurrence.day, occurrence.day)).find(
+        let day = days.get(occurrence.day)
+        if (!day) {
+          day = results.detailed(occurrence.day, occurrence.day)
+          // a failed day is asked again by its next shift, and at the next poll
+          day.catch(() => days.delete(occurrence.day))
+          days.set(occurrence.day, day)
+        }
+        const details = (await day).find(
           (d) => d.result.shift === occurrence.shift.name && d.result.start === occurrence.start,
         )
         if (!details) continue

@@ -6,6 +6,7 @@ import { shiftWindow } from '../../src/lib/shift-window'
 import type { NamedShift } from '../../src/lib/time-range'
 import { jsonBody } from '../stops/routes'
 import { bodyError, personName } from '../stops/settings'
+import { dayRangeError, validDay } from './day-range'
 import { reportRoutes } from './report-routes'
 import type { ReportStore } from './reports'
 import { MAX_RESULT_DAYS, type ShiftResults } from './results'
@@ -29,11 +30,6 @@ export type PlanState = PlanParts | { unavailable: string }
 const MAX_BODY_BYTES = 4 * 1024
 /** Longest range of rejects asked at once (a year and a month of shift pages). */
 const MAX_REJECT_DAYS = 400
-const DAY = /^\d{4}-\d{2}-\d{2}$/
-const validDay = (s: string) =>
-  DAY.test(s) &&
-  !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) &&
-  new Date(`${s}T00:00:00Z`).toISOString().startsWith(s)
 
 const count = (max: number) =>
   z
@@ -148,11 +144,8 @@ export function planRoutes(app: Hono, stateOf: () => PlanState, options: PlanOpt
   app.get('/api/plan/rejects', async (c) => {
     const from = c.req.query('from') ?? ''
     const till = c.req.query('till') ?? ''
-    if (!validDay(from) || !validDay(till))
-      return c.json({ error: 'Parameters from and till are required, as days YYYY-MM-DD' }, 400)
-    if (from > till) return c.json({ error: 'Parameter from must not be after till' }, 400)
-    if (Date.parse(till) - Date.parse(from) > MAX_REJECT_DAYS * 86_400_000)
-      return c.json({ error: `The range is longer than ${MAX_REJECT_DAYS} days; ask for a shorter one` }, 400)
+    const wrong = dayRangeError(from, till, MAX_REJECT_DAYS, true)
+    if (wrong) return c.json({ error: wrong }, 400)
     return c.json({ rejects: await store().rejects(from, till) })
   })
 
@@ -160,11 +153,8 @@ export function planRoutes(app: Hono, stateOf: () => PlanState, options: PlanOpt
   app.get('/api/plan/shifts', async (c) => {
     const from = c.req.query('from') ?? ''
     const till = c.req.query('till') ?? ''
-    if (!validDay(from) || !validDay(till))
-      return c.json({ error: 'Parameters from and till are required, as days YYYY-MM-DD' }, 400)
-    if (from > till) return c.json({ error: 'Parameter from must not be after till' }, 400)
-    if (Date.parse(till) - Date.parse(from) >= MAX_RESULT_DAYS * 86_400_000)
-      return c.json({ error: `The range is longer than ${MAX_RESULT_DAYS} days; ask for a shorter one` }, 400)
+    const wrong = dayRangeError(from, till, MAX_RESULT_DAYS)
+    if (wrong) return c.json({ error: wrong }, 400)
     const state = stateOf()
     const results = 'unavailable' in state ? undefined : state.shiftResults
     if (!results) return c.json({ error: 'No shift results: this server keeps no history' }, 503)

@@ -32,6 +32,10 @@ export function ofTarget(actual: number | null, target: number | null, t: T, num
   })
 }
 
+/** The report's tables: figures in columns, each cell on one line (the table scrolls on a phone). */
+export const REPORT_TABLE =
+  'text-left tabular-nums [&_td]:px-2 [&_td]:py-1 [&_td]:whitespace-nowrap [&_th]:px-2 [&_th]:py-1 [&_th]:whitespace-nowrap'
+
 /** A report as a document: sections that keep together when printed on A4, tables with their headings. */
 export function Report({
   report,
@@ -74,8 +78,6 @@ export function Report({
     { key: 'performance', label: t('shiftReports.col.performance') },
     { key: 'run', label: t('shiftReports.col.run') },
   ]
-  const table =
-    'text-left tabular-nums [&_td]:px-2 [&_td]:py-1 [&_td]:whitespace-nowrap [&_th]:px-2 [&_th]:py-1 [&_th]:whitespace-nowrap'
   return (
     <article aria-labelledby="report-heading" className="space-y-5 p-4 print:p-0 print:text-black">
       <header className="space-y-1">
@@ -123,7 +125,7 @@ export function Report({
         <Part title={t('shiftReports.locations')}>
           <Scroll label={t('shiftReports.locations')}>
             <DataTable
-              className={table}
+              className={REPORT_TABLE}
               caption={t('shiftReports.locations')}
               columns={[
                 { key: 'location', label: t('shiftReports.col.location') },
@@ -161,7 +163,7 @@ export function Report({
         </p>
         <Scroll label={t('shiftReports.byReason')}>
           <DataTable
-            className={table}
+            className={REPORT_TABLE}
             caption={t('shiftReports.byReason')}
             captionClassName="text-left font-semibold"
             columns={[
@@ -184,7 +186,7 @@ export function Report({
         </Scroll>
         <Scroll label={t('shiftReports.byCode')}>
           <DataTable
-            className={table}
+            className={REPORT_TABLE}
             caption={t('shiftReports.byCode')}
             captionClassName="text-left font-semibold"
             columns={[
@@ -206,7 +208,7 @@ export function Report({
         </Scroll>
         <Scroll label={t('shiftReports.longest')}>
           <DataTable
-            className={table}
+            className={REPORT_TABLE}
             caption={t('shiftReports.longest')}
             captionClassName="text-left font-semibold"
             columns={[
@@ -237,7 +239,7 @@ export function Report({
           <>
             <Scroll label={t('shiftReports.best')}>
               <DataTable
-                className={table}
+                className={REPORT_TABLE}
                 caption={t('shiftReports.best')}
                 captionClassName="text-left font-semibold"
                 columns={machineColumns}
@@ -247,7 +249,7 @@ export function Report({
             </Scroll>
             <Scroll label={t('shiftReports.worst')}>
               <DataTable
-                className={table}
+                className={REPORT_TABLE}
                 caption={t('shiftReports.worst')}
                 captionClassName="text-left font-semibold"
                 columns={machineColumns}

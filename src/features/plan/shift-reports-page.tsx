@@ -8,7 +8,7 @@ import { useNow } from '../../components/now'
 import { QueryState } from '../../components/query-state'
 import { ScrollArea } from '../../components/scroll-area'
 import { addDays, dayKeyOf, formatFactoryDate, localDateKey, parseDayKey } from '../../lib/factory-time'
-import { ofTarget, percent, Report } from './shift-report'
+import { ofTarget, percent, REPORT_TABLE, Report } from './shift-report'
 
 /** The days of reports the archive lists: two weeks. */
 const LIST_DAYS = 14
@@ -44,7 +44,7 @@ function ReportList() {
         {({ reports }) => (
           <ScrollArea label={t('shiftReports.title')}>
             <DataTable
-              className="text-left tabular-nums [&_td]:px-2 [&_td]:py-1 [&_td]:whitespace-nowrap [&_th]:px-2 [&_th]:py-1 [&_th]:whitespace-nowrap"
+              className={REPORT_TABLE}
               caption={t('shiftReports.listCaption', { days: LIST_DAYS })}
               columns={[
                 { key: 'shift', label: t('shiftReports.col.shift') },
