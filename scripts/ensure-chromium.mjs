@@ -1,6 +1,7 @@
 // Runs before `npm test`: the end-to-end tests need Debian's Chromium, the sub-path test
 // (test/e2e/sub-path.test.ts) Debian's nginx-light, and the history and held-out tests Debian's PostgreSQL
-// (a DATABASE_URL as a factory's IT would give one; test/history/postgres-server.ts). Installs what is missing when this user may (root,
+// (a DATABASE_URL as a factory's IT would give one; test/history/postgres-server.ts), the shift reports' test
+// poppler-utils' pdftotext (the text of a report's PDF). Installs what is missing when this user may (root,
 // or sudo without a password); otherwise says what to do. jemalloc, which the servers run on where the system
 // has it (scripts/server-runtime.ts), is installed with them when it may be, and is not needed.
 import { execSync, spawnSync } from 'node:child_process'
@@ -32,6 +33,12 @@ const needed = [
     package: 'postgresql',
     path: debianPostgres(),
     env: 'DEBIAN_POSTGRES_BIN',
+  },
+  {
+    name: 'pdftotext (poppler-utils)',
+    package: 'poppler-utils',
+    path: process.env.PDFTOTEXT_PATH || '/usr/bin/pdftotext',
+    env: 'PDFTOTEXT_PATH',
   },
   {
     name: 'jemalloc',

@@ -2,14 +2,12 @@ import { type Context, Hono } from 'hono'
 import { getPath } from 'hono/utils/url'
 import { withoutBase } from '../src/lib/base-path'
 import type { AlertEngine } from './alerts/engine'
-import { alertRoutes } from './alerts/routes'
 import { acceptsGzip, compressJson, gzipOnce, LARGE_ANSWER_BYTES } from './compress-json'
 import type { Config } from './config'
 import { demoLocations } from './demo/factory'
 import { type History, historyRoutes } from './history/routes'
-import { type PlanParts, planRoutes } from './plan/routes'
+import type { PlanParts } from './plan/routes'
 import { accessControl, type SessionStore } from './proxy/access'
-import { adminGate } from './proxy/admin-token'
 import { AnswerCache } from './proxy/answer-cache'
 import { type CheckOptions, checkGet, MAX_TARGET_LENGTH } from './proxy/api-get'
 import { clientAddress, reachedOverHttps } from './proxy/client-address'
@@ -19,9 +17,10 @@ import { readBodyLimited } from './proxy/request-body'
 import { sameOriginRefusal } from './proxy/same-origin'
 import { SECURITY_HEADERS, secure, withSecurityHeaders } from './proxy/security-headers'
 import { type Answer, callUpstream, type JsonCheck, UpstreamError } from './proxy/upstream'
+import type { ReportDeliveryParts } from './reports/delivery'
+import { settingsRoutes } from './settings-routes'
 import { type StaticFiles, serveStatic } from './static-files'
 import type { StopBook } from './stops/book'
-import { stopRoutes } from './stops/routes'
 import type { Upstreams } from './upstreams'
 
 export interface AppOptions {
@@ -52,7 +51,8 @@ export interface AppOptions {
 }
 
 /** The history as the app serves it: the machines' record and, when this server has them, the alerts. */
-export type RunningHistory = History & PlanParts & { alerts?: AlertEngine; stops?: StopBook }
+export type RunningHistory = History &
+  PlanParts & { alerts?: AlertEngine; stops?: StopBook; delivery?: ReportDeliveryParts }
 export type HistoryState = RunningHistory | { unavailable: string; starting?: boolean }
 
 const historyHealth = (state: HistoryState) =>
@@ -307,31 +307,7 @@ export function createApp({
 
   const historyState = () => history?.() ?? { unavailable: 'this server keeps no history' }
   historyRoutes(app, historyState, now)
-  const gate = adminGate(() => config.adminToken, now ?? Date.now)
-  const settingsOptions = (what: string) => ({
-    adminRefusal: (c: Context) => gate(c, what),
-    canChange: config.adminToken !== null,
-    shiftNames: config.shifts.map((s) => s.name),
-    shifts: config.shifts,
-    timeZone: config.timeZone,
-    now: now ?? Date.now,
-  })
-  stopRoutes(app, historyState, settingsOptions('Stop reasons and planned stops'))
-  planRoutes(app, historyState, settingsOptions('Targets'))
-  alertRoutes(app, () => {
-    const state = historyState()
-    if (!('store' in state)) return { unavailable: state.unavailable }
-    if (!state.alerts) return { unavailable: 'this server keeps no alerts' }
-    return {
-      engine: state.alerts,
-      adminToken: config.adminToken,
-      gate,
-      mailConfigured: config.smtp !== null,
-      timeZone: config.timeZone,
-      shifts: config.shifts,
-      now: now ?? Date.now,
-    }
-  })
+  settingsRoutes(app, historyState, config, now ?? Date.now)
 
   app.all('/api/*', (c) => {
     if (c.req.method !== 'GET' && c.req.method !== 'HEAD')

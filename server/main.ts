@@ -107,6 +107,7 @@ function main() {
         // each step whatever the one before did: the database is closed (an embedded one stopped) last
         await started?.watcher.stop().catch(() => {})
         await started?.alerts?.stop().catch(() => {})
+        await started?.delivery?.delivery.stop().catch(() => {})
         await started?.stops?.stop().catch(() => {})
         await started?.db.close().catch(() => {})
       })

@@ -1,4 +1,5 @@
-import { machineFactsOf } from '../src/api/contract/to-domain'
+import { averageRpmRecord } from '../src/api/contract/summary-rows'
+import { breakEventsOf, machineFactsOf } from '../src/api/contract/to-domain'
 import { localDateKey } from '../src/lib/factory-time'
 import { realSenders, type Senders } from './alerts/channels'
 import { AlertEngine } from './alerts/engine'
@@ -12,10 +13,13 @@ import { openDatabase } from './history/open'
 import { HistoryStore } from './history/store'
 import { Watcher } from './history/watcher'
 import { seedDemoPlan } from './plan/demo'
-import { ReportStore, ShiftReporter } from './plan/reports'
+import { ReportStore } from './plan/report-store'
+import { ShiftReporter } from './plan/reports'
 import { ShiftResults } from './plan/results'
 import { PlanStore } from './plan/store'
 import { callUpstream } from './proxy/upstream'
+import { ReportDelivery, type ReportDeliveryParts } from './reports/delivery'
+import { ReportOutbox } from './reports/outbox'
 import { StopBook } from './stops/book'
 import { StopStore } from './stops/store'
 import type { Upstreams } from './upstreams'
@@ -40,6 +44,7 @@ export async function startHistory(
     | 'publicUrl'
     | 'language'
     | 'reportGraceMinutes'
+    | 'locations'
   >,
   upstreams: Upstreams,
   log: (line: string) => void,
@@ -49,7 +54,7 @@ export async function startHistory(
     senders?: Senders
     dispatchEveryMs?: number
   } = {},
-): Promise<RunningHistory & { db: Db; reporter: ShiftReporter }> {
+): Promise<RunningHistory & { db: Db; reporter: ShiftReporter; delivery: ReportDeliveryParts }> {
   const db = await openDatabase(config, log)
   try {
     const applied = await migrate(db)
@@ -87,6 +92,14 @@ export async function startHistory(
     shifts: config.shifts,
     timeZone: config.timeZone,
     ...(options.now ? { now: options.now } : {}),
+    // a reason given to a stop a report was built over is kept with that report as a correction
+    onGiven: async (given) => {
+      const covered = await reports.covering(given.start, given.end)
+      if (covered.length === 0) return
+      const machineName =
+        (await machineFacts().catch(() => null))?.get(given.machineId)?.name ?? given.machineId
+      await reports.correct(covered, { ...given, machineName, stopStart: given.start })
+    },
   })
   /** A GET of the production API as JSON, bounded (the demo's seed and the alerts' break log). */
   const upstreamJson = async (path: string): Promise<unknown> => {
@@ -131,6 +144,7 @@ export async function startHistory(
     now: options.now ?? Date.now,
   })
   const reports = new ReportStore(db)
+  const outbox = new ReportOutbox(db, config.reportGraceMinutes)
   seedDemo = async (from, till) => {
     await stops.seedDemo(from, till)
     // the demo's targets from its machines' set speeds and designs (the watcher's latest answer when it
@@ -165,16 +179,42 @@ export async function startHistory(
     log,
     ...(options.now ? { now: options.now } : {}),
   })
-  // each shift's report, built once its grace has passed (issue 37), by the polling instance
+  // each report sent to the channels chosen for its kind, by whichever instance claims it first
+  const delivery = new ReportDelivery({
+    outbox,
+    reports,
+    channels: async () => (await alerts.settings()).channels,
+    reasons: async () => (await stops.settings()).reasons,
+    codes: new Map(config.statusCodes.entries.map((e) => [e.code, e])),
+    senders: senders ?? realSenders(config.smtp),
+    timeZone: config.timeZone,
+    language: config.language,
+    dashboardUrl: config.publicUrl,
+    instance: watcher.instance,
+    now: options.now ?? Date.now,
+    log,
+  })
+  // each shift's report, built once its grace has passed, and the daily and weekly summaries at their
+  // times (issue 37), by the polling instance
   const reporter = new ShiftReporter({
     results: shiftResults,
     store: reports,
     alerts: async (from, till) => figuresOf(await alerts.raisedBetween(from, till)),
+    breaks: async (from, till) =>
+      breakEventsOf(
+        await upstreamJson(
+          `/reports/threadbreaks-by-machine?from=${Math.floor(from / 1000)}&till=${Math.floor(till / 1000)}&machineIds=all`,
+        ),
+      ).events,
+    locationNames: () => locationNames(config.locations, upstreamJson, options.now ?? Date.now),
     recordingSince: async () => (await store.watcher()).recordingSince,
+    schedule: () => outbox.settings(),
     shifts: config.shifts,
     timeZone: config.timeZone,
-    graceMs: config.reportGraceMinutes * 60_000,
     instance: watcher.instance,
+    built: async (report) => {
+      await delivery.queue(report)
+    },
     now: options.now ?? Date.now,
     log,
   })
@@ -197,6 +237,7 @@ export async function startHistory(
   })
   await stops.start()
   await alerts.start(dispatchEveryMs)
+  delivery.start(dispatchEveryMs ?? 2000)
   await watcher.start()
   return {
     store,
@@ -209,5 +250,31 @@ export async function startHistory(
     shiftResults,
     reports,
     reporter,
+    delivery: { outbox, delivery },
   }
+}
+
+/** The locations' names a report keeps: LOCATIONS, else those the average-rpm report of the last day gives
+ * (the one answer that names locations, as the dashboard reads them). */
+async function locationNames(
+  configured: ReadonlyArray<{ id: number; name: string }>,
+  upstreamJson: (path: string) => Promise<unknown>,
+  now: () => number,
+): Promise<ReadonlyMap<number, string>> {
+  const names = new Map<number, string>()
+  const till = Math.floor(now() / 3_600_000) * 3600
+  try {
+    const answer = (await upstreamJson(`/reports/average-rpm?from=${till - 86_400}&till=${till}`)) as {
+      data?: unknown
+    }
+    for (const raw of Array.isArray(answer?.data) ? answer.data : []) {
+      const row = averageRpmRecord.safeParse(raw)
+      if (row.success && row.data.locationId !== undefined && row.data.locationName)
+        names.set(row.data.locationId, row.data.locationName)
+    }
+  } catch {
+    // the configured names, or none: the report says "Location 3"
+  }
+  for (const { id, name } of configured) names.set(id, name)
+  return names
 }

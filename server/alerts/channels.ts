@@ -186,11 +186,17 @@ export interface Delivery {
   detail: string
 }
 
+/** A mail's HTML part and its attached files. */
+export interface RichMail {
+  html: string
+  attachments: Array<{ filename: string; content: Buffer | string; contentType: string }>
+}
+
 export interface Senders {
   /** POSTs JSON to a webhook; resolves with its outcome, never throws */
   postJson(url: string, body: unknown): Promise<Delivery>
-  /** sends a mail; null when no SMTP server is configured */
-  mail: ((to: readonly string[], subject: string, text: string) => Promise<Delivery>) | null
+  /** sends a mail (with an HTML part and attachments: a report); null when no SMTP server is configured */
+  mail: ((to: readonly string[], subject: string, text: string, rich?: RichMail) => Promise<Delivery>) | null
 }
 
 /** Sends one message to one channel in its format. */
@@ -246,7 +252,7 @@ export function realSenders(smtp: { url: string; from: string } | null): Senders
       }
     },
     mail: smtp
-      ? async (to, subject, text) => {
+      ? async (to, subject, text, rich) => {
           const { createTransport } = await import('nodemailer')
           const transport = createTransport(smtp.url, {
             connectionTimeout: 10_000,
@@ -254,7 +260,13 @@ export function realSenders(smtp: { url: string; from: string } | null): Senders
             socketTimeout: 20_000,
           } as Parameters<typeof createTransport>[1])
           try {
-            const info = await transport.sendMail({ from: smtp.from, to: [...to], subject, text })
+            const info = await transport.sendMail({
+              from: smtp.from,
+              to: [...to],
+              subject,
+              text,
+              ...(rich ? { html: rich.html, attachments: rich.attachments } : {}),
+            })
             return {
               ok: true,
               detail: `accepted by the mail server (${String(info.response).slice(0, 100)})`,

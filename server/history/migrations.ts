@@ -1,3 +1,4 @@
+// One piece: every schema change in order, each as it was first applied (a change is a new entry, never an edit).
 import type { Db, Tx } from './db'
 
 /**
@@ -285,6 +286,76 @@ export const MIGRATIONS: ReadonlyArray<{ version: number; name: string; sql: str
         unique (kind, shift, day)
       );
       create index shift_reports_starts on shift_reports (starts_at);
+    `,
+  },
+  {
+    version: 8,
+    name: 'shift reports: day and week summaries, corrections, delivery settings and their outbox',
+    sql: `
+      -- a day's and a week's summaries are reports too (their shift is '' and their day the first day)
+      alter table shift_reports drop constraint shift_reports_kind_check;
+      alter table shift_reports add constraint shift_reports_kind_check check (kind in ('shift', 'day', 'week'));
+
+      -- a reason given (or changed) after a report was built, against the stop it explains: the report's
+      -- figures stay as built, the archive shows the change with its date and who made it
+      create table shift_report_corrections (
+        id bigserial primary key,
+        report_id bigint not null references shift_reports (id) on delete cascade,
+        machine_id text not null,
+        machine_name text not null,
+        stop_start timestamptz not null,
+        before text,
+        after text,
+        by text not null,
+        at timestamptz not null
+      );
+      create index shift_report_corrections_report on shift_report_corrections (report_id);
+
+      -- which channels get which report, the grace and the summaries' times; every save is kept in the log
+      create table report_settings (
+        id integer primary key check (id = 1),
+        settings jsonb not null,
+        updated_by text not null,
+        updated_at timestamptz not null
+      );
+      create table report_log (
+        id bigserial primary key,
+        action text not null check (action in ('settings', 'send-now')),
+        before jsonb,
+        after jsonb,
+        by text not null,
+        at timestamptz not null
+      );
+
+      -- the reports' outbox: one message per report and channel (a "send now" adds its own), claimed by
+      -- one instance at a time, every attempt kept
+      create table report_messages (
+        id bigserial primary key,
+        report_id bigint not null references shift_reports (id) on delete cascade,
+        channel_id text not null,
+        requested_by text,
+        status text not null default 'pending' check (status in ('pending', 'sent', 'failed')),
+        attempts integer not null default 0,
+        next_attempt_at timestamptz not null,
+        claimed_until timestamptz,
+        claimed_by text,
+        last_error text,
+        sent_at timestamptz,
+        created_at timestamptz not null
+      );
+      create unique index report_messages_once on report_messages (report_id, channel_id) where requested_by is null;
+      create index report_messages_due on report_messages (status, next_attempt_at);
+      create table report_attempts (
+        id bigserial primary key,
+        message_id bigint not null references report_messages (id) on delete cascade,
+        channel_id text not null,
+        at timestamptz not null,
+        ok boolean not null,
+        detail text not null,
+        duration_ms integer not null,
+        instance text not null
+      );
+      create index report_attempts_message on report_attempts (message_id);
     `,
   },
 ]

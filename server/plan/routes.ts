@@ -8,7 +8,7 @@ import { jsonBody } from '../stops/routes'
 import { bodyError, personName } from '../stops/settings'
 import { dayRangeError, validDay } from './day-range'
 import { reportRoutes } from './report-routes'
-import type { ReportStore } from './reports'
+import type { ReportStore } from './report-store'
 import { MAX_RESULT_DAYS, type ShiftResults } from './results'
 import type { PlanStore } from './store'
 

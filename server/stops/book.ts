@@ -18,6 +18,7 @@ import {
 import type { NamedShift } from '../../src/lib/time-range'
 import type { Db } from '../history/db'
 import type { Watcher } from '../history/watcher'
+import { type ReasonChange, StopError } from './stop-error'
 import type { StopStore } from './store'
 
 const NOTIFY_CHANNEL = 'stitchboard_stops'
@@ -71,16 +72,8 @@ export interface StopBookOptions {
   shifts: readonly NamedShift[]
   timeZone: string
   now?: () => number
-}
-
-/** A failed write, with its HTTP status and the words for it. */
-export class StopError extends Error {
-  constructor(
-    readonly status: 400 | 404 | 409,
-    message: string,
-  ) {
-    super(message)
-  }
+  /** told of each reason given, with the one it replaced (the shift reports record it as a correction) */
+  onGiven?: (change: ReasonChange) => Promise<void>
 }
 
 export interface StopChange {
@@ -291,8 +284,15 @@ export class StopBook {
       throw new StopError(400, 'This reason needs a comment: say what happened')
     const part = await this.part(body.machineId, body.start)
     this.checkEditable(part)
-    const before = await this.options.store.give({ ...body, comment }, this.now())
+    const at = this.now()
+    const before = await this.options.store.give({ ...body, comment }, at)
     await this.announce([body.machineId])
+    const was = before?.reason ?? part.reason
+    if (was !== body.reason) {
+      const { machineId, by } = body
+      const change = { machineId, start: part.start, end: part.end, before: was, after: body.reason, by, at }
+      await this.options.onGiven?.(change).catch(() => {})
+    }
     const [after] = (
       await this.parts([body.machineId], part.start, Math.max(part.start + 1, this.now()))
     ).filter((p) => p.start === part.start)

@@ -2,7 +2,7 @@ import type { Context, Hono } from 'hono'
 import type { StopPart } from '../../src/lib/stop-parts'
 import { defaultStopSettings } from '../../src/lib/stop-reasons'
 import { readBodyLimited } from '../proxy/request-body'
-import { type StopBook, StopError } from './book'
+import type { StopBook } from './book'
 import {
   bodyError,
   checkSettings,
@@ -11,6 +11,7 @@ import {
   reasonBodySchema,
   splitBodySchema,
 } from './settings'
+import { StopError } from './stop-error'
 
 export interface StopsOptions {
   /** null when the request carries ADMIN_TOKEN; otherwise the refusal (shared with the alerts' settings) */

@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query'
 import * as z from 'zod/mini'
+import { REPORT_KINDS } from '../lib/report-figures'
 import { getJson } from './http'
-import { shiftResultSchema } from './shift-results'
 
 /** The shift reports (issue 37): each shift's figures as the server froze them once its grace had passed. */
 
@@ -20,7 +20,7 @@ const machineSchema = z.object({ machineId: z.string(), name: z.string(), runMs:
 
 const headSchema = {
   id: z.number(),
-  kind: z.literal('shift'),
+  kind: z.enum(REPORT_KINDS),
   shift: z.string(),
   day: z.string(),
   start: z.number(),
@@ -28,9 +28,27 @@ const headSchema = {
   builtAt: z.number(),
 }
 
+/** output against target and OEE: a shift's result, or a day's or a week's added up */
+const headlineSchema = z.object({
+  target: z.object({ pieces: z.nullable(z.number()), stitches: z.nullable(z.number()) }),
+  pieces: z.nullable(z.number()),
+  stitches: z.nullable(z.number()),
+  availability: share,
+  performance: share,
+  quality: share,
+  oee: share,
+  teep: share,
+})
+
 const figuresSchema = z.object({
-  result: shiftResultSchema,
-  locations: z.array(z.object({ locationId: z.nullable(z.number()), ...partFigures })),
+  result: headlineSchema,
+  locations: z.array(
+    z.object({
+      locationId: z.nullable(z.number()),
+      name: z.optional(z.nullable(z.string())),
+      ...partFigures,
+    }),
+  ),
   stops: z.object({
     stopMs: z.number(),
     explainedMs: z.number(),
@@ -41,6 +59,7 @@ const figuresSchema = z.object({
     byReason: z.array(
       z.object({
         reason: z.nullable(z.string()),
+        category: z.nullable(z.string()),
         planned: z.boolean(),
         ms: z.number(),
         count: z.number(),
@@ -66,10 +85,55 @@ const figuresSchema = z.object({
     medianResponseSeconds: z.nullable(z.number()),
     medianRepairSeconds: z.nullable(z.number()),
   }),
+  breaks: z.optional(
+    z.nullable(
+      z.object({
+        total: z.number(),
+        before: z.number(),
+        hotSpots: z.array(
+          z.object({
+            machineId: z.string(),
+            name: z.string(),
+            head: z.number(),
+            breaks: z.number(),
+            before: z.number(),
+          }),
+        ),
+      }),
+    ),
+  ),
+  shifts: z.optional(
+    z.array(
+      z.object({
+        reportId: z.number(),
+        shift: z.string(),
+        day: z.string(),
+        start: z.number(),
+        pieces: z.nullable(z.number()),
+        targetPieces: z.nullable(z.number()),
+        oee: share,
+        quality: share,
+        unexplainedMs: z.number(),
+      }),
+    ),
+  ),
 })
 
-const listedSchema = z.object({ ...headSchema, result: shiftResultSchema })
-const reportSchema = z.object({ ...headSchema, figures: figuresSchema })
+const correctionSchema = z.object({
+  at: z.number(),
+  by: z.string(),
+  machineName: z.string(),
+  stopStart: z.number(),
+  before: z.nullable(z.string()),
+  after: z.nullable(z.string()),
+})
+
+const listedSchema = z.object({ ...headSchema, result: headlineSchema, corrections: z.number() })
+const reportSchema = z.object({
+  ...headSchema,
+  figures: figuresSchema,
+  corrections: z.array(correctionSchema),
+})
 
 export type ListedReport = z.infer<typeof listedSchema>
 export type ShiftReport = z.infer<typeof reportSchema>

@@ -7,7 +7,7 @@ import { PLAN_KEY } from './plan'
  * the live pace do not load it. */
 
 const sourceSchema = z.nullable(z.enum(['set', 'locations', 'default']))
-export const shiftResultSchema = z.object({
+const shiftResultSchema = z.object({
   shift: z.string(),
   day: z.string(),
   start: z.number(),

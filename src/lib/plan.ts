@@ -107,6 +107,8 @@ export interface Oee {
   stitches: number
   /** run time × set speed of the machines that have one, in stitches */
   idealStitches: number
+  /** the stitches of the machines that have a set speed (performance's numerator) */
+  ratedStitches: number
   pieces: number | null
   rejects: number | null
   availability: number | null
@@ -159,19 +161,12 @@ export function oeeOf(machines: readonly MachineInputs[], rejects: number | null
     ratedStitches += m.stitches ?? 0
   }
   const missing: Missing[] = []
-  const availability = plannedMs > 0 ? Math.min(1, runMs / plannedMs) : null
   if (plannedMs <= 0) missing.push('no-planned-time')
-  let performance: number | null = null
   if (!anyStitches) missing.push('no-stitches')
-  else if (idealStitches > 0) performance = Math.min(1, ratedStitches / idealStitches)
-  else if (machines.length > 0 && withoutSetSpeed === machines.length) missing.push('no-set-speed')
-  else missing.push('no-run-time')
-  let quality: number | null = null
+  else if (idealStitches <= 0)
+    missing.push(machines.length > 0 && withoutSetSpeed === machines.length ? 'no-set-speed' : 'no-run-time')
   if (rejects === null) missing.push('no-rejects')
   else if (pieces === null || pieces <= 0) missing.push('no-pieces')
-  else quality = Math.max(0, pieces - Math.min(rejects, pieces)) / pieces
-  const oee =
-    availability === null || performance === null ? null : availability * performance * (quality ?? 1)
   const utilisation = calendarMs > 0 && machines.length > 0 ? plannedMs / machines.length / calendarMs : null
   return {
     plannedMs,
@@ -179,16 +174,58 @@ export function oeeOf(machines: readonly MachineInputs[], rejects: number | null
     calendarMs,
     stitches,
     idealStitches,
+    ratedStitches,
     pieces,
     rejects,
+    ...oeeFactors({
+      plannedMs,
+      runMs,
+      idealStitches,
+      ratedStitches,
+      anyStitches,
+      pieces,
+      rejects,
+      utilisation,
+    }),
+    withoutSetSpeed,
+    missing,
+  }
+}
+
+/** The sums OEE is worked out from (one machine's, a group's, or several shifts' added up). */
+export interface OeeSums {
+  plannedMs: number
+  runMs: number
+  idealStitches: number
+  ratedStitches: number
+  /** whether any stitches were known at all (without them there is no performance) */
+  anyStitches: boolean
+  pieces: number | null
+  rejects: number | null
+  /** planned time ÷ calendar time, null when unknown */
+  utilisation: number | null
+}
+
+/** OEE's factors from its sums: the one definition (see oeeOf) for a range and for shifts added up. */
+export function oeeFactors(
+  s: OeeSums,
+): Pick<Oee, 'availability' | 'performance' | 'quality' | 'oee' | 'utilisation' | 'teep'> {
+  const availability = s.plannedMs > 0 ? Math.min(1, s.runMs / s.plannedMs) : null
+  const performance =
+    s.anyStitches && s.idealStitches > 0 ? Math.min(1, s.ratedStitches / s.idealStitches) : null
+  const quality =
+    s.rejects === null || s.pieces === null || s.pieces <= 0
+      ? null
+      : Math.max(0, s.pieces - Math.min(s.rejects, s.pieces)) / s.pieces
+  const oee =
+    availability === null || performance === null ? null : availability * performance * (quality ?? 1)
+  return {
     availability,
     performance,
     quality,
     oee,
-    utilisation,
-    teep: utilisation === null || oee === null ? null : utilisation * oee,
-    withoutSetSpeed,
-    missing,
+    utilisation: s.utilisation,
+    teep: s.utilisation === null || oee === null ? null : s.utilisation * oee,
   }
 }
 

@@ -76,16 +76,25 @@ export function explainStops(
       categories.set(reason.category, c)
     }
   }
-  const asked = stopMs - shortMs
   return {
-    stopMs,
-    explainedMs,
-    plannedMs,
-    unexplainedMs: asked - explainedMs,
-    shortMs,
-    share: asked > 0 ? explainedMs / asked : null,
+    ...explainedOf({ stopMs, explainedMs, plannedMs, shortMs }),
     byReason: [...totals.values()].sort((a, b) => b.ms - a.ms),
     byCategory: [...categories.values()].sort((a, b) => b.ms - a.ms),
+  }
+}
+
+/** The explained share and the unexplained time from the sums (of one range, or of shifts added up). */
+export function explainedOf(sums: {
+  stopMs: number
+  explainedMs: number
+  plannedMs: number
+  shortMs: number
+}) {
+  const asked = sums.stopMs - sums.shortMs
+  return {
+    ...sums,
+    unexplainedMs: asked - sums.explainedMs,
+    share: asked > 0 ? sums.explainedMs / asked : null,
   }
 }
 

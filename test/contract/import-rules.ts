@@ -38,7 +38,7 @@ export const FEATURE_EXPORTS: Record<string, string> = {
     'the machine page says when the record began, as the timeline does',
 }
 
-/** Server folders and the folders each may import: proxy ← history ← stops, alerts ← plan (the alerts know the stops only as functions the composition passes); the demo upstream uses the
+/** Server folders and the folders each may import: proxy ← history ← stops, alerts ← plan ← reports (the alerts know the stops only as functions the composition passes); the demo upstream uses the
  * proxy's transport type only. */
 export const SERVER_FOLDERS: Record<string, readonly string[]> = {
   proxy: [],
@@ -48,6 +48,8 @@ export const SERVER_FOLDERS: Record<string, readonly string[]> = {
   alerts: ['proxy', 'history'],
   // the plan's routes read bodies and names as the stops' do; its demo seed rolls the demo's dice
   plan: ['proxy', 'history', 'stops', 'demo'],
+  // the reports' delivery: the plan's reports to the alerts' channels, with the stops' body checks
+  reports: ['proxy', 'history', 'stops', 'alerts', 'plan'],
 }
 
 /** Top-level server files that put the parts together; no folder imports them. */
@@ -57,6 +59,7 @@ export const SERVER_ROOTS = [
   'server/app.ts',
   'server/start-history.ts',
   'server/dev-middleware.ts',
+  'server/settings-routes.ts',
 ]
 
 const IMPORT =

@@ -3,9 +3,11 @@ import { defaultSettings } from '../../server/alerts/settings'
 import { AlertStore } from '../../server/alerts/store'
 import type { Db } from '../../server/history/db'
 import { HistoryStore, iso, type Observation } from '../../server/history/store'
-import { type ReportFigures, ReportStore } from '../../server/plan/reports'
+import { ReportStore } from '../../server/plan/report-store'
 import { PlanStore } from '../../server/plan/store'
+import { ReportOutbox } from '../../server/reports/outbox'
 import { StopStore } from '../../server/stops/store'
+import type { ReportFigures } from '../../src/lib/report-figures'
 import { defaultStopSettings } from '../../src/lib/stop-reasons'
 
 /** A history as a running stitchboard leaves it, in every table the migrations make (for the backup and
@@ -192,6 +194,39 @@ export async function fill(db: Db, polls = 150) {
     builtAt: T0 + 10 * MIN,
     builtBy: 'filled-history',
     figures: { result: { shift: 'Night', pieces: 120 } } as unknown as ReportFigures,
+  })
+  // its correction, the delivery settings, and one delivery tried twice (migration 8)
+  if ((await schemaVersion(db)) < 8) return
+  const reports = new ReportStore(db)
+  const [report] = await reports.covering(T0 - 60 * MIN, T0 - 30 * MIN)
+  await reports.correct([report!], {
+    machineId: 'M01',
+    machineName: 'Machine 01',
+    stopStart: T0 - 60 * MIN,
+    before: null,
+    after: 'thread',
+    by: 'Ana Müller',
+    at: T0 + 20 * MIN,
+  })
+  const outbox = new ReportOutbox(db, 10)
+  await outbox.saveSettings(
+    {
+      channels: { shift: ['ops'], day: [], week: [] },
+      graceMinutes: 10,
+      dailyAt: '07:00',
+      weeklyDay: 1,
+      weeklyAt: '07:30',
+    },
+    'Ben',
+    T0 + 21 * MIN,
+  )
+  await outbox.enqueue(report!, ['ops'], T0 + 22 * MIN)
+  const [message] = await outbox.claim('filled-history', T0 + 22 * MIN, 60_000, 1)
+  await outbox.attempted(message!, 'filled-history', T0 + 22 * MIN, {
+    ok: false,
+    detail: 'HTTP 503',
+    durationMs: 12,
+    retryAt: T0 + 23 * MIN,
   })
 }
 

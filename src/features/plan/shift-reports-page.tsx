@@ -8,6 +8,7 @@ import { useNow } from '../../components/now'
 import { QueryState } from '../../components/query-state'
 import { ScrollArea } from '../../components/scroll-area'
 import { addDays, dayKeyOf, formatFactoryDate, localDateKey, parseDayKey } from '../../lib/factory-time'
+import { ReportDelivery } from './report-delivery'
 import { ofTarget, percent, REPORT_TABLE, Report } from './shift-report'
 
 /** The days of reports the archive lists: two weeks. */
@@ -62,11 +63,23 @@ function ReportList() {
                       to={String(r.id)}
                       className="underline max-sm:inline-flex max-sm:min-h-11 max-sm:items-center"
                     >
-                      {t('shiftReports.shiftOf', {
-                        shift: r.shift,
-                        date: formatFactoryDate(r.start, timeZone),
-                      })}
+                      {r.kind === 'day'
+                        ? t('shiftReports.dayOf', { date: formatFactoryDate(r.start, timeZone) })
+                        : r.kind === 'week'
+                          ? t('shiftReports.weekOf', {
+                              from: formatFactoryDate(r.start, timeZone),
+                              till: formatFactoryDate(r.end - 1, timeZone),
+                            })
+                          : t('shiftReports.shiftOf', {
+                              shift: r.shift,
+                              date: formatFactoryDate(r.start, timeZone),
+                            })}
                     </Link>
+                    {r.corrections > 0 && (
+                      <span className="ml-2 text-sm">
+                        ({t('shiftReports.corrected', { count: r.corrections })})
+                      </span>
+                    )}
                   </td>
                   <td>{ofTarget(r.result.pieces, r.result.target.pieces, t, number)}</td>
                   <td>{percent(r.result.oee, number)}</td>
@@ -79,6 +92,7 @@ function ReportList() {
           </ScrollArea>
         )}
       </QueryState>
+      <ReportDelivery />
     </section>
   )
 }
