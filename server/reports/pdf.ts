@@ -1,5 +1,5 @@
 import type { Content, TDocumentDefinitions } from 'pdfmake/interfaces'
-import type { ReportDocument } from '../../src/lib/report-document'
+import { figureColumns, type ReportDocument } from '../../src/lib/report-document'
 
 /** PDF's own fonts (no file read, nothing embedded): Helvetica's WinAnsi covers English, German and Spanish. */
 const FONTS = {
@@ -67,7 +67,10 @@ export function pdfDefinition(document: ReportDocument, footer: string): TDocume
     for (const text of section.paragraphs)
       part.push({ text: winAnsi(text), style: section.facts.length > 0 ? 'note' : 'paragraph' })
     for (const table of section.tables) {
-      part.push({ text: winAnsi(table.caption), style: 'caption' })
+      const figures = figureColumns(table)
+      const align = (i: number) => (figures[i] ? 'right' : 'left')
+      // a table that is its section's only one is named by the section's heading
+      if (table.caption !== section.title) part.push({ text: winAnsi(table.caption), style: 'caption' })
       part.push({
         table: {
           headerRows: 1,
@@ -77,11 +80,9 @@ export function pdfDefinition(document: ReportDocument, footer: string): TDocume
             table.columns.map((c, i) => ({
               text: winAnsi(c),
               bold: true,
-              alignment: i === 0 ? 'left' : 'right',
+              alignment: align(i),
             })),
-            ...table.rows.map((row) =>
-              row.map((cell, i) => ({ text: winAnsi(cell), alignment: i === 0 ? 'left' : 'right' })),
-            ),
+            ...table.rows.map((row) => row.map((cell, i) => ({ text: winAnsi(cell), alignment: align(i) }))),
           ],
         },
         layout: 'lightHorizontalLines',

@@ -1,5 +1,5 @@
 import { toCsv } from '../../src/lib/csv'
-import type { ReportDocument } from '../../src/lib/report-document'
+import { figureColumns, type ReportDocument } from '../../src/lib/report-document'
 
 const html = (text: string) =>
   text
@@ -10,7 +10,9 @@ const html = (text: string) =>
     .replaceAll("'", '&#39;')
 
 const FONT = 'font-family:Arial,Helvetica,sans-serif;'
-const CELL = `${FONT}font-size:14px;padding:4px 8px;border-bottom:1px solid #d4d4d8;`
+/** a cell this short keeps to one line ("74 %", "14 h 12 min"); a longer one may wrap on a phone */
+const SHORT = 12
+const CELL = `${FONT}font-size:13px;padding:4px 6px;border-bottom:1px solid #d4d4d8;`
 
 /**
  * The report as an e-mail's HTML: tables and inline styles only (Outlook's Word engine and Gmail drop
@@ -50,10 +52,12 @@ export function reportHtml(
         `<p style="${FONT}font-size:${section.facts.length > 0 ? 12 : 14}px;line-height:20px;margin:0 0 8px;color:#333333;">${html(text)}</p>`,
       )
     for (const table of section.tables) {
+      const figures = figureColumns(table)
+      const align = (i: number) => (figures[i] ? 'right' : 'left')
       const head = table.columns
         .map(
           (c, i) =>
-            `<th scope="col" align="${i === 0 ? 'left' : 'right'}" style="${CELL}border-bottom:2px solid #52525b;">${html(c)}</th>`,
+            `<th scope="col" align="${align(i)}" style="${CELL}border-bottom:2px solid #52525b;">${html(c)}</th>`,
         )
         .join('')
       const body = table.rows
@@ -63,20 +67,20 @@ export function reportHtml(
               .map((cell, i) =>
                 i === 0
                   ? `<th scope="row" align="left" style="${CELL}font-weight:normal;">${html(cell)}</th>`
-                  : `<td align="right" style="${CELL}white-space:nowrap;">${html(cell)}</td>`,
+                  : `<td align="${align(i)}" style="${CELL}${cell.length <= SHORT ? 'white-space:nowrap;' : ''}">${html(cell)}</td>`,
               )
               .join('')}</tr>`,
         )
         .join('')
       parts.push(
-        `<table role="table" width="100%" cellpadding="0" cellspacing="0" border="0" style="border-collapse:collapse;width:100%;margin:0 0 12px;"><caption align="top" style="${FONT}font-size:14px;font-weight:bold;text-align:left;padding:6px 0 4px;">${html(table.caption)}</caption><thead><tr>${head}</tr></thead><tbody>${body}</tbody></table>`,
+        `<table role="table" width="100%" cellpadding="0" cellspacing="0" border="0" style="border-collapse:collapse;width:100%;margin:0 0 12px;">${table.caption === section.title ? '' : `<caption align="top" style="${FONT}font-size:14px;font-weight:bold;text-align:left;padding:6px 0 4px;">${html(table.caption)}</caption>`}<thead><tr>${head}</tr></thead><tbody>${body}</tbody></table>`,
       )
     }
   }
   parts.push(
     `<p style="${FONT}font-size:12px;line-height:18px;margin:20px 0 0;color:#555555;">${html(options.attached)}</p>`,
   )
-  return `<!DOCTYPE html><html lang="${html(options.language)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${html(document.title)}</title></head><body style="margin:0;padding:0;background:#f4f4f5;"><table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="background:#f4f4f5;"><tr><td align="center" style="padding:16px 8px;"><table role="presentation" width="680" cellpadding="0" cellspacing="0" border="0" style="width:100%;max-width:680px;background:#ffffff;border:1px solid #d4d4d8;"><tr><td style="padding:20px 24px;color:#111111;">${parts.join('')}</td></tr></table></td></tr></table></body></html>`
+  return `<!DOCTYPE html><html lang="${html(options.language)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${html(document.title)}</title></head><body style="margin:0;padding:0;background:#f4f4f5;"><table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="background:#f4f4f5;"><tr><td align="center" style="padding:12px 0;"><table role="presentation" width="680" cellpadding="0" cellspacing="0" border="0" style="width:100%;max-width:680px;background:#ffffff;border:1px solid #d4d4d8;"><tr><td style="padding:16px 12px;color:#111111;">${parts.join('')}</td></tr></table></td></tr></table></body></html>`
 }
 
 /** The report's figures as CSV, one value a line (a spreadsheet pivots it): section, table, row, column,

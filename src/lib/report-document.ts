@@ -19,6 +19,14 @@ export interface DocumentTable {
   rows: string[][]
 }
 
+/** Which columns of a table hold figures (every cell a number, a share, a time, or a dash): they are set
+ * flush right where a renderer aligns; the first column names the row. */
+export function figureColumns(table: DocumentTable): boolean[] {
+  return table.columns.map(
+    (_, i) => i > 0 && table.rows.length > 0 && table.rows.every((row) => /^[-+−±—\d]/.test(row[i] ?? '')),
+  )
+}
+
 export interface DocumentSection {
   id: string
   title: string
