@@ -60,8 +60,8 @@ export class ReportStore {
     return new Set(rows.map((r) => `${r.shift}@${dayOf(r.day)}`))
   }
 
-  /** The reports starting on the days from … till (YYYY-MM-DD), newest first, with their headline and how
-   * many corrections each has had. */
+  /** The reports starting on the days from … till (YYYY-MM-DD), newest day first, a day's summaries (and a
+   * week's, on its Monday) above its shifts, with their headline and how many corrections each has had. */
   async list(
     from: string,
     till: string,
@@ -71,7 +71,8 @@ export class ReportStore {
       `select id, kind, shift, day::text as day, starts_at, ends_at, built_at, built_by, figures -> 'result' as result,
          (select count(*) from shift_report_corrections c where c.report_id = r.id) as corrections
        from shift_reports r where day >= $1::date and day <= $2::date and kind = any($3::text[])
-       order by starts_at desc, kind, id desc limit 1000`,
+       order by day desc, case kind when 'week' then 0 when 'day' then 1 else 2 end, starts_at desc, id desc
+       limit 1000`,
       [from, till, [...kinds]],
     )
     return rows.map((r) => ({

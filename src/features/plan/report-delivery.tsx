@@ -22,6 +22,7 @@ import { ScrollArea } from '../../components/scroll-area'
 import { formatFactoryDate, formatFactoryTime } from '../../lib/factory-time'
 import type { MessageKey } from '../../lib/i18n/translator'
 import type { ReportKind } from '../../lib/report-figures'
+import { REPORT_TABLE } from './shift-report'
 import { BOX, BUTTON, ERROR, FIELD, HINT, MAX_NAME, PRIMARY, WEEKDAYS } from './targets-parts'
 
 /** Where the reports go and when the summaries are built (ADMIN_TOKEN to change), a "send it now" for
@@ -264,7 +265,7 @@ function DeliveryForms({ page }: { page: ReportSettingsPage }) {
       ) : (
         <ScrollArea label={t('shiftReports.delivery.health')}>
           <DataTable
-            className="text-left tabular-nums [&_td]:px-2 [&_td]:py-1 [&_th]:px-2 [&_th]:py-1"
+            className={REPORT_TABLE}
             caption={t('shiftReports.delivery.health')}
             columns={[
               { key: 'channel', label: t('shiftReports.delivery.col.channel') },
