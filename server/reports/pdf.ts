@@ -1,16 +1,6 @@
+import { Worker } from 'node:worker_threads'
 import type { Content, TDocumentDefinitions } from 'pdfmake/interfaces'
 import { figureColumns, type ReportDocument } from '../../src/lib/report-document'
-
-/** PDF's own fonts (no file read, nothing embedded): Helvetica's WinAnsi covers English, German and Spanish. */
-const FONTS = {
-  Helvetica: {
-    normal: 'Helvetica',
-    bold: 'Helvetica-Bold',
-    italics: 'Helvetica-Oblique',
-    bolditalics: 'Helvetica-BoldOblique',
-  },
-}
-const STANDARD_FONTS = new Set(Object.values(FONTS.Helvetica))
 
 /** The few characters the report's words use that WinAnsi (PDF's standard fonts) has not, as near as it
  * has them: pdfkit would draw nothing for them. */
@@ -27,25 +17,9 @@ const NOT_IN_WIN_ANSI: Record<string, string> = {
 const PATTERN = new RegExp(`[${Object.keys(NOT_IN_WIN_ANSI).join('')}]`, 'g')
 export const winAnsi = (text: string) => text.replace(PATTERN, (c) => NOT_IN_WIN_ANSI[c] ?? c)
 
-type PdfMake = typeof import('pdfmake')
-let loaded: Promise<PdfMake> | null = null
-
-/** pdfmake, loaded on the first report (it is not in memory until a PDF is made), reading no file but its
- * standard fonts and no address at all: a report's words cannot make it fetch anything. */
-function pdfmake(): Promise<PdfMake> {
-  loaded ??= import('pdfmake').then((module) => {
-    const made = ((module as unknown as { default?: PdfMake }).default ?? module) as PdfMake
-    made.setFonts(FONTS)
-    made.setUrlAccessPolicy(() => false)
-    made.setLocalAccessPolicy((path) => STANDARD_FONTS.has(path))
-    return made
-  })
-  return loaded
-}
-
 /** The report as an A4 PDF: its title, then each section with its facts and tables; a table's heading is
  * repeated on every page it runs over and no row is split across two. Black on white, no colour needed. */
-export function pdfDefinition(document: ReportDocument, footer: string): TDocumentDefinitions {
+export function pdfDefinition(document: ReportDocument): TDocumentDefinitions {
   const content: Content[] = [
     { text: winAnsi(document.title), style: 'title' },
     { text: winAnsi(document.span), style: 'span' },
@@ -106,18 +80,37 @@ export function pdfDefinition(document: ReportDocument, footer: string): TDocume
       note: { fontSize: 8.5, margin: [0, 0, 0, 6] },
     },
     content,
-    footer: (page: number, pages: number) => ({
-      columns: [
-        { text: winAnsi(footer), fontSize: 8 },
-        { text: `${page} / ${pages}`, fontSize: 8, alignment: 'right' },
-      ],
-      margin: [40, 16, 40, 0],
-    }),
   }
 }
 
-/** The report as a PDF file. */
-export async function reportPdf(document: ReportDocument, footer: string): Promise<Buffer> {
-  const made = await pdfmake()
-  return Buffer.from(await made.createPdf(pdfDefinition(document, footer)).getBuffer())
+/** How long one PDF may take before its thread is ended (a report's takes well under a second). */
+const PDF_TIMEOUT_MS = 30_000
+
+/** The report as a PDF file, made on a thread that ends with it (./pdf-worker.mjs): its memory goes with it. */
+export function reportPdf(document: ReportDocument, footer: string): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(new URL('./pdf-worker.mjs', import.meta.url), {
+      workerData: { definition: pdfDefinition(document), footer: winAnsi(footer) },
+      execArgv: [],
+      resourceLimits: { maxOldGenerationSizeMb: 256 },
+    })
+    let done = false
+    const finish = (error: Error | null, pdf?: Buffer) => {
+      if (done) return
+      done = true
+      clearTimeout(timer)
+      void worker.terminate()
+      if (error) reject(error)
+      else resolve(pdf!)
+    }
+    const timer = setTimeout(
+      () => finish(new Error(`the PDF took longer than ${PDF_TIMEOUT_MS / 1000} s`)),
+      PDF_TIMEOUT_MS,
+    )
+    worker.once('message', (bytes: Uint8Array) =>
+      finish(null, Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)),
+    )
+    worker.once('error', (error) => finish(error))
+    worker.once('exit', (code) => finish(new Error(`the PDF's thread ended (${code}) without one`)))
+  })
 }
