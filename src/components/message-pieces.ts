@@ -50,6 +50,8 @@ export const MESSAGE_PIECES = [
   'src/features/plan/machine-pace.tsx',
   'src/features/plan/shift-results.tsx',
   'src/features/plan/pace-details.tsx',
+  'src/features/plan/report-delivery.tsx',
+  'src/features/plan/shift-report.tsx',
   'src/features/plan/pace-summary.tsx',
 ] as const
 

@@ -37,13 +37,20 @@ describe('the shift reports in Chromium', () => {
     const problems = collectProblems(page)
     await page.goto(`${app.server.url}/shift-reports`)
     await page.getByRole('heading', { level: 1, name: 'Shift reports' }).waitFor()
-    const rows = page.getByRole('table').getByRole('row')
+    const rows = page.getByRole('table', { name: /^The shift reports of the last/ }).getByRole('row')
     // a heading row and one row per report, newest first
     await expect.poll(() => rows.count()).toBe(listed.length + 1)
-    const newest = listed[0]!
+    // the newest day first, its summary above its shifts
+    expect(listed[0]).toMatchObject({ kind: 'day', day: '2026-11-17' })
+    await expect.poll(() => rows.nth(1).textContent()).toMatch(/^Day summary · Nov 17, 2026/)
+    const at = listed.findIndex((r) => r.kind === 'shift')
+    const newest = listed[at]!
     const oee = Math.round(newest.result.oee! * 100)
-    await expect.poll(() => rows.nth(1).textContent()).toContain(`${oee} %`)
-    await rows.nth(1).getByRole('link').click()
+    await expect.poll(() => rows.nth(at + 1).textContent()).toContain(`${oee} %`)
+    await rows
+      .nth(at + 1)
+      .getByRole('link')
+      .click()
     await page
       .getByRole('heading', { level: 1, name: new RegExp(`^Shift report: ${newest.shift}, `) })
       .waitFor()

@@ -22,7 +22,7 @@ import { ScrollArea } from '../../components/scroll-area'
 import { formatFactoryDate, formatFactoryTime } from '../../lib/factory-time'
 import type { MessageKey } from '../../lib/i18n/translator'
 import type { ReportKind } from '../../lib/report-figures'
-import { REPORT_TABLE } from './shift-report'
+import { REPORT_TABLE } from './report-table'
 import { BOX, BUTTON, ERROR, FIELD, HINT, MAX_NAME, PRIMARY, WEEKDAYS } from './targets-parts'
 
 /** Where the reports go and when the summaries are built (ADMIN_TOKEN to change), a "send it now" for

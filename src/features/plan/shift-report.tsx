@@ -10,11 +10,7 @@ import { useT } from '../../components/i18n'
 import { ScrollArea } from '../../components/scroll-area'
 import { type DocumentTable, documentWords, reportDocument } from '../../lib/report-document'
 
-export { ofTarget, percent } from '../../lib/report-words'
-
-/** The report's tables: figures in columns, each cell on one line (the table scrolls on a phone). */
-export const REPORT_TABLE =
-  'text-left tabular-nums [&_td]:px-2 [&_td]:py-1 [&_td]:whitespace-nowrap [&_th]:px-2 [&_th]:py-1 [&_th]:whitespace-nowrap'
+import { REPORT_TABLE } from './report-table'
 
 /** A report as a document (src/lib/report-document, the same words its e-mail, PDF and CSV carry):
  * sections that keep together when printed on A4, tables with their headings. */

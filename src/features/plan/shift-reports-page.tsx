@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
+import { lazy, Suspense } from 'react'
 import { Link, Route, Routes, useParams } from 'react-router'
 import { appConfigQueryOptions } from '../../api/app-config'
 import { shiftReportQueryOptions, shiftReportsQueryOptions } from '../../api/shift-reports'
@@ -7,9 +8,24 @@ import { useT } from '../../components/i18n'
 import { useNow } from '../../components/now'
 import { QueryState } from '../../components/query-state'
 import { ScrollArea } from '../../components/scroll-area'
+import { Skeleton } from '../../components/skeleton'
+import { withMessages } from '../../components/with-messages'
 import { addDays, dayKeyOf, formatFactoryDate, localDateKey, parseDayKey } from '../../lib/factory-time'
-import { ReportDelivery } from './report-delivery'
-import { ofTarget, percent, REPORT_TABLE, Report } from './shift-report'
+import { ofTarget, percent } from '../../lib/report-words'
+import { REPORT_TABLE } from './report-table'
+
+// below the archive, and one report: loaded when shown, each with its messages (the page's first load
+// stays within its budget)
+const ReportDelivery = lazy(() =>
+  withMessages('src/features/plan/report-delivery.tsx', () => import('./report-delivery'))().then((m) => ({
+    default: m.ReportDelivery,
+  })),
+)
+const Report = lazy(() =>
+  withMessages('src/features/plan/shift-report.tsx', () => import('./shift-report'))().then((m) => ({
+    default: m.Report,
+  })),
+)
 
 /** The days of reports the archive lists: two weeks. */
 const LIST_DAYS = 14
@@ -92,7 +108,9 @@ function ReportList() {
           </ScrollArea>
         )}
       </QueryState>
-      <ReportDelivery />
+      <Suspense fallback={null}>
+        <ReportDelivery />
+      </Suspense>
     </section>
   )
 }
@@ -108,7 +126,12 @@ function ReportView() {
         <h1 className="text-2xl font-semibold">{t('shiftReports.notFound')}</h1>
       </section>
     )
-  if (query.data) return <Report report={query.data} />
+  if (query.data)
+    return (
+      <Suspense fallback={<Skeleton />}>
+        <Report report={query.data} />
+      </Suspense>
+    )
   // while it loads, or when it cannot be read: the page's heading, the way back, and what went wrong
   return (
     <section aria-labelledby="report-heading" className="space-y-3 p-4">
