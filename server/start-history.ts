@@ -94,11 +94,15 @@ export async function startHistory(
     ...(options.now ? { now: options.now } : {}),
     // a reason given to a stop a report was built over is kept with that report as a correction
     onGiven: async (given) => {
-      const covered = await reports.covering(given.start, given.end)
-      if (covered.length === 0) return
-      const machineName =
-        (await machineFacts().catch(() => null))?.get(given.machineId)?.name ?? given.machineId
-      await reports.correct(covered, { ...given, machineName, stopStart: given.start })
+      try {
+        const covered = await reports.covering(given.start, given.end)
+        if (covered.length === 0) return
+        const machineName =
+          (await machineFacts().catch(() => null))?.get(given.machineId)?.name ?? given.machineId
+        await reports.correct(covered, { ...given, machineName, stopStart: given.start })
+      } catch (error) {
+        log(`stitchboard: a reason given to a reported stop was not kept as a correction: ${error}`)
+      }
     },
   })
   /** A GET of the production API as JSON, bounded (the demo's seed and the alerts' break log). */
@@ -212,9 +216,7 @@ export async function startHistory(
     shifts: config.shifts,
     timeZone: config.timeZone,
     instance: watcher.instance,
-    built: async (report) => {
-      await delivery.queue(report)
-    },
+    queue: delivery.queueing(),
     now: options.now ?? Date.now,
     log,
   })

@@ -1,6 +1,6 @@
 import type { ReportCorrection } from '../../src/lib/report-document'
 import type { Headline, ReportFigures, ReportKind } from '../../src/lib/report-figures'
-import type { Db } from '../history/db'
+import type { Db, Tx } from '../history/db'
 import { iso } from '../history/store'
 
 export interface StoredReport {
@@ -31,24 +31,41 @@ export class ReportStore {
   constructor(private readonly db: Db) {}
 
   /** Keeps a report unless one of that shift (or day, or week) exists (another instance built it): its id
-   * when this one was kept, else null. */
-  async add(report: Omit<StoredReport, 'id'>): Promise<number | null> {
-    const rows = await this.db.query<{ id: string }>(
-      `insert into shift_reports (kind, shift, day, starts_at, ends_at, figures, built_at, built_by)
-       values ($1, $2, $3::date, $4, $5, $6::jsonb, $7, $8)
-       on conflict (kind, shift, day) do nothing returning id`,
-      [
-        report.kind,
-        report.shift,
-        report.day,
-        iso(report.start),
-        iso(report.end),
-        JSON.stringify(report.figures),
-        iso(report.builtAt),
-        report.builtBy,
-      ],
+   * when this one was kept, else null. `then` runs in the same transaction (its messages are queued with it:
+   * a report is never kept without them). */
+  async add(
+    report: Omit<StoredReport, 'id'>,
+    then?: (id: number, tx: Tx) => Promise<void>,
+  ): Promise<number | null> {
+    return this.db.transaction(async (tx) => {
+      const rows = await tx.query<{ id: string }>(
+        `insert into shift_reports (kind, shift, day, starts_at, ends_at, figures, built_at, built_by)
+         values ($1, $2, $3::date, $4, $5, $6::jsonb, $7, $8)
+         on conflict (kind, shift, day) do nothing returning id`,
+        [
+          report.kind,
+          report.shift,
+          report.day,
+          iso(report.start),
+          iso(report.end),
+          JSON.stringify(report.figures),
+          iso(report.builtAt),
+          report.builtBy,
+        ],
+      )
+      const id = rows[0] ? Number(rows[0].id) : null
+      if (id !== null) await then?.(id, tx)
+      return id
+    })
+  }
+
+  /** Whether the report of a kind, shift ('' for a summary) and day (YYYY-MM-DD) is built. */
+  async has(kind: ReportKind, shift: string, day: string): Promise<boolean> {
+    const rows = await this.db.query(
+      'select 1 from shift_reports where kind = $1 and shift = $2 and day = $3::date limit 1',
+      [kind, shift, day],
     )
-    return rows[0] ? Number(rows[0].id) : null
+    return rows.length > 0
   }
 
   /** The reports of a kind (name and day) among those starting from … till (Unix ms). */

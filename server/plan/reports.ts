@@ -11,8 +11,9 @@ import {
 import type { AlertFigures, HotSpotFigures, ReportKind } from '../../src/lib/report-figures'
 import { shiftWindow } from '../../src/lib/shift-window'
 import type { NamedShift } from '../../src/lib/time-range'
+import type { Tx } from '../history/db'
 import { hotSpotsOf, reportFigures, summaryFigures } from './report-figures'
-import type { ReportStore } from './report-store'
+import type { ReportStore, StoredReport } from './report-store'
 import type { ShiftDetails, ShiftResults } from './results'
 
 /** How long after a shift's end its report waits for late data, by default. */
@@ -44,10 +45,18 @@ export interface ReporterOptions {
   timeZone: string
   /** this instance's name, kept with each report it builds */
   instance: string
-  /** told of each report this instance kept (its delivery is queued there) */
-  built?: (report: { id: number; kind: ReportKind }) => Promise<void>
+  /** where each report goes: its messages are queued in the transaction that keeps it */
+  queue?: ReportQueue
   now: () => number
   log?: (line: string) => void
+}
+
+/** The delivery as the reporter sees it (server/reports/delivery.ts): the channels a kind goes to, read
+ * before a report is kept; its messages, queued in the same transaction; and a nudge once it is kept. */
+export interface ReportQueue {
+  channels(kind: ReportKind): Promise<readonly string[]>
+  enqueue(tx: Tx, reportId: number, channels: readonly string[]): Promise<void>
+  queued(): void
 }
 
 interface Occurrence {
@@ -112,7 +121,7 @@ export class ShiftReporter {
       const at = zonedInstant(addDays(day, 1), clockMinutes(schedule.dailyAt) ?? 0, timeZone) * 1000
       const end = Math.max(...shifts.map((s) => s.end))
       if (now < Math.max(at, end + graceMs) || end <= since) continue
-      kept += await this.buildSummary('day', day, shifts[0]!.start, end)
+      kept += await this.buildSummary('day', day, shifts, since, now)
     }
 
     // the last whole week (Monday to Sunday), once its shifts have ended and the weekly day and time came
@@ -127,7 +136,7 @@ export class ShiftReporter {
         ) * 1000
       const end = Math.max(...week.map((s) => s.end))
       if (now >= Math.max(at, end + graceMs) && end > since)
-        kept += await this.buildSummary('week', monday, week[0]!.start, end)
+        kept += await this.buildSummary('week', monday, week, since, now)
     }
     return kept
   }
@@ -159,7 +168,7 @@ export class ShiftReporter {
           locationNames: names,
           breaks: await this.breaksOf(occurrence, previous),
         })
-        const id = await store.add({
+        const id = await this.keep({
           kind: 'shift',
           shift: occurrence.shift.name,
           day: occurrence.day,
@@ -169,10 +178,7 @@ export class ShiftReporter {
           builtBy: instance,
           figures,
         })
-        if (id !== null) {
-          kept++
-          await this.options.built?.({ id, kind: 'shift' })
-        }
+        if (id !== null) kept++
       } catch (error) {
         // the next poll tries again (the portal's summary may be back by then)
         log?.(
@@ -211,18 +217,42 @@ export class ShiftReporter {
     }
   }
 
-  /** A day's or a week's summary from the shift reports built for it (none yet: not built). */
+  /** Keeps a report with its messages to the channels its kind goes to (one transaction), and sends them. */
+  private async keep(report: Omit<StoredReport, 'id'>): Promise<number | null> {
+    const { store, queue } = this.options
+    const channels = queue ? await queue.channels(report.kind) : []
+    const id = await store.add(
+      report,
+      channels.length > 0 ? (reportId, tx) => queue!.enqueue(tx, reportId, channels) : undefined,
+    )
+    if (id !== null && channels.length > 0) queue!.queued()
+    return id
+  }
+
+  /**
+   * A day's or a week's summary from the shift reports built for it. While a shift of it has no report and
+   * may still get one (it is within the days the reporter catches up), the summary waits; after that it is
+   * built without it and says so. Built once (its key: the kind and its first day).
+   */
   private async buildSummary(
     kind: 'day' | 'week',
     first: LocalDate,
-    start: number,
-    end: number,
+    occurrences: readonly Occurrence[],
+    since: number,
+    now: number,
   ): Promise<number> {
-    const { store, alerts, instance, log } = this.options
-    const day = localDateKey(Math.floor(start / 1000), this.options.timeZone)
-    if ((await store.builtBetween(start, start + 1, kind)).has(`@${day}`)) return 0
+    const { store, alerts, instance, log, timeZone } = this.options
+    const day = dayKeyOf(first)
+    if (await store.has(kind, '', day)) return 0
+    const start = occurrences[0]!.start
+    const end = Math.max(...occurrences.map((o) => o.end))
     try {
       const shifts = await store.shiftsBetween(start, end)
+      const kept = new Set(shifts.map((s) => `${s.shift}@${s.day}`))
+      const oldest = dayKeyOf(addDays(localDate(Math.floor(now / 1000), timeZone), -CATCH_UP_DAYS))
+      const missing = occurrences.filter((o) => o.end > since && !kept.has(`${o.shift.name}@${o.day}`))
+      // a shift the reporter still tries to build: the summary waits for it
+      if (missing.some((o) => o.day >= oldest)) return 0
       if (shifts.length === 0) return 0
       const length = end - start
       const figures = summaryFigures(
@@ -230,7 +260,8 @@ export class ShiftReporter {
         await alerts(start, end),
         (await this.breaksOf({ start, end }, { start: start - length, end: start })) ?? null,
       )
-      const id = await store.add({
+      if (missing.length > 0) figures.missing = missing.map((o) => ({ shift: o.shift.name, start: o.start }))
+      const id = await this.keep({
         kind,
         shift: '',
         day,
@@ -240,13 +271,9 @@ export class ShiftReporter {
         builtBy: instance,
         figures,
       })
-      if (id === null) return 0
-      await this.options.built?.({ id, kind })
-      return 1
+      return id === null ? 0 : 1
     } catch (error) {
-      log?.(
-        `stitchboard: the ${kind} summary of ${dayKeyOf(first)} cannot be built yet: ${(error as Error).message}`,
-      )
+      log?.(`stitchboard: the ${kind} summary of ${day} cannot be built yet: ${(error as Error).message}`)
       return 0
     }
   }

@@ -1,12 +1,12 @@
 import type { Language } from '../../src/lib/i18n/translator'
 import { documentWords, type ReportCorrection, reportDocument } from '../../src/lib/report-document'
-import type { ReportKind } from '../../src/lib/report-figures'
 import type { StatusMeaning } from '../../src/lib/status-codes'
 import type { Delivery, Senders } from '../alerts/channels'
 import { MAX_ATTEMPTS, retryDelayMs } from '../alerts/engine'
 import type { Channel } from '../alerts/settings'
 import { speaking } from '../messages'
 import type { ReportStore, StoredReport } from '../plan/report-store'
+import type { ReportQueue } from '../plan/reports'
 import { type ReportSummary, reportSlackBody, reportTeamsBody, reportWebhookBody } from './cards'
 import type { ClaimedMessage, ReportOutbox } from './outbox'
 import { reportPdf } from './pdf'
@@ -20,8 +20,8 @@ export interface ReportDeliveryParts {
 
 /** Messages sent per round (a flood waits its turn in the database, not in memory). */
 const BATCH = 10
-/** How long one instance holds a message it claimed: longer than a send may take (a mail server's
- * timeouts add up to about 40 s), so no other instance sends it meanwhile. */
+/** How long one instance holds a message it claimed: longer than one send may take (the PDF at most 30 s,
+ * a mail server's timeouts about 40 s), so no other instance sends it meanwhile. */
 export const CLAIM_MS = 2 * 60_000
 
 export interface DeliveryOptions {
@@ -73,16 +73,17 @@ export class ReportDelivery {
     await this.running?.catch(() => {})
   }
 
-  /** Queues a report just built to the channels its kind goes to (the settings' choice). */
-  async queue(report: { id: number; kind: ReportKind }): Promise<number> {
-    const settings = await this.options.outbox.settings()
-    const queued = await this.options.outbox.enqueue(
-      report.id,
-      settings.channels[report.kind],
-      this.options.now(),
-    )
-    if (queued > 0) void this.dispatch()
-    return queued
+  /** How the reporter queues a report it keeps: to the channels its kind goes to (the settings' choice), in
+   * the transaction that keeps it, then sent at once. */
+  queueing(): ReportQueue {
+    const { outbox } = this.options
+    return {
+      channels: async (kind) => (await outbox.settings()).channels[kind],
+      enqueue: async (tx, reportId, channels) => {
+        await outbox.enqueue(reportId, channels, this.options.now(), tx)
+      },
+      queued: () => void this.dispatch(),
+    }
   }
 
   /** Sends what is due; how many messages this instance sent (or tried). One round at a time. */
@@ -100,13 +101,18 @@ export class ReportDelivery {
     return this.running
   }
 
+  /** Up to BATCH messages, each claimed just before it is sent (a claim outlives one send, never a batch). */
   private async round(): Promise<number> {
     const { outbox, instance } = this.options
-    const claimed = await outbox.claim(instance, this.options.now(), CLAIM_MS, BATCH)
-    if (claimed.length === 0) return 0
-    const channels = await this.options.channels()
-    for (const message of claimed) await this.send(message, channels)
-    return claimed.length
+    let channels: readonly Channel[] | null = null
+    let sent = 0
+    for (; sent < BATCH; sent++) {
+      const [message] = await outbox.claim(instance, this.options.now(), CLAIM_MS, 1)
+      if (!message) break
+      channels ??= await this.options.channels()
+      await this.send(message, channels)
+    }
+    return sent
   }
 
   private async send(message: ClaimedMessage, channels: readonly Channel[]) {

@@ -1,5 +1,5 @@
 import type { ReportKind } from '../../src/lib/report-figures'
-import type { Db } from '../history/db'
+import type { Db, Tx } from '../history/db'
 import { iso, ms } from '../history/store'
 import { type ReportSettings, storedReportSettings } from './settings'
 
@@ -59,10 +59,15 @@ export class ReportOutbox {
   }
 
   /** Queues a report to its kind's channels (once per report and channel however often it is asked). */
-  async enqueue(reportId: number, channels: readonly string[], at: number): Promise<number> {
+  async enqueue(
+    reportId: number,
+    channels: readonly string[],
+    at: number,
+    tx: Tx | Db = this.db,
+  ): Promise<number> {
     let queued = 0
     for (const channelId of channels) {
-      const rows = await this.db.query(
+      const rows = await tx.query(
         `insert into report_messages (report_id, channel_id, next_attempt_at, created_at) values ($1, $2, $3, $3)
          on conflict (report_id, channel_id) where requested_by is null do nothing returning id`,
         [reportId, channelId, iso(at)],
@@ -120,14 +125,30 @@ export class ReportOutbox {
       .sort((a, b) => a.id - b.id)
   }
 
-  /** Records one attempt and what follows: sent, tried again at `retryAt`, or given up (retryAt null). */
+  /** Records one attempt and what follows: sent, tried again at `retryAt`, or given up (retryAt null). Only
+   * while this instance holds the message's claim: one whose claim ran out (another instance may have it
+   * now) is left as the other finds it. Whether it was recorded. */
   async attempted(
     message: ClaimedMessage,
     instance: string,
     at: number,
     outcome: { ok: boolean; detail: string; durationMs: number; retryAt: number | null },
-  ): Promise<void> {
-    await this.db.transaction(async (tx) => {
+  ): Promise<boolean> {
+    return this.db.transaction(async (tx) => {
+      const held = await tx.query(
+        `update report_messages set attempts = attempts + 1, last_error = $2, status = $3, sent_at = $4,
+           next_attempt_at = coalesce($5, next_attempt_at), claimed_by = null, claimed_until = null
+         where id = $1 and claimed_by = $6 returning id`,
+        [
+          message.id,
+          outcome.ok ? null : outcome.detail.slice(0, 500),
+          outcome.ok ? 'sent' : outcome.retryAt === null ? 'failed' : 'pending',
+          outcome.ok ? iso(at) : null,
+          outcome.retryAt === null ? null : iso(outcome.retryAt),
+          instance,
+        ],
+      )
+      if (held.length === 0) return false
       await tx.query(
         `insert into report_attempts (message_id, channel_id, at, ok, detail, duration_ms, instance)
          values ($1, $2, $3, $4, $5, $6, $7)`,
@@ -141,17 +162,7 @@ export class ReportOutbox {
           instance,
         ],
       )
-      await tx.query(
-        `update report_messages set attempts = attempts + 1, last_error = $2, status = $3, sent_at = $4,
-           next_attempt_at = coalesce($5, next_attempt_at), claimed_by = null, claimed_until = null where id = $1`,
-        [
-          message.id,
-          outcome.ok ? null : outcome.detail.slice(0, 500),
-          outcome.ok ? 'sent' : outcome.retryAt === null ? 'failed' : 'pending',
-          outcome.ok ? iso(at) : null,
-          outcome.retryAt === null ? null : iso(outcome.retryAt),
-        ],
-      )
+      return true
     })
   }
 

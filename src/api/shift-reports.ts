@@ -102,6 +102,7 @@ const figuresSchema = z.object({
       }),
     ),
   ),
+  missing: z.optional(z.array(z.object({ shift: z.string(), start: z.number() }))),
   shifts: z.optional(
     z.array(
       z.object({

@@ -122,6 +122,20 @@ export function reportDocument(report: ReportLike, words: DocumentWords): Report
   if (figures.shifts && figures.shifts.length > 0)
     sections.push(
       section('shifts', t('shiftReports.shifts'), {
+        paragraphs: figures.missing?.length
+          ? [
+              t('shiftReports.missingShifts', {
+                shifts: figures.missing
+                  .map((m) =>
+                    t('shiftReports.shiftOf', {
+                      shift: m.shift,
+                      date: reportDate(m.start, timeZone, language),
+                    }),
+                  )
+                  .join(', '),
+              }),
+            ]
+          : [],
         tables: [
           {
             id: 'shifts',

@@ -99,11 +99,15 @@ export interface ReportFigures {
   breaks?: { total: number; before: number; hotSpots: HotSpotFigures[] } | null
   /** a day's or a week's shifts, oldest first */
   shifts?: SummaryShift[]
+  /** a day's or a week's shifts that have no report (it could not be built in time): not added up */
+  missing?: Array<{ shift: string; start: number }>
 }
 
 /** Several parts' sums added up (a day of shifts), and their factors by the one definition. */
 export function addedUp(parts: readonly PartFigures[]): PartFigures & { teep: number | null } {
-  const withSums = parts.filter((p) => p.sums)
+  // a part built before its sums were kept leaves the factors unknown (not worked out from the others)
+  const complete = parts.length > 0 && parts.every((p) => p.sums)
+  const withSums = complete ? parts : []
   const sum = (of: (p: PartFigures) => number | null) =>
     parts.some((p) => of(p) !== null) ? parts.reduce((total, p) => total + (of(p) ?? 0), 0) : null
   const sums: PartSums = {
@@ -128,10 +132,12 @@ export function addedUp(parts: readonly PartFigures[]): PartFigures & { teep: nu
     sums.calendarMs += s.calendarMs
     sums.plannedPerMachineMs += s.plannedPerMachineMs
   }
-  const factors = oeeFactors({
-    ...sums,
-    utilisation: sums.calendarMs > 0 ? sums.plannedPerMachineMs / sums.calendarMs : null,
-  })
+  const factors = complete
+    ? oeeFactors({
+        ...sums,
+        utilisation: sums.calendarMs > 0 ? sums.plannedPerMachineMs / sums.calendarMs : null,
+      })
+    : { availability: null, performance: null, quality: null, oee: null, teep: null }
   return {
     pieces: sum((p) => p.pieces),
     stitches: sum((p) => p.stitches),
@@ -143,6 +149,6 @@ export function addedUp(parts: readonly PartFigures[]): PartFigures & { teep: nu
     quality: factors.quality,
     oee: factors.oee,
     teep: factors.teep,
-    sums,
+    ...(complete ? { sums } : {}),
   }
 }

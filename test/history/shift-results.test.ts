@@ -407,9 +407,7 @@ describe.each(BACKENDS)('the shifts that ended, on %s', (_, open) => {
       sender,
       reporter: reporter(() => EARLY_END + 10 * 60_000, instance, {
         schedule: async () => outbox.settings(),
-        built: async (report) => {
-          await sender.queue(report)
-        },
+        queue: sender.queueing(),
       }),
     }
   }
@@ -658,13 +656,22 @@ describe.each(BACKENDS)('the shifts that ended, on %s', (_, open) => {
 
   test('the day’s summary adds its shifts’ reports up by the same definitions, at the daily time', async () => {
     let now = Date.UTC(2026, 10, 18, 5, 59)
+    // the Late shift's report cannot be built at first (its figures cannot be worked out yet)
+    let lateFails = true
     const daily = reporter(() => now, 'one', {
+      results: {
+        detailed: async (from, till) =>
+          (await shiftResults.detailed(from, till)).filter((d) => !lateFails || d.result.shift !== 'Late'),
+      },
       schedule: async () => ({ graceMinutes: 10, dailyAt: '07:00', weeklyDay: 7, weeklyAt: '23:00' }),
     })
     // before 07:00 on the 18th only the shifts' reports
-    expect(await daily.tick()).toBe(2)
-    now = Date.UTC(2026, 10, 18, 6, 0)
     expect(await daily.tick()).toBe(1)
+    now = Date.UTC(2026, 10, 18, 6, 0)
+    // at 07:00 the summary waits for the Late shift's report: it would be a day without it, for good
+    expect(await daily.tick()).toBe(0)
+    lateFails = false
+    expect(await daily.tick()).toBe(2)
     const reports = (await get('/api/shift-reports?from=2026-11-17&till=2026-11-17')).body.reports as Array<{
       id: number
       kind: string
@@ -683,5 +690,27 @@ describe.each(BACKENDS)('the shifts that ended, on %s', (_, open) => {
     expect(figures.result.availability).toBeCloseTo(run / planned)
     expect(figures.result.pieces).toBe(80)
     expect(figures.stops.stopMs).toBe(shifts.reduce((sum, f) => sum + f.stops.stopMs, 0))
+  })
+
+  test('a message whose claim ran out is left to the instance that holds it now', async () => {
+    await CHANNELS()
+    await reporter(() => EARLY_END + 10 * 60_000).tick()
+    const [report] = await db.query<{ id: string }>('select id from shift_reports')
+    await outbox.enqueue(Number(report!.id), ['hook'], T0)
+    const [late] = await outbox.claim('a', T0, 1000, 1)
+    // a's claim ran out while it was still sending; b claims the message and sends it
+    const [taken] = await outbox.claim('b', T0 + 1000, 60_000, 1)
+    expect(taken!.id).toBe(late!.id)
+    expect(await outbox.claim('a', T0 + 1000, 60_000, 1)).toEqual([])
+    const outcome = { detail: 'HTTP 200', durationMs: 5, retryAt: null }
+    expect(await outbox.attempted(taken!, 'b', T0 + 1500, { ...outcome, ok: true })).toBe(true)
+    // a's late failure changes nothing: the message stays sent, one attempt kept
+    expect(await outbox.attempted(late!, 'a', T0 + 2000, { ...outcome, ok: false, retryAt: T0 + 9000 })).toBe(
+      false,
+    )
+    expect((await outbox.attempts(Number(report!.id))).map((a) => [a.instance, a.ok])).toEqual([['b', true]])
+    expect((await get('/api/report-settings')).body.health).toMatchObject([
+      { channelId: 'hook', sent: 1, pending: 0 },
+    ])
   })
 })
