@@ -245,6 +245,7 @@ export function reportDocument(report: ReportLike, words: DocumentWords): Report
             : t('shiftReports.breaksSummary', {
                 count: figures.breaks.total,
                 before: number(figures.breaks.before),
+                kind: report.kind,
               }),
         ],
         tables:
@@ -252,7 +253,7 @@ export function reportDocument(report: ReportLike, words: DocumentWords): Report
             ? [
                 {
                   id: 'hot-spots',
-                  caption: t('shiftReports.hotSpots'),
+                  caption: t('shiftReports.hotSpots', { kind: report.kind }),
                   columns: [
                     t('shiftReports.col.machine'),
                     t('shiftReports.col.head'),
