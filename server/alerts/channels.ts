@@ -122,34 +122,19 @@ export function webhookBody(message: Message) {
 }
 
 /** Slack's mrkdwn treats &, < and > as markup: machine names are text. */
-const slackText = (text: string) =>
+export const slackText = (text: string) =>
   text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;')
 
-/** A Slack incoming webhook's body (text, and a section block for the layout). */
-export function slackBody(message: Message) {
-  const icon = message.kind === 'all-clear' ? '✅' : message.kind === 'test' ? 'ℹ️' : '🚨'
-  // a link's address needs no escaping: PUBLIC_URL's origin, the base path's safe characters and an
-  // encoded machine id hold no &, <, > or |
-  const link = message.link
-    ? [
-        {
-          type: 'section',
-          text: { type: 'mrkdwn', text: `<${message.link}|${slackText(message.open).replaceAll('|', '¦')}>` },
-        },
-      ]
-    : []
-  return {
-    text: slackText(`${icon} ${message.title}`),
-    blocks: [
-      { type: 'section', text: { type: 'mrkdwn', text: slackText(`${icon} *${message.title}*`) } },
-      { type: 'section', text: { type: 'plain_text', text: message.text } },
-      ...link,
-    ],
-  }
-}
+/** A Slack section holding one link. Its address needs no escaping: PUBLIC_URL's origin, the base path's
+ * safe characters and an encoded id hold no &, <, > or |; its words are text. */
+export const slackLink = (href: string, words: string) => ({
+  type: 'section',
+  text: { type: 'mrkdwn', text: `<${href}|${slackText(words).replaceAll('|', '¦')}>` },
+})
 
-/** A Microsoft Teams incoming webhook (Workflows) body: one Adaptive Card; its TextBlocks are plain text. */
-export function teamsBody(message: Message) {
+/** A Microsoft Teams incoming webhook (Workflows) body: one Adaptive Card of these blocks, with a button
+ * to a page when there is one. */
+export function teamsCard(body: unknown[], link: { href: string; title: string } | null) {
   return {
     type: 'message',
     attachments: [
@@ -160,25 +145,44 @@ export function teamsBody(message: Message) {
           $schema: 'http://adaptivecards.io/schemas/adaptive-card.json',
           type: 'AdaptiveCard',
           version: '1.4',
-          body: [
-            {
-              type: 'TextBlock',
-              size: 'Large',
-              weight: 'Bolder',
-              wrap: true,
-              color:
-                message.kind === 'alert' ? 'Attention' : message.kind === 'all-clear' ? 'Good' : 'Default',
-              text: message.title,
-            },
-            { type: 'TextBlock', wrap: true, text: message.text },
-          ],
-          ...(message.link
-            ? { actions: [{ type: 'Action.OpenUrl', title: message.open, url: message.link }] }
-            : {}),
+          body,
+          ...(link ? { actions: [{ type: 'Action.OpenUrl', title: link.title, url: link.href }] } : {}),
         },
       },
     ],
   }
+}
+
+/** A Slack incoming webhook's body (text, and a section block for the layout). */
+export function slackBody(message: Message) {
+  const icon = message.kind === 'all-clear' ? '✅' : message.kind === 'test' ? 'ℹ️' : '🚨'
+  const link = message.link ? [slackLink(message.link, message.open)] : []
+  return {
+    text: slackText(`${icon} ${message.title}`),
+    blocks: [
+      { type: 'section', text: { type: 'mrkdwn', text: slackText(`${icon} *${message.title}*`) } },
+      { type: 'section', text: { type: 'plain_text', text: message.text } },
+      ...link,
+    ],
+  }
+}
+
+/** A Microsoft Teams body for an alert: one Adaptive Card; its TextBlocks are plain text. */
+export function teamsBody(message: Message) {
+  return teamsCard(
+    [
+      {
+        type: 'TextBlock',
+        size: 'Large',
+        weight: 'Bolder',
+        wrap: true,
+        color: message.kind === 'alert' ? 'Attention' : message.kind === 'all-clear' ? 'Good' : 'Default',
+        text: message.title,
+      },
+      { type: 'TextBlock', wrap: true, text: message.text },
+    ],
+    message.link ? { href: message.link, title: message.open } : null,
+  )
 }
 
 export interface Delivery {

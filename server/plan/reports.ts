@@ -16,8 +16,6 @@ import { hotSpotsOf, reportFigures, summaryFigures } from './report-figures'
 import type { ReportStore, StoredReport } from './report-store'
 import type { ShiftDetails, ShiftResults } from './results'
 
-/** How long after a shift's end its report waits for late data, by default. */
-export const REPORT_GRACE_MINUTES = 10
 /** How far back a server that was down builds the reports it missed (days of shifts). */
 const CATCH_UP_DAYS = 2
 

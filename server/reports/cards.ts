@@ -1,5 +1,6 @@
 import type { ReportDocument } from '../../src/lib/report-document'
 import type { Headline, ReportKind } from '../../src/lib/report-figures'
+import { slackLink, slackText, teamsCard } from '../alerts/channels'
 
 /** What a chat channel or a webhook is told of a report: its title and headline, and where to read it. */
 export interface ReportSummary {
@@ -34,9 +35,6 @@ export function reportWebhookBody(s: ReportSummary) {
   }
 }
 
-const slackText = (text: string) =>
-  text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;')
-
 /** A Slack incoming webhook's body: the title, the headline as fields, the stops, the link. */
 export function reportSlackBody(s: ReportSummary) {
   const facts = s.document.sections[0]?.facts ?? []
@@ -52,45 +50,23 @@ export function reportSlackBody(s: ReportSummary) {
           .map((f) => ({ type: 'mrkdwn', text: `*${slackText(f.label)}*\n${slackText(f.value)}` })),
       },
       { type: 'section', text: { type: 'plain_text', text: stopsLine(s) } },
-      ...(s.link
-        ? [
-            {
-              type: 'section',
-              text: {
-                type: 'mrkdwn',
-                text: `<${s.link.href}|${slackText(s.link.text).replaceAll('|', '¦')}>`,
-              },
-            },
-          ]
-        : []),
+      ...(s.link ? [slackLink(s.link.href, s.link.text)] : []),
     ],
   }
 }
 
 /** A Microsoft Teams (Workflows) body: one Adaptive Card with the headline as a FactSet and the link. */
 export function reportTeamsBody(s: ReportSummary) {
-  return {
-    type: 'message',
-    attachments: [
+  return teamsCard(
+    [
+      { type: 'TextBlock', size: 'Large', weight: 'Bolder', wrap: true, text: s.document.title },
+      { type: 'TextBlock', wrap: true, isSubtle: true, text: s.document.span },
       {
-        contentType: 'application/vnd.microsoft.card.adaptive',
-        contentUrl: null,
-        content: {
-          $schema: 'http://adaptivecards.io/schemas/adaptive-card.json',
-          type: 'AdaptiveCard',
-          version: '1.4',
-          body: [
-            { type: 'TextBlock', size: 'Large', weight: 'Bolder', wrap: true, text: s.document.title },
-            { type: 'TextBlock', wrap: true, isSubtle: true, text: s.document.span },
-            {
-              type: 'FactSet',
-              facts: (s.document.sections[0]?.facts ?? []).map((f) => ({ title: f.label, value: f.value })),
-            },
-            { type: 'TextBlock', wrap: true, text: stopsLine(s) },
-          ],
-          ...(s.link ? { actions: [{ type: 'Action.OpenUrl', title: s.link.text, url: s.link.href }] } : {}),
-        },
+        type: 'FactSet',
+        facts: (s.document.sections[0]?.facts ?? []).map((f) => ({ title: f.label, value: f.value })),
       },
+      { type: 'TextBlock', wrap: true, text: stopsLine(s) },
     ],
-  }
+    s.link ? { href: s.link.href, title: s.link.text } : null,
+  )
 }

@@ -1,4 +1,5 @@
 import type { ReportKind } from '../../src/lib/report-figures'
+import type { ChannelHealth } from '../alerts/store'
 import type { Db, Tx } from '../history/db'
 import { iso, ms } from '../history/store'
 import { type ReportSettings, storedReportSettings } from './settings'
@@ -9,16 +10,6 @@ export interface ClaimedMessage {
   channelId: string
   attempts: number
   requestedBy: string | null
-}
-
-export interface ReportChannelHealth {
-  channelId: string
-  lastAttemptAt: number | null
-  lastOk: boolean | null
-  lastDetail: string | null
-  pending: number
-  failed: number
-  sent: number
 }
 
 /** The reports' settings (every save kept in report_log with who and when) and their outbox in PostgreSQL. */
@@ -167,7 +158,7 @@ export class ReportOutbox {
   }
 
   /** Each channel's deliveries of reports: the last attempt and how many are pending, failed, sent. */
-  async health(): Promise<ReportChannelHealth[]> {
+  async health(): Promise<ChannelHealth[]> {
     const counts = await this.db.query<Record<string, unknown>>(
       `select channel_id, count(*) filter (where status = 'pending') as pending,
          count(*) filter (where status = 'failed') as failed, count(*) filter (where status = 'sent') as sent

@@ -1,4 +1,4 @@
-import type { Context, Hono } from 'hono'
+import type { Context, Hono, MiddlewareHandler } from 'hono'
 import { REPORT_KINDS, type ReportKind } from '../../src/lib/report-figures'
 import type { Channel } from '../alerts/settings'
 import type { ReportStore } from '../plan/report-store'
@@ -32,18 +32,14 @@ export function reportDeliveryRoutes(
   app: Hono,
   contextOf: () => ReportDeliveryContext | { unavailable: string },
 ) {
-  app.use('/api/report-settings', async (c, next) => {
+  const available: MiddlewareHandler = async (c, next) => {
     c.header('Cache-Control', 'no-store')
     const context = contextOf()
     if ('unavailable' in context) return c.json({ error: `No shift reports: ${context.unavailable}` }, 503)
     await next()
-  })
-  app.use('/api/report-settings/*', async (c, next) => {
-    c.header('Cache-Control', 'no-store')
-    const context = contextOf()
-    if ('unavailable' in context) return c.json({ error: `No shift reports: ${context.unavailable}` }, 503)
-    await next()
-  })
+  }
+  app.use('/api/report-settings', available)
+  app.use('/api/report-settings/*', available)
   const ctx = () => contextOf() as ReportDeliveryContext
 
   app.get('/api/report-settings', async (c) => {

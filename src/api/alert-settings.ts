@@ -45,23 +45,25 @@ export const alertSettingsSchema = z.object({
 export type AlertSettings = z.infer<typeof alertSettingsSchema>
 export type AlertChannel = AlertSettings['channels'][number]
 
+/** How a channel's messages went: the last attempt, and how many are being tried again, given up, sent
+ * (the alerts' and the shift reports' alike). */
+export const channelHealthSchema = z.object({
+  channelId: z.string(),
+  lastAttemptAt: z.nullable(z.number()),
+  lastOk: z.nullable(z.boolean()),
+  lastDetail: z.nullable(z.string()),
+  pending: z.number(),
+  failed: z.number(),
+  sent: z.number(),
+})
+
 const ruleIds = z.enum(['state', 'head-breaks', 'hot-spot'])
 const settingsPageSchema = z.object({
   settings: alertSettingsSchema,
   /** ADMIN_TOKEN is set on the server: the settings can be changed with it */
   canChange: z.boolean(),
   mailConfigured: z.boolean(),
-  health: z.array(
-    z.object({
-      channelId: z.string(),
-      lastAttemptAt: z.nullable(z.number()),
-      lastOk: z.nullable(z.boolean()),
-      lastDetail: z.nullable(z.string()),
-      pending: z.number(),
-      failed: z.number(),
-      sent: z.number(),
-    }),
-  ),
+  health: z.array(channelHealthSchema),
   load: z.object({
     shifts: z.array(
       z.object({

@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query'
 import * as z from 'zod/mini'
 import { REPORT_KINDS, type ReportKind } from '../lib/report-figures'
+import { channelHealthSchema } from './alert-settings'
 import { postJson } from './alerts'
 import { getJson } from './http'
 
@@ -27,17 +28,7 @@ const pageSchema = z.object({
   canChange: z.boolean(),
   mailConfigured: z.boolean(),
   channels: z.array(z.object({ id: z.string(), name: z.string(), kind: z.string() })),
-  health: z.array(
-    z.object({
-      channelId: z.string(),
-      lastAttemptAt: z.nullable(z.number()),
-      lastOk: z.nullable(z.boolean()),
-      lastDetail: z.nullable(z.string()),
-      pending: z.number(),
-      failed: z.number(),
-      sent: z.number(),
-    }),
-  ),
+  health: z.array(channelHealthSchema),
   latest: z.object({ shift: latestSchema, day: latestSchema, week: latestSchema }),
 })
 export type ReportSettingsPage = z.infer<typeof pageSchema>

@@ -23,7 +23,7 @@ import { formatFactoryDate, formatFactoryTime } from '../../lib/factory-time'
 import type { MessageKey } from '../../lib/i18n/translator'
 import type { ReportKind } from '../../lib/report-figures'
 import { REPORT_TABLE } from './report-table'
-import { BOX, BUTTON, ERROR, FIELD, HINT, MAX_NAME, PRIMARY, WEEKDAYS } from './targets-parts'
+import { BOX, BUTTON, ERROR, FIELD, HINT, PRIMARY, WEEKDAYS, WhoFields } from './targets-parts'
 
 /** Where the reports go and when the summaries are built (ADMIN_TOKEN to change), a "send it now" for
  * each kind, and each channel's deliveries: what was sent, what is being tried again, what failed. */
@@ -190,30 +190,7 @@ function DeliveryForms({ page }: { page: ReportSettingsPage }) {
           </label>
         </fieldset>
         {page.canChange && (
-          <fieldset className="flex min-w-0 flex-wrap items-end gap-3">
-            <legend className="mb-2 font-semibold">{t('planTargets.who')}</legend>
-            <label className="flex min-w-0 flex-col">
-              {t('planTargets.field.name')}
-              <input
-                ref={nameField}
-                className={FIELD}
-                value={name}
-                maxLength={MAX_NAME}
-                autoComplete="name"
-                onChange={(e) => setName(e.target.value)}
-              />
-            </label>
-            <label className="flex min-w-0 flex-col">
-              {t('planTargets.field.token')}
-              <input
-                type="password"
-                autoComplete="current-password"
-                className={FIELD}
-                value={token}
-                onChange={(e) => setToken(e.target.value)}
-              />
-            </label>
-          </fieldset>
+          <WhoFields name={name} setName={setName} token={token} setToken={setToken} nameRef={nameField} />
         )}
         <div className="flex flex-wrap items-center gap-3 border-t border-gray-300 pt-4 dark:border-gray-700">
           <button type="submit" disabled={cannot} className={PRIMARY}>

@@ -16,12 +16,12 @@ import {
   HINT,
   inForce,
   keyOf,
-  MAX_NAME,
   PRIMARY,
   type Props,
   scopeOf,
   scopeValue,
   WEEKDAYS,
+  WhoFields,
 } from './targets-parts'
 
 type Sent = { body: Parameters<typeof setTarget>[0]; token: string }
@@ -87,7 +87,6 @@ export function SetTarget({ rows, shiftNames, words }: Props) {
     send(false)
   }
   const countHint = `${id}-counts`
-  const nameHint = `${id}-name`
   const cannot = write.isPending || shiftNames.length === 0
   return (
     <form onSubmit={submit} aria-labelledby={id} noValidate className={`flex flex-col gap-4 ${BOX}`}>
@@ -168,35 +167,15 @@ export function SetTarget({ rows, shiftNames, words }: Props) {
           {t('planTargets.countHint')}
         </p>
       </fieldset>
-      <fieldset className="flex min-w-0 flex-wrap items-end gap-3">
-        <legend className="mb-2 font-semibold">{t('planTargets.who')}</legend>
-        <label className="flex min-w-0 flex-col">
-          {t('planTargets.field.name')}
-          <input
-            ref={nameField}
-            className={FIELD}
-            value={name}
-            maxLength={MAX_NAME}
-            autoComplete="name"
-            aria-describedby={nameHint}
-            onChange={(e) => setName(e.target.value)}
-          />
-        </label>
-        <label className="flex min-w-0 flex-col">
-          {t('planTargets.field.token')}
-          <input
-            ref={tokenField}
-            type="password"
-            autoComplete="current-password"
-            className={FIELD}
-            value={token}
-            onChange={(e) => setToken(e.target.value)}
-          />
-        </label>
-        <p id={nameHint} className={`basis-full ${HINT}`}>
-          {t('planTargets.nameHint')}
-        </p>
-      </fieldset>
+      <WhoFields
+        name={name}
+        setName={setName}
+        token={token}
+        setToken={setToken}
+        nameRef={nameField}
+        tokenRef={tokenField}
+        hint={t('planTargets.nameHint')}
+      />
       <div className="flex flex-wrap items-center gap-3 border-t border-gray-300 pt-4 dark:border-gray-700">
         <button type="submit" disabled={cannot} className={PRIMARY}>
           {t('planTargets.save')}

@@ -1,3 +1,4 @@
+import { type RefObject, useId } from 'react'
 import { useLocations } from '../../api/locations'
 import { useMachines } from '../../api/machines'
 import { CONTROL } from '../../components/form-styles'
@@ -102,3 +103,59 @@ export interface Props {
 }
 
 /** The targets in force, by shift (in the factory's order), day and place. */
+
+/** Who makes a change: the name kept with it and the admin token (the plan's forms that need both);
+ * `hint` says under them what the name is for. */
+export function WhoFields({
+  name,
+  setName,
+  token,
+  setToken,
+  nameRef,
+  tokenRef,
+  hint,
+}: {
+  name: string
+  setName: (name: string) => void
+  token: string
+  setToken: (token: string) => void
+  nameRef: RefObject<HTMLInputElement | null>
+  tokenRef?: RefObject<HTMLInputElement | null>
+  hint?: string
+}) {
+  const { t } = useT()
+  const hintId = useId()
+  return (
+    <fieldset className="flex min-w-0 flex-wrap items-end gap-3">
+      <legend className="mb-2 font-semibold">{t('planTargets.who')}</legend>
+      <label className="flex min-w-0 flex-col">
+        {t('planTargets.field.name')}
+        <input
+          ref={nameRef}
+          className={FIELD}
+          value={name}
+          maxLength={MAX_NAME}
+          autoComplete="name"
+          {...(hint ? { 'aria-describedby': hintId } : {})}
+          onChange={(e) => setName(e.target.value)}
+        />
+      </label>
+      <label className="flex min-w-0 flex-col">
+        {t('planTargets.field.token')}
+        <input
+          ref={tokenRef}
+          type="password"
+          autoComplete="current-password"
+          className={FIELD}
+          value={token}
+          onChange={(e) => setToken(e.target.value)}
+        />
+      </label>
+      {hint && (
+        <p id={hintId} className={`basis-full ${HINT}`}>
+          {hint}
+        </p>
+      )}
+    </fieldset>
+  )
+}
