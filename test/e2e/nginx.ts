@@ -8,22 +8,22 @@ import { freePort } from './harness'
  * (scripts/ensure-chromium.mjs). */
 export const NGINX_PATH = process.env.NGINX_PATH || '/usr/sbin/nginx'
 
-/** The README's nginx configuration for the dashboard under a sub-path (section "Behind a reverse
+/** docs/deployment.md's nginx configuration for the dashboard under a sub-path (section "Behind a reverse
  * proxy"): its `location` blocks as written there, so the configuration the tests run is the one
- * people copy. The README names the stitchboard server 127.0.0.1:8080. */
+ * people copy. It names the stitchboard server 127.0.0.1:8080. */
 export const readmeSubPathLocations = () => readmeLocations('https://intranet.example/stitchboard/')
 
-/** The README's nginx configuration for the dashboard at the root of a host of its own. */
+/** docs/deployment.md's nginx configuration for the dashboard at the root of a host of its own. */
 export const readmeRootLocations = () => readmeLocations('https://stitchboard.example/')
 
 function readmeLocations(at: string): string {
-  const readme = readFileSync('README.md', 'utf8')
+  const readme = readFileSync('docs/deployment.md', 'utf8')
   const start = readme.indexOf(`\`\`\`nginx\n# the dashboard at ${at} `)
   const block = start < 0 ? null : readme.slice(start, readme.indexOf('```\n', start + 8))
-  if (!block) throw new Error(`README.md has no nginx block for the dashboard at ${at}`)
+  if (!block) throw new Error(`docs/deployment.md has no nginx block for the dashboard at ${at}`)
   const locations = block.match(/^ {4}location [^\n]*\{\n[\s\S]*?^ {4}\}$/gm)
   if (!locations || locations.length < 2)
-    throw new Error(`README.md’s nginx block for ${at} has fewer than two location blocks`)
+    throw new Error(`docs/deployment.md’s nginx block for ${at} has fewer than two location blocks`)
   return locations.join('\n')
 }
 
