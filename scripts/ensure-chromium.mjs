@@ -3,9 +3,10 @@
 // (a DATABASE_URL as a factory's IT would give one; test/history/postgres-server.ts), the shift reports' test
 // poppler-utils' pdftotext (the text of a report's PDF). Installs what is missing when this user may (root,
 // or sudo without a password); otherwise says what to do. jemalloc, which the servers run on where the system
-// has it (scripts/server-runtime.ts), is installed with them when it may be, and is not needed.
+// has it (scripts/server-runtime.mjs), is installed with them when it may be, and is not needed.
 import { execSync, spawnSync } from 'node:child_process'
 import { existsSync, readdirSync } from 'node:fs'
+import { JEMALLOC_PATHS } from './server-runtime.mjs'
 
 /** the postgres binary of the newest Debian PostgreSQL installed, or where it would be */
 const debianPostgres = () => {
@@ -43,13 +44,8 @@ const needed = [
   {
     name: 'jemalloc',
     package: 'libjemalloc2',
-    // as in scripts/server-runtime.ts (JEMALLOC_PATHS)
-    path:
-      [
-        '/usr/lib/x86_64-linux-gnu/libjemalloc.so.2',
-        '/usr/lib/aarch64-linux-gnu/libjemalloc.so.2',
-        '/usr/lib64/libjemalloc.so.2',
-      ].find((path) => existsSync(path)) ?? '/usr/lib/x86_64-linux-gnu/libjemalloc.so.2',
+    // where the servers look for it
+    path: JEMALLOC_PATHS.find((path) => existsSync(path)) ?? JEMALLOC_PATHS[0],
     optional: true,
   },
 ]

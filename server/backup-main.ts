@@ -1,5 +1,5 @@
 import { join, resolve } from 'node:path'
-import { ConfigError, loadConfig } from './config'
+import { ConfigError, callerFolder, loadConfig } from './config'
 import { exportHistory, importHistory } from './history/backup'
 import { hasEarlierHistory } from './history/carry-over'
 import { embeddedExists } from './history/embedded-postgres'
@@ -12,8 +12,7 @@ const USAGE = 'usage: npm run backup -- <file.gz>, or npm run restore -- <file.g
 
 async function run([command, path, ...rest]: string[]): Promise<string> {
   if ((command !== 'backup' && command !== 'restore') || !path || rest.length > 0) throw new Error(USAGE)
-  // npm runs scripts in the package's folder: a relative name is the caller's (npm says where in INIT_CWD)
-  const file = resolve(process.env.INIT_CWD ?? process.cwd(), path)
+  const file = resolve(callerFolder(), path)
   const config = loadConfig()
   const sessionsFile = join(config.dataDir, 'sessions.json')
   if (

@@ -267,17 +267,20 @@ function shiftOverlap(shifts: readonly NamedShift[]): string | null {
   return null
 }
 
-/** Reads the environment (the only place that does); throws ConfigError naming every bad variable,
- * one per line, and what is wrong with each. */
-export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+type Environment = Record<string, string | undefined>
+
+/** One line per problem: the variable, what is wrong with it, and its value where it may be shown. */
+const problemsOf = (issues: z.ZodError['issues'], env: Environment) =>
+  issues.map((issue) => {
+    const name = String(issue.path[0] ?? 'environment')
+    return `${name} ${issue.message}${shown(name, env[name])}`
+  })
+
+/** Reads the environment (the only place that does, with the two readers below); throws ConfigError naming
+ * every bad variable, one per line, and what is wrong with each. */
+export function loadConfig(env: Environment = process.env): Config {
   const parsed = environment.safeParse(env)
-  const problems: string[] = []
-  if (!parsed.success) {
-    for (const issue of parsed.error.issues) {
-      const name = String(issue.path[0] ?? 'environment')
-      problems.push(`${name} ${issue.message}${shown(name, env[name])}`)
-    }
-  }
+  const problems = parsed.success ? [] : problemsOf(parsed.error.issues, env)
   const shifts = parseShifts(parsed.data?.SHIFTS ?? env.SHIFTS?.trim() ?? DEFAULT_SHIFTS_TEXT)
   if (typeof shifts === 'string') problems.push(`SHIFTS ${shifts}`)
   else {
@@ -339,4 +342,28 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     basePath: e.BASE_PATH ?? '',
     publicUrl: e.PUBLIC_URL ? `${new URL(e.PUBLIC_URL).origin}${e.BASE_PATH ?? ''}` : null,
   }
+}
+
+/** The demo upstream alone (`npm run demo-upstream`): where it listens and its factory's time zone. */
+export interface DemoUpstreamConfig {
+  host: string
+  port: number
+  /** null: the demo's own (FACTORY_TIMEZONE unset) */
+  timeZone: string | null
+}
+
+/** The demo upstream's settings: HOST, PORT (8090 unless set) and FACTORY_TIMEZONE, checked as the server's
+ * are; throws ConfigError naming every bad one. */
+export function loadDemoUpstreamConfig(env: Environment = process.env): DemoUpstreamConfig {
+  const { HOST, PORT, FACTORY_TIMEZONE } = environment.shape
+  const parsed = z.object({ HOST, PORT, FACTORY_TIMEZONE }).safeParse(env)
+  if (!parsed.success) throw new ConfigError(problemsOf(parsed.error.issues, env).join('\n'))
+  const e = parsed.data
+  return { host: e.HOST ?? '127.0.0.1', port: e.PORT ?? 8090, timeZone: e.FACTORY_TIMEZONE ?? null }
+}
+
+/** The folder a command was called from (`npm run` runs it in the package's folder and says where it was
+ * called in INIT_CWD; else this process's): a file name given to `npm run backup` is the caller's. */
+export function callerFolder(env: Environment = process.env): string {
+  return optional(text.min(1)).parse(env.INIT_CWD) ?? process.cwd()
 }

@@ -45,6 +45,11 @@ import { SETTINGS } from './embedded-settings'
  * before starting its own. A second stitchboard on the same DATA_DIR is refused.
  */
 
+/** The whole environment of the database's programs: none of stitchboard's settings (its keys stay out of
+ * them). They are started by their full path and find each other beside themselves, so the system's
+ * folders are search path enough (server/config.ts is the one reader of stitchboard's environment). */
+const DATABASE_ENV = { PATH: '/usr/local/bin:/usr/bin:/bin', LC_ALL: 'C', TZ: 'UTC' }
+
 /** The database stitchboard keeps its history in, inside the embedded server. */
 export const EMBEDDED_DATABASE = 'stitchboard'
 /** The role stitchboard connects as (the cluster's superuser; only the owner of the socket reaches it). */
@@ -168,7 +173,6 @@ async function start(
   const owner = runAs(existingDatabase(base), log)
   binariesReachable(bin.postgres, owner)
   const spawnAs = owner.uid === undefined ? {} : { uid: owner.uid, gid: owner.gid ?? owner.uid }
-  const env = { PATH: process.env.PATH ?? '/usr/bin:/bin', LC_ALL: 'C', TZ: 'UTC' }
   const home = databaseHome(base, owner, log)
   const folder = join(home, 'postgres')
 
@@ -187,7 +191,7 @@ async function start(
 
   let created = false
   if (!existsSync(join(folder, 'PG_VERSION'))) {
-    await initialise(bin, folder, owner, spawnAs, env)
+    await initialise(bin, folder, owner, spawnAs)
     created = true
   } else {
     const made = readLines(join(folder, 'PG_VERSION'), 16)?.[0]?.trim() ?? '?'
@@ -204,7 +208,7 @@ async function start(
   const tail = new Tail()
   const child: ChildProcess = spawn(bin.postgres, args, {
     ...spawnAs,
-    env,
+    env: DATABASE_ENV,
     stdio: ['ignore', 'ignore', 'pipe'],
   })
   let exited: string | null = null
@@ -302,7 +306,6 @@ async function initialise(
   folder: string,
   owner: RunAs,
   spawnAs: { uid?: number; gid?: number },
-  env: Record<string, string>,
 ) {
   if (existsSync(folder) && readdirSync(folder).length > 0)
     throw new EmbeddedDatabaseError(
@@ -330,7 +333,7 @@ async function initialise(
         '--encoding=UTF8',
         '--locale=C',
       ],
-      { ...spawnAs, env, stdio: ['ignore', 'pipe', 'pipe'] },
+      { ...spawnAs, env: DATABASE_ENV, stdio: ['ignore', 'pipe', 'pipe'] },
     )
     child.stdout?.on('data', (piece: Buffer) => tail.push(piece.toString()))
     child.stderr?.on('data', (piece: Buffer) => tail.push(piece.toString()))

@@ -147,8 +147,8 @@ function resolve(
   },
 ) {
   const given = cuts.given.get(part.start)
-  const window = plannedAt(cuts.windows, part.start)
-  if (window) part.plannedUntil = window.till
+  const plannedWindow = plannedAt(cuts.windows, part.start)
+  if (plannedWindow) part.plannedUntil = plannedWindow.till
   if (given) {
     part.reason = given.reason
     part.source = 'person'
@@ -157,8 +157,8 @@ function resolve(
     part.comment = given.comment
     return
   }
-  if (window) {
-    part.reason = window.reason
+  if (plannedWindow) {
+    part.reason = plannedWindow.reason
     part.source = 'planned'
     return
   }

@@ -5,7 +5,14 @@ import { vendorCollectorMachineSchema, vendorCollectorSchema } from '../../src/a
 import { vendorDesignSchema, vendorWorkPeriodSchema } from '../../src/api/contract/design'
 import { vendorMachineSchema } from '../../src/api/contract/machine'
 import { VENDOR_REPORT_ROWS, vendorDesignThreadbreaksSchema } from '../../src/api/contract/report-rows'
-import { FEATURE_EXPORTS, importsOf, importViolations, isTest } from './import-rules'
+import {
+  ENVIRONMENT_READER,
+  FEATURE_EXPORTS,
+  importsOf,
+  importViolations,
+  isTest,
+  reachViolations,
+} from './import-rules'
 
 const ROOT = resolve(import.meta.dirname, '../..')
 const SRC = join(ROOT, 'src')
@@ -133,6 +140,70 @@ describe('imports flow one way, in the browser code and the server', () => {
         planted('src/features/machines/planted.tsx', "import { X } from '../timeline/reserve'\n"),
       ),
     ).toEqual([])
+  })
+})
+
+describe('one file reads the environment, and src/lib stays pure', () => {
+  test('the repository keeps both rules', () => {
+    expect(reachViolations(tree)).toEqual([])
+  })
+
+  test('the check sees what it checks', () => {
+    expect(tree.get(ENVIRONMENT_READER)).toContain('process.env')
+    expect(reachViolations(new Map([[ENVIRONMENT_READER, tree.get(ENVIRONMENT_READER)!]]))).toEqual([])
+  })
+
+  test.each([
+    [
+      'a server file reading the environment',
+      'server/history/planted.ts',
+      'export const port = Number(process.env.PORT ?? 8080)\n',
+      'reads the environment',
+    ],
+    [
+      'a server entry taking a variable out of the environment',
+      'server/planted-main.ts',
+      'const { DATA_DIR } = process.env\nexport const dir = DATA_DIR\n',
+      'reads the environment',
+    ],
+    [
+      'a browser file reading the environment by index',
+      'src/features/shifts/planted.ts',
+      "export const mode = process['env'].NODE_ENV\n",
+      'reads the environment',
+    ],
+    [
+      'src/lib using the page',
+      'src/lib/planted.ts',
+      "export const link = () => document.createElement('a')\n",
+      "uses the browser's document",
+    ],
+    [
+      'src/lib using the window',
+      'src/lib/planted.ts',
+      'export const width = () => window.innerWidth\n',
+      "uses the browser's window",
+    ],
+    [
+      'src/lib using the browser’s storage',
+      'src/lib/i18n/planted.ts',
+      "export const chosen = () => localStorage.getItem('language')\n",
+      "uses the browser's localStorage",
+    ],
+  ])('fails on %s', (_, path, text, why) => {
+    const found = reachViolations(planted(path, text))
+    expect(found).toHaveLength(1)
+    expect(found[0]).toContain(path)
+    expect(found[0]).toContain(why)
+  })
+
+  test('names that only look like the browser’s are not its globals', () => {
+    const lib = [
+      '// kept in localStorage by the page, never here',
+      "export const words = { window: 'the planned window', document: 1 }",
+      'export const till = (range: { window?: number }) => range.window',
+    ].join('\n')
+    expect(reachViolations(planted('src/lib/planted.ts', lib))).toEqual([])
   })
 })
 

@@ -6,8 +6,9 @@ import {
   JEMALLOC_PATHS,
   SERVER_ENV,
   SERVER_NODE_FLAGS,
+  serverCommandLine,
   serverEnv,
-} from '../../scripts/server-runtime'
+} from '../../scripts/server-runtime.mjs'
 import { CONFIG_VARIABLES, loadConfig } from '../../server/config'
 
 /** The service a factory runs (deploy/, README "Running it for a factory"): a unit systemd accepts, and an
@@ -53,7 +54,7 @@ describe('the systemd unit', () => {
   test('runs the built server as a user of its own, restarts it, and keeps its data in a state folder', () => {
     const service = section(readFileSync(UNIT, 'utf8'), 'Service')
     expect(service.get('ExecStart')).toEqual([
-      ['/usr/bin/node', ...SERVER_NODE_FLAGS, 'dist-server/main.mjs'].join(' '),
+      "/bin/sh -c 'set -e; line=$$(/usr/bin/node scripts/start.mjs --built --command); exec $$line'",
     ])
     expect(service.get('DynamicUser')).toEqual(['yes'])
     expect(service.get('User')?.[0]).not.toBe('root')
@@ -64,31 +65,40 @@ describe('the systemd unit', () => {
     expect(service.get('NoNewPrivileges')).toEqual(['yes'])
   })
 
-  test('runs it with the memory settings that bench:footprint measures, as npm start does', () => {
-    const service = section(readFileSync(UNIT, 'utf8'), 'Service')
-    const environment = Object.entries(SERVER_ENV).map(([name, value]) => `${name}=${value}`)
-    expect(service.get('Environment')).toContain(environment.join(' '))
+  test('takes the memory settings that bench:footprint measures from where npm start takes them', () => {
+    const unit = readFileSync(UNIT, 'utf8')
     const { scripts } = JSON.parse(readFileSync('package.json', 'utf8')) as {
       scripts: Record<string, string>
     }
-    expect(scripts.start).toBe(
-      [
-        `LD_PRELOAD=$(ls ${JEMALLOC_PATHS.join(' ')} 2>/dev/null | head -n 1)`,
-        `MALLOC_CONF=${JEMALLOC_CONF}`,
-        ...environment,
-        'node',
-        ...SERVER_NODE_FLAGS,
-        'scripts/start.mjs',
-      ].join(' '),
+    expect(scripts.start).toBe('node scripts/start.mjs')
+    expect(scripts['bench:reports']).toMatch(/^node scripts\/server-runtime\.mjs /)
+    // written in scripts/server-runtime.mjs alone
+    for (const text of [unit.replace(/^#.*$/gm, ''), scripts.start, scripts['bench:reports']!])
+      for (const name of [...Object.keys(SERVER_ENV), 'LD_PRELOAD', 'MALLOC_CONF', ...SERVER_NODE_FLAGS])
+        expect(text).not.toContain(name)
+  })
+
+  test('the command line the unit execs is the server with those settings', () => {
+    const settings = Object.entries(SERVER_ENV).map(([name, value]) => `${name}=${value}`)
+    expect(serverCommandLine(['dist-server/main.mjs'], () => false)).toBe(
+      ['env', ...settings, process.execPath, ...SERVER_NODE_FLAGS, 'dist-server/main.mjs'].join(' '),
     )
-    expect(service.get('Environment')).toContain(`LD_PRELOAD=${JEMALLOC_PATHS[0]}`)
-    expect(service.get('Environment')).toContain(`MALLOC_CONF=${JEMALLOC_CONF}`)
+    expect(
+      serverCommandLine(['dist-server/main.mjs'], (path) => path === JEMALLOC_PATHS[0]).split(' '),
+    ).toEqual(expect.arrayContaining([`LD_PRELOAD=${JEMALLOC_PATHS[0]}`, `MALLOC_CONF=${JEMALLOC_CONF}`]))
+    // what start.mjs prints for it, without building (the unit never builds)
+    const printed = spawnSync(process.execPath, ['scripts/start.mjs', '--built', '--command'], {
+      encoding: 'utf8',
+    })
+    expect(printed.stderr).toBe('')
+    expect(printed.stdout).toBe(`${serverCommandLine(['dist-server/main.mjs'])}\n`)
+    expect(() => serverCommandLine(['a file.mjs'])).toThrow('cannot be passed as a plain shell word')
   })
 
   test('preloads jemalloc where the system has it, and only then', () => {
     // npm test installs it where it may, looking where the servers look
     const ensure = readFileSync('scripts/ensure-chromium.mjs', 'utf8')
-    for (const path of JEMALLOC_PATHS) expect(ensure).toContain(`'${path}'`)
+    expect(ensure).toContain("import { JEMALLOC_PATHS } from './server-runtime.mjs'")
     expect(serverEnv(() => false)).toEqual(SERVER_ENV)
     const onArm = serverEnv((path) => path.includes('aarch64'))
     expect(onArm.LD_PRELOAD).toBe('/usr/lib/aarch64-linux-gnu/libjemalloc.so.2')

@@ -11,6 +11,10 @@ import { dirname, join, posix } from 'node:path'
  * - server: from src only src/lib and src/api/contract; its folders depend one way (SERVER_FOLDERS);
  *   a folder never imports the composition roots (SERVER_ROOTS).
  * - no import cycle anywhere.
+ *
+ * And what code reaches at run time (reachViolations):
+ * - the environment: only server/config.ts reads it; everything else gets its values from the config.
+ * - the browser: src/lib is pure, so it names no document, window or storage (components hold those).
  */
 export const SRC_LAYERS = ['lib', 'api', 'components', 'features', 'app'] as const
 
@@ -164,4 +168,34 @@ function cyclesOf(graph: ReadonlyMap<string, string[]>): string[][] {
   }
   for (const file of graph.keys()) visit(file, [])
   return cycles
+}
+
+/** The one file that reads the environment (process.env); scripts, benches and tests may too. */
+export const ENVIRONMENT_READER = 'server/config.ts'
+
+/** The browser's globals that src/lib may not use: the page and its storage. */
+export const BROWSER_GLOBALS = ['document', 'window', 'localStorage', 'sessionStorage'] as const
+
+const ENVIRONMENT_READ =
+  /\bprocess\s*(?:\??\.\s*env\b|\[\s*['"`]env['"`]\s*\])|\{[^}]*\benv\b[^}]*\}\s*=\s*process\b|\bimport\s*\{[^}]*\benv\b[^}]*\}\s*from\s*['"](?:node:)?process['"]/
+// a global used as a value: not a property (`x.window`), not a key or member (`window: …`)
+const BROWSER_GLOBAL = new RegExp(`(?<![\\w$.])(?:${BROWSER_GLOBALS.join('|')})(?![\\w$]|\\s*\\??:(?!:))`)
+
+const withoutComments = (text: string) => text.replace(/\/\*[\s\S]*?\*\/|(^|[^:'"`\\])\/\/.*$/gm, '$1')
+/** Strings emptied too: a message may say "window". */
+const withoutStrings = (code: string) =>
+  code.replace(/'(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*"|`(?:[^`\\]|\\.)*`/g, "''")
+
+/** Every file that reaches what it should not, one line each ("file: why"); empty when none does. */
+export function reachViolations(files: ReadonlyMap<string, string>): string[] {
+  const wrong: string[] = []
+  for (const [path, text] of files) {
+    if (isTest(path) || !/^(src|server)\//.test(path)) continue
+    const code = withoutComments(text)
+    if (path !== ENVIRONMENT_READER && ENVIRONMENT_READ.test(code))
+      wrong.push(`${path}: reads the environment (only ${ENVIRONMENT_READER} does)`)
+    const global = path.startsWith('src/lib/') ? BROWSER_GLOBAL.exec(withoutStrings(code)) : null
+    if (global) wrong.push(`${path}: src/lib is pure and uses the browser's ${global[0]}`)
+  }
+  return wrong
 }

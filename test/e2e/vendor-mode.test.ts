@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { JEMALLOC_PATHS } from '../../scripts/server-runtime'
+import { JEMALLOC_PATHS } from '../../scripts/server-runtime.mjs'
 import { type Running, startProcess, testNow } from './harness'
 
 /** Issue 3 acceptance: pointed at any upstream that speaks the reference (here the demo upstream run on
@@ -55,7 +55,7 @@ test('an unknown machine stays a 404 with the upstream’s message', async () =>
 })
 
 test('the server runs on jemalloc where the system has it, as npm start and the unit run it', () => {
-  // the library is optional (scripts/server-runtime.ts): where it is installed it is in the process
+  // the library is optional (scripts/server-runtime.mjs): where it is installed it is in the process
   const installed = JEMALLOC_PATHS.some((path) => existsSync(path))
   const maps = readFileSync(`/proc/${vendor.pid}/maps`, 'utf8')
   expect(maps.includes('libjemalloc.so')).toBe(installed)

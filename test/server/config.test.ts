@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process'
 import { describe, expect, test } from 'vitest'
-import { ConfigError, loadConfig } from '../../server/config'
+import { ConfigError, callerFolder, loadConfig, loadDemoUpstreamConfig } from '../../server/config'
 import { demoCompanies } from '../../server/demo/factory'
 import { configError } from '../config-error'
 
@@ -229,4 +229,35 @@ describe('configuration from the environment', () => {
       '  SHIFTS has overlapping shifts "A" and "B"',
     ])
   }, 30_000)
+})
+
+describe('the commands beside the server read their settings there too', () => {
+  test('the demo upstream listens on 127.0.0.1:8090 unless HOST and PORT say otherwise', () => {
+    expect(loadDemoUpstreamConfig({})).toEqual({ host: '127.0.0.1', port: 8090, timeZone: null })
+    expect(
+      loadDemoUpstreamConfig({
+        HOST: '0.0.0.0',
+        PORT: '9000',
+        FACTORY_TIMEZONE: 'Europe/Berlin',
+        API_KEY: 'x',
+      }),
+    ).toEqual({ host: '0.0.0.0', port: 9000, timeZone: 'Europe/Berlin' })
+  })
+
+  test('the demo upstream names every bad setting at once', () => {
+    expect(() => loadDemoUpstreamConfig({ PORT: 'http', FACTORY_TIMEZONE: 'Mars/Olympus' })).toThrow(
+      new ConfigError(
+        [
+          'PORT must be a decimal port number such as 8080 (got "http")',
+          'FACTORY_TIMEZONE is not an IANA time zone such as Europe/Berlin (got "Mars/Olympus")',
+        ].join('\n'),
+      ),
+    )
+  })
+
+  test('a backup’s file name is the caller’s: npm’s INIT_CWD, else the process’s folder', () => {
+    expect(callerFolder({ INIT_CWD: '/home/operator' })).toBe('/home/operator')
+    expect(callerFolder({})).toBe(process.cwd())
+    expect(callerFolder({ INIT_CWD: '' })).toBe(process.cwd())
+  })
 })

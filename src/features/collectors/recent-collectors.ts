@@ -1,4 +1,4 @@
-import { recentList } from '../../lib/recent-list'
+import { recentList } from '../../components/recent-list'
 
 /** Collector ids opened before, newest first: the reference has no endpoint that lists collectors. */
 const collectors = recentList('stitchboard-collectors', 20)

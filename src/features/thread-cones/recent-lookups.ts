@@ -1,4 +1,4 @@
-import { recentList } from '../../lib/recent-list'
+import { recentList } from '../../components/recent-list'
 
 /** Look-ups done before, newest first, each kept as the query string that reopens it. */
 const lookups = recentList('stitchboard-thread-cones', 12)

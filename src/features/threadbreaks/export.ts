@@ -1,6 +1,6 @@
+import { download, downloadBlob } from '../../components/download'
 import { heatmapSheet } from '../../components/heatmap/heatmap-sheet'
 import { toCsv } from '../../lib/csv'
-import { download, downloadBlob } from '../../lib/download'
 import type { Translator } from '../../lib/i18n/translator'
 import { placeName } from '../../lib/place-name'
 import type { ThreadbreakView } from './threadbreak-view'
