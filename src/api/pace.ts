@@ -2,7 +2,7 @@ import { type QueryClient, useQuery } from '@tanstack/react-query'
 import { useCallback } from 'react'
 import type { MachineSummary, RecordList } from '../lib/domain'
 import { currentShift } from '../lib/time-range'
-import { type AppConfig, appConfigQueryOptions } from './app-config'
+import { type AppConfig, appConfigQuery, useAppConfig } from './app-config'
 import { machineSummaryQueryOptions } from './summary-reports'
 
 /** The pace is measured over the last two hours, within the current shift once it has run half an hour. */
@@ -51,14 +51,14 @@ export function paceQuery(now: number, config: AppConfig | undefined) {
 /** Asks for the pace as soon as the configuration is known (the shell, while the board's code loads:
  * the board asked only once it had rendered, and its tiles' last line waited for it). */
 export async function prefetchPace(client: QueryClient): Promise<void> {
-  // a configuration that cannot be read is the page's to report (its own query shows it)
-  const config = await client.fetchQuery(appConfigQueryOptions()).catch(() => undefined)
+  // a configuration that cannot be read is the shell's to report (src/components/app-config-problem.tsx)
+  const config = await client.fetchQuery(appConfigQuery).catch(() => undefined)
   if (config) await client.prefetchQuery(paceQuery(Math.floor(Date.now() / 1000), config).options)
 }
 
 /** Each machine's actual pace now (undefined while it is read). */
 export function usePace(): Pace | undefined {
-  const config = useQuery(appConfigQueryOptions()).data
+  const config = useAppConfig().data
   const { window, options } = paceQuery(Math.floor(Date.now() / 1000), config)
   const [from, till] = window
   // one select per window: the map keeps its identity between renders

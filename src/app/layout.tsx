@@ -1,14 +1,13 @@
-import { useQuery } from '@tanstack/react-query'
 import { lazy, Suspense, useState } from 'react'
 import { NavLink, Outlet, useLocation } from 'react-router'
-import { appConfigQueryOptions } from '../api/app-config'
+import { useAppConfig, useCurrentShift } from '../api/app-config'
 import { appUrl } from '../api/base-path'
+import { AppConfigProblem } from '../components/app-config-problem'
 import { FactoryClock } from '../components/factory-clock'
 import { LanguagePicker, useT } from '../components/i18n'
 import { useNow } from '../components/now'
 import { withMessages } from '../components/with-messages'
 import { filterSearch } from '../lib/filters'
-import { currentShift } from '../lib/time-range'
 import { NAV_ENTRIES } from './nav'
 import { rememberTheme, type Theme } from './theme'
 
@@ -19,7 +18,7 @@ const AlertBar = lazy(
 
 export function Layout() {
   const { t } = useT()
-  const config = useQuery(appConfigQueryOptions())
+  const config = useAppConfig()
   const location = useLocation()
   const now = useNow()
   const [theme, setTheme] = useState<Theme>(() =>
@@ -33,7 +32,7 @@ export function Layout() {
     setMenuAt(location.pathname)
     setMenu(false)
   }
-  const shift = config.data ? currentShift(now, config.data.timeZone, config.data.shifts) : null
+  const shift = useCurrentShift(now)
   const toggleTheme = () => {
     const next = theme === 'dark' ? 'light' : 'dark'
     setTheme(next)
@@ -110,7 +109,7 @@ export function Layout() {
           className={`flex items-center gap-4 sm:order-1 sm:ml-auto ${menu ? 'max-sm:w-full' : 'max-sm:hidden'}`}
         >
           {/* the same shape before the configuration arrives, so the header does not move */}
-          <p className={`text-sm ${config.data ? '' : 'invisible'}`}>
+          <p className={`text-sm ${shift === undefined ? 'invisible' : ''}`}>
             {shift ? (
               <>
                 {t('app.shift.named', { name: shift.shift.name })}{' '}
@@ -118,7 +117,7 @@ export function Layout() {
                   {t('app.shift.until', { time: shift.shift.to })}
                 </span>
               </>
-            ) : config.data ? (
+            ) : shift === null ? (
               t('app.shift.between')
             ) : (
               `${t('app.shift.named', { name: 'Early' })} ${t('app.shift.until', { time: '14:00' })}`
@@ -134,6 +133,7 @@ export function Layout() {
         </button>
         <LanguagePicker className={`sm:order-3 ${menu ? '' : 'max-sm:hidden'}`} />
       </header>
+      <AppConfigProblem className="print:hidden" />
       <main>
         <Outlet />
       </main>

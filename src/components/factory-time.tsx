@@ -1,5 +1,4 @@
-import { useQuery } from '@tanstack/react-query'
-import { appConfigQueryOptions } from '../api/app-config'
+import { useFactoryZone } from '../api/app-config'
 import { formatFactoryDate, formatFactoryTime } from '../lib/factory-time'
 
 /** A moment shown as a factory clock time (the factory's timezone, the browser's locale). */
@@ -12,8 +11,7 @@ export function FactoryTime({
   withSeconds?: boolean
   format?: 'time' | 'date'
 }) {
-  const config = useQuery(appConfigQueryOptions())
-  const timeZone = config.data?.timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone
+  const timeZone = useFactoryZone()
   return (
     <time dateTime={new Date(epochMs).toISOString()}>
       {format === 'date'

@@ -1,4 +1,5 @@
 import { MemoryRouter, Routes } from 'react-router'
+import { AppConfigProblem } from '../../components/app-config-problem'
 import { useT } from '../../components/i18n'
 import { KioskProvider, useKiosk } from '../../components/kiosk'
 import { KioskPager } from '../../components/kiosk-pager'
@@ -31,6 +32,7 @@ export function KioskWall({ params }: { params: KioskParams }) {
         timeZone={timeZone}
         onlyScreens={wall.onlyScreens}
       />
+      <AppConfigProblem className="text-kiosk-sm" />
       <StaleBanner
         lastGood={wall.refresh.lastGood}
         intervalMs={wall.refresh.intervalMs}

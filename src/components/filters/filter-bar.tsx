@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { useId } from 'react'
-import { appConfigQueryOptions } from '../../api/app-config'
+import { useAppConfig } from '../../api/app-config'
 import { useLocations } from '../../api/locations'
 import { machinesQueryOptions } from '../../api/machines'
 import { RANGE_LABELS, RANGE_PRESETS, type RangePreset } from '../../lib/time-range'
@@ -17,7 +17,7 @@ export function FilterBar({
 }) {
   const { t } = useT()
   const { filters, setFilters } = useFilters()
-  const config = useQuery(appConfigQueryOptions())
+  const config = useAppConfig()
   const machines = useQuery(machinesQueryOptions())
   const id = useId()
   const kiosk = useKiosk()

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { useCallback, useMemo } from 'react'
 import { useSearchParams } from 'react-router'
-import { appConfigQueryOptions } from '../../api/app-config'
+import { useAppConfig } from '../../api/app-config'
 import { machinesQueryOptions } from '../../api/machines'
 import type { ReportParams } from '../../api/report-params'
 import { type Filters, filtersFromSearch, searchWithFilters } from '../../lib/filters'
@@ -27,7 +27,7 @@ export function useReportScope():
   | { status: 'error'; error: string }
   | { status: 'ready'; range: ResolvedRange; params: ReportParams } {
   const { filters } = useFilters()
-  const config = useQuery(appConfigQueryOptions())
+  const config = useAppConfig()
   // a report that takes machines but no location is asked for the location's machines
   const machines = useQuery({ ...machinesQueryOptions(), enabled: filters.location !== null })
   const now = useNow()

@@ -1,6 +1,5 @@
-import { useQuery } from '@tanstack/react-query'
 import type { AlertSettingsPage } from '../../api/alert-settings'
-import { appConfigQueryOptions } from '../../api/app-config'
+import { useFactoryZone } from '../../api/app-config'
 import { DataTable } from '../../components/data-table'
 import { useT } from '../../components/i18n'
 import { ScrollArea } from '../../components/scroll-area'
@@ -12,8 +11,7 @@ const ONE_DECIMAL = { minimumFractionDigits: 1, maximumFractionDigits: 1 } as co
 /** Alerts an hour in each shift of the last day against the budget, and the rules that go over it. */
 export function AlarmLoad({ page }: { page: AlertSettingsPage }) {
   const { t, number } = useT()
-  const config = useQuery(appConfigQueryOptions())
-  const timeZone = config.data?.timeZone ?? 'UTC'
+  const timeZone = useFactoryZone()
   const budget = page.settings.alertsPerHour
   return (
     <section aria-labelledby="alarm-load">

@@ -1,8 +1,7 @@
-import { useQuery } from '@tanstack/react-query'
 import { lazy, Suspense, useState } from 'react'
 import { Link, useLocation } from 'react-router'
 import { useAlerts } from '../../api/alerts'
-import { appConfigQueryOptions } from '../../api/app-config'
+import { useKnownFactoryZone } from '../../api/app-config'
 import { useT } from '../../components/i18n'
 import { machinePath } from '../../components/machine-path'
 import { useNow } from '../../components/now'
@@ -30,8 +29,7 @@ const SHOWN = 3
 export default function AlertBar() {
   const { t } = useT()
   const { data } = useAlerts()
-  const config = useQuery(appConfigQueryOptions())
-  const timeZone = config.data?.timeZone
+  const timeZone = useKnownFactoryZone()
   useAlertSignals(data, timeZone)
   const [folded, setFolded] = useState(false)
   const { pathname } = useLocation()

@@ -1,7 +1,6 @@
-import { useQuery } from '@tanstack/react-query'
 import { Link } from 'react-router'
 import { useAlerts } from '../../api/alerts'
-import { appConfigQueryOptions } from '../../api/app-config'
+import { useKnownFactoryZone } from '../../api/app-config'
 import { useT } from '../../components/i18n'
 import { machinePath } from '../../components/machine-path'
 import { useNow } from '../../components/now'
@@ -15,9 +14,8 @@ import { alertOrder, causeWords, clearWords, detailWords, onItWords, sinceWords 
 export function AlertsNow() {
   const { t } = useT()
   const alerts = useAlerts()
-  const config = useQuery(appConfigQueryOptions())
+  const timeZone = useKnownFactoryZone()
   const now = useNow() * 1000
-  const timeZone = config.data?.timeZone
   return (
     <section aria-labelledby="alerts-now">
       <h2 id="alerts-now" className="mb-2 text-xl font-semibold">

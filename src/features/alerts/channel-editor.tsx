@@ -1,6 +1,5 @@
-import { useQuery } from '@tanstack/react-query'
 import { type AlertSettingsPage, testAlertChannel } from '../../api/alert-settings'
-import { appConfigQueryOptions } from '../../api/app-config'
+import { useFactoryZone } from '../../api/app-config'
 import { describeError } from '../../api/errors'
 import { useWrite } from '../../api/use-write'
 import { CONTROL } from '../../components/form-styles'
@@ -133,11 +132,11 @@ export function ChannelEditor({
 
 function ChannelHealth({ health, saved }: { health: Health | undefined; saved: boolean }) {
   const { t } = useT()
-  const config = useQuery(appConfigQueryOptions())
+  const timeZone = useFactoryZone()
   if (!saved) return <p className="mt-1 text-sm">{t('alerts.channel.new')}</p>
   if (!health || health.lastAttemptAt === null)
     return <p className="mt-1 text-sm">{t('alerts.channel.nothingSent')}</p>
-  const at = formatFactoryTime(health.lastAttemptAt, config.data?.timeZone ?? 'UTC', false)
+  const at = formatFactoryTime(health.lastAttemptAt, timeZone, false)
   const counts = [
     t('alerts.channel.sent', { count: health.sent }),
     health.pending > 0 ? t('alerts.channel.retrying', { count: health.pending }) : null,

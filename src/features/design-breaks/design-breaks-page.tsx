@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { useId } from 'react'
 import { Link, useLocation, useSearchParams } from 'react-router'
-import { appConfigQueryOptions } from '../../api/app-config'
+import { useAppConfig } from '../../api/app-config'
 import { useDesignsById } from '../../api/designs'
 import type { ReportParams } from '../../api/report-params'
 import { designThreadbreaksQueryOptions, threadbreakEventsQueryOptions } from '../../api/reports'
@@ -35,7 +35,7 @@ export function DesignBreaksPage() {
   const { t } = useT()
   const [search, setSearch] = useSearchParams()
   const scope = useReportScope()
-  const config = useQuery(appConfigQueryOptions())
+  const config = useAppConfig()
   const designs = useDesignsById()
   const designId = search.get('design')
   const design = designId ? designs.data?.get(designId) : undefined

@@ -1,10 +1,8 @@
-import { useQuery } from '@tanstack/react-query'
-import { appConfigQueryOptions } from '../../api/app-config'
+import { useCurrentShift } from '../../api/app-config'
 import { FactoryClock } from '../../components/factory-clock'
 import { useT } from '../../components/i18n'
 import { useNow } from '../../components/now'
 import { formatFactoryTime } from '../../lib/factory-time'
-import { currentShift } from '../../lib/time-range'
 import { QUIET_REFRESH_SECONDS } from './schedule'
 
 /** The wall's header: the page shown, where the rotation is, the shift, how fresh the data is, the
@@ -32,9 +30,7 @@ export function KioskHeader({
   timeZone: string | undefined
 }) {
   const { t } = useT()
-  const config = useQuery(appConfigQueryOptions())
-  const now = useNow()
-  const shift = config.data ? currentShift(now, config.data.timeZone, config.data.shifts) : null
+  const shift = useCurrentShift(useNow())
   return (
     <header className="border-b border-gray-700">
       {/* items keep their shape (placeholders while the configuration loads, no line breaks inside), so
@@ -46,11 +42,11 @@ export function KioskHeader({
             {t('kiosk.header.page', { position: position + 1, count })}
           </p>
         )}
-        <p className={`ml-auto text-kiosk-base ${config.data ? '' : 'invisible'}`}>
+        <p className={`ml-auto text-kiosk-base ${shift === undefined ? 'invisible' : ''}`}>
           {/* the shift's words are the header's of every page (the part `app`, loaded on the wall too) */}
           {shift
             ? `${t('app.shift.named', { name: shift.shift.name })} ${t('app.shift.until', { time: shift.shift.to })}`
-            : config.data
+            : shift === null
               ? t('app.shift.between')
               : `${t('app.shift.named', { name: 'Early' })} ${t('app.shift.until', { time: '14:00' })}`}
         </p>

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { useMemo } from 'react'
 import { useAlerts } from '../../api/alerts'
-import { appConfigQueryOptions, useStatusCodes } from '../../api/app-config'
+import { useAppConfig, useStatusCodes } from '../../api/app-config'
 import { machinesQueryOptions } from '../../api/machines'
 import { usePace } from '../../api/pace'
 import { useT } from '../../components/i18n'
@@ -26,7 +26,7 @@ const PACE_WAIT_MS = 2000
  * page's machines, the refresh's state, which pages are mounted, whether it is still starting. */
 export function useWallState(params: KioskParams) {
   const { t } = useT()
-  const config = useQuery(appConfigQueryOptions())
+  const config = useAppConfig()
   const machines = useQuery({ ...machinesQueryOptions(), enabled: params.exceptions })
   const now = useNow()
   const refresh = useKioskRefresh(params.refresh, config.data?.timeZone, config.data?.shifts)

@@ -1,7 +1,6 @@
-import { useQuery } from '@tanstack/react-query'
 import { lazy, type ReactNode, Suspense } from 'react'
 import { Link, useLocation, useParams, useSearchParams } from 'react-router'
-import { appConfigQueryOptions, useStatusCodes } from '../../api/app-config'
+import { useCurrentShift, useStatusCodes } from '../../api/app-config'
 import { designLabel, useDesignsById } from '../../api/designs'
 import { HttpError } from '../../api/errors'
 import { useLocations } from '../../api/locations'
@@ -43,7 +42,6 @@ const MachineTimeline = lazy(() => import('./machine-timeline').then((m) => ({ d
 
 import { withNodes } from '../../components/message-nodes'
 import { withMessages } from '../../components/with-messages'
-import { currentShift } from '../../lib/time-range'
 import { boardParams } from './board-params'
 
 // the stand's reason, and why the machine stood this shift (issue 35)
@@ -67,9 +65,8 @@ const ReasonsOfRange = lazy(() =>
 /** Why one machine stood in the current shift (the last 8 hours without shifts). */
 function ShiftReasons({ machineId }: { machineId: string }) {
   const now = useNow()
-  const config = useQuery(appConfigQueryOptions()).data
-  if (!config) return null
-  const shift = currentShift(now, config.timeZone, config.shifts)
+  const shift = useCurrentShift(now)
+  if (shift === undefined) return null
   const params = { from: shift ? shift.span[0] : now - 8 * 3600, till: now, machineIds: [machineId] }
   return (
     <Suspense fallback={<Skeleton />}>

@@ -1,7 +1,6 @@
-import { useQuery } from '@tanstack/react-query'
 import { useId } from 'react'
 import { useSearchParams } from 'react-router'
-import { appConfigQueryOptions, useStatusCodes } from '../../api/app-config'
+import { useKnownFactoryZone, useStatusCodes } from '../../api/app-config'
 import { designLabel, useDesignsById } from '../../api/designs'
 import { useMachineTimeline } from '../../api/history'
 import { FactoryTime } from '../../components/factory-time'
@@ -39,7 +38,7 @@ export function MachineTimeline({ machine }: { machine: Machine }) {
   const from = till - SPANS[span].days * 86_400_000
   const timeline = useMachineTimeline(machine.id, from, till)
   const codes = useStatusCodes()
-  const timeZone = useQuery(appConfigQueryOptions()).data?.timeZone
+  const timeZone = useKnownFactoryZone()
   const id = useId()
   return (
     <section aria-labelledby={id} className="space-y-2">

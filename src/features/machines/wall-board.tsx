@@ -1,7 +1,6 @@
-import { useQuery } from '@tanstack/react-query'
 import { lazy, Suspense, useEffect, useLayoutEffect, useRef, useState } from 'react'
 import { Link } from 'react-router'
-import { appConfigQueryOptions } from '../../api/app-config'
+import { useFactoryZone } from '../../api/app-config'
 import { designLabel } from '../../api/designs'
 import { useT } from '../../components/i18n'
 import { useKiosk } from '../../components/kiosk'
@@ -64,7 +63,7 @@ export function WallBoard({
   const stops = useCurrentStops()
   const settings = useStopSettings()
   const stopsRead = useStopsRead()
-  const timeZone = useQuery(appConfigQueryOptions()).data?.timeZone ?? 'UTC'
+  const timeZone = useFactoryZone()
   const reasonOf = (m: Machine) => {
     const part = stops.get(m.id)
     const words = part ? reasonWords(part, settings, t) : null

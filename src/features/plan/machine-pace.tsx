@@ -1,6 +1,5 @@
-import { useQuery } from '@tanstack/react-query'
 import { useId } from 'react'
-import { appConfigQueryOptions } from '../../api/app-config'
+import { useFactoryZone } from '../../api/app-config'
 import { useT } from '../../components/i18n'
 import { useNow } from '../../components/now'
 import { formatFactoryTime } from '../../lib/factory-time'
@@ -14,7 +13,7 @@ export function MachinePace({ machineId }: { machineId: string }) {
   const { t } = useT()
   const headingId = useId()
   const now = useNow()
-  const timeZone = useQuery(appConfigQueryOptions()).data?.timeZone ?? 'UTC'
+  const timeZone = useFactoryZone()
   const { plan } = useShiftPlan(now)
   const part = plan?.byMachine.get(machineId)
   if (!plan || !part) return null

@@ -1,7 +1,6 @@
-import { useQuery } from '@tanstack/react-query'
 import { lazy, Suspense } from 'react'
 import { Link, useLocation } from 'react-router'
-import { appConfigQueryOptions } from '../../api/app-config'
+import { useFactoryZone } from '../../api/app-config'
 import { useT } from '../../components/i18n'
 import { useKiosk } from '../../components/kiosk'
 import { Skeleton } from '../../components/skeleton'
@@ -49,7 +48,7 @@ const TargetsPage = lazy(() =>
 function PaceView() {
   const { t } = useT()
   const kiosk = useKiosk()
-  const timeZone = useQuery(appConfigQueryOptions()).data?.timeZone ?? 'UTC'
+  const timeZone = useFactoryZone()
   if (kiosk.on)
     return (
       <div className="p-4">

@@ -1,6 +1,5 @@
-import { useQuery } from '@tanstack/react-query'
 import { useId } from 'react'
-import { appConfigQueryOptions } from '../../api/app-config'
+import { useAppConfig, useFactoryZone } from '../../api/app-config'
 import { useLocations } from '../../api/locations'
 import { useT } from '../../components/i18n'
 import { useNow } from '../../components/now'
@@ -237,8 +236,8 @@ export function PacePanel({
 export default function LivePace({ large }: { large: boolean }) {
   const { t } = useT()
   const now = useNow()
-  const config = useQuery(appConfigQueryOptions()).data
-  const timeZone = config?.timeZone ?? 'UTC'
+  const config = useAppConfig().data
+  const timeZone = useFactoryZone()
   const previous = config ? previousShift(now, config.timeZone, config.shifts) : null
   const { plan, queries } = useShiftPlan(now)
   return (

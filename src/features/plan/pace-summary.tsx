@@ -1,6 +1,5 @@
-import { useQuery } from '@tanstack/react-query'
 import { Link } from 'react-router'
-import { appConfigQueryOptions } from '../../api/app-config'
+import { useFactoryZone } from '../../api/app-config'
 import { useT } from '../../components/i18n'
 import { useNow } from '../../components/now'
 import { formatFactoryTime } from '../../lib/factory-time'
@@ -16,7 +15,7 @@ import { useShiftPlan } from './use-shift-plan'
 export function PaceSummary({ wall = false }: { wall?: boolean }) {
   const { t, number } = useT()
   const now = useNow()
-  const timeZone = useQuery(appConfigQueryOptions()).data?.timeZone ?? 'UTC'
+  const timeZone = useFactoryZone()
   const { plan } = useShiftPlan(now)
   if (plan === undefined) return null
   const link = (

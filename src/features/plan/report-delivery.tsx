@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { type FormEvent, useId, useRef, useState } from 'react'
 import { Link } from 'react-router'
-import { appConfigQueryOptions } from '../../api/app-config'
+import { useFactoryZone } from '../../api/app-config'
 import { describeError } from '../../api/errors'
 import {
   REPORT_KINDS,
@@ -56,7 +56,7 @@ function DeliveryForms({ page }: { page: ReportSettingsPage }) {
   const { t } = useT()
   const id = useId()
   const client = useQueryClient()
-  const timeZone = useQuery(appConfigQueryOptions()).data?.timeZone ?? 'UTC'
+  const timeZone = useFactoryZone()
   const [draft, setDraft] = useState<ReportSettings>(page.settings)
   const [grace, setGrace] = useState(String(page.settings.graceMinutes))
   const [name, setName] = useState(rememberedName)

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
 import { Link } from 'react-router'
-import { appConfigQueryOptions, useStatusCodes } from '../../api/app-config'
+import { useFactoryZone, useStatusCodes } from '../../api/app-config'
 import { useLocations } from '../../api/locations'
 import type { ShiftReport } from '../../api/shift-reports'
 import { stopSettingsQueryOptions } from '../../api/stops'
@@ -16,7 +16,7 @@ import { REPORT_TABLE } from './report-table'
  * sections that keep together when printed on A4, tables with their headings. */
 export function Report({ report }: { report: Omit<ShiftReport, 'id' | 'day'> }) {
   const { t, number, language } = useT()
-  const timeZone = useQuery(appConfigQueryOptions()).data?.timeZone ?? 'UTC'
+  const timeZone = useFactoryZone()
   const { nameOf } = useLocations()
   const codes = useStatusCodes()
   const reasons = useQuery(stopSettingsQueryOptions()).data?.settings.reasons ?? []

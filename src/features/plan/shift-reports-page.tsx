@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { lazy, Suspense } from 'react'
 import { Link, Route, Routes, useParams } from 'react-router'
-import { appConfigQueryOptions } from '../../api/app-config'
+import { useFactoryZone } from '../../api/app-config'
 import { shiftReportQueryOptions, shiftReportsQueryOptions } from '../../api/shift-reports'
 import { DataTable } from '../../components/data-table'
 import { useT } from '../../components/i18n'
@@ -43,7 +43,7 @@ export function ShiftReportsPage() {
 function ReportList() {
   const { t, number } = useT()
   const now = useNow()
-  const timeZone = useQuery(appConfigQueryOptions()).data?.timeZone ?? 'UTC'
+  const timeZone = useFactoryZone()
   const till = localDateKey(now, timeZone)
   const from = dayKeyOf(addDays(parseDayKey(till), -(LIST_DAYS - 1)))
   const query = useQuery(shiftReportsQueryOptions(from, till))

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { useId, useState } from 'react'
-import { appConfigQueryOptions } from '../../api/app-config'
+import { useAppConfig, useFactoryZone } from '../../api/app-config'
 import { targetsQueryOptions } from '../../api/plan'
 import { DataTable } from '../../components/data-table'
 import { useT } from '../../components/i18n'
@@ -12,9 +12,9 @@ import { BOX, BUTTON, HINT, HISTORY_SHOWN, inForce, type Props, SCOPE_ORDER, use
 export function TargetsPage() {
   const { t } = useT()
   const targets = useQuery(targetsQueryOptions())
-  const config = useQuery(appConfigQueryOptions())
+  const config = useAppConfig()
   const shiftNames = config.data?.shifts.map((s) => s.name) ?? []
-  const timeZone = config.data?.timeZone ?? 'UTC'
+  const timeZone = useFactoryZone()
   const words = useWords(shiftNames, timeZone)
   return (
     <div className="mx-auto flex max-w-5xl flex-col gap-6 p-4">

@@ -1,5 +1,5 @@
 import { type UseQueryResult, useQuery } from '@tanstack/react-query'
-import { appConfigQueryOptions } from '../../api/app-config'
+import { useAppConfig } from '../../api/app-config'
 import { useFactoryTimeline } from '../../api/history'
 import { machinesQueryOptions } from '../../api/machines'
 import { rejectsQueryOptions, targetsQueryOptions } from '../../api/plan'
@@ -27,7 +27,7 @@ export function useShiftPlan(nowSeconds: number): {
   plan: ShiftPlan | null | undefined
   queries: PlanQueries
 } {
-  const config = useQuery(appConfigQueryOptions()).data
+  const config = useAppConfig().data
   const current = config ? currentShift(nowSeconds, config.timeZone, config.shifts) : null
   const from = current ? current.span[0] : nowSeconds
   const machines = useQuery(machinesQueryOptions())

@@ -1,7 +1,6 @@
-import { useQuery } from '@tanstack/react-query'
 import { lazy, Suspense, useMemo } from 'react'
 import { useSearchParams } from 'react-router'
-import { appConfigQueryOptions, useStatusCodes } from '../../api/app-config'
+import { useFactoryZone, useStatusCodes } from '../../api/app-config'
 import type { ReportPath } from '../../api/contract/report-params'
 import type { RawRow } from '../../api/report-explorer'
 import { isCodeColumn, reportFieldLabel, statusOfColumn } from '../../api/report-labels'
@@ -34,7 +33,7 @@ const ReportTable = lazy(() => preloadReportTable().then((m) => ({ default: m.Re
 /** The rows as a table and, when they make one, a chart; CSV and JSON exports of them. */
 export function ReportView({ rows, path, title }: { rows: RawRow[]; path: ReportPath; title: string }) {
   const { t } = useT()
-  const config = useQuery(appConfigQueryOptions())
+  const timeZone = useFactoryZone()
   const [search, setSearch] = useSearchParams()
   const flat = useMemo(() => rows.map((row) => flattenRow(row)), [rows])
   // durations in seconds are known from the API layer, never guessed from a column's name
@@ -114,19 +113,14 @@ export function ReportView({ rows, path, title }: { rows: RawRow[]; path: Report
           <Suspense fallback={<Skeleton lines={6} label={t('reports.view.loadingChart')} />}>
             <ReportChart
               spec={spec}
-              timeZone={config.data?.timeZone ?? 'UTC'}
+              timeZone={timeZone}
               labels={new Map(columns.map((c) => [c.key, c.label]))}
             />
           </Suspense>
         </WidgetErrorBoundary>
       )}
       <Suspense fallback={<Skeleton lines={8} label={t('reports.view.loadingTable')} />}>
-        <ReportTable
-          columns={columns}
-          rows={flat}
-          timeZone={config.data?.timeZone ?? 'UTC'}
-          caption={title}
-        />
+        <ReportTable columns={columns} rows={flat} timeZone={timeZone} caption={title} />
       </Suspense>
     </div>
   )

@@ -1,6 +1,5 @@
-import { useQuery } from '@tanstack/react-query'
 import { lazy, Suspense } from 'react'
-import { appConfigQueryOptions } from '../../api/app-config'
+import { useAppConfig } from '../../api/app-config'
 import type { ReportParams } from '../../api/report-params'
 import { WidgetErrorBoundary } from '../../components/error-boundary'
 import { FilterBar } from '../../components/filters/filter-bar'
@@ -41,7 +40,7 @@ const ApiShiftComparison = lazy(() =>
 export function ShiftsPage() {
   const { t } = useT()
   const scope = useReportScope()
-  const config = useQuery(appConfigQueryOptions())
+  const config = useAppConfig()
   return (
     <section className="space-y-4 p-4" aria-labelledby="shifts-heading">
       <h1 id="shifts-heading" className="text-2xl font-semibold">

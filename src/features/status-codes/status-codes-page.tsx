@@ -1,6 +1,5 @@
-import { useQuery } from '@tanstack/react-query'
 import { useId, useMemo, useState } from 'react'
-import { appConfigQueryOptions } from '../../api/app-config'
+import { useAppConfig } from '../../api/app-config'
 import { useMachines } from '../../api/machines'
 import { useMachineSummary } from '../../api/reports'
 import { DataTable } from '../../components/data-table'
@@ -44,7 +43,7 @@ const CODE_COLUMNS: ReadonlyArray<{ key: string; label: MessageKey; className: s
  * the STATUS_CODES line that maps them, so a factory builds its dictionary from its own data. */
 export function StatusCodesPage() {
   const { t } = useT()
-  const config = useQuery(appConfigQueryOptions())
+  const config = useAppConfig()
   const scope = useReportScope()
   const machines = useMachines()
   return (

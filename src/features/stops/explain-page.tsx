@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { Link } from 'react-router'
-import { appConfigQueryOptions, useStatusCodes } from '../../api/app-config'
+import { useCurrentShift, useFactoryZone, useStatusCodes } from '../../api/app-config'
 import { useMachines } from '../../api/machines'
 import { stopPartsQueryOptions } from '../../api/stops'
 import { useT } from '../../components/i18n'
@@ -15,7 +15,6 @@ import { meaningLabel } from '../../lib/status-codes'
 import { explainStops } from '../../lib/stop-figures'
 import { needsReason, partKey, type StopPart } from '../../lib/stop-parts'
 import { reasonName } from '../../lib/stop-reasons'
-import { currentShift } from '../../lib/time-range'
 import { givenHere, ReasonDialog } from './reason-dialog'
 import { sharePercent, useStopSettings } from './use-stops'
 
@@ -32,9 +31,8 @@ const NO_SHIFT_HOURS = 8
 export function ExplainPage() {
   const { t } = useT()
   const now = useNow()
-  const config = useQuery(appConfigQueryOptions())
-  if (!config.data) return <Skeleton />
-  const shift = currentShift(now, config.data.timeZone, config.data.shifts)
+  const shift = useCurrentShift(now)
+  if (shift === undefined) return <Skeleton />
   const from = shift ? shift.span[0] : now - NO_SHIFT_HOURS * 3600
   return (
     <div className="space-y-3 p-4">
@@ -51,7 +49,7 @@ function ToExplain({ from, till, shiftName }: { from: number; till: number; shif
   const settings = useStopSettings()
   const machines = useMachines()
   const codes = useStatusCodes()
-  const timeZone = useQuery(appConfigQueryOptions()).data?.timeZone ?? 'UTC'
+  const timeZone = useFactoryZone()
   const [open, setOpen] = useState<StopPart | null>(null)
   const [told, setTold] = useState<string | null>(null)
   const [all, setAll] = useState(false)

@@ -1,6 +1,6 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQueryClient } from '@tanstack/react-query'
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react'
-import { appConfigQueryOptions, useStatusCodes } from '../../api/app-config'
+import { useFactoryZone, useStatusCodes } from '../../api/app-config'
 import { describeError } from '../../api/errors'
 import { giveReason, splitStop } from '../../api/stops'
 import { STOPS_KEY } from '../../api/stops-key'
@@ -40,7 +40,7 @@ export function ReasonDialog({
   const client = useQueryClient()
   const settings = useStopSettings()
   const codes = useStatusCodes()
-  const timeZone = useQuery(appConfigQueryOptions()).data?.timeZone ?? 'UTC'
+  const timeZone = useFactoryZone()
   const [name, setName] = useState(rememberedName)
   const [askName, setAskName] = useState(() => rememberedName() === '')
   const [chosen, setChosen] = useState<StopReason | null>(null)

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { Link } from 'react-router'
-import { appConfigQueryOptions } from '../../api/app-config'
+import { useFactoryZone } from '../../api/app-config'
 import { useMachines } from '../../api/machines'
 import type { ReportParams } from '../../api/report-params'
 import { stopPartsQueryOptions } from '../../api/stops'
@@ -237,7 +237,7 @@ function Longest({
   onGive: (part: StopPart) => void
 }) {
   const { t } = useT()
-  const timeZone = useQuery(appConfigQueryOptions()).data?.timeZone ?? 'UTC'
+  const timeZone = useFactoryZone()
   return (
     <div>
       <h4 className="font-semibold">{t('stops.range.longest')}</h4>

@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { type FormEvent, useId, useRef, useState } from 'react'
-import { appConfigQueryOptions } from '../../api/app-config'
+import { useAppConfig } from '../../api/app-config'
 import { describeError } from '../../api/errors'
 import { type StopSettingsPage as Page, saveStopSettings, stopSettingsQueryOptions } from '../../api/stops'
 import { STOPS_KEY } from '../../api/stops-key'
@@ -24,7 +24,7 @@ import { ReasonsSection } from './settings-sections'
 export function StopSettingsPage() {
   const { t } = useT()
   const page = useQuery(stopSettingsQueryOptions())
-  const config = useQuery(appConfigQueryOptions())
+  const config = useAppConfig()
   return (
     <div className="mx-auto flex max-w-5xl flex-col gap-6 p-4">
       <h1 className="text-2xl font-bold">{t('stopSettings.title')}</h1>

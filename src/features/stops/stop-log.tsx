@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { appConfigQueryOptions } from '../../api/app-config'
+import { useFactoryZone } from '../../api/app-config'
 import { describeError } from '../../api/errors'
 import { stopLogQueryOptions } from '../../api/stops'
 import { useT } from '../../components/i18n'
@@ -12,7 +12,7 @@ export function StopLogList({ machineId, from, till }: { machineId: string; from
   const { t } = useT()
   const log = useQuery(stopLogQueryOptions(machineId, from, till))
   const settings = useStopSettings()
-  const timeZone = useQuery(appConfigQueryOptions()).data?.timeZone ?? 'UTC'
+  const timeZone = useFactoryZone()
   const words = (value: unknown) => {
     const id = (value as { reason?: unknown } | null)?.reason
     if (typeof id !== 'string') return t('stops.log.none')

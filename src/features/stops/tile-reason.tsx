@@ -1,6 +1,5 @@
-import { useQuery } from '@tanstack/react-query'
 import { lazy, Suspense, useState } from 'react'
-import { appConfigQueryOptions } from '../../api/app-config'
+import { useFactoryZone } from '../../api/app-config'
 import { useT } from '../../components/i18n'
 import { withMessages } from '../../components/with-messages'
 import { formatFactoryTime } from '../../lib/factory-time'
@@ -22,7 +21,7 @@ export function TileReason({ machineId, machineName }: { machineId: string; mach
   const { t } = useT()
   const part = useCurrentStops().get(machineId)
   const settings = useStopSettings()
-  const timeZone = useQuery(appConfigQueryOptions()).data?.timeZone ?? 'UTC'
+  const timeZone = useFactoryZone()
   const [open, setOpen] = useState(false)
   if (!part) return null
   const words = reasonWords(part, settings, t)

@@ -1,7 +1,6 @@
-import { useQuery } from '@tanstack/react-query'
 import { useMemo, useRef } from 'react'
 import { useSearchParams } from 'react-router'
-import { appConfigQueryOptions, useStatusCodes } from '../../api/app-config'
+import { useAppConfig, useFactoryZone, useStatusCodes } from '../../api/app-config'
 import { useMachineLayouts } from '../../api/machines'
 import { type ReportParams, rangeBefore } from '../../api/report-params'
 import { useMachineSummary } from '../../api/reports'
@@ -35,7 +34,7 @@ export function Breaks({
   const earlier = useBreakRows(earlierScope, params)
   // where to look first: the range chosen, else the last 7 days (a day is too short for the rule)
   const [search] = useSearchParams()
-  const config = useQuery(appConfigQueryOptions())
+  const config = useAppConfig()
   const chosen = search.has('range') || search.has('from')
   const spotScope = useMemo(
     () => hotSpotScope(scope, range.till, config.data, chosen),
@@ -53,7 +52,7 @@ export function Breaks({
     () => machinesInScope(layouts.data ?? [], { locationId: scope.locationId, machineIds: scope.machineIds }),
     [layouts.data, scope.locationId, scope.machineIds],
   )
-  const timeZone = config.data?.timeZone ?? 'UTC'
+  const timeZone = useFactoryZone()
   const described = {
     text: formatFactoryRange(range.from, range.till, timeZone),
     stem: `${localDateKey(range.from, timeZone)}_${localDateKey(range.till, timeZone)}`,

@@ -1,7 +1,6 @@
-import { useQuery } from '@tanstack/react-query'
 import { lazy, Suspense, useCallback, useId, useMemo } from 'react'
 import { useSearchParams } from 'react-router'
-import { appConfigQueryOptions, useStatusCodes } from '../../api/app-config'
+import { useKnownFactoryZone, useStatusCodes } from '../../api/app-config'
 import { designLabel, useDesignsById } from '../../api/designs'
 import { type FactoryTimeline, useFactoryTimeline } from '../../api/history'
 import { useLocations } from '../../api/locations'
@@ -63,7 +62,7 @@ function Timeline({ from, till, params }: { from: number; till: number; params: 
   const answeredAt = useAnsweredAt(timeline.dataUpdatedAt)
   const machines = useMachines()
   const codes = useStatusCodes()
-  const timeZone = useQuery(appConfigQueryOptions()).data?.timeZone
+  const timeZone = useKnownFactoryZone()
   return (
     <QueryState query={timeline} empty={null}>
       {(data) =>
