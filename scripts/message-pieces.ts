@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
-import { MESSAGE_PIECES, SHELL_PIECE } from '../src/components/message-pieces.ts'
-import { importsOf, isTest } from '../test/contract/import-rules.ts'
+import { SHELL_PIECE } from '../src/components/message-pieces.ts'
+import { importsOf, isTest, lazyImportsOf } from './module-imports.ts'
 
 /** The shell's code starts here; its messages are the piece `app`, loaded before the first render. */
 export const SHELL_ENTRY = 'src/app/main.tsx'
@@ -18,10 +18,24 @@ export function appSources(root: string): Map<string, string> {
   )
 }
 
-/** The modules a file imports lazily, `import('…')`, resolved as importsOf resolves them. */
-export function lazyImportsOf(path: string, text: string, sources: ReadonlyMap<string, string>): string[] {
-  const lazy = [...text.matchAll(/import\(\s*(['"][^'"]+['"])\s*\)/g)].map((match) => `import(${match[1]})`)
-  return importsOf(path, lazy.join('\n'), sources).local
+/** A piece written where it is loaded: its module's path, then its loader, `'src/…', () => import('…')`
+ * (the page registry's `page(…)`, src/app/pages.ts, and `lazyPart(…)` or `withMessages(…)` beside a part's use). */
+const PIECE = /'(src\/[\w/.-]+\.tsx?)',\s*\(\)\s*=>\s*import\(\s*'([^']+)'\s*\)/g
+
+/**
+ * The pieces of the app loaded on their own, each with its messages (src/components/with-messages.ts): the
+ * pages of the registry and the parts of pages loaded when first shown, as their code names them, in the
+ * order of their files. A piece's path that is not the module its loader imports fails the build.
+ */
+export function messagePieces(sources: ReadonlyMap<string, string>): string[] {
+  const pieces = new Set<string>()
+  for (const path of [...sources.keys()].sort())
+    for (const [, piece, spec] of sources.get(path)!.matchAll(PIECE)) {
+      const loaded = lazyImportsOf(path, `import('${spec}')`, sources)[0]
+      if (loaded !== piece) throw new Error(`${path}: the piece ${piece} loads ${loaded ?? spec}`)
+      pieces.add(piece!)
+    }
+  return [...pieces]
 }
 
 /**
@@ -32,7 +46,8 @@ export function lazyImportsOf(path: string, text: string, sources: ReadonlyMap<s
  * one file per piece and language) and the tests use this one reading.
  */
 export function messagesByPiece(sources: ReadonlyMap<string, string>, names: ReadonlySet<string>) {
-  const pieces = new Set<string>(MESSAGE_PIECES)
+  const pieceList = messagePieces(sources)
+  const pieces = new Set(pieceList)
   const shown = (entry: string) => {
     const seen = new Set<string>()
     const found = new Set<string>()
@@ -52,7 +67,7 @@ export function messagesByPiece(sources: ReadonlyMap<string, string>, names: Rea
   }
   const shell = shown(SHELL_ENTRY)
   const byPiece = new Map<string, string[]>([[SHELL_PIECE, [...shell].sort()]])
-  for (const piece of MESSAGE_PIECES)
+  for (const piece of pieceList)
     byPiece.set(piece, [...shown(piece)].filter((name) => !shell.has(name)).sort())
   return byPiece
 }

@@ -5,17 +5,17 @@ import { appPath, BASE_PATH } from '../api/base-path'
 import { shouldRetry } from '../api/retry'
 import { useT } from '../components/i18n'
 import { NowProvider } from '../components/now'
-import { withMessages } from '../components/with-messages'
+import { lazyPart, withMessages } from '../components/with-messages'
 import { prefetchForPath } from './route-data'
 import { AppRoutes } from './router'
 
 /** The wall-monitor mode is its own small app: no shell, each page on its own in-memory router. */
 const KioskApp = lazy(withMessages('src/app/kiosk-app.tsx', () => import('./kiosk-app')))
 /** `/kiosk` without settings: the form that builds a wall's address, without the wall's code. */
-const KioskSetup = lazy(() =>
-  withMessages('src/features/kiosk/kiosk-setup.tsx', () => import('../features/kiosk/kiosk-setup'))().then(
-    (module) => ({ default: module.KioskSetup }),
-  ),
+const KioskSetup = lazyPart(
+  'src/features/kiosk/kiosk-setup.tsx',
+  () => import('../features/kiosk/kiosk-setup'),
+  (module) => module.KioskSetup,
 )
 /** The live stream of machine changes: not needed for the first paint. */
 const LiveUpdates = lazy(() => import('./live-updates'))

@@ -5,13 +5,14 @@ import { describe, expect, test } from 'vitest'
 import { t } from '../../test/messages'
 import { mswServer } from '../../test/setup-dom'
 import { kioskParams } from '../features/kiosk/kiosk-params'
+import { kioskAddresses } from './kiosk/kiosk-pages'
 import { KioskShow } from './kiosk-app'
 
 function renderKiosk(query: string) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false, gcTime: 60_000 } } })
   return render(
     <QueryClientProvider client={client}>
-      <KioskShow params={kioskParams(new URLSearchParams(query), t)} />
+      <KioskShow params={kioskParams(new URLSearchParams(query), t, kioskAddresses())} />
     </QueryClientProvider>,
   )
 }

@@ -5,6 +5,7 @@ import { KioskProvider } from '../components/kiosk'
 import { NowProvider } from '../components/now'
 import { type KioskParams, kioskParams } from '../features/kiosk/kiosk-params'
 import { useWallTypeScale } from '../features/kiosk/use-wall-type-scale'
+import { kioskAddresses } from './kiosk/kiosk-pages'
 import { KioskWall } from './kiosk/kiosk-wall'
 import LiveUpdates from './live-updates'
 
@@ -28,7 +29,7 @@ export default function KioskApp() {
   const { t } = useT()
   const search = useMemo(() => new URLSearchParams(window.location.search), [])
   // the wall's language is chosen before it starts (`lang=`, src/app/main.tsx): titles and problems once
-  const params = useMemo(() => kioskParams(search, t), [search, t])
+  const params = useMemo(() => kioskParams(search, t, kioskAddresses()), [search, t])
   const [client] = useState(() => kioskQueryClient(params.refresh))
   return (
     <QueryClientProvider client={client}>

@@ -8,7 +8,7 @@ import { LanguagePicker, useT } from '../components/i18n'
 import { useNow } from '../components/now'
 import { withMessages } from '../components/with-messages'
 import { filterSearch } from '../lib/filters'
-import { NAV_ENTRIES } from './nav'
+import { PAGES, pageAddress } from './pages'
 import { rememberTheme, type Theme } from './theme'
 
 /** The alerts' bar (issue 19): not needed for the first paint; it takes room at the end of the page. */
@@ -81,19 +81,21 @@ export function Layout() {
           className={`sm:order-4 sm:basis-full 2xl:order-none 2xl:basis-auto ${menu ? 'max-sm:w-full' : 'max-sm:hidden'}`}
         >
           <ul className="flex flex-wrap gap-x-4 gap-y-1 max-sm:flex-col max-sm:gap-0">
-            {NAV_ENTRIES.map((entry) => (
-              <li key={entry.to}>
-                <NavLink
-                  to={{ pathname: entry.to, search: keep }}
-                  end={entry.to === '/'}
-                  className={({ isActive }) =>
-                    `max-sm:flex max-sm:min-h-11 max-sm:items-center ${isActive ? 'font-semibold underline' : 'underline-offset-4 hover:underline'}`
-                  }
-                >
-                  {t(entry.label)}
-                </NavLink>
-              </li>
-            ))}
+            {PAGES.map(
+              (page) =>
+                page.nav && (
+                  <li key={page.module}>
+                    <NavLink
+                      to={{ pathname: pageAddress(page), search: keep }}
+                      className={({ isActive }) =>
+                        `max-sm:flex max-sm:min-h-11 max-sm:items-center ${isActive ? 'font-semibold underline' : 'underline-offset-4 hover:underline'}`
+                      }
+                    >
+                      {t(page.nav)}
+                    </NavLink>
+                  </li>
+                ),
+            )}
             <li>
               {/* the wall display is its own app: a whole page load, not a route */}
               <a

@@ -1,16 +1,18 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { join, relative, resolve } from 'node:path'
 import { describe, expect, test } from 'vitest'
+import { importsOf, isTest, lazyImportsOf } from '../../scripts/module-imports'
 import { vendorCollectorMachineSchema, vendorCollectorSchema } from '../../src/api/contract/collector'
 import { vendorDesignSchema, vendorWorkPeriodSchema } from '../../src/api/contract/design'
 import { vendorMachineSchema } from '../../src/api/contract/machine'
 import { VENDOR_REPORT_ROWS, vendorDesignThreadbreaksSchema } from '../../src/api/contract/report-rows'
+import { PAGES } from '../../src/app/pages'
 import {
   ENVIRONMENT_READER,
   FEATURE_EXPORTS,
-  importsOf,
   importViolations,
-  isTest,
+  PAGE_REGISTRY,
+  pageViolations,
   reachViolations,
 } from './import-rules'
 
@@ -140,6 +142,64 @@ describe('imports flow one way, in the browser code and the server', () => {
         planted('src/features/machines/planted.tsx', "import { X } from '../timeline/reserve'\n"),
       ),
     ).toEqual([])
+  })
+})
+
+describe('every page is written once, in the page registry (src/app/pages.ts)', () => {
+  test('the repository keeps it', () => {
+    expect(pageViolations(tree)).toEqual([])
+  })
+
+  test('the registry loads each of its pages by the module it names', () => {
+    const loaded = lazyImportsOf(PAGE_REGISTRY, tree.get(PAGE_REGISTRY)!, tree)
+    expect(loaded).toEqual(PAGES.map((page) => page.module))
+  })
+
+  test.each([
+    [
+      'a page under src/features the registry does not load',
+      'src/features/machines/planted-page.tsx',
+      'export function PlantedPage() {\n  return null\n}\n',
+      'a page not in the registry',
+    ],
+    [
+      'a page by another name the registry does not load',
+      'src/features/alerts/planted.tsx',
+      'export const PlantedPage = () => null\n',
+      'a page not in the registry',
+    ],
+    [
+      'a page loaded lazily outside the registry',
+      'src/app/planted.tsx',
+      "const Alerts = lazy(() => import('../features/alerts/alerts-page'))\n",
+      'a page is loaded by the registry only',
+    ],
+    [
+      'a page imported as code outside the registry',
+      'src/app/planted.tsx',
+      "import { AlertsPage } from '../features/alerts/alerts-page'\n",
+      'a page is loaded by the registry only',
+    ],
+    [
+      'a page of its own feature imported as code',
+      'src/features/alerts/planted.tsx',
+      "import { AlertsPage } from './alerts-page'\n",
+      'a page is loaded by the registry only',
+    ],
+  ])('fails on %s', (_, path, text, why) => {
+    const found = pageViolations(planted(path, text))
+    expect(found).toHaveLength(1)
+    expect(found[0]).toContain(path)
+    expect(found[0]).toContain(why)
+  })
+
+  test('fails on a page taken out of the registry', () => {
+    const registry = tree.get(PAGE_REGISTRY)!
+    const without = registry.replace("import('../features/alerts/alerts-page')", 'Promise.reject()')
+    expect(without).not.toBe(registry)
+    expect(pageViolations(planted(PAGE_REGISTRY, without))).toEqual([
+      `src/features/alerts/alerts-page.tsx: a page not in the registry (${PAGE_REGISTRY})`,
+    ])
   })
 })
 

@@ -1,5 +1,5 @@
 import { builtinModules } from 'node:module'
-import { dirname, join, posix } from 'node:path'
+import { importsOf, isTest, lazyImportsOf } from '../../scripts/module-imports'
 
 /**
  * The repository's import rules as one pure check over a set of files (path relative to the repository
@@ -66,36 +66,7 @@ export const SERVER_ROOTS = [
   'server/settings-routes.ts',
 ]
 
-const IMPORT =
-  /(?:^|\n)\s*(?:import|export)(?:\s+type)?[^'"]*?from\s+['"]([^'"]+)['"]|(?:^|\n)\s*import\s+['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g
 const NODE_MODULES = new Set(builtinModules.flatMap((name) => [name, `node:${name}`]))
-
-export const isTest = (path: string) => /\.test\.(ts|tsx)$/.test(path)
-
-/** Every module a file names: relative ones resolved to files of the set, the rest as written. */
-export function importsOf(
-  path: string,
-  text: string,
-  files: ReadonlyMap<string, string>,
-): { local: string[]; bare: string[] } {
-  const local: string[] = []
-  const bare: string[] = []
-  const code = text.replace(/\/\*[\s\S]*?\*\/|(^|[^:'"`])\/\/.*$/gm, '$1')
-  for (const match of code.matchAll(IMPORT)) {
-    const spec = match[1] ?? match[2] ?? match[3]
-    if (!spec) continue
-    if (!spec.startsWith('.')) {
-      bare.push(spec)
-      continue
-    }
-    const base = posix.normalize(join(dirname(path), spec))
-    const target = [base, `${base}.ts`, `${base}.tsx`, `${base}.mjs`, join(base, 'index.ts')].find((c) =>
-      files.has(c),
-    )
-    if (target) local.push(target)
-  }
-  return { local, bare }
-}
 
 const top = (path: string, root: string) =>
   path.startsWith(`${root}/`) ? (path.slice(root.length + 1).split('/')[0] ?? '') : null
@@ -168,6 +139,59 @@ function cyclesOf(graph: ReadonlyMap<string, string[]>): string[][] {
   }
   for (const file of graph.keys()) visit(file, [])
   return cycles
+}
+
+/** The page registry (src/app/pages.ts): the one place a page of the app is loaded. */
+export const PAGE_REGISTRY = 'src/app/pages.ts'
+
+/** Modules of src/features that look like pages but are not addresses of the app, and why. */
+export const NOT_PAGES: Record<string, string> = {
+  'src/features/kiosk/exceptions-page.tsx':
+    'the wall’s screen of the machines that need someone, shown between its pages, not an address',
+}
+
+/** A page: a module of src/features named `…-page.tsx` or exporting a component named `…Page`. */
+const isPage = (path: string, text: string) =>
+  path.startsWith('src/features/') &&
+  !isTest(path) &&
+  !(path in NOT_PAGES) &&
+  (/-page\.tsx$/.test(path) || /\bexport\s+(?:function|const)\s+[A-Z]\w*Page\b/.test(text))
+
+/**
+ * Every page is written once, in the page registry, which loads it lazily; the router, the navigation,
+ * the wall and the message pieces read the registry. A page may also be loaded lazily by a page of its
+ * own feature that the registry loads (a sub-page under its route: the pace page's targets), or by
+ * another feature for a part it offers (FEATURE_EXPORTS: the stops page's analysis on the shift page).
+ * Anything else loading a page, lazily or not, and a page nothing loads so, is reported.
+ */
+export function pageViolations(files: ReadonlyMap<string, string>): string[] {
+  const wrong: string[] = []
+  const pages = new Set([...files].filter(([path, text]) => isPage(path, text)).map(([path]) => path))
+  const feature = (path: string) => top(path, 'src/features')
+  const registered = new Set(lazyImportsOf(PAGE_REGISTRY, files.get(PAGE_REGISTRY) ?? '', files))
+  for (const page of pages) {
+    const subPage = [...registered].some(
+      (parent) =>
+        feature(parent) === feature(page) &&
+        lazyImportsOf(parent, files.get(parent) ?? '', files).includes(page),
+    )
+    if (!registered.has(page) && !subPage)
+      wrong.push(`${page}: a page not in the registry (${PAGE_REGISTRY})`)
+  }
+  for (const [path, text] of files) {
+    if (!path.startsWith('src/') || isTest(path) || path === PAGE_REGISTRY) continue
+    const lazy = new Set(lazyImportsOf(path, text, files))
+    // a type brings no code: a page's types may be named anywhere
+    const code = text.replace(/(^|\n)\s*(import|export)\s+type\s[^'"]*?from\s+['"][^'"]+['"]/g, '$1')
+    for (const target of importsOf(path, code, files).local) {
+      if (!pages.has(target)) continue
+      const ownFeature = feature(path) !== null && feature(path) === feature(target)
+      const offered = feature(path) !== null && target in FEATURE_EXPORTS
+      if (!lazy.has(target) || !(ownFeature || offered))
+        wrong.push(`${path} → ${target}: a page is loaded by the registry only (${PAGE_REGISTRY})`)
+    }
+  }
+  return wrong
 }
 
 /** The one file that reads the environment (process.env); scripts, benches and tests may too. */

@@ -1,8 +1,10 @@
 import { readFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { expect, test } from 'vitest'
-import { appSources, lazyImportsOf, messagesByPiece } from '../../scripts/message-pieces'
-import { MESSAGE_PIECES, SHELL_PIECE } from '../../src/components/message-pieces'
+import { appSources, messagePieces, messagesByPiece } from '../../scripts/message-pieces'
+import { lazyImportsOf } from '../../scripts/module-imports'
+import { PAGES } from '../../src/app/pages'
+import { SHELL_PIECE } from '../../src/components/message-pieces'
 
 /**
  * Each piece of the app loads the messages it shows with its code: the shell (src/app/main.tsx) the piece
@@ -14,14 +16,34 @@ const ROOT = resolve(import.meta.dirname, '../..')
 const sources = appSources(ROOT)
 const english = JSON.parse(readFileSync(join(ROOT, 'src/lib/i18n/locales/en.json'), 'utf8')) as object
 const pieces = messagesByPiece(sources, new Set(Object.keys(english)))
+const MESSAGE_PIECES = messagePieces(sources)
 
 test('every piece the app loads on its own is a file, loaded with its messages by its path', () => {
-  // withMessages(path, () => import(…)) where a piece is imported, or the router's page(path, () => import(…), name)
-  const loaded = [...sources.values()].flatMap((text) =>
-    [...text.matchAll(/'(src\/[\w/-]+\.tsx?)',\s*\(\)\s*=>\s*import\(/g)].map((match) => match[1]!),
-  )
-  expect(new Set(loaded)).toEqual(new Set(MESSAGE_PIECES))
+  // every page of the registry, and the parts of pages, the wall, the alert bar and the kiosk's set-up
+  for (const page of PAGES) expect(MESSAGE_PIECES).toContain(page.module)
+  for (const part of [
+    'src/app/kiosk-app.tsx',
+    'src/features/kiosk/kiosk-setup.tsx',
+    'src/features/alerts/alert-bar.tsx',
+    'src/features/machines/wall-board.tsx',
+    'src/features/plan/targets-page.tsx',
+    'src/features/threadbreaks/export.ts',
+    'src/components/report-table/report-table.tsx',
+  ])
+    expect(MESSAGE_PIECES).toContain(part)
   for (const piece of MESSAGE_PIECES) expect(sources.has(piece)).toBe(true)
+  expect(MESSAGE_PIECES).toHaveLength(44)
+})
+
+test('a piece named beside a loader of another module fails the build', () => {
+  const planted = new Map(sources)
+  planted.set(
+    'src/features/machines/planted.tsx',
+    "const Wrong = lazyPart('src/features/machines/wall-board.tsx', () => import('./machine-page'), (m) => m.MachinePage)",
+  )
+  expect(() => messagePieces(planted)).toThrow(
+    'src/features/machines/planted.tsx: the piece src/features/machines/wall-board.tsx loads src/features/machines/machine-page.tsx',
+  )
 })
 
 test('a piece imported lazily is loaded with its messages wherever it is imported', () => {

@@ -1,8 +1,8 @@
-import { readFileSync } from 'node:fs'
 import type { Page } from 'playwright-core'
 import { describe, expect, test } from 'vitest'
 import { REPORT_SPECS } from '../../src/api/contract/report-params'
 import { REPORTS } from '../../src/api/report-catalogue'
+import { PAGES } from '../../src/app/pages'
 import { appInChromium, collectProblems } from './harness'
 
 /**
@@ -229,7 +229,7 @@ describe('on a phone (390×844), the company of 200 machines', () => {
 })
 
 /**
- * Every page of the router (src/app/router.tsx), and the kiosk's set-up, with its data loaded and scrolled
+ * Every page of the router (src/app/pages.ts), and the kiosk's set-up, with its data loaded and scrolled
  * through: the document never scrolls sideways at 390 px, and what is wider than the screen (a table, a
  * line to copy) scrolls inside a box of its own that the keyboard reaches and that has a name.
  */
@@ -261,12 +261,11 @@ const EVERY_PAGE = [
   '/kiosk',
 ]
 
-/** The router's paths (`path="…"`), as patterns over an address's path. */
+/** The router's paths (the page registry's), as patterns over an address's path. */
 function routerPaths(): Array<{ path: string; pattern: RegExp }> {
-  const source = readFileSync(new URL('../../src/app/router.tsx', import.meta.url), 'utf8')
-  return [...source.matchAll(/\bpath="([^"]+)"/g)].map(([, path]) => ({
-    path: path!,
-    pattern: new RegExp(`^/${path!.replace(/:[^/]+/g, '[^/]+').replace(/\*/g, '.+')}$`),
+  return PAGES.flatMap((page) => page.paths).map((path) => ({
+    path,
+    pattern: new RegExp(`^/${path.replace(/:[^/]+/g, '[^/]+').replace(/\*/g, '.+')}$`),
   }))
 }
 

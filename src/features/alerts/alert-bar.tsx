@@ -1,21 +1,21 @@
-import { lazy, Suspense, useState } from 'react'
+import { Suspense, useState } from 'react'
 import { Link, useLocation } from 'react-router'
 import { useAlerts } from '../../api/alerts'
 import { useKnownFactoryZone } from '../../api/app-config'
 import { useT } from '../../components/i18n'
 import { machinePath } from '../../components/machine-path'
 import { useNow } from '../../components/now'
-import { withMessages } from '../../components/with-messages'
+import { lazyPart } from '../../components/with-messages'
 import type { Alert } from '../../lib/domain'
 import { AcknowledgeButton } from './acknowledge'
 import { alertOrder, causeWords, clearWords, isOpen, onItWords, sinceWords } from './alert-words'
 import { useAlertSignals } from './signals'
 
 // a machine's stop and its reason (issue 35): giving one also says "I'm on it"
-const TileReason = lazy(() =>
-  withMessages('src/features/stops/tile-reason.tsx', () => import('../stops/tile-reason'))().then((m) => ({
-    default: m.TileReason,
-  })),
+const TileReason = lazyPart(
+  'src/features/stops/tile-reason.tsx',
+  () => import('../stops/tile-reason'),
+  (module) => module.TileReason,
 )
 
 /** How many alerts the bar lists before "and N more". */

@@ -1,10 +1,23 @@
 import { describe, expect, test } from 'vitest'
 import { t } from '../../../test/messages'
-import { kioskParams } from './kiosk-params'
+import { kioskAddresses } from '../../app/kiosk/kiosk-pages'
+import { KIOSK_PAGES, kioskParams } from './kiosk-params'
 
-const parse = (query: string) => kioskParams(new URLSearchParams(query), t)
+const parse = (query: string) => kioskParams(new URLSearchParams(query), t, kioskAddresses())
 
 describe('kiosk URL', () => {
+  test('each page a wall can show is the registry’s page that names it', () => {
+    expect(kioskAddresses()).toEqual({
+      status: '/machines',
+      threadbreaks: '/threadbreaks',
+      shifts: '/shifts',
+      collectors: '/collectors',
+      stops: '/stops',
+      pace: '/pace',
+    })
+    expect(Object.keys(kioskAddresses()).sort()).toEqual(Object.keys(KIOSK_PAGES).sort())
+  })
+
   test('pages in order, with the shared filters and each page’s own', () => {
     const params = parse(
       'pages=status,threadbreaks,shifts&location=2&threadbreaks.range=7d&threadbreaks.grouping=H&dwell=20&refresh=10&exceptions=1',

@@ -2,16 +2,22 @@ import { REPORTS } from '../../api/report-catalogue'
 import { FILTER_KEYS } from '../../lib/filters'
 import type { MessageKey, Translator } from '../../lib/i18n/translator'
 
-/** The pages a kiosk can show, by the name used in `pages=`, and where they live in the app; the title
- * is a message. */
-export const KIOSK_PAGES: Record<string, { path: string; title: MessageKey; search?: string }> = {
-  status: { path: '/machines', title: 'kiosk.page.status', search: 'density=wall' },
-  threadbreaks: { path: '/threadbreaks', title: 'kiosk.page.threadbreaks' },
-  shifts: { path: '/shifts', title: 'kiosk.page.shifts' },
-  collectors: { path: '/collectors', title: 'kiosk.page.collectors' },
-  stops: { path: '/stops', title: 'kiosk.page.stops' },
-  pace: { path: '/pace', title: 'kiosk.page.pace' },
-}
+/** The pages a wall can show, by the name used in `pages=`, in the set-up's order: the wall's title of each
+ * (a message) and the filters it starts with. Which page of the app each is, the page registry says
+ * (src/app/pages.ts: a page's `kiosk`). */
+export const KIOSK_PAGES = {
+  status: { title: 'kiosk.page.status', search: 'density=wall' },
+  threadbreaks: { title: 'kiosk.page.threadbreaks' },
+  shifts: { title: 'kiosk.page.shifts' },
+  collectors: { title: 'kiosk.page.collectors' },
+  stops: { title: 'kiosk.page.stops' },
+  pace: { title: 'kiosk.page.pace' },
+} as const satisfies Record<string, { title: MessageKey; search?: string }>
+
+export type KioskPageId = keyof typeof KIOSK_PAGES
+
+/** Where each page a wall can show lives in the app (src/app/kiosk/kiosk-pages.ts, from the registry). */
+export type KioskAddresses = Readonly<Record<KioskPageId, string>>
 
 export interface KioskPage {
   /** the name in `pages=` */
@@ -65,17 +71,26 @@ function seconds(
   return value
 }
 
-function pageFor(name: string): { path: string; title: MessageKey; search?: string } | null {
-  const known = KIOSK_PAGES[name]
-  if (known) return known
+function pageFor(
+  name: string,
+  addresses: KioskAddresses,
+): { path: string; title: MessageKey; search?: string } | null {
+  if (Object.hasOwn(KIOSK_PAGES, name)) {
+    const id = name as KioskPageId
+    return { ...KIOSK_PAGES[id], path: addresses[id] }
+  }
   const report = REPORTS.find((r) => r.path === `/${name}`)
   return report ? { path: report.path, title: report.name } : null
 }
 
-/** Reads a kiosk URL: `pages`, `dwell`, `refresh`, `exceptions`, the shared filters for every page and
- * `<page>.<filter>` for one page. Bad values are reported (in `t`'s language) and replaced by defaults,
- * never fatal. */
-export function kioskParams(search: URLSearchParams, t: Translator['t']): KioskParams {
+/** Reads a kiosk URL: `pages` (at their `addresses`), `dwell`, `refresh`, `exceptions`, the shared filters
+ * for every page and `<page>.<filter>` for one page. Bad values are reported (in `t`'s language) and
+ * replaced by defaults, never fatal. */
+export function kioskParams(
+  search: URLSearchParams,
+  t: Translator['t'],
+  addresses: KioskAddresses,
+): KioskParams {
   const problems: string[] = []
   const shared = new URLSearchParams()
   for (const key of FILTER_KEYS) {
@@ -88,7 +103,7 @@ export function kioskParams(search: URLSearchParams, t: Translator['t']): KioskP
     .filter(Boolean)
   const pages: KioskPage[] = []
   for (const name of names) {
-    const page = pageFor(name)
+    const page = pageFor(name, addresses)
     if (!page) {
       // the pages as they are written in the address
       const known = `${Object.keys(KIOSK_PAGES).join(', ')}, reports/<name>`
@@ -105,7 +120,8 @@ export function kioskParams(search: URLSearchParams, t: Translator['t']): KioskP
   }
   if (pages.length === 0) {
     if (names.length > 0) problems.push(t('kiosk.problem.noPage'))
-    pages.push({ name: 'status', title: t(KIOSK_PAGES.status!.title), url: '/machines?density=wall' })
+    const { title, search: own } = KIOSK_PAGES.status
+    pages.push({ name: 'status', title: t(title), url: `${addresses.status}?${own}` })
   }
   const exceptions = search.get('exceptions')
   if (exceptions !== null && exceptions !== '0' && exceptions !== '1') {

@@ -41,25 +41,25 @@ const MachineThreadbreaks = lazy(() =>
 const MachineTimeline = lazy(() => import('./machine-timeline').then((m) => ({ default: m.MachineTimeline })))
 
 import { withNodes } from '../../components/message-nodes'
-import { withMessages } from '../../components/with-messages'
+import { lazyPart } from '../../components/with-messages'
 import { boardParams } from './board-params'
 
 // the stand's reason, and why the machine stood this shift (issue 35)
-const TileReason = lazy(() =>
-  withMessages('src/features/stops/tile-reason.tsx', () => import('../stops/tile-reason'))().then((m) => ({
-    default: m.TileReason,
-  })),
+const TileReason = lazyPart(
+  'src/features/stops/tile-reason.tsx',
+  () => import('../stops/tile-reason'),
+  (module) => module.TileReason,
 )
 // this machine in the running shift against its target (issue 36), with its messages
-const MachinePace = lazy(() =>
-  withMessages('src/features/plan/machine-pace.tsx', () => import('../plan/machine-pace'))().then((m) => ({
-    default: m.MachinePace,
-  })),
+const MachinePace = lazyPart(
+  'src/features/plan/machine-pace.tsx',
+  () => import('../plan/machine-pace'),
+  (module) => module.MachinePace,
 )
-const ReasonsOfRange = lazy(() =>
-  withMessages('src/features/stops/reasons-of-range.tsx', () => import('../stops/reasons-of-range'))().then(
-    (m) => ({ default: m.ReasonsOfRange }),
-  ),
+const ReasonsOfRange = lazyPart(
+  'src/features/stops/reasons-of-range.tsx',
+  () => import('../stops/reasons-of-range'),
+  (module) => module.ReasonsOfRange,
 )
 
 /** Why one machine stood in the current shift (the last 8 hours without shifts). */

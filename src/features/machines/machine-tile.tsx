@@ -1,4 +1,4 @@
-import { lazy, memo, Suspense } from 'react'
+import { memo, Suspense } from 'react'
 import { Link } from 'react-router'
 import { designLabel } from '../../api/designs'
 import { FactoryTime } from '../../components/factory-time'
@@ -6,7 +6,7 @@ import { useT } from '../../components/i18n'
 import { machinePath } from '../../components/machine-path'
 import { withNodes } from '../../components/message-nodes'
 import { StatusBadge } from '../../components/status-badge'
-import { withMessages } from '../../components/with-messages'
+import { lazyPart } from '../../components/with-messages'
 import { alertCause } from '../../lib/alert-words'
 import type { Alert, Design, Machine } from '../../lib/domain'
 import {
@@ -23,10 +23,10 @@ import {
 } from '../../lib/machine-state'
 
 // what a standing machine stands for, and the button to say why (issue 35): loaded once a machine stands
-const TileReason = lazy(() =>
-  withMessages('src/features/stops/tile-reason.tsx', () => import('../stops/tile-reason'))().then((m) => ({
-    default: m.TileReason,
-  })),
+const TileReason = lazyPart(
+  'src/features/stops/tile-reason.tsx',
+  () => import('../stops/tile-reason'),
+  (module) => module.TileReason,
 )
 
 /** One machine on the board: what it does, since when, what it sews and when it will be done. Memoised:

@@ -1,4 +1,4 @@
-import { lazy, memo, Suspense, useDeferredValue, useMemo } from 'react'
+import { memo, Suspense, useDeferredValue, useMemo } from 'react'
 import { Link, useLocation, useSearchParams } from 'react-router'
 import { useAlertsInCache } from '../../api/alerts-cache'
 import { useStatusCodes } from '../../api/app-config'
@@ -20,7 +20,7 @@ import { Skeleton } from '../../components/skeleton'
 import { StatusBadge } from '../../components/status-badge'
 import { useElapsed } from '../../components/use-elapsed'
 import { WhenIdle } from '../../components/when-idle'
-import { withMessages } from '../../components/with-messages'
+import { lazyPart } from '../../components/with-messages'
 import type { Alert, Machine } from '../../lib/domain'
 import {
   type BoardState,
@@ -282,17 +282,17 @@ export function firstScreenTiles(width: number, height: number): number {
  * cuts into slices (44 tiles were one task of 75 ms on a desk PC and 300 ms on a phone, during which the
  * page took no tap); memo keeps the tiles as they are when nothing they show has changed. */
 /** The wall's density (the kiosk's board): its own code, not loaded by the desk's board. */
-const WallBoard = lazy(() =>
-  withMessages('src/features/machines/wall-board.tsx', () => import('./wall-board'))().then((m) => ({
-    default: m.WallBoard,
-  })),
+const WallBoard = lazyPart(
+  'src/features/machines/wall-board.tsx',
+  () => import('./wall-board'),
+  (module) => module.WallBoard,
 )
 
 /** The shift's pace in one line: loaded after the board's own code, with its messages. */
-const PaceSummary = lazy(() =>
-  withMessages('src/features/plan/pace-summary.tsx', () => import('../plan/pace-summary'))().then((m) => ({
-    default: m.PaceSummary,
-  })),
+const PaceSummary = lazyPart(
+  'src/features/plan/pace-summary.tsx',
+  () => import('../plan/pace-summary'),
+  (module) => module.PaceSummary,
 )
 
 /** The open alert of each machine, the one nobody is on first (issue 19). */

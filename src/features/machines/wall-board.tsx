@@ -6,7 +6,7 @@ import { useT } from '../../components/i18n'
 import { useKiosk } from '../../components/kiosk'
 import { machinePath } from '../../components/machine-path'
 import { STATE_STYLES } from '../../components/status-badge'
-import { withMessages } from '../../components/with-messages'
+import { lazyPart, withMessages } from '../../components/with-messages'
 import type { Design, Machine } from '../../lib/domain'
 import { formatFactoryTime } from '../../lib/factory-time'
 import {
@@ -26,10 +26,10 @@ import { QuietMachines } from './quiet-machines'
 // the shift's pace against its plan (issue 36): the wall's page when nothing needs attention
 const LivePace = lazy(withMessages('src/features/plan/pace-panel.tsx', () => import('../plan/pace-panel')))
 
-const PaceSummary = lazy(() =>
-  withMessages('src/features/plan/pace-summary.tsx', () => import('../plan/pace-summary'))().then((m) => ({
-    default: m.PaceSummary,
-  })),
+const PaceSummary = lazyPart(
+  'src/features/plan/pace-summary.tsx',
+  () => import('../plan/pace-summary'),
+  (module) => module.PaceSummary,
 )
 
 /**

@@ -4,7 +4,7 @@ import { useFactoryZone } from '../../api/app-config'
 import { useT } from '../../components/i18n'
 import { useKiosk } from '../../components/kiosk'
 import { Skeleton } from '../../components/skeleton'
-import { withMessages } from '../../components/with-messages'
+import { lazyPart, withMessages } from '../../components/with-messages'
 
 // the pace itself, shared with the wall's page when nothing needs attention
 const LivePace = lazy(withMessages('src/features/plan/pace-panel.tsx', () => import('./pace-panel')))
@@ -32,17 +32,17 @@ export function PacePage() {
   return <PaceView />
 }
 
-const ShiftReportsPage = lazy(() =>
-  withMessages('src/features/plan/shift-reports-page.tsx', () => import('./shift-reports-page'))().then(
-    (m) => ({ default: m.ShiftReportsPage }),
-  ),
+const ShiftReportsPage = lazyPart(
+  'src/features/plan/shift-reports-page.tsx',
+  () => import('./shift-reports-page'),
+  (module) => module.ShiftReportsPage,
 )
 
 // the targets page, loaded when asked for, with its messages
-const TargetsPage = lazy(() =>
-  withMessages('src/features/plan/targets-page.tsx', () => import('./targets-page'))().then((m) => ({
-    default: m.TargetsPage,
-  })),
+const TargetsPage = lazyPart(
+  'src/features/plan/targets-page.tsx',
+  () => import('./targets-page'),
+  (module) => module.TargetsPage,
 )
 
 function PaceView() {

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { lazy, Suspense } from 'react'
+import { Suspense } from 'react'
 import { Link, Route, Routes, useParams } from 'react-router'
 import { useFactoryZone } from '../../api/app-config'
 import { shiftReportQueryOptions, shiftReportsQueryOptions } from '../../api/shift-reports'
@@ -9,22 +9,22 @@ import { useNow } from '../../components/now'
 import { QueryState } from '../../components/query-state'
 import { ScrollArea } from '../../components/scroll-area'
 import { Skeleton } from '../../components/skeleton'
-import { withMessages } from '../../components/with-messages'
+import { lazyPart } from '../../components/with-messages'
 import { addDays, dayKeyOf, formatFactoryDate, localDateKey, parseDayKey } from '../../lib/factory-time'
 import { ofTarget, percent } from '../../lib/report-words'
 import { REPORT_TABLE } from './report-table'
 
 // below the archive, and one report: loaded when shown, each with its messages (the page's first load
 // stays within its budget)
-const ReportDelivery = lazy(() =>
-  withMessages('src/features/plan/report-delivery.tsx', () => import('./report-delivery'))().then((m) => ({
-    default: m.ReportDelivery,
-  })),
+const ReportDelivery = lazyPart(
+  'src/features/plan/report-delivery.tsx',
+  () => import('./report-delivery'),
+  (module) => module.ReportDelivery,
 )
-const Report = lazy(() =>
-  withMessages('src/features/plan/shift-report.tsx', () => import('./shift-report'))().then((m) => ({
-    default: m.Report,
-  })),
+const Report = lazyPart(
+  'src/features/plan/shift-report.tsx',
+  () => import('./shift-report'),
+  (module) => module.Report,
 )
 
 /** The days of reports the archive lists: two weeks. */

@@ -1,20 +1,20 @@
-import { lazy, Suspense, useId } from 'react'
+import { Suspense, useId } from 'react'
 import type { ReportParams } from '../../api/report-params'
 import { CONTROL } from '../../components/form-styles'
 import { useT } from '../../components/i18n'
 import { NotInKiosk } from '../../components/kiosk'
 import { Skeleton } from '../../components/skeleton'
 import { WhenNear } from '../../components/when-near'
-import { withMessages } from '../../components/with-messages'
+import { lazyPart } from '../../components/with-messages'
 import type { NamedShift } from '../../lib/time-range'
 import { DAY_METRICS } from './day-metrics'
 import { useDayChoice } from './use-day-choice'
 
 // below the first screen, loaded when it comes near (WhenNear)
-const ShiftDays = lazy(() =>
-  withMessages('src/features/shifts/shift-days.tsx', () => import('./shift-days'))().then((m) => ({
-    default: m.ShiftDays,
-  })),
+const ShiftDays = lazyPart(
+  'src/features/shifts/shift-days.tsx',
+  () => import('./shift-days'),
+  (module) => module.ShiftDays,
 )
 
 /** Each shift per day over the last 7 or 30 days, one figure at a time (chosen off the wall). */

@@ -1,18 +1,18 @@
-import { lazy, Suspense } from 'react'
+import { Suspense } from 'react'
 import { Link } from 'react-router'
 import type { ReportParams } from '../../api/report-params'
 import { useT } from '../../components/i18n'
 import { useKiosk } from '../../components/kiosk'
 import { Skeleton } from '../../components/skeleton'
-import { withMessages } from '../../components/with-messages'
+import { lazyPart } from '../../components/with-messages'
 import type { ShiftSoFar } from '../../lib/shift-compare'
 import { STOP_ANALYSIS_HEIGHT } from '../timeline/reserve'
 
 /** The stop analysis: its own chunk, not on the first paint's path. */
-const StopsOfRange = lazy(() =>
-  withMessages('src/features/timeline/stops-page.tsx', () => import('../timeline/stops-page'))().then(
-    (m) => ({ default: m.StopsOfRange }),
-  ),
+const StopsOfRange = lazyPart(
+  'src/features/timeline/stops-page.tsx',
+  () => import('../timeline/stops-page'),
+  (module) => module.StopsOfRange,
 )
 
 /** Stops and availability of the shift running now, from stitchboard's own status record. */

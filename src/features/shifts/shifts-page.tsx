@@ -9,7 +9,7 @@ import { NotInKiosk, useKiosk } from '../../components/kiosk'
 import { useNow } from '../../components/now'
 import { Skeleton } from '../../components/skeleton'
 import { WhenNear } from '../../components/when-near'
-import { withMessages } from '../../components/with-messages'
+import { lazyPart, withMessages } from '../../components/with-messages'
 import { shiftSoFar } from '../../lib/shift-compare'
 import type { NamedShift, ResolvedRange } from '../../lib/time-range'
 import { ShiftDaysSection } from './shift-days-section'
@@ -21,18 +21,18 @@ import { ThisShift } from './this-shift'
 const LivePace = lazy(withMessages('src/features/plan/pace-panel.tsx', () => import('../plan/pace-panel')))
 
 // below the first screen, loaded when it comes near (WhenNear)
-const ShiftResults = lazy(() =>
-  withMessages('src/features/plan/shift-results.tsx', () => import('../plan/shift-results'))().then((m) => ({
-    default: m.ShiftResults,
-  })),
+const ShiftResults = lazyPart(
+  'src/features/plan/shift-results.tsx',
+  () => import('../plan/shift-results'),
+  (module) => module.ShiftResults,
 )
 const AlertsOfRange = lazy(() =>
   withMessages('src/features/alerts/alerts-of-range.tsx', () => import('../alerts/alerts-of-range'))(),
 )
-const ApiShiftComparison = lazy(() =>
-  withMessages('src/features/shifts/api-shift-comparison.tsx', () => import('./api-shift-comparison'))().then(
-    (m) => ({ default: m.ApiShiftComparison }),
-  ),
+const ApiShiftComparison = lazyPart(
+  'src/features/shifts/api-shift-comparison.tsx',
+  () => import('./api-shift-comparison'),
+  (module) => module.ApiShiftComparison,
 )
 
 /** The factory's shifts side by side: thread breaks and production per shift, this shift so far against

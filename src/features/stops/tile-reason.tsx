@@ -1,15 +1,15 @@
-import { lazy, Suspense, useState } from 'react'
+import { Suspense, useState } from 'react'
 import { useFactoryZone } from '../../api/app-config'
 import { useT } from '../../components/i18n'
-import { withMessages } from '../../components/with-messages'
+import { lazyPart } from '../../components/with-messages'
 import { formatFactoryTime } from '../../lib/factory-time'
 import { needsReason } from '../../lib/stop-parts'
 import { reasonWords, useCurrentStops, useStopSettings } from './use-stops'
 
-const ReasonDialog = lazy(() =>
-  withMessages('src/features/stops/reason-dialog.tsx', () => import('./reason-dialog'))().then((m) => ({
-    default: m.ReasonDialog,
-  })),
+const ReasonDialog = lazyPart(
+  'src/features/stops/reason-dialog.tsx',
+  () => import('./reason-dialog'),
+  (module) => module.ReasonDialog,
 )
 
 /**

@@ -5,7 +5,7 @@ import { HeatmapLegend } from '../../components/heatmap/heatmap-legend'
 import { useT } from '../../components/i18n'
 import { NotInKiosk, useKiosk } from '../../components/kiosk'
 import { Skeleton } from '../../components/skeleton'
-import { withMessages } from '../../components/with-messages'
+import { lazyPart, withMessages } from '../../components/with-messages'
 import { breaksByMachine, trendInWords } from '../../lib/breaks-trend'
 import type { ThreadbreakCount } from '../../lib/domain'
 import { COMPARING } from './comparing-style'
@@ -15,11 +15,10 @@ import { type MachineLayout, threadbreakView } from './threadbreak-view'
 import { WhereToLook } from './where-to-look'
 
 // not needed for the default view's first paint: loaded when chosen
-const BarSmallMultiples = lazy(() =>
-  withMessages(
-    'src/features/threadbreaks/bar-small-multiples.tsx',
-    () => import('./bar-small-multiples'),
-  )().then((m) => ({ default: m.BarSmallMultiples })),
+const BarSmallMultiples = lazyPart(
+  'src/features/threadbreaks/bar-small-multiples.tsx',
+  () => import('./bar-small-multiples'),
+  (module) => module.BarSmallMultiples,
 )
 // the heatmaps' drawing code is fetched as soon as this page's code runs, beside the page's data (which
 // takes longer), rather than before the page can show its controls and skeleton
@@ -29,15 +28,15 @@ const smallMultiples = withMessages(
 )()
 const HeatmapSmallMultiples = lazy(() => smallMultiples.then((m) => ({ default: m.HeatmapSmallMultiples })))
 // the wall's own layout: only a kiosk loads it
-const WallBreaks = lazy(() =>
-  withMessages('src/features/threadbreaks/wall-breaks.tsx', () => import('./wall-breaks'))().then((m) => ({
-    default: m.WallBreaks,
-  })),
+const WallBreaks = lazyPart(
+  'src/features/threadbreaks/wall-breaks.tsx',
+  () => import('./wall-breaks'),
+  (module) => module.WallBreaks,
 )
-const RowsView = lazy(() =>
-  withMessages('src/features/threadbreaks/rows-view.tsx', () => import('./rows-view'))().then((m) => ({
-    default: m.RowsView,
-  })),
+const RowsView = lazyPart(
+  'src/features/threadbreaks/rows-view.tsx',
+  () => import('./rows-view'),
+  (module) => module.RowsView,
 )
 const loadExport = () => withMessages('src/features/threadbreaks/export.ts', () => import('./export'))()
 

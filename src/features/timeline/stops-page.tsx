@@ -1,4 +1,4 @@
-import { lazy, Suspense, useMemo } from 'react'
+import { Suspense, useMemo } from 'react'
 import { useStatusCodes } from '../../api/app-config'
 import { useFactoryTimeline } from '../../api/history'
 import { useMachines } from '../../api/machines'
@@ -9,17 +9,17 @@ import { useT } from '../../components/i18n'
 import { useKiosk } from '../../components/kiosk'
 import { DataAge, QueryState, useAnsweredAt } from '../../components/query-state'
 import { Skeleton } from '../../components/skeleton'
-import { withMessages } from '../../components/with-messages'
+import { lazyPart } from '../../components/with-messages'
 import { stopAnalysis, unrecorded, unrecordedMachineMs } from '../../lib/timeline'
 import { BeforeRecording } from './before-recording'
 import { STOP_ANALYSIS_HEIGHT } from './reserve'
 import { StopAnalysisView } from './stop-analysis'
 
 // why the machines stood (issue 35), with its messages, loaded beside the analysis
-const ReasonsOfRange = lazy(() =>
-  withMessages('src/features/stops/reasons-of-range.tsx', () => import('../stops/reasons-of-range'))().then(
-    (m) => ({ default: m.ReasonsOfRange }),
-  ),
+const ReasonsOfRange = lazyPart(
+  'src/features/stops/reasons-of-range.tsx',
+  () => import('../stops/reasons-of-range'),
+  (module) => module.ReasonsOfRange,
 )
 
 const MAX_DAYS = 7

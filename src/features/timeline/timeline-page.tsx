@@ -11,7 +11,7 @@ import { useReportScope } from '../../components/filters/use-filters'
 import { useT } from '../../components/i18n'
 import { DataAge, QueryState, useAnsweredAt } from '../../components/query-state'
 import { Skeleton } from '../../components/skeleton'
-import { withMessages } from '../../components/with-messages'
+import { lazyPart } from '../../components/with-messages'
 import type { Machine } from '../../lib/domain'
 import { formatFactoryRange } from '../../lib/factory-time'
 import type { StatusDictionary } from '../../lib/machine-state'
@@ -24,10 +24,10 @@ import { STOP_ANALYSIS_HEIGHT, timelineRowsHeight } from './reserve'
 const TimelineRows = lazy(() => import('./timeline-rows').then((m) => ({ default: m.TimelineRows })))
 const StopAnalysisView = lazy(() => import('./stop-analysis').then((m) => ({ default: m.StopAnalysisView })))
 // why the machines shown stood (issue 35), beside the stop time by status code
-const ReasonsOfRange = lazy(() =>
-  withMessages('src/features/stops/reasons-of-range.tsx', () => import('../stops/reasons-of-range'))().then(
-    (m) => ({ default: m.ReasonsOfRange }),
-  ),
+const ReasonsOfRange = lazyPart(
+  'src/features/stops/reasons-of-range.tsx',
+  () => import('../stops/reasons-of-range'),
+  (module) => module.ReasonsOfRange,
 )
 
 /** The longest range the factory timeline draws (the server's limit). */
