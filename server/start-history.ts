@@ -177,6 +177,7 @@ export async function startHistory(
     dashboardUrl: config.publicUrl,
     language: config.language,
     leader: () => watcher.isLeader(),
+    instance: watcher.instance,
     keepDays: config.historyDays,
     breakLog: (from, till) =>
       upstreamJson(`/reports/threadbreaks-by-machine?from=${from}&till=${till}&machineIds=all`),

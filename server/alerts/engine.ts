@@ -1,3 +1,4 @@
+import { hostname } from 'node:os'
 import { breakEventsOf, type MachineFacts, machineFactsOf } from '../../src/api/contract/to-domain'
 import type { ThreadbreakEvent } from '../../src/lib/domain'
 import type { Language } from '../../src/lib/i18n/translator'
@@ -6,6 +7,7 @@ import { currentShift, type NamedShift } from '../../src/lib/time-range'
 import type { Db } from '../history/db'
 import type { OpenInterval } from '../history/store'
 import { speaking } from '../messages'
+import { LEASE_MS, MAX_ATTEMPTS, retryAt } from '../outbox/outbox'
 import { deliver, messageOf, type Senders } from './channels'
 import {
   type Condition,
@@ -19,10 +21,6 @@ import type { AlertSettings } from './settings'
 import type { AlertStore, AlertView, PendingMessage } from './store'
 
 const NOTIFY_CHANNEL = 'stitchboard_alerts'
-/** Delivery: attempts before a message is given up (and shown failed), and the backoff between them. */
-export const MAX_ATTEMPTS = 8
-export const retryDelayMs = (attempts: number) =>
-  Math.min(15 * 60_000, 10_000 * 2 ** Math.max(0, attempts - 1))
 /** Messages sent per dispatch round (bounded: a flood waits its turn in the database, not in memory). */
 const DISPATCH_BATCH = 20
 /** How long a cleared alert stays on the dashboards' list (its all clear is seen). */
@@ -57,6 +55,10 @@ export interface AlertEngineOptions {
   stopsNow?: () => Promise<ReadonlyMap<string, { start: number; planned: boolean }>>
   /** whether this instance polls (only it evaluates and sends) */
   leader?: () => boolean
+  /** this instance's name, kept with each attempt it makes (the watcher's) */
+  instance?: string
+  /** how long a claimed message is held (the outbox's lease; tests shorten it) */
+  leaseMs?: number
   now?: () => number
   log?: (line: string) => void
 }
@@ -83,8 +85,11 @@ export class AlertEngine {
   private settingsCache: AlertSettings | null = null
   lastError: string | null = null
 
+  private readonly instance: string
+
   constructor(private readonly options: AlertEngineOptions) {
     this.now = options.now ?? Date.now
+    this.instance = options.instance ?? `${hostname()}-${process.pid}`
     this.codes = new Map(options.codes.map((c) => [c.code, c]))
   }
 
@@ -314,18 +319,23 @@ export class AlertEngine {
     return this.dispatching
   }
 
+  /** Up to DISPATCH_BATCH messages, each claimed just before it is sent (a claim outlives one send, never
+   * a batch). */
   private async dispatchOnce() {
     const { store } = this.options
     if (this.options.leader && !this.options.leader()) return
-    let due: PendingMessage[]
-    try {
-      due = await store.due(this.now(), DISPATCH_BATCH)
-    } catch {
-      return
+    let settings: AlertSettings | null = null
+    for (let sent = 0; sent < DISPATCH_BATCH; sent++) {
+      let message: PendingMessage | undefined
+      try {
+        ;[message] = await store.claim(this.instance, this.now(), this.options.leaseMs ?? LEASE_MS, 1)
+      } catch {
+        return
+      }
+      if (!message) return
+      settings ??= await this.settings()
+      await this.send(message, settings)
     }
-    if (due.length === 0) return
-    const settings = await this.settings()
-    for (const message of due) await this.send(message, settings)
   }
 
   private async send(message: PendingMessage, settings: AlertSettings) {
@@ -334,7 +344,7 @@ export class AlertEngine {
     const started = this.now()
     const perf = performance.now()
     if (!channel) {
-      await store.attempted(message, started, {
+      await store.attempted(message, this.instance, started, {
         ok: false,
         detail: 'the channel was removed from the settings',
         durationMs: 0,
@@ -354,10 +364,10 @@ export class AlertEngine {
     })
     const outcome = await deliver(channel, text, senders)
     const attempts = message.attempts + 1
-    await store.attempted(message, started, {
+    await store.attempted(message, this.instance, started, {
       ...outcome,
       durationMs: performance.now() - perf,
-      retryAt: outcome.ok || attempts >= MAX_ATTEMPTS ? null : started + retryDelayMs(attempts),
+      retryAt: retryAt(started, attempts, outcome),
     })
     if (!outcome.ok)
       this.options.log?.(

@@ -2,6 +2,13 @@ import { alertWhatSchema } from '../../src/api/contract/alert-what'
 import type { Alert, AlertWhat } from '../../src/lib/domain'
 import type { Db, Tx } from '../history/db'
 import { iso, ms } from '../history/store'
+import {
+  type ChannelHealth,
+  Outbox,
+  type OutboxKind,
+  type OutboxMessage,
+  type Outcome,
+} from '../outbox/outbox'
 import type { Condition, OpenAlert } from './rules'
 import { type AlertSettings, defaultSettings, type RuleId, storedSettings } from './settings'
 
@@ -9,27 +16,10 @@ import { type AlertSettings, defaultSettings, type RuleId, storedSettings } from
  * one open alert per key. */
 export type AlertView = Alert & { key: string }
 
-export type MessageKind = 'alert' | 'all-clear' | 'test'
+export type MessageKind = Exclude<OutboxKind, 'report'>
 
-export interface PendingMessage {
-  id: number
-  alertId: number | null
-  channelId: string
-  kind: MessageKind
-  level: number
-  attempts: number
-}
-
-export interface ChannelHealth {
-  channelId: string
-  lastAttemptAt: number | null
-  lastOk: boolean | null
-  lastDetail: string | null
-  /** messages still being retried, and those given up on */
-  pending: number
-  failed: number
-  sent: number
-}
+/** An alert's message claimed from the outbox. */
+export type PendingMessage = OutboxMessage & { kind: MessageKind }
 
 const viewOf = (r: Record<string, unknown>): AlertView => ({
   id: Number(r.id),
@@ -57,9 +47,12 @@ function whatOf(value: unknown): AlertWhat | null {
   return checked.success ? (checked.data as AlertWhat) : null
 }
 
-/** The alerts in PostgreSQL (the history's database). */
+/** The alerts in PostgreSQL (the history's database); their messages in the outbox. */
 export class AlertStore {
-  constructor(readonly db: Db) {}
+  readonly outbox: Outbox
+  constructor(readonly db: Db) {
+    this.outbox = new Outbox(db, 'alert')
+  }
 
   async settings(): Promise<AlertSettings> {
     const [row] = await this.db.query<{ settings: unknown }>(
@@ -173,132 +166,51 @@ export class AlertStore {
     await tx.query('update alerts set level = greatest(level, $2) where id = $1', [id, level])
   }
 
-  /** Queues a message; one per alert, channel and kind (a second is not queued). Returns whether it was new. */
-  async enqueue(
+  /** Queues a message; one per alert, channel and kind (a second is not queued). Its id, or null when it
+   * was queued before. */
+  enqueue(
     tx: Tx | Db,
     message: { alertId: number | null; channelId: string; kind: MessageKind; level: number },
     at: number,
   ): Promise<number | null> {
-    const rows = await tx.query<{ id: string }>(
-      `insert into alert_messages (alert_id, channel_id, kind, level, next_attempt_at, created_at)
-       values ($1, $2, $3, $4, $5, $5)
-       on conflict (alert_id, channel_id, kind) where alert_id is not null do nothing returning id`,
-      [message.alertId, message.channelId, message.kind, message.level, iso(at)],
-    )
-    return rows[0] ? Number(rows[0].id) : null
+    return this.outbox.enqueue(tx, message, at)
   }
 
   /** The channels an alert was told of (they get its all clear). */
-  async told(tx: Tx, alertId: number): Promise<string[]> {
-    const rows = await tx.query<{ channel_id: string }>(
-      `select channel_id from alert_messages where alert_id = $1 and kind = 'alert'
-       group by channel_id order by min(id)`,
-      [alertId],
-    )
-    return rows.map((r) => r.channel_id)
+  told(tx: Tx, alertId: number): Promise<string[]> {
+    return this.outbox.told(tx, alertId)
   }
 
-  async due(at: number, limit: number): Promise<PendingMessage[]> {
-    const rows = await this.db.query<Record<string, unknown>>(
-      `select id, alert_id, channel_id, kind, level, attempts from alert_messages
-       where status = 'pending' and next_attempt_at <= $1 order by next_attempt_at, id limit $2`,
-      [iso(at), limit],
-    )
-    return rows.map((r) => ({
-      id: Number(r.id),
-      alertId: r.alert_id === null ? null : Number(r.alert_id),
-      channelId: String(r.channel_id),
-      kind: String(r.kind) as MessageKind,
-      level: Number(r.level),
-      attempts: Number(r.attempts),
-    }))
+  /** Claims up to `limit` due messages for `instance` until `at + leaseMs` (the outbox's claim). */
+  async claim(instance: string, at: number, leaseMs: number, limit: number): Promise<PendingMessage[]> {
+    return (await this.outbox.claim(instance, at, leaseMs, limit)) as PendingMessage[]
   }
 
-  /** Records one attempt and what follows: sent, tried again at `retryAt`, or given up (retryAt null). */
-  async attempted(
-    message: PendingMessage,
-    at: number,
-    outcome: { ok: boolean; detail: string; durationMs: number; retryAt: number | null },
-  ): Promise<void> {
-    await this.db.transaction(async (tx) => {
-      await tx.query(
-        `insert into alert_attempts (message_id, channel_id, at, ok, detail, duration_ms) values ($1, $2, $3, $4, $5, $6)`,
-        [
-          message.id,
-          message.channelId,
-          iso(at),
-          outcome.ok,
-          outcome.detail.slice(0, 500),
-          Math.round(outcome.durationMs),
-        ],
-      )
-      await tx.query(
-        `update alert_messages set attempts = attempts + 1, last_error = $2,
-           status = $3, sent_at = $4, next_attempt_at = coalesce($5, next_attempt_at) where id = $1`,
-        [
-          message.id,
-          outcome.ok ? null : outcome.detail.slice(0, 500),
-          outcome.ok ? 'sent' : outcome.retryAt === null ? 'failed' : 'pending',
-          outcome.ok ? iso(at) : null,
-          outcome.retryAt === null ? null : iso(outcome.retryAt),
-        ],
-      )
-    })
+  /** Records one attempt and what follows: sent, tried again at `retryAt`, or given up (retryAt null); only
+   * while `instance` holds the message's claim. Whether it was recorded. */
+  attempted(message: PendingMessage, instance: string, at: number, outcome: Outcome): Promise<boolean> {
+    return this.outbox.attempted(message, instance, at, outcome)
   }
 
-  async health(): Promise<ChannelHealth[]> {
-    const counts = await this.db.query<Record<string, unknown>>(
-      `select channel_id, count(*) filter (where status = 'pending') as pending,
-         count(*) filter (where status = 'failed') as failed, count(*) filter (where status = 'sent') as sent
-       from alert_messages group by channel_id`,
-    )
-    const last = await this.db.query<Record<string, unknown>>(
-      `select distinct on (channel_id) channel_id, at, ok, detail from alert_attempts order by channel_id, at desc, id desc`,
-    )
-    const byChannel = new Map<string, ChannelHealth>()
-    for (const r of counts) {
-      byChannel.set(String(r.channel_id), {
-        channelId: String(r.channel_id),
-        lastAttemptAt: null,
-        lastOk: null,
-        lastDetail: null,
-        pending: Number(r.pending),
-        failed: Number(r.failed),
-        sent: Number(r.sent),
-      })
-    }
-    for (const r of last) {
-      const h = byChannel.get(String(r.channel_id))
-      if (!h) continue
-      h.lastAttemptAt = ms(r.at)
-      h.lastOk = Boolean(r.ok)
-      h.lastDetail = String(r.detail)
-    }
-    return [...byChannel.values()]
+  health(): Promise<ChannelHealth[]> {
+    return this.outbox.health()
   }
 
   /** Every attempt of one alert's messages, oldest first (for tests and the record). */
   async attempts(
     alertId: number,
   ): Promise<Array<{ channelId: string; kind: MessageKind; ok: boolean; at: number }>> {
-    const rows = await this.db.query<Record<string, unknown>>(
-      `select a.channel_id, m.kind, a.ok, a.at from alert_attempts a join alert_messages m on m.id = a.message_id
-       where m.alert_id = $1 order by a.at, a.id`,
-      [alertId],
-    )
-    return rows.map((r) => ({
-      channelId: String(r.channel_id),
-      kind: String(r.kind) as MessageKind,
-      ok: Boolean(r.ok),
-      at: ms(r.at)!,
+    return (await this.outbox.attempts({ alertId })).map((a) => ({
+      channelId: a.channelId,
+      kind: a.kind as MessageKind,
+      ok: a.ok,
+      at: a.at,
     }))
   }
 
   /** Deletes alerts cleared before `before` (their messages and attempts go with them). */
   async prune(before: number): Promise<void> {
     await this.db.query('delete from alerts where cleared_at < $1', [iso(before)])
-    await this.db.query(`delete from alert_messages where alert_id is null and created_at < $1`, [
-      iso(before),
-    ])
+    await this.outbox.pruneUnattached(before)
   }
 }

@@ -358,6 +358,109 @@ export const MIGRATIONS: ReadonlyArray<{ version: number; name: string; sql: str
       create index report_attempts_message on report_attempts (message_id);
     `,
   },
+  {
+    version: 9,
+    name: 'one outbox for the alerts and the shift reports, every attempt with its instance',
+    sql: `
+      -- what a channel is to be told, an alert's (alert, all-clear, test: alert_id null) or a shift
+      -- report's; claimed by one instance at a time (claimed_by until claimed_until), sent with retries.
+      -- An alert's message is queued once per alert, channel and kind, a report's once per report and
+      -- channel unless someone asked for it ("send it now", requested_by).
+      create table outbox_messages (
+        id bigserial primary key,
+        source text not null check (source in ('alert', 'report')),
+        kind text not null check (kind in ('alert', 'all-clear', 'test', 'report')),
+        alert_id bigint references alerts (id) on delete cascade,
+        report_id bigint references shift_reports (id) on delete cascade,
+        channel_id text not null,
+        level integer not null default 0,
+        requested_by text,
+        status text not null default 'pending' check (status in ('pending', 'sent', 'failed')),
+        attempts integer not null default 0,
+        next_attempt_at timestamptz not null,
+        claimed_by text,
+        claimed_until timestamptz,
+        last_error text,
+        created_at timestamptz not null,
+        sent_at timestamptz,
+        check ((source = 'report') = (kind = 'report')),
+        check ((source = 'report') = (report_id is not null)),
+        check (source = 'alert' or alert_id is null)
+      );
+      create unique index outbox_messages_alert_once on outbox_messages (alert_id, channel_id, kind)
+        where alert_id is not null;
+      create unique index outbox_messages_report_once on outbox_messages (report_id, channel_id)
+        where report_id is not null and requested_by is null;
+      create index outbox_messages_report on outbox_messages (report_id) where report_id is not null;
+      create index outbox_messages_due on outbox_messages (next_attempt_at) where status = 'pending';
+
+      -- every delivery attempt and the instance that made it (null: an alert's, before this was kept)
+      create table outbox_attempts (
+        id bigserial primary key,
+        message_id bigint not null references outbox_messages (id) on delete cascade,
+        channel_id text not null,
+        at timestamptz not null,
+        ok boolean not null,
+        detail text not null,
+        duration_ms integer not null,
+        instance text
+      );
+      create index outbox_attempts_message on outbox_attempts (message_id);
+
+      -- the two outboxes' rows move in, each in its own order: numbered by the time queued (or tried),
+      -- where a row never counts as earlier than one before it in its old table (after: the latest time
+      -- up to it there)
+      insert into outbox_messages (id, source, kind, alert_id, report_id, channel_id, level, requested_by,
+        status, attempts, next_attempt_at, claimed_by, claimed_until, last_error, created_at, sent_at)
+      select row_number() over (order by after, source, old_id), source, kind, alert_id, report_id,
+        channel_id, level, requested_by, status, attempts, next_attempt_at, claimed_by, claimed_until,
+        last_error, created_at, sent_at
+      from (
+        select *, max(created_at) over (partition by source order by old_id) as after
+        from (
+          select 'alert' as source, id as old_id, kind, alert_id, null::bigint as report_id, channel_id,
+            level, null::text as requested_by, status, attempts, next_attempt_at, null::text as claimed_by,
+            null::timestamptz as claimed_until, last_error, created_at, sent_at
+          from alert_messages
+          union all
+          select 'report', id, 'report', null, report_id, channel_id, 0, requested_by, status, attempts,
+            next_attempt_at, claimed_by, claimed_until, last_error, created_at, sent_at
+          from report_messages
+        ) u
+      ) m;
+      insert into outbox_attempts (id, message_id, channel_id, at, ok, detail, duration_ms, instance)
+      select row_number() over (order by a.after, a.source, a.old_id), n.id, a.channel_id, a.at, a.ok,
+        a.detail, a.duration_ms, a.instance
+      from (
+        select *, max(at) over (partition by source order by old_id) as after
+        from (
+          select 'alert' as source, id as old_id, message_id, channel_id, at, ok, detail, duration_ms,
+            null::text as instance
+          from alert_attempts
+          union all
+          select 'report', id, message_id, channel_id, at, ok, detail, duration_ms, instance
+          from report_attempts
+        ) u
+      ) a
+      join (
+        -- the messages' numbers as given above
+        select row_number() over (order by after, source, old_id) as id, source, old_id
+        from (
+          select *, max(created_at) over (partition by source order by old_id) as after
+          from (
+            select 'alert' as source, id as old_id, created_at from alert_messages
+            union all
+            select 'report', id, created_at from report_messages
+          ) u
+        ) m
+      ) n on n.source = a.source and n.old_id = a.message_id;
+      select setval(pg_get_serial_sequence('outbox_messages', 'id'), max(id)) from outbox_messages
+        having count(*) > 0;
+      select setval(pg_get_serial_sequence('outbox_attempts', 'id'), max(id)) from outbox_attempts
+        having count(*) > 0;
+      drop table alert_attempts, alert_messages, report_attempts, report_messages;
+    `,
+  },
 ]
 
 /** The advisory lock under which the schema changes on a server: two instances starting together do not

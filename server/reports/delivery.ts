@@ -2,9 +2,9 @@ import type { Language } from '../../src/lib/i18n/translator'
 import { documentWords, type ReportCorrection, reportDocument } from '../../src/lib/report-document'
 import type { StatusMeaning } from '../../src/lib/status-codes'
 import type { Delivery, Senders } from '../alerts/channels'
-import { MAX_ATTEMPTS, retryDelayMs } from '../alerts/engine'
 import type { Channel } from '../alerts/settings'
 import { speaking } from '../messages'
+import { LEASE_MS, MAX_ATTEMPTS, retryAt } from '../outbox/outbox'
 import type { ReportStore, StoredReport } from '../plan/report-store'
 import type { ReportQueue } from '../plan/reports'
 import { type ReportSummary, reportSlackBody, reportTeamsBody, reportWebhookBody } from './cards'
@@ -20,9 +20,6 @@ export interface ReportDeliveryParts {
 
 /** Messages sent per round (a flood waits its turn in the database, not in memory). */
 const BATCH = 10
-/** How long one instance holds a message it claimed: longer than one send may take (the PDF at most 30 s,
- * a mail server's timeouts about 40 s), so no other instance sends it meanwhile. */
-export const CLAIM_MS = 2 * 60_000
 
 export interface DeliveryOptions {
   outbox: ReportOutbox
@@ -39,6 +36,8 @@ export interface DeliveryOptions {
   /** PUBLIC_URL with the base path: the messages link to the report's page; null: no link */
   dashboardUrl: string | null
   instance: string
+  /** how long a claimed message is held (the outbox's lease; tests shorten it) */
+  leaseMs?: number
   now: () => number
   log?: (line: string) => void
 }
@@ -50,7 +49,7 @@ const fileName = (report: StoredReport, extension: string) =>
 /**
  * The reports' delivery (issue 37): each report built is queued to the channels its kind goes to; every
  * instance sends what is due, one message at a time claimed in the database, so each goes once however many
- * instances run. A failure is tried again with the alerts' backoff and every attempt is recorded.
+ * instances run. A failure is tried again with the outbox's backoff and every attempt is recorded.
  */
 export class ReportDelivery {
   private running: Promise<number> | null = null
@@ -107,7 +106,7 @@ export class ReportDelivery {
     let channels: readonly Channel[] | null = null
     let sent = 0
     for (; sent < BATCH; sent++) {
-      const [message] = await outbox.claim(instance, this.options.now(), CLAIM_MS, 1)
+      const [message] = await outbox.claim(instance, this.options.now(), this.options.leaseMs ?? LEASE_MS, 1)
       if (!message) break
       channels ??= await this.options.channels()
       await this.send(message, channels)
@@ -139,7 +138,7 @@ export class ReportDelivery {
     await outbox.attempted(message, instance, started, {
       ...outcome,
       durationMs: performance.now() - perf,
-      retryAt: outcome.ok || final || attempts >= MAX_ATTEMPTS ? null : started + retryDelayMs(attempts),
+      retryAt: retryAt(started, attempts, { ok: outcome.ok, final }),
     })
     if (!outcome.ok)
       log?.(

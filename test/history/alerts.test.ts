@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net'
 import { SMTPServer } from 'smtp-server'
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import { realSenders } from '../../server/alerts/channels'
-import { AlertEngine, MAX_ATTEMPTS, retryDelayMs } from '../../server/alerts/engine'
+import { AlertEngine } from '../../server/alerts/engine'
 import type { Condition } from '../../server/alerts/rules'
 import { type AlertSettings, defaultSettings } from '../../server/alerts/settings'
 import { AlertStore } from '../../server/alerts/store'
@@ -15,6 +15,7 @@ import type { Db } from '../../server/history/db'
 import { migrate } from '../../server/history/migrations'
 import { HistoryStore } from '../../server/history/store'
 import { Watcher } from '../../server/history/watcher'
+import { MAX_ATTEMPTS, retryDelayMs } from '../../server/outbox/outbox'
 import { upstreamsFor } from '../../server/upstreams'
 import { speaking } from '../messages'
 import { BACKENDS } from './databases'
@@ -157,7 +158,7 @@ describe.each(BACKENDS)('alerts on %s', (_, open) => {
     await db?.close()
   })
   beforeEach(async () => {
-    await db.query('truncate alerts, alert_messages, alert_attempts, alert_settings')
+    await db.query('truncate alerts, outbox_messages, outbox_attempts, alert_settings')
     received.length = 0
     mails.length = 0
     failing = 0

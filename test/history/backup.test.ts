@@ -9,6 +9,7 @@ import { exportHistory, importHistory } from '../../server/history/backup'
 import type { Db } from '../../server/history/db'
 import { MIGRATIONS, migrate, SCHEMA_VERSION } from '../../server/history/migrations'
 import { HistoryStore } from '../../server/history/store'
+import { ReportOutbox } from '../../server/reports/outbox'
 import { sessionFile } from '../../server/session-file'
 import { BACKENDS } from './databases'
 import { condition, contents, dataTableNames, fill, observation, withoutWhat } from './filled-history'
@@ -21,18 +22,16 @@ const MIN = 60_000
 const POLL = 15_000
 /** every table the migrations make; the backup must hold rows of each */
 const TABLES = [
-  'alert_attempts',
-  'alert_messages',
   'alert_settings',
   'alerts',
   'design_runs',
   'gaps',
   'latest_machines',
+  'outbox_attempts',
+  'outbox_messages',
   'plan_targets',
   'planned_stops',
-  'report_attempts',
   'report_log',
-  'report_messages',
   'report_settings',
   'shift_rejects',
   'shift_report_corrections',
@@ -130,8 +129,8 @@ describe.each(BACKENDS)('a backup of %s', (_, openSource) => {
     expect(Object.keys(written.rows).sort()).toEqual(TABLES)
     // parents first: an alert before its messages, a message before its attempts
     const order = Object.keys(written.rows)
-    expect(order.indexOf('alerts')).toBeLessThan(order.indexOf('alert_messages'))
-    expect(order.indexOf('alert_messages')).toBeLessThan(order.indexOf('alert_attempts'))
+    expect(order.indexOf('alerts')).toBeLessThan(order.indexOf('outbox_messages'))
+    expect(order.indexOf('outbox_messages')).toBeLessThan(order.indexOf('outbox_attempts'))
     for (const table of TABLES) {
       expect(written.rows[table], table).toBe(expected[table]!.length)
       expect(written.rows[table], `${table} has rows to restore`).toBeGreaterThan(0)
@@ -285,15 +284,26 @@ describe.each(BACKENDS)('a backup of %s', (_, openSource) => {
       expect(restored).toMatchObject({ schemaVersion: 2, migratedTo: SCHEMA_VERSION, sessions: false })
       expect(await versions(target)).toEqual(MIGRATIONS.map((m) => m.version))
       const rows = withoutWhat(await contents(target))
-      const held = await contents(old)
+      const { alert_messages: messages, alert_attempts: attempts, ...held } = await contents(old)
       expect(Object.fromEntries(Object.keys(held).map((name) => [name, rows[name]]))).toEqual(held)
+      // the alerts' outbox moved into the one outbox (migration 9): each message and attempt, in order
+      const moved = (row: string, ...without: string[]) =>
+        Object.fromEntries(Object.entries(JSON.parse(row)).filter(([key]) => !without.includes(key)))
+      expect(messages!.length).toBeGreaterThan(0)
+      expect(
+        rows.outbox_messages!.map((row) =>
+          moved(row, 'id', 'source', 'report_id', 'requested_by', 'claimed_by', 'claimed_until'),
+        ),
+      ).toEqual(messages!.map((row) => moved(row, 'id')))
+      expect(attempts!.length).toBeGreaterThan(0)
+      expect(rows.outbox_attempts!.map((row) => moved(row, 'id', 'message_id', 'instance'))).toEqual(
+        attempts!.map((row) => moved(row, 'id', 'message_id')),
+      )
       // the tables of the later migrations are there, empty
-      expect(Object.keys(rows).filter((name) => !(name in held))).toEqual([
+      expect(Object.keys(rows).filter((name) => !(name in held) && !name.startsWith('outbox_'))).toEqual([
         'plan_targets',
         'planned_stops',
-        'report_attempts',
         'report_log',
-        'report_messages',
         'report_settings',
         'shift_rejects',
         'shift_report_corrections',
@@ -310,6 +320,45 @@ describe.each(BACKENDS)('a backup of %s', (_, openSource) => {
       expect(
         await target.query("select 1 from pg_indexes where indexname = 'state_intervals_ended'"),
       ).toHaveLength(1)
+    } finally {
+      await old.close()
+      await target.close()
+    }
+  })
+  test('a backup of schema 8, an outbox each for the alerts and the reports, restores into the one outbox', async () => {
+    const old = await openSource()
+    const target = await openSource()
+    try {
+      await migrate(old, { upTo: 8 })
+      await fill(old, 40)
+      const oldFile = newFile('version-8')
+      await exportHistory(old, oldFile)
+      await importHistory(target, oldFile, { sessionsFile: join(newDataDir(), 'sessions.json') })
+      // every delivery as the source (the same alerts, report and attempts, written on the current schema)
+      // shows it: each channel's health, each alert's and the report's attempts
+      const alerts = [new AlertStore(target), new AlertStore(source)] as const
+      const outboxes = [new ReportOutbox(target, 10), new ReportOutbox(source, 10)] as const
+      expect(await alerts[0].health()).toEqual(await alerts[1].health())
+      expect(await outboxes[0].health()).toEqual(await outboxes[1].health())
+      expect((await alerts[0].health()).length).toBeGreaterThan(0)
+      for (const { id } of await alerts[1].recent(0))
+        expect(await alerts[0].attempts(id)).toEqual(await alerts[1].attempts(id))
+      const [report] = await target.query<{ id: string }>('select id from shift_reports')
+      expect(await outboxes[0].attempts(Number(report!.id))).toEqual(
+        await outboxes[1].attempts(Number(report!.id)),
+      )
+      // one log in the order things happened, each outbox's rows in their order
+      const times = await target.query<{ at: unknown }>('select at from outbox_attempts order by id')
+      expect(times.length).toBe(expected.outbox_attempts!.length)
+      const ats = times.map((t) => new Date(t.at as string).getTime())
+      expect(ats).toEqual([...ats].sort((a, b) => a - b))
+      // the next message queued gets the next id
+      const [{ id: last } = { id: '0' }] = await target.query<{ id: string }>(
+        'select max(id) as id from outbox_messages',
+      )
+      expect(
+        await alerts[0].enqueue(target, { alertId: null, channelId: 'mail', kind: 'test', level: 0 }, T0),
+      ).toBe(Number(last) + 1)
     } finally {
       await old.close()
       await target.close()

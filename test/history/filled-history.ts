@@ -1,6 +1,6 @@
 import type { Condition } from '../../server/alerts/rules'
 import { defaultSettings } from '../../server/alerts/settings'
-import { AlertStore } from '../../server/alerts/store'
+import { AlertStore, type MessageKind } from '../../server/alerts/store'
 import type { Db } from '../../server/history/db'
 import { HistoryStore, iso, type Observation } from '../../server/history/store'
 import { ReportStore } from '../../server/plan/report-store'
@@ -65,7 +65,10 @@ export async function fill(db: Db, polls = 150) {
     JSON.stringify({ machines: [{ id: 'A', name: 'Tajima A – Halle 2\n"Ärmel"' }] }),
   ])
 
-  const alerts = olderThanWhat(new AlertStore(db), await schemaVersion(db))
+  const alerts = olderThanOutbox(
+    olderThanWhat(new AlertStore(db), await schemaVersion(db)),
+    await schemaVersion(db),
+  )
   const settings = defaultSettings()
   settings.channels = [
     {
@@ -118,9 +121,9 @@ export async function fill(db: Db, polls = 150) {
   })
   await alerts.acknowledge(stopped!, 'Ana Müller', T0 + 30 * MIN)
   await alerts.enqueue(db, { alertId: null, channelId: 'mail', kind: 'test', level: 0 }, T0 + MIN)
-  for (const message of await alerts.due(T0 + 40 * MIN, 10)) {
+  for (const message of await alerts.claim('filled-history', T0 + 40 * MIN, 60_000, 10)) {
     const ok = message.channelId === 'supervisor'
-    await alerts.attempted(message, T0 + 40 * MIN, {
+    await alerts.attempted(message, 'filled-history', T0 + 40 * MIN, {
       ok,
       detail: ok ? 'HTTP 200' : 'connect ECONNREFUSED 127.0.0.1:465',
       durationMs: ok ? 84 : 3,
@@ -208,7 +211,7 @@ export async function fill(db: Db, polls = 150) {
     by: 'Ana Müller',
     at: T0 + 20 * MIN,
   })
-  const outbox = new ReportOutbox(db, 10)
+  const outbox = reportsOlderThanOutbox(new ReportOutbox(db, 10), await schemaVersion(db))
   await outbox.saveSettings(
     {
       channels: { shift: ['ops'], day: [], week: [] },
@@ -289,4 +292,137 @@ export function withoutWhat(all: Record<string, string[]>): Record<string, strin
       return JSON.stringify(rest)
     }),
   }
+}
+
+/** On a schema before migration 9 (one outbox), an alert's messages and attempts are kept as the
+ * stitchboard of that version kept them: in alert_messages and alert_attempts, sent by the polling instance
+ * without a claim. */
+function olderThanOutbox(store: AlertStore, version: number): AlertStore {
+  if (version >= 9) return store
+  store.enqueue = async (tx, message, at) => {
+    const rows = await tx.query<{ id: string }>(
+      `insert into alert_messages (alert_id, channel_id, kind, level, next_attempt_at, created_at)
+       values ($1, $2, $3, $4, $5, $5)
+       on conflict (alert_id, channel_id, kind) where alert_id is not null do nothing returning id`,
+      [message.alertId, message.channelId, message.kind, message.level, iso(at)],
+    )
+    return rows[0] ? Number(rows[0].id) : null
+  }
+  store.claim = async (_instance, at, _leaseMs, limit) => {
+    const rows = await store.db.query<Record<string, unknown>>(
+      `select id, alert_id, channel_id, kind, level, attempts from alert_messages
+       where status = 'pending' and next_attempt_at <= $1 order by next_attempt_at, id limit $2`,
+      [iso(at), limit],
+    )
+    return rows.map((r) => ({
+      id: Number(r.id),
+      source: 'alert' as const,
+      kind: String(r.kind) as MessageKind,
+      alertId: r.alert_id === null ? null : Number(r.alert_id),
+      reportId: null,
+      channelId: String(r.channel_id),
+      level: Number(r.level),
+      attempts: Number(r.attempts),
+      requestedBy: null,
+    }))
+  }
+  store.attempted = async (message, _instance, at, outcome) => {
+    await store.db.transaction(async (tx) => {
+      await tx.query(
+        `insert into alert_attempts (message_id, channel_id, at, ok, detail, duration_ms) values ($1, $2, $3, $4, $5, $6)`,
+        [message.id, message.channelId, iso(at), outcome.ok, outcome.detail, Math.round(outcome.durationMs)],
+      )
+      await tx.query(
+        `update alert_messages set attempts = attempts + 1, last_error = $2,
+           status = $3, sent_at = $4, next_attempt_at = coalesce($5, next_attempt_at) where id = $1`,
+        [
+          message.id,
+          outcome.ok ? null : outcome.detail,
+          outcome.ok ? 'sent' : outcome.retryAt === null ? 'failed' : 'pending',
+          outcome.ok ? iso(at) : null,
+          outcome.retryAt === null ? null : iso(outcome.retryAt),
+        ],
+      )
+    })
+    return true
+  }
+  store.prune = async (before) => {
+    await store.db.query('delete from alerts where cleared_at < $1', [iso(before)])
+    await store.db.query('delete from alert_messages where alert_id is null and created_at < $1', [
+      iso(before),
+    ])
+  }
+  return store
+}
+
+/** On schema 8 (before one outbox), a report's messages and attempts are kept in report_messages and
+ * report_attempts, as that version kept them. */
+function reportsOlderThanOutbox(outbox: ReportOutbox, version: number): ReportOutbox {
+  if (version >= 9) return outbox
+  const database = (outbox as unknown as { db: Db }).db
+  outbox.enqueue = async (reportId, channels, at) => {
+    let queued = 0
+    for (const channelId of channels) {
+      const rows = await database.query(
+        `insert into report_messages (report_id, channel_id, next_attempt_at, created_at) values ($1, $2, $3, $3)
+         on conflict (report_id, channel_id) where requested_by is null do nothing returning id`,
+        [reportId, channelId, iso(at)],
+      )
+      queued += rows.length
+    }
+    return queued
+  }
+  outbox.claim = async (instance, at, leaseMs, limit) => {
+    const rows = await database.query<Record<string, unknown>>(
+      `update report_messages set claimed_by = $2, claimed_until = $3
+       where id in (
+         select id from report_messages
+         where status = 'pending' and next_attempt_at <= $1 and (claimed_until is null or claimed_until <= $1)
+         order by next_attempt_at, id limit $4 for update skip locked)
+       returning id, report_id, channel_id, attempts, requested_by`,
+      [iso(at), instance, iso(at + leaseMs), limit],
+    )
+    return rows.map((r) => ({
+      id: Number(r.id),
+      source: 'report' as const,
+      kind: 'report' as const,
+      alertId: null,
+      reportId: Number(r.report_id),
+      channelId: String(r.channel_id),
+      level: 0,
+      attempts: Number(r.attempts),
+      requestedBy: (r.requested_by as string | null) ?? null,
+    }))
+  }
+  outbox.attempted = (message, instance, at, outcome) =>
+    database.transaction(async (tx) => {
+      await tx.query(
+        `update report_messages set attempts = attempts + 1, last_error = $2, status = $3, sent_at = $4,
+           next_attempt_at = coalesce($5, next_attempt_at), claimed_by = null, claimed_until = null
+         where id = $1 and claimed_by = $6`,
+        [
+          message.id,
+          outcome.ok ? null : outcome.detail,
+          outcome.ok ? 'sent' : outcome.retryAt === null ? 'failed' : 'pending',
+          outcome.ok ? iso(at) : null,
+          outcome.retryAt === null ? null : iso(outcome.retryAt),
+          instance,
+        ],
+      )
+      await tx.query(
+        `insert into report_attempts (message_id, channel_id, at, ok, detail, duration_ms, instance)
+         values ($1, $2, $3, $4, $5, $6, $7)`,
+        [
+          message.id,
+          message.channelId,
+          iso(at),
+          outcome.ok,
+          outcome.detail,
+          Math.round(outcome.durationMs),
+          instance,
+        ],
+      )
+      return true
+    })
+  return outbox
 }

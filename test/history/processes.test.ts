@@ -503,7 +503,7 @@ describe('backup and restore, the documented commands', () => {
       expect(backup.err).toBe('')
       expect(backup.status).toBe(0)
       expect(backup.out).toMatch(
-        /^stitchboard: backed up 22 tables, [\d,]+ rows to .*history\.gz \([\d.]+ KiB\)$/,
+        /^stitchboard: backed up 20 tables, [\d,]+ rows to .*history\.gz \([\d.]+ KiB\)$/,
       )
     } finally {
       await first.stop()
@@ -512,7 +512,7 @@ describe('backup and restore, the documented commands', () => {
     const restore = command(['restore', file], serverEnv({ DATA_DIR: restored }))
     expect(restore.err).toBe('')
     expect(restore.out).toMatch(
-      /^stitchboard: restored 22 tables, [\d,]+ rows from .*history\.gz \(schema version \d+\)$/,
+      /^stitchboard: restored 20 tables, [\d,]+ rows from .*history\.gz \(schema version \d+\)$/,
     )
     const second = await startProcess('server/main.ts', serverEnv({ DATA_DIR: restored }))
     try {

@@ -511,7 +511,7 @@ describe.each(BACKENDS)('the shifts that ended, on %s', (_, open) => {
     await Promise.all([a.sender.dispatch(), b.sender.dispatch()])
     expect(mail.mails).toHaveLength(1)
     expect(hooks.received.map((r) => r.path).sort()).toEqual(['/hook', '/slack', '/teams'])
-    const counts = await db.query<{ n: string }>('select count(*) as n from report_attempts')
+    const counts = await db.query<{ n: string }>('select count(*) as n from outbox_attempts')
     expect(Number(counts[0]!.n)).toBe(4)
   })
 

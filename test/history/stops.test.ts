@@ -57,7 +57,7 @@ describe.each(BACKENDS)('stop reasons on %s', (_, open) => {
   })
   beforeEach(async () => {
     await db.query(
-      'truncate state_intervals, design_runs, gaps, stop_settings, planned_stops, stop_reasons_given, stop_splits, stop_log, alerts, alert_messages, alert_attempts, alert_settings',
+      'truncate state_intervals, design_runs, gaps, stop_settings, planned_stops, stop_reasons_given, stop_splits, stop_log, alerts, outbox_messages, outbox_attempts, alert_settings',
     )
     await db.query('update watcher set last_ok_at = null, recording_since = null')
     clock = T0
