@@ -1,8 +1,10 @@
 import { type FormEvent, useId, useState } from 'react'
 import type { AlertSettingsPage } from '../../api/alert-settings'
 import { describeError } from '../../api/errors'
-import { CONTROL } from '../../components/form-styles'
 import { useT } from '../../components/i18n'
+import { Button } from '../../components/ui/button'
+import { FormErrors } from '../../components/ui/form-errors'
+import { TextField } from '../../components/ui/text-field'
 import { AllRulesSection } from './all-rules-section'
 import { ChannelsSection } from './channels-section'
 import { RuleEditor } from './rule-editor'
@@ -42,29 +44,19 @@ export function SettingsForm({ page }: { page: AlertSettingsPage }) {
       </fieldset>
       {!readOnly && (
         <div className="flex flex-wrap items-center gap-3 border-t border-gray-300 pt-4 dark:border-gray-700">
-          <label className="flex items-center gap-2">
-            {t('alerts.settings.token')}
-            <input
-              type="password"
-              autoComplete="current-password"
-              className={`${CONTROL} min-h-11`}
-              value={token}
-              onChange={(event) => setToken(event.target.value)}
-            />
-          </label>
-          <button
-            type="submit"
-            disabled={save.isPending || !token}
-            className="min-h-11 rounded bg-gray-900 px-4 font-semibold text-white disabled:opacity-60 dark:bg-gray-100 dark:text-gray-950"
-          >
+          <TextField
+            label={t('alerts.settings.token')}
+            className="flex items-center gap-2"
+            type="password"
+            autoComplete="current-password"
+            value={token}
+            onChange={setToken}
+          />
+          <Button type="submit" variant="primary" disabled={save.isPending || !token}>
             {t('alerts.settings.save')}
-          </button>
+          </Button>
           {save.isSuccess && <p role="status">{t('alerts.settings.saved')}</p>}
-          {save.isError && (
-            <p role="alert" className="text-red-700 dark:text-red-300">
-              {describeError(save.error, t)}
-            </p>
-          )}
+          {save.isError && <FormErrors errors={describeError(save.error, t)} />}
         </div>
       )}
     </form>
