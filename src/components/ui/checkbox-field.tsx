@@ -6,7 +6,7 @@ export function CheckboxField({
   checked,
   onChange,
   className = 'flex min-h-11 items-center gap-2',
-  inputClassName = 'size-5',
+  inputClassName,
   ...input
 }: Omit<InputHTMLAttributes<HTMLInputElement>, 'type' | 'checked' | 'onChange' | 'className'> & {
   label: ReactNode

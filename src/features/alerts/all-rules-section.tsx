@@ -35,7 +35,6 @@ export function AllRulesSection({ draft, change }: { draft: Draft; change: Chang
       />
       <CheckboxField
         label={t('alerts.allRules.quietHours')}
-        inputClassName=""
         checked={draft.quietHours !== null}
         onChange={(on) =>
           change((d) => {

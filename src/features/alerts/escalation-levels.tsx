@@ -70,7 +70,6 @@ export function EscalationLevels({ rule, draft, change }: { rule: RuleId; draft:
                       <CheckboxField
                         label={c.name}
                         className="flex min-h-11 items-center gap-1"
-                        inputClassName=""
                         checked={level.channels.includes(c.id)}
                         onChange={(on) =>
                           change((d) => {

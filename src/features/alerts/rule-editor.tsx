@@ -16,7 +16,6 @@ export function RuleEditor({ rule, draft, change }: { rule: RuleId; draft: Draft
     <FormSection heading={t(RULE_TITLES[rule])} className="flex flex-col gap-2">
       <CheckboxField
         label={t('alerts.rule.on', { rule: t(RULE_TITLES[rule]) })}
-        inputClassName=""
         checked={settings.enabled}
         onChange={(enabled) =>
           change((d) => {

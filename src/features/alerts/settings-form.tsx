@@ -1,4 +1,4 @@
-import { type FormEvent, useId, useState } from 'react'
+import { type FormEvent, memo, useCallback, useId, useState } from 'react'
 import type { AlertSettingsPage } from '../../api/alert-settings'
 import { describeError } from '../../api/errors'
 import { useT } from '../../components/i18n'
@@ -12,6 +12,18 @@ import { type Change, type Draft, draftOf, edited } from './settings-draft'
 import { useAdminToken, useSaveSettings } from './settings-hooks'
 import { RULES } from './settings-words'
 
+/** The rules: drawn again when the draft changes, not on each key typed in the token. */
+const Rules = memo(function Rules({ draft, change }: { draft: Draft; change: Change }) {
+  return (
+    <>
+      {RULES.map((rule) => (
+        <RuleEditor key={rule} rule={rule} draft={draft} change={change} />
+      ))}
+      <AllRulesSection draft={draft} change={change} />
+    </>
+  )
+})
+
 /** The channels and rules, read-only unless the server has an ADMIN_TOKEN; saved with that token. The
  * draft starts from the settings shown and keeps its edits while the page refreshes them. */
 export function SettingsForm({ page }: { page: AlertSettingsPage }) {
@@ -21,7 +33,7 @@ export function SettingsForm({ page }: { page: AlertSettingsPage }) {
   const save = useSaveSettings()
   const id = useId()
   const readOnly = !page.canChange
-  const change: Change = (update) => setDraft((d) => edited(d, update))
+  const change = useCallback<Change>((update) => setDraft((d) => edited(d, update)), [])
   const submit = (event: FormEvent) => {
     event.preventDefault()
     // the form shows what the server keeps: new channels with their ids, addresses as their host
@@ -37,10 +49,7 @@ export function SettingsForm({ page }: { page: AlertSettingsPage }) {
           min-content), so a table that should scroll in its box widened the page on a phone instead */}
       <fieldset disabled={readOnly} className="flex min-w-0 flex-col gap-6">
         <ChannelsSection page={page} draft={draft} token={token} change={change} />
-        {RULES.map((rule) => (
-          <RuleEditor key={rule} rule={rule} draft={draft} change={change} />
-        ))}
-        <AllRulesSection draft={draft} change={change} />
+        <Rules draft={draft} change={change} />
       </fieldset>
       {!readOnly && (
         <div className="flex flex-wrap items-center gap-3 border-t border-gray-300 pt-4 dark:border-gray-700">

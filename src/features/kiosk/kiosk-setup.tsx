@@ -12,8 +12,6 @@ import { TextField } from '../../components/ui/text-field'
 import { isLanguage, LANGUAGE_NAMES, LANGUAGES } from '../../lib/i18n/translator'
 import { DEFAULT_DWELL, DEFAULT_REFRESH, KIOSK_PAGES } from './kiosk-params'
 
-/** A page's checkbox: the look of the set-up's checkboxes. */
-const PAGE_CHECK = { className: 'flex items-center gap-1', inputClassName: '' } as const
 /** A long option (a location's name, the default language in words) never widens the page. */
 const NARROW_SELECT = {
   className: 'flex max-w-full min-w-0 flex-col',
@@ -59,7 +57,7 @@ export function KioskSetup() {
             <CheckboxField
               key={name}
               label={t(page.title)}
-              {...PAGE_CHECK}
+              className="flex items-center gap-1"
               checked={pages.includes(name)}
               onChange={(on) => toggle(name, on)}
             />
@@ -73,7 +71,7 @@ export function KioskSetup() {
               <CheckboxField
                 key={name}
                 label={t(report.name)}
-                {...PAGE_CHECK}
+                className="flex items-center gap-1"
                 checked={pages.includes(name)}
                 onChange={(on) => toggle(name, on)}
               />
@@ -138,7 +136,6 @@ export function KioskSetup() {
         <CheckboxField
           label={t('kiosk.setup.exceptions')}
           className="flex items-center gap-2"
-          inputClassName=""
           checked={exceptions}
           onChange={setExceptions}
         />

@@ -138,6 +138,7 @@ function DeliveryForms({ page }: { page: ReportSettingsPage }) {
               <legend className="mb-1 font-semibold">{t(KIND_WORDS[kind].goesTo)}</legend>
               {page.channels.map((channel) => (
                 <CheckboxField
+                  inputClassName="size-5"
                   key={channel.id}
                   label={channel.name}
                   className="inline-flex min-h-11 items-center gap-2"

@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { type FormEvent, useRef, useState } from 'react'
+import { type FormEvent, memo, useCallback, useRef, useState } from 'react'
 import { appConfigQueryOptions } from '../../api/app-config'
 import { describeError } from '../../api/errors'
 import { type StopSettingsPage as Page, saveStopSettings, stopSettingsQueryOptions } from '../../api/stops'
@@ -95,6 +95,27 @@ function Editor({ page, shiftNames, timeZone }: { page: Page; shiftNames: string
   )
 }
 
+/** The settings' sections: drawn again when the draft changes, not on each key typed in the name or the
+ * token (they are many fields). */
+const Sections = memo(function Sections({
+  draft,
+  change,
+  shiftNames,
+}: {
+  draft: Draft
+  change: Change
+  shiftNames: string[]
+}) {
+  return (
+    <>
+      <ReasonsSection draft={draft} change={change} />
+      <ThresholdSection draft={draft} change={change} />
+      <CodeRulesSection draft={draft} change={change} />
+      <BreaksSection draft={draft} change={change} shiftNames={shiftNames} />
+    </>
+  )
+})
+
 /** Saves the settings with the admin token and the name; the page's settings take the answer at once and
  * everything of the stops is read again (the threshold and breaks change the stops' parts). */
 function useSaveSettings(worked: Who['worked']) {
@@ -128,7 +149,7 @@ function SettingsForm({
   const [draft, setDraft] = useState<Draft>(() => draftOf(page.settings))
   const [tried, setTried] = useState(false)
   const save = useSaveSettings(who.worked)
-  const change: Change = (update) => setDraft((d) => edited(d, update))
+  const change = useCallback<Change>((update) => setDraft((d) => edited(d, update)), [])
   const problems = tried ? problemsOf(draft, shiftNames, t) : []
   const submit = (event: FormEvent) => {
     event.preventDefault()
@@ -144,10 +165,7 @@ function SettingsForm({
     <form onSubmit={submit} className="flex flex-col gap-6" aria-label={t('stopSettings.formLabel')}>
       {/* min-w-0: a fieldset is at least as wide as its content by default, which widened a phone's page */}
       <fieldset disabled={readOnly} className="flex min-w-0 flex-col gap-8">
-        <ReasonsSection draft={draft} change={change} />
-        <ThresholdSection draft={draft} change={change} />
-        <CodeRulesSection draft={draft} change={change} />
-        <BreaksSection draft={draft} change={change} shiftNames={shiftNames} />
+        <Sections draft={draft} change={change} shiftNames={shiftNames} />
       </fieldset>
       {!readOnly && (
         <div className="flex flex-col gap-2 border-t border-gray-300 pt-4 dark:border-gray-700">

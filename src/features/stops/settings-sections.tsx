@@ -221,16 +221,19 @@ function ReasonEditor({
             ))}
           </SelectField>
           <CheckboxField
+            inputClassName="size-5"
             label={t('stopSettings.planned')}
             checked={reason.planned}
             onChange={(planned) => onChange({ planned })}
           />
           <CheckboxField
+            inputClassName="size-5"
             label={t('stopSettings.needsComment')}
             checked={reason.needsComment}
             onChange={(needsComment) => onChange({ needsComment })}
           />
           <CheckboxField
+            inputClassName="size-5"
             label={t('stopSettings.retired')}
             checked={reason.retired}
             onChange={(retired) => onChange({ retired })}
