@@ -57,6 +57,12 @@ export default defineConfig({
               name: 'page-parts',
               test: /src[\\/]components[\\/](error-boundary|form-styles|kiosk|skeleton)\.tsx?$/,
             },
+            // the settings forms' components (src/components/ui, the who-fields): one chunk, not a dozen of a
+            // few hundred bytes each; the number field stays out, as the board loads it without the rest
+            {
+              name: 'form-parts',
+              test: /src[\\/]components[\\/](ui[\\/](?!number-field)[\w-]+|who-fields)\.tsx?$/,
+            },
           ],
         },
       },

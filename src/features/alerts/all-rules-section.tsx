@@ -1,7 +1,8 @@
-import { useId } from 'react'
-import { CONTROL } from '../../components/form-styles'
 import { useT } from '../../components/i18n'
-import { NumberField } from '../../components/number-field'
+import { CheckboxField } from '../../components/ui/checkbox-field'
+import { FormSection } from '../../components/ui/form-section'
+import { NumberField } from '../../components/ui/number-field'
+import { TimeField } from '../../components/ui/time-field'
 import { SETTING_NUMBER } from './setting-number'
 import type { Change, Draft } from './settings-draft'
 import { QUIET_ENDS } from './settings-words'
@@ -9,12 +10,8 @@ import { QUIET_ENDS } from './settings-words'
 /** The settings every rule shares: when an alert clears, the alarm budget and the quiet hours. */
 export function AllRulesSection({ draft, change }: { draft: Draft; change: Change }) {
   const { t } = useT()
-  const id = useId()
   return (
-    <section aria-labelledby={id} className="flex flex-col gap-2">
-      <h2 id={id} className="text-xl font-semibold">
-        {t('alerts.allRules.heading')}
-      </h2>
+    <FormSection heading={t('alerts.allRules.heading')} className="flex flex-col gap-2">
       <NumberField
         {...SETTING_NUMBER}
         label={t('alerts.allRules.clearAfter')}
@@ -36,37 +33,32 @@ export function AllRulesSection({ draft, change }: { draft: Draft; change: Chang
           })
         }
       />
-      <label className="flex min-h-11 items-center gap-2">
-        <input
-          type="checkbox"
-          checked={draft.quietHours !== null}
-          onChange={(event) =>
-            change((d) => {
-              d.quietHours = event.target.checked ? { from: '22:00', to: '06:00' } : null
-            })
-          }
-        />
-        {t('alerts.allRules.quietHours')}
-      </label>
+      <CheckboxField
+        label={t('alerts.allRules.quietHours')}
+        checked={draft.quietHours !== null}
+        onChange={(on) =>
+          change((d) => {
+            d.quietHours = on ? { from: '22:00', to: '06:00' } : null
+          })
+        }
+      />
       {draft.quietHours && (
         <div className="flex flex-wrap gap-4">
           {QUIET_ENDS.map(([end, words]) => (
-            <label key={end} className="flex items-center gap-2">
-              {t(words)}
-              <input
-                type="time"
-                className={`${CONTROL} min-h-11`}
-                value={draft.quietHours![end]}
-                onChange={(event) =>
-                  change((d) => {
-                    d.quietHours![end] = event.target.value
-                  })
-                }
-              />
-            </label>
+            <TimeField
+              key={end}
+              label={t(words)}
+              className="flex items-center gap-2"
+              value={draft.quietHours![end]}
+              onChange={(time) =>
+                change((d) => {
+                  d.quietHours![end] = time
+                })
+              }
+            />
           ))}
         </div>
       )}
-    </section>
+    </FormSection>
   )
 }

@@ -1,9 +1,12 @@
+import type { ReactNode } from 'react'
 import { type AlertSettingsPage, testAlertChannel } from '../../api/alert-settings'
 import { useFactoryZone } from '../../api/app-config'
 import { describeError } from '../../api/errors'
 import { useWrite } from '../../api/use-write'
-import { CONTROL } from '../../components/form-styles'
 import { useT } from '../../components/i18n'
+import { Button } from '../../components/ui/button'
+import { SelectField } from '../../components/ui/select-field'
+import { TextField } from '../../components/ui/text-field'
 import { formatFactoryTime } from '../../lib/factory-time'
 import { isLanguage, LANGUAGE_NAMES, LANGUAGES } from '../../lib/i18n/translator'
 import { addressList, type DraftChannel } from './settings-draft'
@@ -11,20 +14,24 @@ import { KIND_NAMES } from './settings-words'
 
 type Health = AlertSettingsPage['health'][number]
 
-/** One channel of the form: its name, kind and address, a test alert once saved, and how its last
- * delivery went. */
+const FIELD_BOX = 'flex flex-col text-sm'
+/** the address takes the rest of the row, and a row of its own on a phone */
+const ADDRESS_BOX = 'flex min-w-64 flex-1 flex-col text-sm'
+
+/** One channel of the form (a row of the channels' list): its name, kind and address, the list's `remove`
+ * button, a test alert once saved, and how its last delivery went. */
 export function ChannelEditor({
   channel,
   health,
   token,
   onChange,
-  onRemove,
+  remove,
 }: {
   channel: DraftChannel
   health: Health | undefined
   token: string
   onChange: (next: DraftChannel) => void
-  onRemove: () => void
+  remove: ReactNode
 }) {
   const { t } = useT()
   // the answer only says the test is queued: its delivery shows in the health line when the page next
@@ -41,83 +48,66 @@ export function ChannelEditor({
         ? describeError(test.error, t)
         : null
   return (
-    <li className="rounded border border-gray-300 p-3 dark:border-gray-700">
+    <>
       <div className="flex flex-wrap items-end gap-3">
-        <label className="flex flex-col text-sm">
-          {t('alerts.channel.name')}
-          <input
-            className={`${CONTROL} min-h-11`}
-            value={channel.name}
-            maxLength={60}
-            onChange={(event) => onChange({ ...channel, name: event.target.value })}
-          />
-        </label>
-        <label className="flex flex-col text-sm">
-          {t('alerts.channel.kind')}
-          <select
-            className={`${CONTROL} min-h-11`}
-            value={channel.kind}
-            onChange={(event) => onChange({ ...channel, kind: event.target.value as DraftChannel['kind'] })}
-          >
-            {Object.entries(KIND_NAMES).map(([kind, name]) => (
-              <option key={kind} value={kind}>
-                {t(name)}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="flex flex-col text-sm">
-          {t('alerts.channel.language')}
-          <select
-            className={`${CONTROL} min-h-11`}
-            value={channel.language ?? ''}
-            onChange={(event) =>
-              onChange({ ...channel, language: isLanguage(event.target.value) ? event.target.value : null })
-            }
-          >
-            <option value="">{t('alerts.channel.languageFactory')}</option>
-            {LANGUAGES.map((language) => (
-              <option key={language} value={language} lang={language}>
-                {LANGUAGE_NAMES[language]}
-              </option>
-            ))}
-          </select>
-        </label>
+        <TextField
+          label={t('alerts.channel.name')}
+          className={FIELD_BOX}
+          value={channel.name}
+          maxLength={60}
+          onChange={(name) => onChange({ ...channel, name })}
+        />
+        <SelectField
+          label={t('alerts.channel.kind')}
+          className={FIELD_BOX}
+          value={channel.kind}
+          onChange={(kind) => onChange({ ...channel, kind: kind as DraftChannel['kind'] })}
+        >
+          {Object.entries(KIND_NAMES).map(([kind, name]) => (
+            <option key={kind} value={kind}>
+              {t(name)}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField
+          label={t('alerts.channel.language')}
+          className={FIELD_BOX}
+          value={channel.language ?? ''}
+          onChange={(language) => onChange({ ...channel, language: isLanguage(language) ? language : null })}
+        >
+          <option value="">{t('alerts.channel.languageFactory')}</option>
+          {LANGUAGES.map((language) => (
+            <option key={language} value={language} lang={language}>
+              {LANGUAGE_NAMES[language]}
+            </option>
+          ))}
+        </SelectField>
         {channel.kind === 'email' ? (
-          <label className="flex min-w-64 flex-1 flex-col text-sm">
-            {t('alerts.channel.addresses')}
-            <input
-              className={`${CONTROL} min-h-11`}
-              value={channel.to.join(', ')}
-              onChange={(event) => onChange({ ...channel, to: addressList(event.target.value) })}
-            />
-          </label>
+          <TextField
+            label={t('alerts.channel.addresses')}
+            className={ADDRESS_BOX}
+            value={channel.to.join(', ')}
+            onChange={(to) => onChange({ ...channel, to: addressList(to) })}
+          />
         ) : (
-          <label className="flex min-w-64 flex-1 flex-col text-sm">
-            {channel.address
-              ? t('alerts.channel.addressSaved', { host: channel.address })
-              : t('alerts.channel.address')}
-            <input
-              type="url"
-              className={`${CONTROL} min-h-11`}
-              value={channel.url}
-              autoComplete="off"
-              onChange={(event) => onChange({ ...channel, url: event.target.value })}
-            />
-          </label>
+          <TextField
+            label={
+              channel.address
+                ? t('alerts.channel.addressSaved', { host: channel.address })
+                : t('alerts.channel.address')
+            }
+            className={ADDRESS_BOX}
+            type="url"
+            value={channel.url}
+            autoComplete="off"
+            onChange={(url) => onChange({ ...channel, url })}
+          />
         )}
-        <button type="button" className="min-h-11 rounded border border-gray-400 px-3" onClick={onRemove}>
-          {t('alerts.channel.remove', { name: channel.name })}
-        </button>
+        {remove}
         {channel.id && (
-          <button
-            type="button"
-            className="min-h-11 rounded border border-gray-400 px-3"
-            disabled={!token}
-            onClick={() => test.mutate({ channelId: channel.id, adminToken: token })}
-          >
+          <Button disabled={!token} onClick={() => test.mutate({ channelId: channel.id, adminToken: token })}>
             {t('alerts.channel.test', { name: channel.name })}
-          </button>
+          </Button>
         )}
       </div>
       {tested && (
@@ -126,7 +116,7 @@ export function ChannelEditor({
         </p>
       )}
       <ChannelHealth health={health} saved={Boolean(channel.id)} />
-    </li>
+    </>
   )
 }
 

@@ -1,6 +1,7 @@
-import { useId } from 'react'
 import type { AlertSettingsPage } from '../../api/alert-settings'
 import { useT } from '../../components/i18n'
+import { EditableList } from '../../components/ui/editable-list'
+import { FormSection } from '../../components/ui/form-section'
 import { ChannelEditor } from './channel-editor'
 import { type Change, type Draft, newChannel } from './settings-draft'
 
@@ -17,21 +18,25 @@ export function ChannelsSection({
   change: Change
 }) {
   const { t } = useT()
-  const id = useId()
   const health = new Map(page.health.map((h) => [h.channelId, h]))
   return (
-    <section aria-labelledby={id}>
-      <h2 id={id} className="mb-2 text-xl font-semibold">
-        {t('alerts.channels.heading')}
-      </h2>
+    <FormSection heading={t('alerts.channels.heading')} headingClassName="mb-2 text-xl font-semibold">
       <p className="mb-2 text-sm">
         {t('alerts.channels.intro')}{' '}
         {page.mailConfigured ? t('alerts.channels.mailConfigured') : t('alerts.channels.mailMissing')}
       </p>
-      <ul className="flex flex-col gap-3">
-        {draft.channels.map((c, i) => (
+      <EditableList
+        items={draft.channels}
+        rowKey={(c, i) => c.id || `new-${i}`}
+        className="flex flex-col gap-3"
+        rowClassName="rounded border border-gray-300 p-3 dark:border-gray-700"
+        addClassName="mt-2"
+        addText={t('alerts.channels.add')}
+        removeText={(c) => t('alerts.channel.remove', { name: c.name })}
+        onAdd={() => change((d) => void d.channels.push(newChannel(d.channels.length, t)))}
+        onRemove={(i) => change((d) => void d.channels.splice(i, 1))}
+        renderRow={(c, i, remove) => (
           <ChannelEditor
-            key={c.id || `new-${i}`}
             channel={c}
             health={c.id ? health.get(c.id) : undefined}
             token={token}
@@ -40,17 +45,10 @@ export function ChannelsSection({
                 d.channels[i] = next
               })
             }
-            onRemove={() => change((d) => void d.channels.splice(i, 1))}
+            remove={remove}
           />
-        ))}
-      </ul>
-      <button
-        type="button"
-        className="mt-2 min-h-11 rounded border border-gray-400 px-3"
-        onClick={() => change((d) => void d.channels.push(newChannel(d.channels.length, t)))}
-      >
-        {t('alerts.channels.add')}
-      </button>
-    </section>
+        )}
+      />
+    </FormSection>
   )
 }

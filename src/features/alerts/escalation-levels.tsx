@@ -1,7 +1,10 @@
 import { DataTable } from '../../components/data-table'
-import { CONTROL } from '../../components/form-styles'
 import { useT } from '../../components/i18n'
 import { ScrollArea } from '../../components/scroll-area'
+import { CheckboxField } from '../../components/ui/checkbox-field'
+import { FIELD } from '../../components/ui/field-styles'
+import { NumberField } from '../../components/ui/number-field'
+import { TextField } from '../../components/ui/text-field'
 import { type Change, type Draft, withChannel } from './settings-draft'
 import type { RuleId } from './settings-words'
 
@@ -26,30 +29,32 @@ export function EscalationLevels({ rule, draft, change }: { rule: RuleId; draft:
           // biome-ignore lint/suspicious/noArrayIndexKey: levels are edited in place, by position
           <tr key={i} className="border-t border-gray-200 align-top dark:border-gray-800">
             <td className="py-1 pr-3">
-              <input
-                aria-label={t('alerts.levels.nameOf', { level: i + 1 })}
-                className={`${CONTROL} min-h-11`}
+              <TextField
+                label={t('alerts.levels.nameOf', { level: i + 1 })}
+                labelClassName="sr-only"
+                className=""
                 value={level.name}
-                onChange={(event) =>
+                onChange={(name) =>
                   change((d) => {
-                    d.rules[rule].levels[i]!.name = event.target.value
+                    d.rules[rule].levels[i]!.name = name
                   })
                 }
               />
             </td>
             <td className="py-1 pr-3">
-              <input
-                aria-label={t('alerts.levels.afterOf', { level: i + 1 })}
-                type="number"
+              <NumberField
+                label={t('alerts.levels.afterOf', { level: i + 1 })}
+                labelClassName="sr-only"
+                className=""
                 min={0}
                 // the server keeps fractions (0.2 min = 12 s); a whole-number step made the browser refuse
                 // to send the form at all once one was stored
                 step="any"
-                className={`${CONTROL} min-h-11 w-24`}
+                inputClassName={`${FIELD} w-24`}
                 value={level.afterMinutes}
-                onChange={(event) =>
+                onChange={(text) =>
                   change((d) => {
-                    d.rules[rule].levels[i]!.afterMinutes = Number(event.target.value)
+                    d.rules[rule].levels[i]!.afterMinutes = Number(text)
                   })
                 }
               />
@@ -62,19 +67,17 @@ export function EscalationLevels({ rule, draft, change }: { rule: RuleId; draft:
                 <ul className="flex flex-wrap gap-x-4">
                   {saved.map((c) => (
                     <li key={c.id}>
-                      <label className="flex min-h-11 items-center gap-1">
-                        <input
-                          type="checkbox"
-                          checked={level.channels.includes(c.id)}
-                          onChange={(event) =>
-                            change((d) => {
-                              const at = d.rules[rule].levels[i]!
-                              at.channels = withChannel(at.channels, c.id, event.target.checked)
-                            })
-                          }
-                        />
-                        {c.name}
-                      </label>
+                      <CheckboxField
+                        label={c.name}
+                        className="flex min-h-11 items-center gap-1"
+                        checked={level.channels.includes(c.id)}
+                        onChange={(on) =>
+                          change((d) => {
+                            const at = d.rules[rule].levels[i]!
+                            at.channels = withChannel(at.channels, c.id, on)
+                          })
+                        }
+                      />
                     </li>
                   ))}
                 </ul>

@@ -1,6 +1,7 @@
-import { useId } from 'react'
 import { useT } from '../../components/i18n'
-import { NumberField } from '../../components/number-field'
+import { CheckboxField } from '../../components/ui/checkbox-field'
+import { FormSection } from '../../components/ui/form-section'
+import { NumberField } from '../../components/ui/number-field'
 import { STATE_KEYS } from '../../lib/machine-state'
 import { EscalationLevels } from './escalation-levels'
 import { SETTING_NUMBER } from './setting-number'
@@ -11,24 +12,17 @@ import { RULE_TITLES, type RuleId, WATCHED_STATES } from './settings-words'
 export function RuleEditor({ rule, draft, change }: { rule: RuleId; draft: Draft; change: Change }) {
   const { t } = useT()
   const settings = draft.rules[rule]
-  const id = useId()
   return (
-    <section aria-labelledby={id} className="flex flex-col gap-2">
-      <h2 id={id} className="text-xl font-semibold">
-        {t(RULE_TITLES[rule])}
-      </h2>
-      <label className="flex min-h-11 items-center gap-2">
-        <input
-          type="checkbox"
-          checked={settings.enabled}
-          onChange={(event) =>
-            change((d) => {
-              d.rules[rule].enabled = event.target.checked
-            })
-          }
-        />
-        {t('alerts.rule.on', { rule: t(RULE_TITLES[rule]) })}
-      </label>
+    <FormSection heading={t(RULE_TITLES[rule])} className="flex flex-col gap-2">
+      <CheckboxField
+        label={t('alerts.rule.on', { rule: t(RULE_TITLES[rule]) })}
+        checked={settings.enabled}
+        onChange={(enabled) =>
+          change((d) => {
+            d.rules[rule].enabled = enabled
+          })
+        }
+      />
       {rule === 'state' && (
         <div className="flex flex-wrap gap-4">
           {WATCHED_STATES.map((state) => (
@@ -74,6 +68,6 @@ export function RuleEditor({ rule, draft, change }: { rule: RuleId; draft: Draft
       )}
       {rule === 'hot-spot' && <p className="text-sm">{t('alerts.rule.hotSpotExplained')}</p>}
       <EscalationLevels rule={rule} draft={draft} change={change} />
-    </section>
+    </FormSection>
   )
 }

@@ -1,4 +1,4 @@
-import { CONTROL } from '../../components/form-styles'
+import { FIELD } from '../../components/ui/field-styles'
 
 /** The look and bounds the settings' number fields share: any fraction is allowed, as the server keeps
  * fractions (0.2 min = 12 s); a field with a higher floor passes its own `min` after these. */
@@ -6,5 +6,5 @@ export const SETTING_NUMBER = {
   min: 0,
   step: 'any',
   className: 'flex flex-col text-sm',
-  inputClassName: `${CONTROL} min-h-11 w-32`,
+  inputClassName: `${FIELD} w-32`,
 } as const

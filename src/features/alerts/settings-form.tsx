@@ -1,14 +1,28 @@
-import { type FormEvent, useId, useState } from 'react'
+import { type FormEvent, memo, useCallback, useId, useState } from 'react'
 import type { AlertSettingsPage } from '../../api/alert-settings'
 import { describeError } from '../../api/errors'
-import { CONTROL } from '../../components/form-styles'
 import { useT } from '../../components/i18n'
+import { Button } from '../../components/ui/button'
+import { FormErrors } from '../../components/ui/form-errors'
+import { TextField } from '../../components/ui/text-field'
 import { AllRulesSection } from './all-rules-section'
 import { ChannelsSection } from './channels-section'
 import { RuleEditor } from './rule-editor'
 import { type Change, type Draft, draftOf, edited } from './settings-draft'
 import { useAdminToken, useSaveSettings } from './settings-hooks'
 import { RULES } from './settings-words'
+
+/** The rules: drawn again when the draft changes, not on each key typed in the token. */
+const Rules = memo(function Rules({ draft, change }: { draft: Draft; change: Change }) {
+  return (
+    <>
+      {RULES.map((rule) => (
+        <RuleEditor key={rule} rule={rule} draft={draft} change={change} />
+      ))}
+      <AllRulesSection draft={draft} change={change} />
+    </>
+  )
+})
 
 /** The channels and rules, read-only unless the server has an ADMIN_TOKEN; saved with that token. The
  * draft starts from the settings shown and keeps its edits while the page refreshes them. */
@@ -19,7 +33,7 @@ export function SettingsForm({ page }: { page: AlertSettingsPage }) {
   const save = useSaveSettings()
   const id = useId()
   const readOnly = !page.canChange
-  const change: Change = (update) => setDraft((d) => edited(d, update))
+  const change = useCallback<Change>((update) => setDraft((d) => edited(d, update)), [])
   const submit = (event: FormEvent) => {
     event.preventDefault()
     // the form shows what the server keeps: new channels with their ids, addresses as their host
@@ -35,36 +49,23 @@ export function SettingsForm({ page }: { page: AlertSettingsPage }) {
           min-content), so a table that should scroll in its box widened the page on a phone instead */}
       <fieldset disabled={readOnly} className="flex min-w-0 flex-col gap-6">
         <ChannelsSection page={page} draft={draft} token={token} change={change} />
-        {RULES.map((rule) => (
-          <RuleEditor key={rule} rule={rule} draft={draft} change={change} />
-        ))}
-        <AllRulesSection draft={draft} change={change} />
+        <Rules draft={draft} change={change} />
       </fieldset>
       {!readOnly && (
         <div className="flex flex-wrap items-center gap-3 border-t border-gray-300 pt-4 dark:border-gray-700">
-          <label className="flex items-center gap-2">
-            {t('alerts.settings.token')}
-            <input
-              type="password"
-              autoComplete="current-password"
-              className={`${CONTROL} min-h-11`}
-              value={token}
-              onChange={(event) => setToken(event.target.value)}
-            />
-          </label>
-          <button
-            type="submit"
-            disabled={save.isPending || !token}
-            className="min-h-11 rounded bg-gray-900 px-4 font-semibold text-white disabled:opacity-60 dark:bg-gray-100 dark:text-gray-950"
-          >
+          <TextField
+            label={t('alerts.settings.token')}
+            className="flex items-center gap-2"
+            type="password"
+            autoComplete="current-password"
+            value={token}
+            onChange={setToken}
+          />
+          <Button type="submit" variant="primary" disabled={save.isPending || !token}>
             {t('alerts.settings.save')}
-          </button>
+          </Button>
           {save.isSuccess && <p role="status">{t('alerts.settings.saved')}</p>}
-          {save.isError && (
-            <p role="alert" className="text-red-700 dark:text-red-300">
-              {describeError(save.error, t)}
-            </p>
-          )}
+          {save.isError && <FormErrors errors={describeError(save.error, t)} />}
         </div>
       )}
     </form>

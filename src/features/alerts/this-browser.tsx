@@ -1,5 +1,8 @@
 import { useState } from 'react'
 import { useT } from '../../components/i18n'
+import { CheckboxField } from '../../components/ui/checkbox-field'
+import { FormErrors } from '../../components/ui/form-errors'
+import { FormSection } from '../../components/ui/form-section'
 import type { MessageKey } from '../../lib/i18n/translator'
 import { type NotifyProblem, setNotify, setSound, useNotifyChoice, useSoundChoice } from './signals'
 
@@ -15,29 +18,16 @@ export function ThisBrowser() {
   const notify = useNotifyChoice()
   const [problem, setProblem] = useState<NotifyProblem | null>(null)
   return (
-    <section aria-labelledby="this-browser">
-      <h2 id="this-browser" className="mb-2 text-xl font-semibold">
-        {t('alerts.browser.heading')}
-      </h2>
+    <FormSection heading={t('alerts.browser.heading')} headingClassName="mb-2 text-xl font-semibold">
       <div className="flex flex-col gap-1">
-        <label className="flex min-h-11 items-center gap-2">
-          <input type="checkbox" checked={sound} onChange={(event) => setSound(event.target.checked)} />
-          {t('alerts.browser.sound')}
-        </label>
-        <label className="flex min-h-11 items-center gap-2">
-          <input
-            type="checkbox"
-            checked={notify}
-            onChange={(event) => void setNotify(event.target.checked).then(setProblem)}
-          />
-          {t('alerts.browser.notify')}
-        </label>
-        {problem && (
-          <p role="alert" className="text-sm text-red-700 dark:text-red-300">
-            {t(PROBLEMS[problem])}
-          </p>
-        )}
+        <CheckboxField label={t('alerts.browser.sound')} checked={sound} onChange={setSound} />
+        <CheckboxField
+          label={t('alerts.browser.notify')}
+          checked={notify}
+          onChange={(on) => void setNotify(on).then(setProblem)}
+        />
+        <FormErrors className="text-sm" errors={problem && t(PROBLEMS[problem])} />
       </div>
-    </section>
+    </FormSection>
   )
 }

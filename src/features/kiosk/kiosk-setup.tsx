@@ -5,9 +5,18 @@ import { REPORTS } from '../../api/report-catalogue'
 import { CONTROL } from '../../components/form-styles'
 import { useT } from '../../components/i18n'
 import { withNodes } from '../../components/message-nodes'
-import { NumberField } from '../../components/number-field'
+import { CheckboxField } from '../../components/ui/checkbox-field'
+import { NumberField } from '../../components/ui/number-field'
+import { SelectField } from '../../components/ui/select-field'
+import { TextField } from '../../components/ui/text-field'
 import { isLanguage, LANGUAGE_NAMES, LANGUAGES } from '../../lib/i18n/translator'
 import { DEFAULT_DWELL, DEFAULT_REFRESH, KIOSK_PAGES } from './kiosk-params'
+
+/** A long option (a location's name, the default language in words) never widens the page. */
+const NARROW_SELECT = {
+  className: 'flex max-w-full min-w-0 flex-col',
+  selectClassName: `${CONTROL} max-w-full`,
+} as const
 
 /** /kiosk without parameters: choose what the wall shows, get the address to bookmark on its PC. */
 export function KioskSetup() {
@@ -45,14 +54,13 @@ export function KioskSetup() {
         <fieldset className="flex flex-wrap gap-4">
           <legend className="font-semibold">{t('kiosk.setup.pages')}</legend>
           {Object.entries(KIOSK_PAGES).map(([name, page]) => (
-            <label key={name} className="flex items-center gap-1">
-              <input
-                type="checkbox"
-                checked={pages.includes(name)}
-                onChange={(e) => toggle(name, e.target.checked)}
-              />
-              {t(page.title)}
-            </label>
+            <CheckboxField
+              key={name}
+              label={t(page.title)}
+              className="flex items-center gap-1"
+              checked={pages.includes(name)}
+              onChange={(on) => toggle(name, on)}
+            />
           ))}
         </fieldset>
         <fieldset className="flex flex-wrap gap-4">
@@ -60,29 +68,27 @@ export function KioskSetup() {
           {REPORTS.map((report) => {
             const name = report.path.slice(1)
             return (
-              <label key={name} className="flex items-center gap-1">
-                <input
-                  type="checkbox"
-                  checked={pages.includes(name)}
-                  onChange={(e) => toggle(name, e.target.checked)}
-                />
-                {t(report.name)}
-              </label>
+              <CheckboxField
+                key={name}
+                label={t(report.name)}
+                className="flex items-center gap-1"
+                checked={pages.includes(name)}
+                onChange={(on) => toggle(name, on)}
+              />
             )
           })}
         </fieldset>
-        <label className="flex flex-col" htmlFor={`${id}-density`}>
-          {t('kiosk.setup.density')}
-          <select
-            id={`${id}-density`}
-            className={CONTROL}
-            value={density}
-            onChange={(e) => setDensity(e.target.value === 'desk' ? 'desk' : 'wall')}
-          >
-            <option value="wall">{t('kiosk.setup.densityWall')}</option>
-            <option value="desk">{t('kiosk.setup.densityDesk')}</option>
-          </select>
-        </label>
+        <SelectField
+          id={`${id}-density`}
+          label={t('kiosk.setup.density')}
+          className="flex flex-col"
+          selectClassName={CONTROL}
+          value={density}
+          onChange={(value) => setDensity(value === 'desk' ? 'desk' : 'wall')}
+        >
+          <option value="wall">{t('kiosk.setup.densityWall')}</option>
+          <option value="desk">{t('kiosk.setup.densityDesk')}</option>
+        </SelectField>
         <div className="flex flex-wrap gap-4">
           <NumberField
             id={`${id}-dwell`}
@@ -98,56 +104,51 @@ export function KioskSetup() {
             value={refresh}
             onChange={setRefresh}
           />
-          <label className="flex max-w-full min-w-0 flex-col" htmlFor={`${id}-location`}>
-            {t('kiosk.setup.location')}
-            <select
-              id={`${id}-location`}
-              // a long option (a location's name, the default language in words) never widens the page
-              className={`${CONTROL} max-w-full`}
-              value={location}
-              onChange={(e) => setLocation(e.target.value)}
-            >
-              <option value="">{t('kiosk.setup.allLocations')}</option>
-              {locations.map(([value, name]) => (
-                <option key={value} value={value}>
-                  {name}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label className="flex max-w-full min-w-0 flex-col" htmlFor={`${id}-language`}>
-            {t('kiosk.setup.language')}
-            <select
-              id={`${id}-language`}
-              // a long option (a location's name, the default language in words) never widens the page
-              className={`${CONTROL} max-w-full`}
-              value={language}
-              onChange={(e) => setLanguage(e.target.value)}
-            >
-              <option value="">{t('kiosk.setup.languageDefault')}</option>
-              {LANGUAGES.map((value) => (
-                <option key={value} value={value} lang={value}>
-                  {LANGUAGE_NAMES[value]}
-                </option>
-              ))}
-            </select>
-          </label>
+          <SelectField
+            id={`${id}-location`}
+            label={t('kiosk.setup.location')}
+            {...NARROW_SELECT}
+            value={location}
+            onChange={setLocation}
+          >
+            <option value="">{t('kiosk.setup.allLocations')}</option>
+            {locations.map(([value, name]) => (
+              <option key={value} value={value}>
+                {name}
+              </option>
+            ))}
+          </SelectField>
+          <SelectField
+            id={`${id}-language`}
+            label={t('kiosk.setup.language')}
+            {...NARROW_SELECT}
+            value={language}
+            onChange={setLanguage}
+          >
+            <option value="">{t('kiosk.setup.languageDefault')}</option>
+            {LANGUAGES.map((value) => (
+              <option key={value} value={value} lang={value}>
+                {LANGUAGE_NAMES[value]}
+              </option>
+            ))}
+          </SelectField>
         </div>
-        <label className="flex items-center gap-2">
-          <input type="checkbox" checked={exceptions} onChange={(e) => setExceptions(e.target.checked)} />
-          {t('kiosk.setup.exceptions')}
-        </label>
-      </form>
-      <label className="flex flex-col" htmlFor={`${id}-origin`}>
-        {t('kiosk.setup.origin')}
-        <input
-          id={`${id}-origin`}
-          className={CONTROL}
-          type="url"
-          value={origin}
-          onChange={(e) => setOrigin(e.target.value)}
+        <CheckboxField
+          label={t('kiosk.setup.exceptions')}
+          className="flex items-center gap-2"
+          checked={exceptions}
+          onChange={setExceptions}
         />
-      </label>
+      </form>
+      <TextField
+        id={`${id}-origin`}
+        label={t('kiosk.setup.origin')}
+        className="flex flex-col"
+        inputClassName={CONTROL}
+        type="url"
+        value={origin}
+        onChange={setOrigin}
+      />
       {loopback && (
         <p role="note" className="rounded border border-amber-500 p-3">
           <span aria-hidden="true">⚠ </span>

@@ -1,7 +1,7 @@
 import { useId } from 'react'
 import { CONTROL } from '../../components/form-styles'
 import { useT } from '../../components/i18n'
-import { NumberField } from '../../components/number-field'
+import { NumberField } from '../../components/ui/number-field'
 import type { BoardParams } from './board-params'
 
 /** The board's own controls: grouping, order, when a stop is flagged, the wall's density. */

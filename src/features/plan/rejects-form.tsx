@@ -5,8 +5,16 @@ import { enterRejects, rejectsQueryOptions } from '../../api/plan'
 import { useWrite } from '../../api/use-write'
 import { useT } from '../../components/i18n'
 import { rememberedName, rememberName } from '../../components/person-name'
+import { Button } from '../../components/ui/button'
+import { FIELD } from '../../components/ui/field-styles'
+import { SelectField } from '../../components/ui/select-field'
+import { TextField } from '../../components/ui/text-field'
+import { MAX_WHO_NAME } from '../../components/who-fields'
 import { formatFactoryTime } from '../../lib/factory-time'
 import { MAX_REJECTS, rejectsFor } from '../../lib/plan-targets'
+
+/** The labels small, as the form sits among a shift's figures; the fields a finger's height to tap. */
+const SMALL_FIELD = 'flex flex-col text-sm'
 
 /** Rejects of a shift, entered on the floor by name (no token): the quality of OEE. The latest entry
  * holds; every entry is kept with who and when. */
@@ -60,47 +68,39 @@ export function RejectsForm({
       </p>
       <div className="flex flex-wrap items-end gap-3">
         {shifts.length > 1 && (
-          <label className="flex flex-col text-sm">
-            {t('plan.rejects.shift')}
-            <select
-              className="rounded border border-gray-500 px-2 py-1 dark:bg-gray-900"
-              value={chosen}
-              onChange={(e) => setChosen(Number(e.target.value))}
-            >
-              {shifts.map((s, i) => (
-                <option key={`${s.shift}@${s.day}`} value={i}>
-                  {s.label}
-                </option>
-              ))}
-            </select>
-          </label>
+          <SelectField
+            label={t('plan.rejects.shift')}
+            className={SMALL_FIELD}
+            value={chosen}
+            onChange={(i) => setChosen(Number(i))}
+          >
+            {shifts.map((s, i) => (
+              <option key={`${s.shift}@${s.day}`} value={i}>
+                {s.label}
+              </option>
+            ))}
+          </SelectField>
         )}
-        <label className="flex flex-col text-sm">
-          {t('plan.rejects.count')}
-          <input
-            className="w-32 rounded border border-gray-500 px-2 py-1 dark:bg-gray-900"
-            inputMode="numeric"
-            value={count}
-            onChange={(e) => setCount(e.target.value)}
-          />
-        </label>
-        <label className="flex flex-col text-sm">
-          {t('plan.rejects.name')}
-          <input
-            className="w-48 rounded border border-gray-500 px-2 py-1 dark:bg-gray-900"
-            autoComplete="name"
-            maxLength={60}
-            value={name}
-            onChange={(e) => setName(e.target.value)}
-          />
-        </label>
-        <button
-          type="submit"
-          disabled={write.isPending}
-          className="rounded bg-gray-900 px-3 py-1.5 font-semibold text-white dark:bg-gray-100 dark:text-gray-900"
-        >
+        <TextField
+          label={t('plan.rejects.count')}
+          className={SMALL_FIELD}
+          inputClassName={`${FIELD} w-32`}
+          inputMode="numeric"
+          value={count}
+          onChange={setCount}
+        />
+        <TextField
+          label={t('plan.rejects.name')}
+          className={SMALL_FIELD}
+          inputClassName={`${FIELD} w-48`}
+          autoComplete="name"
+          maxLength={MAX_WHO_NAME}
+          value={name}
+          onChange={setName}
+        />
+        <Button type="submit" variant="primary" disabled={write.isPending}>
           {t('plan.rejects.save')}
-        </button>
+        </Button>
       </div>
       <p role="status" className="text-sm">
         {problem ??

@@ -19,11 +19,20 @@ import { useT } from '../../components/i18n'
 import { rememberedName, rememberName } from '../../components/person-name'
 import { QueryState } from '../../components/query-state'
 import { ScrollArea } from '../../components/scroll-area'
+import { Button } from '../../components/ui/button'
+import { CheckboxField } from '../../components/ui/checkbox-field'
+import { FIELD, HINT_TEXT } from '../../components/ui/field-styles'
+import { FormErrors } from '../../components/ui/form-errors'
+import { FormSection } from '../../components/ui/form-section'
+import { SelectField } from '../../components/ui/select-field'
+import { TextField } from '../../components/ui/text-field'
+import { TimeField } from '../../components/ui/time-field'
+import { WhoFields } from '../../components/who-fields'
 import { formatFactoryDate, formatFactoryTime } from '../../lib/factory-time'
 import type { MessageKey } from '../../lib/i18n/translator'
 import type { ReportKind } from '../../lib/report-figures'
 import { REPORT_TABLE } from './report-table'
-import { BOX, BUTTON, ERROR, FIELD, HINT, PRIMARY, WEEKDAYS, WhoFields } from './targets-parts'
+import { BOX, WEEKDAYS } from './targets-parts'
 
 /** Where the reports go and when the summaries are built (ADMIN_TOKEN to change), a "send it now" for
  * each kind, and each channel's deliveries: what was sent, what is being tried again, what failed. */
@@ -128,76 +137,75 @@ function DeliveryForms({ page }: { page: ReportSettingsPage }) {
             <fieldset key={kind} className="flex min-w-0 flex-wrap gap-x-4 gap-y-1">
               <legend className="mb-1 font-semibold">{t(KIND_WORDS[kind].goesTo)}</legend>
               {page.channels.map((channel) => (
-                <label key={channel.id} className="inline-flex min-h-11 items-center gap-2">
-                  <input
-                    type="checkbox"
-                    className="size-5"
-                    checked={draft.channels[kind].includes(channel.id)}
-                    disabled={!page.canChange}
-                    onChange={(e) => toggle(kind, channel.id, e.target.checked)}
-                  />
-                  {channel.name}
-                </label>
+                <CheckboxField
+                  inputClassName="size-5"
+                  key={channel.id}
+                  label={channel.name}
+                  className="inline-flex min-h-11 items-center gap-2"
+                  checked={draft.channels[kind].includes(channel.id)}
+                  disabled={!page.canChange}
+                  onChange={(on) => toggle(kind, channel.id, on)}
+                />
               ))}
             </fieldset>
           ))}
-        <fieldset className="flex min-w-0 flex-wrap items-end gap-3">
-          <legend className="mb-2 font-semibold">{t('shiftReports.delivery.when')}</legend>
-          <label className="flex min-w-0 flex-col">
-            {t('shiftReports.delivery.grace')}
-            <input
-              className={`${FIELD} w-28`}
-              inputMode="numeric"
-              value={grace}
-              disabled={!page.canChange}
-              onChange={(e) => setGrace(e.target.value)}
-            />
-          </label>
-          <label className="flex min-w-0 flex-col">
-            {t('shiftReports.delivery.dailyAt')}
-            <input
-              type="time"
-              className={FIELD}
-              value={draft.dailyAt}
-              disabled={!page.canChange}
-              onChange={(e) => setDraft((d) => ({ ...d, dailyAt: e.target.value }))}
-            />
-          </label>
-          <label className="flex min-w-0 flex-col">
-            {t('shiftReports.delivery.weeklyDay')}
-            <select
-              className={FIELD}
-              value={String(draft.weeklyDay)}
-              disabled={!page.canChange}
-              onChange={(e) => setDraft((d) => ({ ...d, weeklyDay: Number(e.target.value) }))}
-            >
-              {WEEKDAYS.map((key, i) => (
-                <option key={key} value={String(i + 1)}>
-                  {t(key)}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label className="flex min-w-0 flex-col">
-            {t('shiftReports.delivery.weeklyAt')}
-            <input
-              type="time"
-              className={FIELD}
-              value={draft.weeklyAt}
-              disabled={!page.canChange}
-              onChange={(e) => setDraft((d) => ({ ...d, weeklyAt: e.target.value }))}
-            />
-          </label>
-        </fieldset>
+        <FormSection
+          as="fieldset"
+          heading={t('shiftReports.delivery.when')}
+          headingClassName="mb-2 font-semibold"
+          className="flex min-w-0 flex-wrap items-end gap-3"
+        >
+          <TextField
+            label={t('shiftReports.delivery.grace')}
+            inputClassName={`${FIELD} w-28`}
+            inputMode="numeric"
+            value={grace}
+            disabled={!page.canChange}
+            onChange={setGrace}
+          />
+          <TimeField
+            label={t('shiftReports.delivery.dailyAt')}
+            value={draft.dailyAt}
+            disabled={!page.canChange}
+            onChange={(dailyAt) => setDraft((d) => ({ ...d, dailyAt }))}
+          />
+          <SelectField
+            label={t('shiftReports.delivery.weeklyDay')}
+            value={String(draft.weeklyDay)}
+            disabled={!page.canChange}
+            onChange={(day) => setDraft((d) => ({ ...d, weeklyDay: Number(day) }))}
+          >
+            {WEEKDAYS.map((key, i) => (
+              <option key={key} value={String(i + 1)}>
+                {t(key)}
+              </option>
+            ))}
+          </SelectField>
+          <TimeField
+            label={t('shiftReports.delivery.weeklyAt')}
+            value={draft.weeklyAt}
+            disabled={!page.canChange}
+            onChange={(weeklyAt) => setDraft((d) => ({ ...d, weeklyAt }))}
+          />
+        </FormSection>
         {page.canChange && (
-          <WhoFields name={name} setName={setName} token={token} setToken={setToken} nameRef={nameField} />
+          <WhoFields
+            legend={t('planTargets.who')}
+            nameLabel={t('planTargets.field.name')}
+            tokenLabel={t('planTargets.field.token')}
+            name={name}
+            setName={setName}
+            token={token}
+            setToken={setToken}
+            nameRef={nameField}
+          />
         )}
         <div className="flex flex-wrap items-center gap-3 border-t border-gray-300 pt-4 dark:border-gray-700">
-          <button type="submit" disabled={cannot} className={PRIMARY}>
+          <Button type="submit" variant="primary" disabled={cannot}>
             {t('shiftReports.delivery.save')}
-          </button>
+          </Button>
           {page.updatedBy !== null && page.updatedAt !== null && (
-            <p className={HINT}>
+            <p className={HINT_TEXT}>
               {t('shiftReports.delivery.updated', { by: page.updatedBy, time: when(page.updatedAt) })}
             </p>
           )}
@@ -205,10 +213,8 @@ function DeliveryForms({ page }: { page: ReportSettingsPage }) {
         <div className="flex flex-wrap items-center gap-3">
           <h3 className="basis-full font-semibold">{t('shiftReports.delivery.sendNow.heading')}</h3>
           {REPORT_KINDS.map((kind) => (
-            <button
+            <Button
               key={kind}
-              type="button"
-              className={BUTTON}
               disabled={!page.canChange || send.isPending || page.latest[kind] === null}
               onClick={() => {
                 if (!who()) return
@@ -218,14 +224,14 @@ function DeliveryForms({ page }: { page: ReportSettingsPage }) {
             >
               {t(KIND_WORDS[kind].sendNow)}
               {page.latest[kind] === null && ` (${t('shiftReports.delivery.sendNow.none')})`}
-            </button>
+            </Button>
           ))}
         </div>
-        {(problem || save.isError || send.isError) && (
-          <p role="alert" className={ERROR}>
-            {problem ?? describeError(save.error ?? send.error, t)}
-          </p>
-        )}
+        <FormErrors
+          errors={
+            problem ?? (save.isError || send.isError ? describeError(save.error ?? send.error, t) : null)
+          }
+        />
         {!problem && save.isSuccess && <p role="status">{t('shiftReports.delivery.saved')}</p>}
         {!problem && send.isSuccess && send.data && (
           <p role="status">

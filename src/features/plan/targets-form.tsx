@@ -6,23 +6,14 @@ import { useWrite } from '../../api/use-write'
 import { keepAdminToken, storedAdminToken } from '../../components/admin-token'
 import { useT } from '../../components/i18n'
 import { rememberedName, rememberName } from '../../components/person-name'
+import { Button } from '../../components/ui/button'
+import { FIELD, HINT_TEXT } from '../../components/ui/field-styles'
+import { FormErrors } from '../../components/ui/form-errors'
+import { SelectField } from '../../components/ui/select-field'
+import { TextField } from '../../components/ui/text-field'
+import { WhoFields } from '../../components/who-fields'
 import { MAX_TARGET } from '../../lib/plan-targets'
-import {
-  BOX,
-  BUTTON,
-  countOf,
-  ERROR,
-  FIELD,
-  HINT,
-  inForce,
-  keyOf,
-  PRIMARY,
-  type Props,
-  scopeOf,
-  scopeValue,
-  WEEKDAYS,
-  WhoFields,
-} from './targets-parts'
+import { BOX, countOf, inForce, keyOf, type Props, scopeOf, scopeValue, WEEKDAYS } from './targets-parts'
 
 type Sent = { body: Parameters<typeof setTarget>[0]; token: string }
 
@@ -96,49 +87,40 @@ export function SetTarget({ rows, shiftNames, words }: Props) {
       {shiftNames.length === 0 && <p>{t('planTargets.noShifts')}</p>}
       <fieldset className="flex min-w-0 flex-wrap items-end gap-3">
         <legend className="mb-2 font-semibold">{t('planTargets.form.which')}</legend>
-        <label className="flex min-w-0 flex-col">
-          {t('planTargets.field.shift')}
-          <select className={FIELD} value={shift} onChange={(e) => setShift(e.target.value)}>
-            {shiftNames.map((s) => (
-              <option key={s}>{s}</option>
-            ))}
-          </select>
-        </label>
-        <label className="flex min-w-0 flex-col">
-          {t('planTargets.field.day')}
-          <select className={FIELD} value={day} onChange={(e) => setDay(e.target.value)}>
-            <option value="">{t('planTargets.everyDay')}</option>
-            {WEEKDAYS.map((key, i) => (
-              <option key={key} value={String(i + 1)}>
-                {t(key)}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="flex min-w-0 flex-col">
-          {t('planTargets.field.where')}
-          <select className={FIELD} value={scope} onChange={(e) => setScope(e.target.value)}>
-            <option value="all">{t('planTargets.allMachines')}</option>
-            {words.locations.length > 0 && (
-              <optgroup label={t('planTargets.locations')}>
-                {words.locations.map((l) => (
-                  <option key={l.id} value={scopeValue({ kind: 'location', id: l.id })}>
-                    {l.name}
-                  </option>
-                ))}
-              </optgroup>
-            )}
-            {words.machines.length > 0 && (
-              <optgroup label={t('planTargets.machines')}>
-                {words.machines.map((m) => (
-                  <option key={m.id} value={scopeValue({ kind: 'machine', id: m.id })}>
-                    {m.name}
-                  </option>
-                ))}
-              </optgroup>
-            )}
-          </select>
-        </label>
+        <SelectField label={t('planTargets.field.shift')} value={shift} onChange={setShift}>
+          {shiftNames.map((s) => (
+            <option key={s}>{s}</option>
+          ))}
+        </SelectField>
+        <SelectField label={t('planTargets.field.day')} value={day} onChange={setDay}>
+          <option value="">{t('planTargets.everyDay')}</option>
+          {WEEKDAYS.map((key, i) => (
+            <option key={key} value={String(i + 1)}>
+              {t(key)}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField label={t('planTargets.field.where')} value={scope} onChange={setScope}>
+          <option value="all">{t('planTargets.allMachines')}</option>
+          {words.locations.length > 0 && (
+            <optgroup label={t('planTargets.locations')}>
+              {words.locations.map((l) => (
+                <option key={l.id} value={scopeValue({ kind: 'location', id: l.id })}>
+                  {l.name}
+                </option>
+              ))}
+            </optgroup>
+          )}
+          {words.machines.length > 0 && (
+            <optgroup label={t('planTargets.machines')}>
+              {words.machines.map((m) => (
+                <option key={m.id} value={scopeValue({ kind: 'machine', id: m.id })}>
+                  {m.name}
+                </option>
+              ))}
+            </optgroup>
+          )}
+        </SelectField>
         <p aria-live="polite" className="basis-full">
           {current
             ? t('planTargets.current', { figures: words.figures(current) })
@@ -151,23 +133,25 @@ export function SetTarget({ rows, shiftNames, words }: Props) {
           { label: t('planTargets.field.pieces'), value: pieces, set: setPieces },
           { label: t('planTargets.field.stitches'), value: stitches, set: setStitches },
         ].map(({ label, value, set }) => (
-          <label key={label} className="flex min-w-0 flex-col">
-            {label}
-            <input
-              className={`${FIELD} w-48`}
-              inputMode="numeric"
-              autoComplete="off"
-              value={value}
-              aria-describedby={countHint}
-              onChange={(e) => set(e.target.value)}
-            />
-          </label>
+          <TextField
+            key={label}
+            label={label}
+            inputClassName={`${FIELD} w-48`}
+            inputMode="numeric"
+            autoComplete="off"
+            value={value}
+            describedBy={countHint}
+            onChange={set}
+          />
         ))}
-        <p id={countHint} className={`basis-full ${HINT}`}>
+        <p id={countHint} className={`basis-full ${HINT_TEXT}`}>
           {t('planTargets.countHint')}
         </p>
       </fieldset>
       <WhoFields
+        legend={t('planTargets.who')}
+        nameLabel={t('planTargets.field.name')}
+        tokenLabel={t('planTargets.field.token')}
         name={name}
         setName={setName}
         token={token}
@@ -177,17 +161,16 @@ export function SetTarget({ rows, shiftNames, words }: Props) {
         hint={t('planTargets.nameHint')}
       />
       <div className="flex flex-wrap items-center gap-3 border-t border-gray-300 pt-4 dark:border-gray-700">
-        <button type="submit" disabled={cannot} className={PRIMARY}>
+        <Button type="submit" variant="primary" disabled={cannot}>
           {t('planTargets.save')}
-        </button>
-        <button type="button" disabled={cannot} className={BUTTON} onClick={() => send(true)}>
+        </Button>
+        <Button disabled={cannot} onClick={() => send(true)}>
           {t('planTargets.remove')}
-        </button>
-        {(problem || write.isError) && (
-          <p role="alert" className={`basis-full ${ERROR}`}>
-            {problem ?? describeError(write.error, t)}
-          </p>
-        )}
+        </Button>
+        <FormErrors
+          className="basis-full"
+          errors={problem ?? (write.isError ? describeError(write.error, t) : null)}
+        />
         {!problem && write.isSuccess && (
           <p role="status" className="basis-full">
             {write.data?.pieces === null && write.data.stitches === null

@@ -6,8 +6,10 @@ import { DataTable } from '../../components/data-table'
 import { useT } from '../../components/i18n'
 import { QueryState } from '../../components/query-state'
 import { ScrollArea } from '../../components/scroll-area'
+import { Button } from '../../components/ui/button'
+import { HINT_TEXT } from '../../components/ui/field-styles'
 import { SetTarget } from './targets-form'
-import { BOX, BUTTON, HINT, HISTORY_SHOWN, inForce, type Props, SCOPE_ORDER, useWords } from './targets-parts'
+import { BOX, HISTORY_SHOWN, inForce, type Props, SCOPE_ORDER, useWords } from './targets-parts'
 
 export function TargetsPage() {
   const { t } = useT()
@@ -32,7 +34,7 @@ export function TargetsPage() {
                     {t('planTargets.readOnly')}
                   </p>
                 )}
-                <p className={HINT}>{t('planTargets.factoryTime', { zone: timeZone })}</p>
+                <p className={HINT_TEXT}>{t('planTargets.factoryTime', { zone: timeZone })}</p>
                 <InForce rows={rows} shiftNames={shiftNames} words={words} />
                 {canChange && <SetTarget rows={rows} shiftNames={shiftNames} words={words} />}
                 <History rows={rows} shiftNames={shiftNames} words={words} />
@@ -72,7 +74,9 @@ function InForce({ rows, shiftNames, words }: Props) {
                 {words.shift(row.shift)} · {words.day(row.weekday)} · {words.where(row.scope)}
               </p>
               <p className="tabular-nums">{words.figures(row)}</p>
-              <p className={HINT}>{t('planTargets.setBy', { name: row.by, when: words.when(row.at) })}</p>
+              <p className={HINT_TEXT}>
+                {t('planTargets.setBy', { name: row.by, when: words.when(row.at) })}
+              </p>
             </li>
           ))}
         </ul>
@@ -142,11 +146,11 @@ function History({ rows, words }: Props) {
       {sorted.length > HISTORY_SHOWN && (
         <div className="flex flex-wrap items-center gap-3">
           <p>{t('planTargets.history.showing', { shown: shown.length, count: sorted.length })}</p>
-          <button type="button" className={BUTTON} onClick={() => setAll(!all)}>
+          <Button onClick={() => setAll(!all)}>
             {all
               ? t('planTargets.history.showFewer', { shown: HISTORY_SHOWN })
               : t('planTargets.history.showAll', { count: sorted.length })}
-          </button>
+          </Button>
         </div>
       )}
     </section>

@@ -1,22 +1,12 @@
-import { type RefObject, useId } from 'react'
 import { useLocations } from '../../api/locations'
 import { useMachines } from '../../api/machines'
-import { CONTROL } from '../../components/form-styles'
 import { useT } from '../../components/i18n'
 import { formatFactoryDate, formatFactoryTime } from '../../lib/factory-time'
 import { MAX_TARGET, type TargetRow, type TargetScope } from '../../lib/plan-targets'
 
-/** The longest name the server takes for who made a change (server/stops/settings.ts personName). */
-export const MAX_NAME = 60
 /** The history's rows shown before "show all". */
 export const HISTORY_SHOWN = 50
 
-export const FIELD = `${CONTROL} min-h-11 max-w-full`
-export const BUTTON = 'min-h-11 rounded border border-gray-400 px-3 disabled:opacity-60 dark:border-gray-600'
-export const PRIMARY =
-  'min-h-11 rounded bg-gray-900 px-4 font-semibold text-white disabled:opacity-60 dark:bg-gray-100 dark:text-gray-950'
-export const ERROR = 'text-red-700 dark:text-red-300'
-export const HINT = 'text-sm text-gray-700 dark:text-gray-300'
 export const BOX = 'rounded border border-gray-300 p-3 dark:border-gray-700'
 
 /** ISO weekday 1 (Monday) … 7 (Sunday), in words. */
@@ -100,62 +90,4 @@ export interface Props {
   rows: TargetRow[]
   shiftNames: string[]
   words: ReturnType<typeof useWords>
-}
-
-/** The targets in force, by shift (in the factory's order), day and place. */
-
-/** Who makes a change: the name kept with it and the admin token (the plan's forms that need both);
- * `hint` says under them what the name is for. */
-export function WhoFields({
-  name,
-  setName,
-  token,
-  setToken,
-  nameRef,
-  tokenRef,
-  hint,
-}: {
-  name: string
-  setName: (name: string) => void
-  token: string
-  setToken: (token: string) => void
-  nameRef: RefObject<HTMLInputElement | null>
-  tokenRef?: RefObject<HTMLInputElement | null>
-  hint?: string
-}) {
-  const { t } = useT()
-  const hintId = useId()
-  return (
-    <fieldset className="flex min-w-0 flex-wrap items-end gap-3">
-      <legend className="mb-2 font-semibold">{t('planTargets.who')}</legend>
-      <label className="flex min-w-0 flex-col">
-        {t('planTargets.field.name')}
-        <input
-          ref={nameRef}
-          className={FIELD}
-          value={name}
-          maxLength={MAX_NAME}
-          autoComplete="name"
-          {...(hint ? { 'aria-describedby': hintId } : {})}
-          onChange={(e) => setName(e.target.value)}
-        />
-      </label>
-      <label className="flex min-w-0 flex-col">
-        {t('planTargets.field.token')}
-        <input
-          ref={tokenRef}
-          type="password"
-          autoComplete="current-password"
-          className={FIELD}
-          value={token}
-          onChange={(e) => setToken(e.target.value)}
-        />
-      </label>
-      {hint && (
-        <p id={hintId} className={`basis-full ${HINT}`}>
-          {hint}
-        </p>
-      )}
-    </fieldset>
-  )
 }

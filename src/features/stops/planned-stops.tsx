@@ -6,14 +6,19 @@ import { useMachines } from '../../api/machines'
 import { addPlannedStop, cancelPlannedStop, type StopSettingsPage } from '../../api/stops'
 import { STOPS_KEY } from '../../api/stops-key'
 import { useWrite } from '../../api/use-write'
-import { CONTROL } from '../../components/form-styles'
 import { useT } from '../../components/i18n'
 import { useNow } from '../../components/now'
+import { Button } from '../../components/ui/button'
+import { HINT_TEXT } from '../../components/ui/field-styles'
+import { FormErrors } from '../../components/ui/form-errors'
+import { FormSection } from '../../components/ui/form-section'
+import { SelectField } from '../../components/ui/select-field'
+import { TextAreaField } from '../../components/ui/text-area-field'
+import { TextField } from '../../components/ui/text-field'
 import { formatFactoryRange } from '../../lib/factory-time'
 import { MAX_COMMENT, type PlannedScope, type PlannedStop, reasonName } from '../../lib/stop-reasons'
 import { parseFactoryDateTime } from '../../lib/time-range'
 import { ReasonSwatch } from './reason-swatch'
-import { BUTTON, FIELD } from './settings-sections'
 
 export const MAX_PLANNED_DAYS = 14
 
@@ -47,7 +52,6 @@ export function PlannedSection({
   timeZone: string
 }) {
   const { t } = useT()
-  const id = useId()
   const client = useQueryClient()
   const now = useNow() * 1000
   const machines = useMachines().data?.records ?? []
@@ -71,10 +75,7 @@ export function PlannedSection({
   const [cancelling, setCancelling] = useState<number | null>(null)
   const list = page.planned.filter((p) => p.till > now).sort((a, b) => a.from - b.from || a.id - b.id)
   return (
-    <section aria-labelledby={id} className="flex flex-col gap-3">
-      <h2 id={id} className="text-xl font-semibold">
-        {t('stopSettings.plannedHeading')}
-      </h2>
+    <FormSection heading={t('stopSettings.plannedHeading')} className="flex flex-col gap-3">
       <p>{t('stopSettings.plannedIntro')}</p>
       {list.length === 0 ? (
         <p>{t('stopSettings.plannedNone')}</p>
@@ -99,14 +100,10 @@ export function PlannedSection({
                     {p.from <= now && ` · ${t('stopSettings.plannedNow')}`}
                   </p>
                   {p.note && <p className="whitespace-pre-line">{p.note}</p>}
-                  <p className="text-sm text-gray-700 dark:text-gray-300">
-                    {t('stopSettings.by', { name: p.by })}
-                  </p>
+                  <p className={HINT_TEXT}>{t('stopSettings.by', { name: p.by })}</p>
                 </div>
                 {!readOnly && (
-                  <button
-                    type="button"
-                    className={BUTTON}
+                  <Button
                     disabled={cancel.isPending}
                     aria-label={t('stopSettings.cancelStop', { reason: words, where: where(p.scope), when })}
                     onClick={() => {
@@ -116,7 +113,7 @@ export function PlannedSection({
                     }}
                   >
                     {t('stopSettings.cancel')}
-                  </button>
+                  </Button>
                 )}
               </li>
             )
@@ -124,11 +121,7 @@ export function PlannedSection({
         </ul>
       )}
       {cancelling !== null && cancel.isSuccess && <p role="status">{t('stopSettings.cancelled')}</p>}
-      {cancelling !== null && cancel.isError && (
-        <p role="alert" className="text-red-700 dark:text-red-300">
-          {describeError(cancel.error, t)}
-        </p>
-      )}
+      {cancelling !== null && cancel.isError && <FormErrors errors={describeError(cancel.error, t)} />}
       {!readOnly && (
         <AddPlanned
           page={page}
@@ -138,7 +131,7 @@ export function PlannedSection({
           machines={machines.map((m) => ({ id: m.id, name: m.name }))}
         />
       )}
-    </section>
+    </FormSection>
   )
 }
 
@@ -220,95 +213,67 @@ function AddPlanned({
       <p>{t('stopSettings.factoryTime', { zone: timeZone })}</p>
       {offered.length === 0 && <p>{t('stopSettings.noPlannedReason')}</p>}
       <div className="flex flex-wrap items-end gap-3">
-        <label className="flex min-w-0 flex-col">
-          {t('stopSettings.where')}
-          <select className={`${FIELD} max-w-full`} value={scope} onChange={(e) => setScope(e.target.value)}>
-            <option value="all">{t('stopSettings.whereAll')}</option>
-            {locations.length > 0 && (
-              <optgroup label={t('stopSettings.locations')}>
-                {locations.map((l) => (
-                  <option key={l.id} value={scopeValue({ kind: 'location', id: l.id })}>
-                    {l.name}
-                  </option>
-                ))}
-              </optgroup>
-            )}
-            {machines.length > 0 && (
-              <optgroup label={t('stopSettings.machines')}>
-                {machines.map((m) => (
-                  <option key={m.id} value={scopeValue({ kind: 'machine', id: m.id })}>
-                    {m.name}
-                  </option>
-                ))}
-              </optgroup>
-            )}
-          </select>
-        </label>
-        <label className="flex min-w-0 flex-col">
-          {t('stopSettings.reason')}
-          <select
-            className={`${FIELD} max-w-full`}
-            value={chosen}
-            onChange={(e) => setReason(e.target.value)}
-          >
-            {offered.map((r) => (
-              <option key={r.id} value={r.id}>
-                {reasonName(r, t)}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="flex flex-col">
-          {t('stopSettings.start')}
-          <input
-            type="datetime-local"
-            className={FIELD}
-            value={start}
-            onChange={(e) => setStart(e.target.value)}
-          />
-        </label>
-        <label className="flex flex-col">
-          {t('stopSettings.end')}
-          <input
-            type="datetime-local"
-            className={FIELD}
-            value={end}
-            onChange={(e) => setEnd(e.target.value)}
-          />
-        </label>
-      </div>
-      <label className="flex flex-col">
-        {t('stopSettings.note')}
-        <textarea
-          className={`${CONTROL} min-h-20`}
-          value={note}
-          maxLength={MAX_COMMENT}
-          aria-describedby={noteHint}
-          onChange={(e) => setNote(e.target.value)}
+        <SelectField label={t('stopSettings.where')} value={scope} onChange={setScope}>
+          <option value="all">{t('stopSettings.whereAll')}</option>
+          {locations.length > 0 && (
+            <optgroup label={t('stopSettings.locations')}>
+              {locations.map((l) => (
+                <option key={l.id} value={scopeValue({ kind: 'location', id: l.id })}>
+                  {l.name}
+                </option>
+              ))}
+            </optgroup>
+          )}
+          {machines.length > 0 && (
+            <optgroup label={t('stopSettings.machines')}>
+              {machines.map((m) => (
+                <option key={m.id} value={scopeValue({ kind: 'machine', id: m.id })}>
+                  {m.name}
+                </option>
+              ))}
+            </optgroup>
+          )}
+        </SelectField>
+        <SelectField label={t('stopSettings.reason')} value={chosen} onChange={setReason}>
+          {offered.map((r) => (
+            <option key={r.id} value={r.id}>
+              {reasonName(r, t)}
+            </option>
+          ))}
+        </SelectField>
+        <TextField
+          label={t('stopSettings.start')}
+          type="datetime-local"
+          className="flex flex-col"
+          value={start}
+          onChange={setStart}
         />
-      </label>
-      <p id={noteHint} className="-mt-2 text-sm text-gray-700 dark:text-gray-300">
+        <TextField
+          label={t('stopSettings.end')}
+          type="datetime-local"
+          className="flex flex-col"
+          value={end}
+          onChange={setEnd}
+        />
+      </div>
+      <TextAreaField
+        label={t('stopSettings.note')}
+        className="flex flex-col"
+        value={note}
+        maxLength={MAX_COMMENT}
+        describedBy={noteHint}
+        onChange={setNote}
+      />
+      <p id={noteHint} className={`-mt-2 ${HINT_TEXT}`}>
         {t('stopSettings.noteLeft', { count: MAX_COMMENT - note.length })}
       </p>
       <div className="flex flex-wrap items-center gap-3">
-        <button
-          type="submit"
-          disabled={add.isPending || offered.length === 0}
-          className="min-h-11 rounded bg-gray-900 px-4 font-semibold text-white disabled:opacity-60 dark:bg-gray-100 dark:text-gray-950"
-        >
+        <Button type="submit" variant="primary" disabled={add.isPending || offered.length === 0}>
           {t('stopSettings.add')}
-        </button>
-        {problem && (
-          <p role="alert" className="text-red-700 dark:text-red-300">
-            {problem}
-          </p>
-        )}
+        </Button>
+        <FormErrors errors={problem} />
         {!problem && add.isSuccess && <p role="status">{t('stopSettings.added')}</p>}
-        {!problem && add.isError && (
-          <p role="alert" className="text-red-700 dark:text-red-300">
-            {describeError(add.error, t)}
-          </p>
-        )}
+        {!problem && add.isError && <FormErrors errors={describeError(add.error, t)} />}
       </div>
     </form>
   )

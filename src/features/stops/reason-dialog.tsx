@@ -8,6 +8,13 @@ import { useWrite } from '../../api/use-write'
 import { useT } from '../../components/i18n'
 import { LazyDetails } from '../../components/lazy-details'
 import { rememberedName, rememberName } from '../../components/person-name'
+import { Button } from '../../components/ui/button'
+import { FIELD } from '../../components/ui/field-styles'
+import { FormErrors } from '../../components/ui/form-errors'
+import { TextAreaField } from '../../components/ui/text-area-field'
+import { TextField } from '../../components/ui/text-field'
+import { TimeField } from '../../components/ui/time-field'
+import { MAX_WHO_NAME } from '../../components/who-fields'
 import { durationInWords } from '../../lib/duration'
 import { formatFactoryTime, localDateKey } from '../../lib/factory-time'
 import { codeWords } from '../../lib/machine-state'
@@ -48,7 +55,7 @@ export function ReasonDialog({
   const [notice, setNotice] = useState<string | null>(null)
   const heading = useRef<HTMLHeadingElement>(null)
   const nameField = useRef<HTMLInputElement>(null)
-  const ids = { heading: useId(), name: useId(), comment: useId(), split: useId() }
+  const headingId = useId()
   useEffect(() => heading.current?.focus(), [])
   // Escape closes it, wherever the focus is inside
   const close = useRef(onClose)
@@ -146,16 +153,16 @@ export function ReasonDialog({
       <div
         role="dialog"
         aria-modal="true"
-        aria-labelledby={ids.heading}
+        aria-labelledby={headingId}
         className="max-h-[92vh] w-full overflow-y-auto rounded-t-xl bg-white p-4 text-gray-950 shadow-xl sm:max-w-2xl sm:rounded-xl dark:bg-gray-950 dark:text-gray-100"
       >
         <div className="flex items-start justify-between gap-2">
-          <h2 id={ids.heading} ref={heading} tabIndex={-1} className="text-xl font-bold">
+          <h2 id={headingId} ref={heading} tabIndex={-1} className="text-xl font-bold">
             {t('stops.dialog.title', { machine: machineName })}
           </h2>
-          <button type="button" className="min-h-11 rounded px-3 underline" onClick={() => onClose(null)}>
+          <Button variant="link" className="rounded px-3" onClick={() => onClose(null)}>
             {t('stops.dialog.close')}
-          </button>
+          </Button>
         </div>
         <p>
           {part.ongoing
@@ -186,27 +193,24 @@ export function ReasonDialog({
           </p>
         )}
         {askName ? (
-          <p className="mt-3 flex flex-wrap items-center gap-2">
-            <label htmlFor={ids.name} className="font-medium">
-              {t('stops.dialog.yourName')}
-            </label>
-            <input
-              id={ids.name}
-              ref={nameField}
-              required
-              maxLength={60}
-              autoComplete="name"
-              value={name}
-              onChange={(event) => setName(event.target.value)}
-              className="min-h-11 w-48 rounded border border-gray-400 bg-white px-2 dark:border-gray-600 dark:bg-gray-900"
-            />
-          </p>
+          <TextField
+            label={t('stops.dialog.yourName')}
+            className="mt-3 flex flex-wrap items-center gap-2"
+            labelClassName="font-medium"
+            inputClassName={`${FIELD} w-48`}
+            ref={nameField}
+            required
+            maxLength={MAX_WHO_NAME}
+            autoComplete="name"
+            value={name}
+            onChange={setName}
+          />
         ) : (
           <p className="mt-3 text-sm">
             {t('stops.dialog.givenAs', { name })}{' '}
-            <button type="button" className="min-h-11 underline" onClick={() => setAskName(true)}>
+            <Button variant="link" onClick={() => setAskName(true)}>
               {t('stops.dialog.notYou')}
-            </button>
+            </Button>
           </p>
         )}
         {settings === undefined ? (
@@ -248,16 +252,15 @@ export function ReasonDialog({
         )}
         {chosen && (
           <form className="mt-3 space-y-2" onSubmit={submitComment}>
-            <label htmlFor={ids.comment} className="block font-medium">
-              {t('stops.dialog.comment', { reason: reasonName(chosen, t) })}
-            </label>
-            <textarea
-              id={ids.comment}
+            <TextAreaField
+              label={t('stops.dialog.comment', { reason: reasonName(chosen, t) })}
+              className="space-y-2"
+              labelClassName="block font-medium"
+              textAreaClassName="min-h-20 w-full rounded border border-gray-400 bg-white p-2 dark:border-gray-600 dark:bg-gray-900"
               required
               maxLength={500}
               value={comment}
-              onChange={(event) => setComment(event.target.value)}
-              className="min-h-20 w-full rounded border border-gray-400 bg-white p-2 dark:border-gray-600 dark:bg-gray-900"
+              onChange={setComment}
             />
             <button
               type="submit"
@@ -268,36 +271,23 @@ export function ReasonDialog({
             </button>
           </form>
         )}
-        {error && (
-          <p role="alert" className="mt-2 text-red-700 dark:text-red-300">
-            {error}
-          </p>
-        )}
+        <FormErrors errors={error} className="mt-2" />
         <details className="mt-4">
           <summary className="min-h-11 cursor-pointer py-2">{t('stops.dialog.splitTitle')}</summary>
           <form className="flex flex-wrap items-end gap-2" onSubmit={submitSplit}>
-            <label htmlFor={ids.split}>{t('stops.dialog.splitAt')}</label>
-            <input
-              id={ids.split}
-              type="time"
+            {/* `contents`: the label, the field and the button side by side in the form's row */}
+            <TimeField
+              label={t('stops.dialog.splitAt')}
+              className="contents"
               required
               value={splitAt}
-              onChange={(event) => setSplitAt(event.target.value)}
-              className="min-h-11 rounded border border-gray-400 bg-white px-2 dark:border-gray-600 dark:bg-gray-900"
+              onChange={setSplitAt}
             />
-            <button
-              type="submit"
-              className="min-h-11 rounded border border-gray-400 px-3"
-              disabled={split.isPending}
-            >
+            <Button type="submit" disabled={split.isPending}>
               {t('stops.dialog.split')}
-            </button>
+            </Button>
           </form>
-          {(splitProblem || split.isError) && (
-            <p role="alert" className="text-red-700 dark:text-red-300">
-              {splitProblem ?? describeError(split.error, t)}
-            </p>
-          )}
+          <FormErrors errors={splitProblem ?? (split.isError ? describeError(split.error, t) : null)} />
           {split.isSuccess && <p role="status">{t('stops.dialog.splitDone')}</p>}
         </details>
         <LazyDetails className="mt-2" summary={t('stops.dialog.changes')}>

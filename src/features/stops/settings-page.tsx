@@ -1,16 +1,18 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { type FormEvent, useId, useRef, useState } from 'react'
+import { type FormEvent, memo, useCallback, useRef, useState } from 'react'
 import { useAppConfig } from '../../api/app-config'
 import { describeError } from '../../api/errors'
 import { type StopSettingsPage as Page, saveStopSettings, stopSettingsQueryOptions } from '../../api/stops'
 import { STOPS_KEY } from '../../api/stops-key'
 import { useWrite } from '../../api/use-write'
 import { keepAdminToken, storedAdminToken } from '../../components/admin-token'
-import { CONTROL } from '../../components/form-styles'
 import { useT } from '../../components/i18n'
 import { rememberedName, rememberName } from '../../components/person-name'
 import { QueryState } from '../../components/query-state'
-import { MAX_NAME, type StopSettings } from '../../lib/stop-reasons'
+import { Button } from '../../components/ui/button'
+import { FormErrors } from '../../components/ui/form-errors'
+import { WhoFields } from '../../components/who-fields'
+import type { StopSettings } from '../../lib/stop-reasons'
 import { PlannedSection, type Who } from './planned-stops'
 import { type Change, type Draft, draftOf, edited, problemsOf, settingsOf } from './settings-draft'
 import { BreaksSection, CodeRulesSection, ThresholdSection } from './settings-rules'
@@ -42,7 +44,6 @@ export function StopSettingsPage() {
 
 function Editor({ page, shiftNames, timeZone }: { page: Page; shiftNames: string[]; timeZone: string }) {
   const { t } = useT()
-  const id = useId()
   const readOnly = !page.canChange
   const [name, setName] = useState(rememberedName)
   const [token, setToken] = useState(storedAdminToken)
@@ -63,7 +64,6 @@ function Editor({ page, shiftNames, timeZone }: { page: Page; shiftNames: string
       rememberName(by)
     },
   }
-  const nameHint = `${id}-name`
   return (
     <>
       {readOnly && (
@@ -73,46 +73,48 @@ function Editor({ page, shiftNames, timeZone }: { page: Page; shiftNames: string
         </p>
       )}
       {!readOnly && (
-        <fieldset className="flex min-w-0 flex-wrap items-end gap-3 rounded border border-gray-300 p-3 dark:border-gray-700">
-          <legend className="px-1 font-semibold">{t('stopSettings.who')}</legend>
-          <label className="flex min-w-0 flex-col">
-            {t('stopSettings.name')}
-            <input
-              ref={nameField}
-              className={`${CONTROL} min-h-11`}
-              value={name}
-              maxLength={MAX_NAME}
-              autoComplete="name"
-              aria-describedby={nameHint}
-              onChange={(event) => setName(event.target.value)}
-            />
-          </label>
-          <label className="flex min-w-0 flex-col">
-            {t('stopSettings.token')}
-            <input
-              ref={tokenField}
-              type="password"
-              autoComplete="current-password"
-              className={`${CONTROL} min-h-11`}
-              value={token}
-              onChange={(event) => setToken(event.target.value)}
-            />
-          </label>
-          <p id={nameHint} className="basis-full text-sm text-gray-700 dark:text-gray-300">
-            {t('stopSettings.nameHint')}
-          </p>
-          {asked && !given && (
-            <p role="alert" className="basis-full text-red-700 dark:text-red-300">
-              {t('stopSettings.needWho')}
-            </p>
-          )}
-        </fieldset>
+        <WhoFields
+          legend={t('stopSettings.who')}
+          legendClassName="px-1 font-semibold"
+          className="flex min-w-0 flex-wrap items-end gap-3 rounded border border-gray-300 p-3 dark:border-gray-700"
+          nameLabel={t('stopSettings.name')}
+          tokenLabel={t('stopSettings.token')}
+          hint={t('stopSettings.nameHint')}
+          error={asked && !given ? t('stopSettings.needWho') : null}
+          name={name}
+          setName={setName}
+          token={token}
+          setToken={setToken}
+          nameRef={nameField}
+          tokenRef={tokenField}
+        />
       )}
       <SettingsForm page={page} who={who} readOnly={readOnly} shiftNames={shiftNames} />
       <PlannedSection page={page} who={who} readOnly={readOnly} timeZone={timeZone} />
     </>
   )
 }
+
+/** The settings' sections: drawn again when the draft changes, not on each key typed in the name or the
+ * token (they are many fields). */
+const Sections = memo(function Sections({
+  draft,
+  change,
+  shiftNames,
+}: {
+  draft: Draft
+  change: Change
+  shiftNames: string[]
+}) {
+  return (
+    <>
+      <ReasonsSection draft={draft} change={change} />
+      <ThresholdSection draft={draft} change={change} />
+      <CodeRulesSection draft={draft} change={change} />
+      <BreaksSection draft={draft} change={change} shiftNames={shiftNames} />
+    </>
+  )
+})
 
 /** Saves the settings with the admin token and the name; the page's settings take the answer at once and
  * everything of the stops is read again (the threshold and breaks change the stops' parts). */
@@ -147,7 +149,7 @@ function SettingsForm({
   const [draft, setDraft] = useState<Draft>(() => draftOf(page.settings))
   const [tried, setTried] = useState(false)
   const save = useSaveSettings(who.worked)
-  const change: Change = (update) => setDraft((d) => edited(d, update))
+  const change = useCallback<Change>((update) => setDraft((d) => edited(d, update)), [])
   const problems = tried ? problemsOf(draft, shiftNames, t) : []
   const submit = (event: FormEvent) => {
     event.preventDefault()
@@ -163,38 +165,18 @@ function SettingsForm({
     <form onSubmit={submit} className="flex flex-col gap-6" aria-label={t('stopSettings.formLabel')}>
       {/* min-w-0: a fieldset is at least as wide as its content by default, which widened a phone's page */}
       <fieldset disabled={readOnly} className="flex min-w-0 flex-col gap-8">
-        <ReasonsSection draft={draft} change={change} />
-        <ThresholdSection draft={draft} change={change} />
-        <CodeRulesSection draft={draft} change={change} />
-        <BreaksSection draft={draft} change={change} shiftNames={shiftNames} />
+        <Sections draft={draft} change={change} shiftNames={shiftNames} />
       </fieldset>
       {!readOnly && (
         <div className="flex flex-col gap-2 border-t border-gray-300 pt-4 dark:border-gray-700">
           <div className="flex flex-wrap items-center gap-3">
-            <button
-              type="submit"
-              disabled={save.isPending}
-              className="min-h-11 rounded bg-gray-900 px-4 font-semibold text-white disabled:opacity-60 dark:bg-gray-100 dark:text-gray-950"
-            >
+            <Button type="submit" variant="primary" disabled={save.isPending}>
               {t('stopSettings.save')}
-            </button>
+            </Button>
             {save.isSuccess && problems.length === 0 && <p role="status">{t('stopSettings.saved')}</p>}
           </div>
-          {problems.length > 0 && (
-            <div role="alert" className="text-red-700 dark:text-red-300">
-              <p>{t('stopSettings.notSaved')}</p>
-              <ul className="list-disc pl-6">
-                {problems.map((problem) => (
-                  <li key={problem}>{problem}</li>
-                ))}
-              </ul>
-            </div>
-          )}
-          {save.isError && problems.length === 0 && (
-            <p role="alert" className="text-red-700 dark:text-red-300">
-              {describeError(save.error, t)}
-            </p>
-          )}
+          <FormErrors errors={problems} intro={t('stopSettings.notSaved')} />
+          {problems.length === 0 && save.isError && <FormErrors errors={describeError(save.error, t)} />}
         </div>
       )}
     </form>

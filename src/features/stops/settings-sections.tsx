@@ -1,6 +1,11 @@
-import { type KeyboardEvent, useId, useState } from 'react'
-import { CONTROL } from '../../components/form-styles'
+import { type KeyboardEvent, useState } from 'react'
 import { useT } from '../../components/i18n'
+import { Button } from '../../components/ui/button'
+import { CheckboxField } from '../../components/ui/checkbox-field'
+import { FIELD } from '../../components/ui/field-styles'
+import { FormSection } from '../../components/ui/form-section'
+import { SelectField } from '../../components/ui/select-field'
+import { TextField } from '../../components/ui/text-field'
 import {
   MAX_CATEGORIES,
   MAX_NAME,
@@ -14,9 +19,6 @@ import {
 import { ReasonSwatch } from './reason-swatch'
 import { type Change, type Draft, idFrom, newReason, reasonsInUse } from './settings-draft'
 
-export const FIELD = `${CONTROL} min-h-11`
-const CHECK = 'flex min-h-11 items-center gap-2'
-export const BUTTON = 'min-h-11 rounded border border-gray-400 px-3 disabled:opacity-60 dark:border-gray-600'
 export const HEADING = 'mb-2 text-xl font-semibold'
 
 /** The pattern's words (colour is never the only signal, so neither is the pattern's look). */
@@ -34,28 +36,59 @@ const onEnter = (add: () => void) => (event: KeyboardEvent) => {
   add()
 }
 
+/** A new category's or reason's name and the button that adds it (Enter adds it too). */
+function AddByName({
+  label,
+  button,
+  onAdd,
+  className,
+}: {
+  label: string
+  button: string
+  onAdd: (name: string) => void
+  className: string
+}) {
+  const [name, setName] = useState('')
+  const add = () => {
+    if (!name.trim()) return
+    onAdd(name)
+    setName('')
+  }
+  return (
+    <div className={className}>
+      <TextField
+        label={label}
+        className="flex flex-col"
+        value={name}
+        maxLength={MAX_NAME}
+        onChange={setName}
+        onKeyDown={onEnter(add)}
+      />
+      <Button disabled={!name.trim()} onClick={add}>
+        {button}
+      </Button>
+    </div>
+  )
+}
+
 /** The reasons by category: each one's name, kind, colour, pattern, whether it needs a comment and
  * whether it is retired (never removed: its stops keep it), how many are in use, new reasons and
  * categories. */
 export function ReasonsSection({ draft, change }: { draft: Draft; change: Change }) {
   const { t } = useT()
-  const id = useId()
-  const [newCategory, setNewCategory] = useState('')
   const inUse = reasonsInUse(draft.reasons).length
   const over = inUse > MAX_REASONS_IN_USE
-  const addCategory = () => {
-    if (!newCategory.trim() || draft.categories.length >= MAX_CATEGORIES) return
+  const addCategory = (name: string) => {
+    if (draft.categories.length >= MAX_CATEGORIES) return
     const taken = new Set(draft.categories.map((c) => c.id))
-    change(
-      (d) => void d.categories.push({ id: idFrom(newCategory, taken, 'category'), name: newCategory.trim() }),
-    )
-    setNewCategory('')
+    change((d) => void d.categories.push({ id: idFrom(name, taken, 'category'), name: name.trim() }))
   }
   return (
-    <section aria-labelledby={id} className="flex flex-col gap-4">
-      <h2 id={id} className={HEADING}>
-        {t('stopSettings.reasonsHeading')}
-      </h2>
+    <FormSection
+      heading={t('stopSettings.reasonsHeading')}
+      headingClassName={HEADING}
+      className="flex flex-col gap-4"
+    >
       <p>{t('stopSettings.reasonsIntro')}</p>
       <p
         aria-live="polite"
@@ -69,28 +102,19 @@ export function ReasonsSection({ draft, change }: { draft: Draft; change: Change
       {draft.categories.map((category, i) => (
         <CategoryEditor key={category.id} category={category} index={i} draft={draft} change={change} />
       ))}
-      <div className="flex flex-wrap items-end gap-2">
-        {draft.categories.length < MAX_CATEGORIES ? (
-          <>
-            <label className="flex flex-col">
-              {t('stopSettings.newCategory')}
-              <input
-                className={FIELD}
-                value={newCategory}
-                maxLength={MAX_NAME}
-                onChange={(event) => setNewCategory(event.target.value)}
-                onKeyDown={onEnter(addCategory)}
-              />
-            </label>
-            <button type="button" className={BUTTON} disabled={!newCategory.trim()} onClick={addCategory}>
-              {t('stopSettings.addCategory')}
-            </button>
-          </>
-        ) : (
+      {draft.categories.length < MAX_CATEGORIES ? (
+        <AddByName
+          className="flex flex-wrap items-end gap-2"
+          label={t('stopSettings.newCategory')}
+          button={t('stopSettings.addCategory')}
+          onAdd={addCategory}
+        />
+      ) : (
+        <div className="flex flex-wrap items-end gap-2">
           <p>{t('stopSettings.maxCategories', { max: MAX_CATEGORIES })}</p>
-        )}
-      </div>
-    </section>
+        </div>
+      )}
+    </FormSection>
   )
 }
 
@@ -106,33 +130,27 @@ function CategoryEditor({
   change: Change
 }) {
   const { t } = useT()
-  const id = useId()
-  const [name, setName] = useState('')
   const words = reasonName(category, t)
-  const add = () => {
-    if (!name.trim()) return
-    change((d) => void d.reasons.push(newReason(d, category.id, name)))
-    setName('')
-  }
   return (
-    <section aria-labelledby={id} className="rounded border border-gray-300 p-3 dark:border-gray-700">
-      <h3 id={id} className="mb-2 text-lg font-semibold">
-        {words}
-      </h3>
-      <label className="mb-3 flex flex-col">
-        {t('stopSettings.categoryName')}
-        <input
-          className={`${FIELD} max-w-full sm:w-72`}
-          value={category.name ?? ''}
-          placeholder={reasonName({ id: category.id, name: null }, t)}
-          maxLength={MAX_NAME}
-          onChange={(event) =>
-            change((d) => {
-              d.categories[index]!.name = event.target.value
-            })
-          }
-        />
-      </label>
+    <FormSection
+      heading={words}
+      level={3}
+      headingClassName="mb-2 text-lg font-semibold"
+      className="rounded border border-gray-300 p-3 dark:border-gray-700"
+    >
+      <TextField
+        label={t('stopSettings.categoryName')}
+        className="mb-3 flex flex-col"
+        inputClassName={`${FIELD} sm:w-72`}
+        value={category.name ?? ''}
+        placeholder={reasonName({ id: category.id, name: null }, t)}
+        maxLength={MAX_NAME}
+        onChange={(name) =>
+          change((d) => {
+            d.categories[index]!.name = name
+          })
+        }
+      />
       <ul className="flex flex-col gap-3">
         {draft.reasons.map((reason, i) =>
           reason.category === category.id ? (
@@ -144,22 +162,13 @@ function CategoryEditor({
           ) : null,
         )}
       </ul>
-      <div className="mt-3 flex flex-wrap items-end gap-2">
-        <label className="flex flex-col">
-          {t('stopSettings.newReason', { category: words })}
-          <input
-            className={FIELD}
-            value={name}
-            maxLength={MAX_NAME}
-            onChange={(event) => setName(event.target.value)}
-            onKeyDown={onEnter(add)}
-          />
-        </label>
-        <button type="button" className={BUTTON} disabled={!name.trim()} onClick={add}>
-          {t('stopSettings.addReason')}
-        </button>
-      </div>
-    </section>
+      <AddByName
+        className="mt-3 flex flex-wrap items-end gap-2"
+        label={t('stopSettings.newReason', { category: words })}
+        button={t('stopSettings.addReason')}
+        onAdd={(name) => change((d) => void d.reasons.push(newReason(d, category.id, name)))}
+      />
+    </FormSection>
   )
 }
 
@@ -183,66 +192,52 @@ function ReasonEditor({
           {reasonName(reason, t)} <span className="font-normal">· {marks.join(' · ')}</span>
         </legend>
         <div className="flex flex-wrap items-end gap-x-4 gap-y-2">
-          <label className="flex min-w-0 flex-col">
-            {t('stopSettings.reasonName')}
-            <input
-              className={`${FIELD} w-64 max-w-full`}
-              value={reason.name ?? ''}
-              placeholder={reasonName({ id: reason.id, name: null }, t)}
-              maxLength={MAX_NAME}
-              onChange={(event) => onChange({ name: event.target.value })}
-            />
-          </label>
-          <label className="flex flex-col">
-            {t('stopSettings.colour')}
-            <input
-              type="color"
-              className={`${FIELD} w-16`}
-              value={reason.colour}
-              onChange={(event) => onChange({ colour: event.target.value })}
-            />
-          </label>
-          <label className="flex flex-col">
-            {t('stopSettings.pattern')}
-            <select
-              className={FIELD}
-              value={reason.pattern}
-              onChange={(event) => onChange({ pattern: event.target.value as ReasonPattern })}
-            >
-              {REASON_PATTERNS.map((pattern) => (
-                <option key={pattern} value={pattern}>
-                  {t(PATTERN_WORDS[pattern])}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label className={CHECK}>
-            <input
-              type="checkbox"
-              className="size-5"
-              checked={reason.planned}
-              onChange={(event) => onChange({ planned: event.target.checked })}
-            />
-            {t('stopSettings.planned')}
-          </label>
-          <label className={CHECK}>
-            <input
-              type="checkbox"
-              className="size-5"
-              checked={reason.needsComment}
-              onChange={(event) => onChange({ needsComment: event.target.checked })}
-            />
-            {t('stopSettings.needsComment')}
-          </label>
-          <label className={CHECK}>
-            <input
-              type="checkbox"
-              className="size-5"
-              checked={reason.retired}
-              onChange={(event) => onChange({ retired: event.target.checked })}
-            />
-            {t('stopSettings.retired')}
-          </label>
+          <TextField
+            label={t('stopSettings.reasonName')}
+            inputClassName={`${FIELD} w-64`}
+            value={reason.name ?? ''}
+            placeholder={reasonName({ id: reason.id, name: null }, t)}
+            maxLength={MAX_NAME}
+            onChange={(name) => onChange({ name })}
+          />
+          <TextField
+            label={t('stopSettings.colour')}
+            type="color"
+            className="flex flex-col"
+            inputClassName={`${FIELD} w-16`}
+            value={reason.colour}
+            onChange={(colour) => onChange({ colour })}
+          />
+          <SelectField
+            label={t('stopSettings.pattern')}
+            className="flex flex-col"
+            value={reason.pattern}
+            onChange={(pattern) => onChange({ pattern: pattern as ReasonPattern })}
+          >
+            {REASON_PATTERNS.map((pattern) => (
+              <option key={pattern} value={pattern}>
+                {t(PATTERN_WORDS[pattern])}
+              </option>
+            ))}
+          </SelectField>
+          <CheckboxField
+            inputClassName="size-5"
+            label={t('stopSettings.planned')}
+            checked={reason.planned}
+            onChange={(planned) => onChange({ planned })}
+          />
+          <CheckboxField
+            inputClassName="size-5"
+            label={t('stopSettings.needsComment')}
+            checked={reason.needsComment}
+            onChange={(needsComment) => onChange({ needsComment })}
+          />
+          <CheckboxField
+            inputClassName="size-5"
+            label={t('stopSettings.retired')}
+            checked={reason.retired}
+            onChange={(retired) => onChange({ retired })}
+          />
         </div>
       </fieldset>
     </li>

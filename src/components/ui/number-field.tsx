@@ -1,9 +1,10 @@
 import { type ReactNode, useId } from 'react'
-import { CONTROL } from './form-styles'
+import { CONTROL } from '../form-styles'
 
 /** A labelled number input above each other: `onChange` gets the text as typed, so a half-typed number
  * is not lost; an error text, when given, describes the input (outside the label, so it never becomes
- * part of the input's name). */
+ * part of the input's name). The same markup as FieldFrame, written out here: the status board loads
+ * this field first, and the frame's chunk took the board over its 130 KiB budget. */
 export function NumberField({
   label,
   value,
