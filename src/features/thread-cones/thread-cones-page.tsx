@@ -1,9 +1,9 @@
+import { lazy, Suspense } from 'react'
 import { useThreadConeSource } from '../../api/app-config'
 import { WidgetErrorBoundary } from '../../components/error-boundary'
 import { useT } from '../../components/i18n'
 import { Skeleton } from '../../components/skeleton'
 import { WhenNear } from '../../components/when-near'
-import { Catalogue } from './catalogue'
 import { ColorAnswer } from './color-answer'
 import { DemoCatalogueNote, LookupNotConfigured } from './cone-source'
 import { LookupForm } from './lookup-form'
@@ -36,6 +36,10 @@ export function ThreadConesPage() {
   )
 }
 
+/** The series' swatches, with the virtual list that draws them (10 KiB gzip): loaded when the catalogue
+ * comes near the screen, not with the page. */
+const Catalogue = lazy(() => import('./catalogue').then((m) => ({ default: m.Catalogue })))
+
 function LookUp({ demo }: { demo: boolean }) {
   const { t } = useT()
   const lookup = useLookupParams()
@@ -58,7 +62,9 @@ function LookUp({ demo }: { demo: boolean }) {
           {/* a series' hundreds of swatches are drawn when the catalogue comes near the screen (on a phone
               it starts two screens down) */}
           <WhenNear minHeight="40rem">
-            <Catalogue series={lookup.series} selected={lookup.number} choose={(c) => lookup.set({ c })} />
+            <Suspense fallback={<div style={{ minHeight: '40rem' }} />}>
+              <Catalogue series={lookup.series} selected={lookup.number} choose={(c) => lookup.set({ c })} />
+            </Suspense>
           </WhenNear>
         </WidgetErrorBoundary>
       )}
