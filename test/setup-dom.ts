@@ -13,7 +13,7 @@ import { testApp } from './server-app'
  * (timers stay real); set before the test modules load (a module-level `Date.now()` reads it too) and
  * again before each test (a test that fakes all timers and restores them gets it back). */
 /** One wait for anything a page shows after its data arrives: long enough for a page of 44 machines on a
- * busy 2-core machine, and well inside the dom project's test timeout (vite.config.ts), so a failing
+ * busy 2-core machine, and well inside the dom project's test timeout (vitest.config.ts), so a failing
  * wait reports what it missed instead of the test timing out. */
 configure({ asyncUtilTimeout: 10_000 })
 

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest'
-import { workerJsonCheck } from '../../server/json-check'
+import { workerJsonCheck } from './json-check'
 // @ts-expect-error plain JavaScript module of the JSON worker, checked here against JSON.parse
-import { jsonKind } from '../../server/json-validate.mjs'
+import { jsonKind } from './json-validate.mjs'
 
 const encoder = new TextEncoder()
 const kindByParse = (text: string) => {

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest'
-import { CopyDataReader } from '../../server/history/copy-out'
-import { CopyFormatError, timelineJsonFromCopy } from '../../server/history/timeline-json'
+import { CopyDataReader } from './copy-out'
+import { CopyFormatError, timelineJsonFromCopy } from './timeline-json'
 
 /** Issue 34: the factory timeline's JSON written from a binary COPY, and the COPY's bytes taken out of the
  * wire protocol, on COPYs built here byte by byte as PostgreSQL documents them. */

@@ -1,10 +1,10 @@
 import { describe, expect, test } from 'vitest'
-import { createApp } from '../../server/app'
-import { loadConfig } from '../../server/config'
-import type { DemoUpstreamOptions } from '../../server/demo/app'
-import { type DemoRunner, upstreamsFor } from '../../server/upstreams'
-import { VENDOR_ENV } from '../server-app'
-import { fakeUpstream } from './fake-upstream'
+import { fakeUpstream } from '../../test/fake-upstream'
+import { VENDOR_ENV } from '../../test/server-app'
+import { createApp } from '../app'
+import { loadConfig } from '../config'
+import type { DemoUpstreamOptions } from '../demo/app'
+import { type DemoRunner, upstreamsFor } from '../upstreams'
 
 /** The server as the Node entry wires it, with a demo runner that only counts: the demo upstream is a
  * worker thread generating the demo factory (some 100 MB of memory at least), started only when an upstream is the demo's. */

@@ -1,8 +1,8 @@
 import { describe, expect, test } from 'vitest'
-import { MAX_QUEUED_CALLS, MAX_UPSTREAM_CALLS } from '../../server/app'
-import { testApp, VENDOR_ENV } from '../server-app'
-import { until } from '../until'
-import { fakeUpstream } from './fake-upstream'
+import { fakeUpstream } from '../../test/fake-upstream'
+import { testApp, VENDOR_ENV } from '../../test/server-app'
+import { until } from '../../test/until'
+import { MAX_QUEUED_CALLS, MAX_UPSTREAM_CALLS } from '../app'
 
 /** Upstream cost limits (issue 21): a cap on calls at once, a bounded queue, then a clear 503. */
 describe('upstream calls at once', () => {

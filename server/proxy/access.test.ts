@@ -2,8 +2,8 @@ import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, test, vi } from 'vitest'
-import { sessionFile } from '../../server/session-file'
-import { testApp } from '../server-app'
+import { testApp } from '../../test/server-app'
+import { sessionFile } from '../session-file'
 
 /** DASHBOARD_TOKEN (README, "Configuration"): token link once → cookie; Bearer; 401 otherwise, slowed down. */
 const TOKEN = 'correct-horse-battery-staple'

@@ -1,9 +1,9 @@
 import { describe, expect, test } from 'vitest'
-import { DEFAULT_SHIFTS } from '../../server/shifts'
-import { reportSearchParams } from '../../src/api/report-params'
-import { localDate, startOfLocalDay } from '../../src/lib/factory-time'
-import { inSpans, shiftWindows } from '../../src/lib/shift-window'
-import { demoClient } from '../demo-client'
+import { reportSearchParams } from '../src/api/report-params'
+import { localDate, startOfLocalDay } from '../src/lib/factory-time'
+import { inSpans, shiftWindows } from '../src/lib/shift-window'
+import { demoClient } from '../test/demo-client'
+import { DEFAULT_SHIFTS } from './shifts'
 
 /** Issue 7 acceptance: for a day of the demo factory, the per-shift thread-break totals asked the way the
  * shift page asks them (the reference's `shift` filter, built by the SPA's query builder) add up to the

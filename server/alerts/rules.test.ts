@@ -1,28 +1,17 @@
 // One piece: the alert rules' tables of cases (state, head breaks, hot spots, escalation steps) share
 // their builders and read as one specification.
 import { describe, expect, test } from 'vitest'
-import { messageOf, slackBody, teamsBody, webhookBody } from '../../server/alerts/channels'
-import { replay } from '../../server/alerts/replay'
-import {
-  type Condition,
-  headBreakConditions,
-  hotSpotConditions,
-  stateConditions,
-  step,
-} from '../../server/alerts/rules'
-import {
-  type AlertSettings,
-  defaultSettings,
-  mergeSettings,
-  publicSettings,
-} from '../../server/alerts/settings'
-import { alarmLoad, alertReport } from '../../server/alerts/stats'
-import type { AlertView } from '../../server/alerts/store'
-import type { OpenInterval } from '../../server/history/store'
-import { speaking } from '../../server/messages'
 import type { ThreadbreakEvent } from '../../src/lib/domain'
 import { isQuiet } from '../../src/lib/quiet-hours'
 import { DEMO_STATUS_ENTRIES } from '../../src/lib/status-codes'
+import type { OpenInterval } from '../history/store'
+import { speaking } from '../messages'
+import { messageOf, slackBody, teamsBody, webhookBody } from './channels'
+import { replay } from './replay'
+import { type Condition, headBreakConditions, hotSpotConditions, stateConditions, step } from './rules'
+import { type AlertSettings, defaultSettings, mergeSettings, publicSettings } from './settings'
+import { alarmLoad, alertReport } from './stats'
+import type { AlertView } from './store'
 
 /** Issue 19: the alert rules and their lifecycle on recorded histories, on a pinned clock (T0 and minutes
  * after it; nothing reads the machine's clock). */

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { testApp } from '../server-app'
+import { testApp } from '../test/server-app'
 
 /** With no credentials the server answers from the demo upstream, the same road as the vendor's. */
 describe('demo mode', () => {

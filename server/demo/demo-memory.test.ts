@@ -1,10 +1,10 @@
 import { describe, expect, test } from 'vitest'
-import { loadConfig } from '../../server/config'
-import { createDemoUpstream } from '../../server/demo/app'
-import { generateLogs, type Segment } from '../../server/demo/machine-log'
-import { PackedChunk, packChunk } from '../../server/demo/packed-chunk'
-import { upstreamsFor } from '../../server/upstreams'
-import { DAY, demoClient, FIXED_NOW, NOW_S } from '../demo-client'
+import { DAY, demoClient, FIXED_NOW, NOW_S } from '../../test/demo-client'
+import { loadConfig } from '../config'
+import { upstreamsFor } from '../upstreams'
+import { createDemoUpstream } from './app'
+import { generateLogs, type Segment } from './machine-log'
+import { PackedChunk, packChunk } from './packed-chunk'
 
 const { factory } = createDemoUpstream({ now: () => FIXED_NOW, timeZone: 'Europe/Berlin' })
 const today = Math.floor(NOW_S / DAY)

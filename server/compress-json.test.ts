@@ -1,8 +1,8 @@
 import { gunzipSync } from 'node:zlib'
 import { Hono } from 'hono'
 import { describe, expect, it } from 'vitest'
-import { acceptsGzip, COMPRESS_MIN_BYTES, compressJson } from '../../server/compress-json'
-import { testApp } from '../server-app'
+import { testApp } from '../test/server-app'
+import { acceptsGzip, COMPRESS_MIN_BYTES, compressJson } from './compress-json'
 
 const gz = { 'Accept-Encoding': 'gzip, deflate, br' }
 

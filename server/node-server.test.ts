@@ -2,10 +2,10 @@ import type { Server } from 'node:http'
 import type { AddressInfo, Socket } from 'node:net'
 import { connect } from 'node:net'
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
-import { createNodeServer, LISTENER_LIMITS, shutDown } from '../../server/node-server'
-import { testApp, VENDOR_ENV } from '../server-app'
-import { until } from '../until'
-import { fakeUpstream } from './fake-upstream'
+import { fakeUpstream } from '../test/fake-upstream'
+import { testApp, VENDOR_ENV } from '../test/server-app'
+import { until } from '../test/until'
+import { createNodeServer, LISTENER_LIMITS, shutDown } from './node-server'
 
 /** Raw request targets over real HTTP: what a URL parser would quietly normalise is refused first. */
 const upstream = fakeUpstream()

@@ -1,10 +1,10 @@
 import { gunzipSync } from 'node:zlib'
 import { describe, expect, test } from 'vitest'
-import { gzipOnce, LARGE_ANSWER_BYTES } from '../../server/compress-json'
-import { declaredLength } from '../../server/node-server'
-import { callUpstream, type Transport, type UpstreamResponse } from '../../server/proxy/upstream'
-import { memorySettler } from '../../server/settle-memory'
-import { testApp, VENDOR_ENV } from '../server-app'
+import { testApp, VENDOR_ENV } from '../test/server-app'
+import { gzipOnce, LARGE_ANSWER_BYTES } from './compress-json'
+import { declaredLength } from './node-server'
+import { callUpstream, type Transport, type UpstreamResponse } from './proxy/upstream'
+import { memorySettler } from './settle-memory'
 
 /** A thread-break log as large as a month of a big hall's (the vendor's shape, myzsk-api.md 1.10). */
 function breakLog(rows: number): Uint8Array {

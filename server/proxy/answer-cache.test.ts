@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { AnswerCache } from '../../server/proxy/answer-cache'
+import { AnswerCache } from './answer-cache'
 
 describe('the answer cache', () => {
   test('a large answer is shared by the requests waiting for it, but not kept', async () => {

@@ -1,9 +1,9 @@
 // One piece: the proxy's contract (allow-list, parameters, secrets, cache, errors) against one upstream
 // that fails on demand; each describe is one clause of that contract.
 import { describe, expect, test, vi } from 'vitest'
-import { testApp, VENDOR_ENV } from '../server-app'
-import { until } from '../until'
-import { fakeUpstream } from './fake-upstream'
+import { fakeUpstream } from '../../test/fake-upstream'
+import { testApp, VENDOR_ENV } from '../../test/server-app'
+import { until } from '../../test/until'
 
 /** The proxy as docs/architecture.md's data flow describes it, against an upstream that fails on demand. */
 const week = 'from=1763000000&till=1763600000&machineIds=all'

@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest'
 import { defaultStopSettings } from '../../src/lib/stop-reasons'
-import { testApp } from '../server-app'
+import { testApp } from '../../test/server-app'
 
 /** Issue 35: a server without a history (no database) keeps every page and the wall quiet: what stands
  * now and the settings are normal answers that say so; what needs the history is a 503 with the reason. */

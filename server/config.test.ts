@@ -1,8 +1,8 @@
 import { spawnSync } from 'node:child_process'
 import { describe, expect, test } from 'vitest'
-import { ConfigError, callerFolder, loadConfig, loadDemoUpstreamConfig } from '../../server/config'
-import { demoCompanies } from '../../server/demo/factory'
-import { configError } from '../config-error'
+import { configError } from '../test/config-error'
+import { ConfigError, callerFolder, loadConfig, loadDemoUpstreamConfig } from './config'
+import { demoCompanies } from './demo/factory'
 
 /** Every start-up misconfiguration stops the server with one line naming the variable. */
 describe('configuration from the environment', () => {

@@ -1,4 +1,4 @@
-import { fetchTransport, type Transport } from '../../server/proxy/upstream'
+import { fetchTransport, type Transport } from '../server/proxy/upstream'
 
 export type Behaviour =
   | 'ok'

@@ -3,11 +3,11 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { describe, expect, test } from 'vitest'
-import { createApp } from '../../server/app'
-import { loadConfig } from '../../server/config'
-import { loadStaticFiles } from '../../server/node-server'
-import { pageTheme, type StaticFile } from '../../server/static-files'
-import { upstreamsFor } from '../../server/upstreams'
+import { createApp } from './app'
+import { loadConfig } from './config'
+import { loadStaticFiles } from './node-server'
+import { pageTheme, type StaticFile } from './static-files'
+import { upstreamsFor } from './upstreams'
 
 /** The built SPA: hashed assets cached for good, index.html never, compressed when the browser can. */
 const text = (s: string) => new TextEncoder().encode(s)
@@ -69,7 +69,7 @@ describe('static files', () => {
 test('the built files are read with compressed forms, without dot-folders such as Vite’s manifest', async () => {
   const { mkdtempSync, mkdirSync, writeFileSync } = await import('node:fs')
   const { tmpdir } = await import('node:os')
-  const { loadStaticFiles } = await import('../../server/node-server')
+  const { loadStaticFiles } = await import('./node-server')
   const dir = mkdtempSync(`${tmpdir()}/dist-`)
   mkdirSync(`${dir}/assets`)
   mkdirSync(`${dir}/.vite`)
