@@ -49,11 +49,13 @@ export const SERVER_FOLDERS: Record<string, readonly string[]> = {
   demo: ['proxy'],
   history: ['proxy'],
   stops: ['proxy', 'history'],
-  alerts: ['proxy', 'history'],
+  // the one outbox of the alerts' and the reports' messages: claimed, retried and logged in the history
+  outbox: ['history'],
+  alerts: ['proxy', 'history', 'outbox'],
   // the plan's routes read bodies and names as the stops' do; its demo seed rolls the demo's dice
   plan: ['proxy', 'history', 'stops', 'demo'],
   // the reports' delivery: the plan's reports to the alerts' channels, with the stops' body checks
-  reports: ['proxy', 'history', 'stops', 'alerts', 'plan'],
+  reports: ['proxy', 'history', 'stops', 'alerts', 'plan', 'outbox'],
 }
 
 /** Top-level server files that put the parts together; no folder imports them. */

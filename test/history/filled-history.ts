@@ -1,3 +1,4 @@
+// One piece: one history that fills every table the migrations make, each table's rows beside the next's keys.
 import type { Condition } from '../../server/alerts/rules'
 import { defaultSettings } from '../../server/alerts/settings'
 import { AlertStore, type MessageKind } from '../../server/alerts/store'
