@@ -5,9 +5,9 @@ import { hasEarlierHistory } from './history/carry-over'
 import { embeddedExists } from './history/embedded-postgres'
 import { openBeside } from './history/open'
 
-/** `npm run backup -- <file>` and `npm run restore -- <file>` (README "Backups"): the history of the
- * database the server's settings name (DATABASE_URL, else the embedded one in DATA_DIR) and DATA_DIR's
- * sessions, to one file and back. One line of summary; an error is one line on stderr and exit code 1. */
+/** `npm run backup -- <file>` and `npm run restore -- <file>` (docs/deployment.md, "Backups and
+ * restores"): the history of the database the server's settings name (DATABASE_URL, else the embedded one
+ * in DATA_DIR) and DATA_DIR's sessions, to one file and back. One line of summary; an error is one line on stderr and exit code 1. */
 const USAGE = 'usage: npm run backup -- <file.gz>, or npm run restore -- <file.gz>'
 
 async function run([command, path, ...rest]: string[]): Promise<string> {

@@ -198,7 +198,7 @@ describe('configuration from the environment', () => {
     expect(fallback.entries.map((e) => e.code)).toEqual([1, 2, 9, 30, 40, 99, 1012])
   })
 
-  test('the key and licence of every demo company (README, "Demo data") work without an upstream address', () => {
+  test('the key and licence of every demo company (docs/configuration.md) work without an upstream address', () => {
     for (const company of demoCompanies(1)) {
       expect(loadConfig({ API_KEY: company.apiKey, WEB_API_LICENSE: company.licence })).toMatchObject({
         api: { mode: 'demo', apiKey: company.apiKey },

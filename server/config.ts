@@ -6,8 +6,8 @@ import { parseLocations } from '../src/lib/location-names'
 import { DEMO_STATUS_ENTRIES, parseStatusCodes, type StatusEntry } from '../src/lib/status-codes'
 import { DEFAULT_SHIFTS_TEXT, type NamedShift, parseShifts } from './shifts'
 
-/** The demo keys injected when no vendor credentials are configured (README: "Demo data"); the other
- * demo company's key and licence pick that company. */
+/** The demo keys injected when no vendor credentials are configured (docs/configuration.md, "The demo
+ * companies"); the other demo company's key and licence pick that company. */
 export const DEMO_API_KEY = 'demo-key-a'
 export const DEMO_LICENCE = 'demo-licence-a'
 const DEMO_API_KEYS = [DEMO_API_KEY, 'demo-key-b', 'demo-key-c']

@@ -23,9 +23,9 @@ import type { Db, Tx } from './db'
 import { applyMigrations, holdSchemaLock, SCHEMA_VERSION } from './migrations'
 
 /**
- * A backup of the machine history (`npm run backup` / `npm run restore`, README "Backups"): one gzip file
- * of JSON lines, written and read through the `Db` interface alone, so one file moves a history between
- * the embedded database and a PostgreSQL server either way.
+ * A backup of the machine history (`npm run backup` / `npm run restore`, docs/deployment.md "Backups
+ * and restores"): one gzip file of JSON lines, written and read through the `Db` interface alone, so one
+ * file moves a history between the embedded database and a PostgreSQL server either way.
  *
  *   {"format":"stitchboard-backup","formatVersion":1,"schemaVersion":3,…}   the header
  *   ["table","state_intervals"]                                            a table, parents first

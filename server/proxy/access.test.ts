@@ -5,7 +5,8 @@ import { describe, expect, test, vi } from 'vitest'
 import { testApp } from '../../test/server-app'
 import { sessionFile } from '../session-file'
 
-/** DASHBOARD_TOKEN (README, "Configuration"): token link once → cookie; Bearer; 401 otherwise, slowed down. */
+/** DASHBOARD_TOKEN (docs/configuration.md, "Where it listens, and who may use it"): token link once →
+ * cookie; Bearer; 401 otherwise, slowed down. */
 const TOKEN = 'correct-horse-battery-staple'
 const setup = () => testApp({ DASHBOARD_TOKEN: TOKEN })
 

@@ -17,7 +17,7 @@ import {
 } from './machine-state'
 import { DEMO_STATUS_CODES, dictionaryOf, parseStatusCodes } from './status-codes'
 
-/** The demo's table (README), the default dictionary. */
+/** The demo's table (docs/configuration.md, "The demo companies"), the default dictionary. */
 const CODES = DEMO_STATUS_CODES
 
 const NOW = Date.parse('2026-11-18T10:30:00Z') / 1000

@@ -12,8 +12,8 @@ export interface StatusMeaning {
   words?: (typeof PRODUCT_CODE_WORDS)[number]
 }
 
-/** The demo factory's own code table (README, "Demo status codes"); the default dictionary until a
- * factory sets its own. 1012 is the vendor's "completed" event (myzsk-api.md section 2). */
+/** The demo factory's own code table (docs/configuration.md, "The demo companies"); the default
+ * dictionary until a factory sets its own. 1012 is the vendor's "completed" event (myzsk-api.md section 2). */
 export const DEMO_STATUS_CODES: ReadonlyMap<number, StatusMeaning> = new Map([
   [1, { state: 'running', label: null }],
   [2, { state: 'stopped', label: null }],

@@ -11,8 +11,8 @@ import {
 } from '../../scripts/server-runtime.mjs'
 import { CONFIG_VARIABLES, loadConfig } from '../../server/config'
 
-/** The service a factory runs (deploy/, README "Running it for a factory"): a unit systemd accepts, and an
- * environment file that is a valid configuration. */
+/** The service a factory runs (deploy/, docs/deployment.md, "As a systemd service"): a unit systemd
+ * accepts, and an environment file that is a valid configuration. */
 const UNIT = 'deploy/stitchboard.service'
 const ENV_EXAMPLE = 'deploy/stitchboard.env.example'
 

@@ -45,7 +45,8 @@ beforeAll(async () => {
     }),
     launchChromium(),
   ])
-  // behind nginx as the README configures it: at the root of a host, and under a path of a shared one
+  // behind nginx as docs/deployment.md configures it: at the root of a host, and under a path of a
+  // shared one
   const to = (running: Running) => (locations: string) =>
     locations.replaceAll('127.0.0.1:8080', new URL(running.url).host)
   nginx = await startNginx(

@@ -4,9 +4,9 @@ import { collectProblems, launchChromium, type Running, startProcess } from './h
 import { type Nginx, readmeSubPathLocations, startNginx } from './nginx'
 
 /** Issue 34, "any path, any proxy": the built server with BASE_PATH=/stitchboard behind a real nginx, with
- * the README's configuration (test/e2e/nginx.ts reads its location blocks): once as written, the prefix
- * stripped (`proxy_pass http://…/;`), once with the prefix passed on (`proxy_pass http://…;`). Every page,
- * file, API call and the live stream go through nginx under /stitchboard/. */
+ * docs/deployment.md's configuration (test/e2e/nginx.ts reads its location blocks): once as written, the
+ * prefix stripped (`proxy_pass http://…/;`), once with the prefix passed on (`proxy_pass http://…;`).
+ * Every page, file, API call and the live stream go through nginx under /stitchboard/. */
 const BASE = '/stitchboard'
 let server: Running
 let nginx: Nginx
@@ -20,7 +20,7 @@ beforeAll(async () => {
   const upstream = new URL(server.url).host
   const written = readmeSubPathLocations()
   if (!written.includes('127.0.0.1:8080'))
-    throw new Error('the README’s nginx block no longer names 127.0.0.1:8080')
+    throw new Error('docs/deployment.md’s nginx block no longer names 127.0.0.1:8080')
   nginx = await startNginx(
     {
       stripped: written.replaceAll('127.0.0.1:8080', upstream),
@@ -55,7 +55,7 @@ async function boardIsLive(page: Page) {
   await page.getByText(/Live: changes show as the server sees them/).waitFor()
 }
 
-describe('under /stitchboard/ behind nginx, the prefix stripped (the README’s configuration)', () => {
+describe('under /stitchboard/ behind nginx, the prefix stripped (docs/deployment.md’s configuration)', () => {
   test('the board opens from the base path alone, with its files, data and the live stream under it', async () => {
     const { page, problems } = await pageUnderBase()
     const streams: number[] = []
