@@ -44,7 +44,7 @@ export async function fetchReport(
     return { records: threadbreaks, malformed: [], summary }
   }
   const { data } = await getJson(`/api${path}?${search}`, reportListEnvelope, signal)
-  const rows = readRecords(data, VENDOR_REPORT_ROWS[path as ListReportPath], (row) => row as RawRow)
+  const rows = await readRecords(data, VENDOR_REPORT_ROWS[path as ListReportPath], (row) => row as RawRow)
   // a documented-looking row that fails its schema is still shown raw, flagged, never dropped
   return {
     ...rows,
