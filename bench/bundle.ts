@@ -5,11 +5,13 @@ import { SHELL_PIECE } from '../src/components/message-pieces'
 import { LANGUAGES } from '../src/lib/i18n/translator'
 
 /** First-load JavaScript per route, from Vite's manifest after `npm run build` (budget in docs/architecture.md:
- * ≤ 130 KB gzip). A route's first load is the entry with its static imports plus the route's lazy
+ * ≤ 124 KiB gzip, the shell ≤ 110 KiB). A route's first load is the entry with its static imports plus the route's lazy
  * chunk (a page, or the kiosk app) with its static imports, and the messages loaded with them (the shell's
  * piece and the page's, src/components/message-pieces.ts) in the language whose are the largest. `npm run bench:bundle` prints every
  * route and every lazily loaded chunk; test/e2e/bundle-budget.test.ts enforces the budget. */
-export const BUNDLE_BUDGET_KIB = 130
+export const BUNDLE_BUDGET_KIB = 124
+/** The shell's first load (the entry with its static imports and the shell's messages) does not grow. */
+export const SHELL_BUDGET_KIB = 110
 
 /** Lazily loaded pieces that are a first load of their own though not named `-page`: the kiosk's set-up
  * form (`/kiosk` without settings). */
@@ -84,7 +86,9 @@ export function printBundle(sizes: ReturnType<typeof bundleSizes>) {
   console.log('Loaded later, when first used:')
   for (const c of sizes.lazy) console.log(`  ${c.file.padEnd(52)} ${c.kib.toFixed(1).padStart(6)} KiB`)
   const worst = Math.max(...sizes.routes.map((r) => r.kib))
-  console.log(`  budget: every route ≤ ${BUNDLE_BUDGET_KIB} KiB; largest ${worst.toFixed(1)} KiB`)
+  console.log(
+    `  budget: every route ≤ ${BUNDLE_BUDGET_KIB} KiB, the shell ≤ ${SHELL_BUDGET_KIB} KiB; largest ${worst.toFixed(1)} KiB`,
+  )
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) printBundle(bundleSizes())

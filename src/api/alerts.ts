@@ -1,10 +1,9 @@
 import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query'
-import * as z from 'zod/mini'
+import type * as z from 'zod/mini'
 import type { Alert } from '../lib/domain'
 import type { QuietHours } from '../lib/quiet-hours'
 import { ALERTS_KEY } from './alerts-key'
-import { alertWhatSchema } from './contract/alert-what'
-import { getJson, parseResponse, send } from './http'
+import { getJson, lazySchemas, parseResponse, type SchemaOf, send } from './http'
 import { isStreamLive } from './live-status'
 
 /** The server's alerts (issue 19): the list every dashboard shows, kept current by the live stream
@@ -16,37 +15,50 @@ export const ALERTS_POLL_MS = 15_000
 export async function postJson<T extends z.ZodMiniType>(
   path: string,
   body: unknown,
-  schema: T,
+  schema: SchemaOf<T>,
   headers: Record<string, string> = {},
 ): Promise<z.infer<T>> {
-  return parseResponse(
-    schema,
-    await send(path, {
+  const [answer, parser] = await Promise.all([
+    send(path, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', ...headers },
       body: JSON.stringify(body),
     }),
-  )
+    typeof schema === 'function' ? schema() : schema,
+  ])
+  return parseResponse(parser, answer)
 }
 
-const alertSchema = z.object({
-  id: z.number(),
-  rule: z.enum(['state', 'head-breaks', 'hot-spot']),
-  machineId: z.string(),
-  machineName: z.string(),
-  cause: z.string(),
-  detail: z.string(),
-  // older servers do not send it: the alert's English words are shown as they are
-  what: z._default(z.nullable(alertWhatSchema), null),
-  since: z.number(),
-  raisedAt: z.number(),
-  level: z.number(),
-  acknowledgedAt: z.nullable(z.number()),
-  acknowledgedBy: z.nullable(z.string()),
-  okSince: z.nullable(z.number()),
-  clearedAt: z.nullable(z.number()),
+/** The alerts' schemas, loaded with the first answer (http.ts SchemaOf). */
+export const alertsSchemas = lazySchemas(async (z) => {
+  const { alertWhatSchema } = await import('./contract/alert-what')
+  const alert = z.object({
+    id: z.number(),
+    rule: z.enum(['state', 'head-breaks', 'hot-spot']),
+    machineId: z.string(),
+    machineName: z.string(),
+    cause: z.string(),
+    detail: z.string(),
+    // older servers do not send it: the alert's English words are shown as they are
+    what: z._default(z.nullable(alertWhatSchema), null),
+    since: z.number(),
+    raisedAt: z.number(),
+    level: z.number(),
+    acknowledgedAt: z.nullable(z.number()),
+    acknowledgedBy: z.nullable(z.string()),
+    okSince: z.nullable(z.number()),
+    clearedAt: z.nullable(z.number()),
+  })
+  const quiet = z.nullable(z.object({ from: z.string(), to: z.string() }))
+  const list = z.object({
+    available: z.optional(z.boolean()),
+    reason: z.optional(z.string()),
+    alerts: z.array(alert),
+    quietHours: z.optional(quiet),
+  })
+  return { alert, quiet, list, acknowledged: z.object({ alert }) }
 })
-export const quietSchema = z.nullable(z.object({ from: z.string(), to: z.string() }))
+const listSchema = () => alertsSchemas().then((s) => s.list)
 
 export interface AlertList {
   /** false: the server keeps no alerts (no history database); `reason` says why */
@@ -56,14 +68,7 @@ export interface AlertList {
   quietHours: QuietHours | null
 }
 
-const listSchema = z.object({
-  available: z.optional(z.boolean()),
-  reason: z.optional(z.string()),
-  alerts: z.array(alertSchema),
-  quietHours: z.optional(quietSchema),
-})
-
-const listOf = (value: z.infer<typeof listSchema>): AlertList => ({
+const listOf = (value: z.infer<Awaited<ReturnType<typeof listSchema>>>): AlertList => ({
   available: value.available ?? true,
   reason: value.reason ?? null,
   alerts: value.alerts,
@@ -82,17 +87,15 @@ export const alertsQueryOptions = () =>
 export const useAlerts = () => useQuery(alertsQueryOptions())
 
 /** An `alerts` event of the live stream: the whole list, as the server has it now. */
-export function applyAlertsEvent(client: QueryClient, data: string): void {
-  const list = listOf(parseResponse(listSchema, JSON.parse(data)))
+export async function applyAlertsEvent(client: QueryClient, data: string): Promise<void> {
+  const list = listOf(parseResponse(await listSchema(), JSON.parse(data)))
   client.setQueryData(alertsQueryOptions().queryKey, list)
 }
 
 /** "I'm on it": the server keeps the first name given and answers with the alert as it now is. */
 export async function acknowledgeAlert(id: number, name: string): Promise<Alert> {
-  const { alert } = await postJson(
-    `/api/alerts/${id}/acknowledge`,
-    { name },
-    z.object({ alert: alertSchema }),
+  const { alert } = await postJson(`/api/alerts/${id}/acknowledge`, { name }, () =>
+    alertsSchemas().then((s) => s.acknowledged),
   )
   return alert
 }

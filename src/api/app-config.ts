@@ -1,40 +1,42 @@
 import { queryOptions, type UseQueryResult, useQuery } from '@tanstack/react-query'
-import * as z from 'zod/mini'
+import type * as z from 'zod/mini'
 import { setClockFormat } from '../lib/factory-time'
 import type { StatusDictionary } from '../lib/machine-state'
 import { dictionaryOf, MACHINE_STATES, PRODUCT_CODE_WORDS } from '../lib/status-codes'
 import { currentShift, type ShiftSpan } from '../lib/time-range'
-import { getJson } from './http'
+import { getJson, lazySchemas } from './http'
 
 /** What the server lets the SPA know (GET /app-config.json). */
-export const appConfigSchema = z.object({
-  demo: z.boolean(),
-  /** where thread-cone look-ups go: the vendor's job interface, the demo's catalogue, or nowhere (the
-   * vendor's API without JOB_API_URL) */
-  threadCones: z.enum(['vendor', 'demo', 'none']),
-  timeZone: z.string(),
-  /** TIME_FORMAT: 24h unless the factory sets 12h (older servers did not say: 24h) */
-  timeFormat: z._default(z.enum(['24h', '12h']), '24h'),
-  shifts: z.array(z.object({ name: z.string(), from: z.string(), to: z.string() })),
-  /** STATUS_CODES, or the demo's table when it is not set */
-  statusCodes: z.object({
-    source: z.enum(['environment', 'default']),
-    // label: the factory's own words (null: the product's); words: the product's own for a code of its
-    // table, a message of the shell's part (the demo's 'app.code.…')
-    entries: z.array(
-      z.object({
-        code: z.int(),
-        state: z.enum(MACHINE_STATES),
-        label: z.nullable(z.string()),
-        words: z.optional(z.enum(PRODUCT_CODE_WORDS)),
-      }),
-    ),
+const appConfigSchema = lazySchemas((z) =>
+  z.object({
+    demo: z.boolean(),
+    /** where thread-cone look-ups go: the vendor's job interface, the demo's catalogue, or nowhere (the
+     * vendor's API without JOB_API_URL) */
+    threadCones: z.enum(['vendor', 'demo', 'none']),
+    timeZone: z.string(),
+    /** TIME_FORMAT: 24h unless the factory sets 12h (older servers did not say: 24h) */
+    timeFormat: z._default(z.enum(['24h', '12h']), '24h'),
+    shifts: z.array(z.object({ name: z.string(), from: z.string(), to: z.string() })),
+    /** STATUS_CODES, or the demo's table when it is not set */
+    statusCodes: z.object({
+      source: z.enum(['environment', 'default']),
+      // label: the factory's own words (null: the product's); words: the product's own for a code of its
+      // table, a message of the shell's part (the demo's 'app.code.…')
+      entries: z.array(
+        z.object({
+          code: z.int(),
+          state: z.enum(MACHINE_STATES),
+          label: z.nullable(z.string()),
+          words: z.optional(z.enum(PRODUCT_CODE_WORDS)),
+        }),
+      ),
+    }),
+    /** LOCATIONS: names for the vendor's location IDs */
+    locations: z.array(z.object({ id: z.int(), name: z.string() })),
+    version: z.string(),
   }),
-  /** LOCATIONS: names for the vendor's location IDs */
-  locations: z.array(z.object({ id: z.int(), name: z.string() })),
-  version: z.string(),
-})
-export type AppConfig = z.infer<typeof appConfigSchema>
+)
+export type AppConfig = z.infer<Awaited<ReturnType<typeof appConfigSchema>>>
 
 /** The one query of /app-config.json. Components read it through the hooks below; this object is for
  * code outside React that asks for it ahead (a route's prefetch). */

@@ -1,34 +1,39 @@
-import * as z from 'zod/mini'
+import type * as z from 'zod/mini'
 import type { HistoryInfo, Machine, RecordList } from '../lib/domain'
-import { getJson } from './http'
+import { getJson, lazySchemas } from './http'
 
 /* What every machine does now and since when, for the board and the wall: apart from the timelines
  * (history.ts), which only the timeline pages load. */
 
-/** GET /api/history/now (stitchboard's own server, issue 18): what every machine does now and since when. */
-export const historyNowSchema = z.object({
-  recordingSince: z.nullable(z.number()),
-  problem: z.nullable(z.string()),
-  machines: z.array(
-    z.object({
-      id: z.string(),
-      code: z.nullable(z.number()),
-      turning: z.boolean(),
-      reporting: z.boolean(),
-      since: z.number(),
-      atLeast: z.boolean(),
-    }),
-  ),
+export const historyNowSchemas = lazySchemas((z) => {
+  /** GET /api/history/now (stitchboard's own server, issue 18): what every machine does now and since when. */
+  const historyNow = z.object({
+    recordingSince: z.nullable(z.number()),
+    problem: z.nullable(z.string()),
+    machines: z.array(
+      z.object({
+        id: z.string(),
+        code: z.nullable(z.number()),
+        turning: z.boolean(),
+        reporting: z.boolean(),
+        since: z.number(),
+        atLeast: z.boolean(),
+      }),
+    ),
+  })
+  const unavailable = z.object({ available: z.literal(false), reason: z.string() })
+  return { historyNow, answer: z.union([unavailable, historyNow]) }
 })
-export type HistoryNow = z.infer<typeof historyNowSchema> | { unavailable: string }
+export type HistoryNow =
+  | z.infer<Awaited<ReturnType<typeof historyNowSchemas>>['historyNow']>
+  | { unavailable: string }
 
 /** The history now; a server without one (starting, no database) or a failed request is said, not thrown:
  * the machines are complete without it. */
-const unavailableSchema = z.object({ available: z.literal(false), reason: z.string() })
 
 export async function fetchHistoryNow(signal?: AbortSignal): Promise<HistoryNow> {
   try {
-    const answer = await getJson('/api/history/now', z.union([unavailableSchema, historyNowSchema]), signal)
+    const answer = await getJson('/api/history/now', () => historyNowSchemas().then((s) => s.answer), signal)
     return 'reason' in answer ? { unavailable: answer.reason } : answer
   } catch (error) {
     if ((error as Error).name === 'AbortError') throw error

@@ -1,30 +1,36 @@
 import { useQuery } from '@tanstack/react-query'
-import * as z from 'zod/mini'
+import type * as z from 'zod/mini'
 import type { HistoryGap as TimelineGap, StateInterval as TimelineInterval } from '../lib/domain'
 import { UnexpectedResponseError } from './errors'
-import { getJson } from './http'
+import { getJson, lazySchemas } from './http'
 import { type KeyedRange, keptWhileMovedOn } from './moved-on'
 
 export type { TimelineGap, TimelineInterval }
 
-const gapSchema = z.object({ startedAt: z.number(), endedAt: z.number(), reason: z.string() })
-/** The rows are checked by `intervalsOf`, not by zod: 7 days of a factory are some 100,000 rows, and a
- * zod tuple per row cost 60 ms and a collection's worth of garbage on a desk PC (4× that on a phone). */
-const rows = z.array(z.unknown())
-const machineTimelineSchema = z.object({
-  from: z.number(),
-  till: z.number(),
-  recordingSince: z.nullable(z.number()),
-  intervals: rows,
-  gaps: z.array(gapSchema),
+/** The timelines' schemas, loaded with the first answer (http.ts SchemaOf). */
+const schemas = lazySchemas((z) => {
+  const gapSchema = z.object({ startedAt: z.number(), endedAt: z.number(), reason: z.string() })
+  /** The rows are checked by `intervalsOf`, not by zod: 7 days of a factory are some 100,000 rows, and a
+   * zod tuple per row cost 60 ms and a collection's worth of garbage on a desk PC (4× that on a phone). */
+  const rows = z.array(z.unknown())
+  const machineTimelineSchema = z.object({
+    from: z.number(),
+    till: z.number(),
+    recordingSince: z.nullable(z.number()),
+    intervals: rows,
+    gaps: z.array(gapSchema),
+  })
+  const factoryTimelineSchema = z.object({
+    from: z.number(),
+    till: z.number(),
+    recordingSince: z.nullable(z.number()),
+    machines: z.record(z.string(), rows),
+    gaps: z.array(gapSchema),
+  })
+
+  return { gap: gapSchema, machineTimeline: machineTimelineSchema, factoryTimeline: factoryTimelineSchema }
 })
-const factoryTimelineSchema = z.object({
-  from: z.number(),
-  till: z.number(),
-  recordingSince: z.nullable(z.number()),
-  machines: z.record(z.string(), rows),
-  gaps: z.array(gapSchema),
-})
+type Schemas = Awaited<ReturnType<typeof schemas>>
 
 const isNumber = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v)
 const isNumberOrNull = (v: unknown): v is number | null => v === null || isNumber(v)
@@ -60,7 +66,7 @@ export function intervalsOf(list: readonly unknown[], field: string): TimelineIn
   }
   return out
 }
-const gapOf = (g: z.infer<typeof gapSchema>): TimelineGap => ({
+const gapOf = (g: z.infer<Schemas['gap']>): TimelineGap => ({
   start: g.startedAt,
   end: g.endedAt,
   reason: g.reason,
@@ -99,7 +105,7 @@ export async function fetchMachineTimeline(
 ): Promise<MachineTimeline> {
   const answer = await getJson(
     `/api/history/machines/${encodeURIComponent(machineId)}?from=${Math.floor(from / 1000)}&till=${Math.ceil(till / 1000)}`,
-    machineTimelineSchema,
+    () => schemas().then((s) => s.machineTimeline),
     signal,
   )
   return {
@@ -124,7 +130,7 @@ export async function fetchFactoryTimeline(
 ): Promise<FactoryTimeline> {
   const answer = await getJson(
     `/api/history/timeline?from=${Math.floor(from / 1000)}&till=${Math.ceil(till / 1000)}`,
-    factoryTimelineSchema,
+    () => schemas().then((s) => s.factoryTimeline),
     signal,
   )
   return {

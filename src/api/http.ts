@@ -1,6 +1,7 @@
 import type * as z from 'zod/mini'
 import { appUrl } from './base-path'
 import { HttpError, NetworkError, UnexpectedResponseError } from './errors'
+import type * as ZodParts from './zod-parts'
 
 function fieldOf(path: readonly PropertyKey[]): string {
   return path.length === 0
@@ -67,11 +68,31 @@ export async function send(input: string, init: RequestInit): Promise<unknown> {
   return body
 }
 
+/** A schema, or how to load it: zod and the answers' schemas load beside the first request that needs
+ * them, so they are no part of a page's first load (the budget of `npm run bench:bundle`). */
+export type SchemaOf<T extends z.ZodMiniType> = T | (() => Promise<T>)
+
+const loaded = <T extends z.ZodMiniType>(schema: SchemaOf<T>): T | Promise<T> =>
+  typeof schema === 'function' ? schema() : schema
+
+/** Schemas built by `build` with zod, on first use (once; again after a failed load). */
+export function lazySchemas<T>(build: (zod: typeof ZodParts) => T | Promise<T>): () => Promise<T> {
+  let built: Promise<T> | undefined
+  return () => {
+    built ??= import('./zod-parts').then(build, (error: unknown) => {
+      built = undefined
+      throw error
+    })
+    return built
+  }
+}
+
 /** GET a same-origin JSON resource and parse it at the edge. */
 export async function getJson<T extends z.ZodMiniType>(
   path: string,
-  schema: T,
+  schema: SchemaOf<T>,
   signal?: AbortSignal,
 ): Promise<z.infer<T>> {
-  return parseResponse(schema, await send(path, { signal: signal ?? null }))
+  const [answer, parser] = await Promise.all([send(path, { signal: signal ?? null }), loaded(schema)])
+  return parseResponse(parser, answer)
 }

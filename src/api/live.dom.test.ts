@@ -26,7 +26,7 @@ describe('a live event reaches the machines a page shows', () => {
     const event = await streamEvent(1_795_000_000_000, (answer) => {
       for (const m of answer.data) m.alias = `Renamed ${String(m.machine_id)}`
     })
-    applyLiveEvent(client, event)
+    await applyLiveEvent(client, event)
     const names = client.getQueryData<RecordList<Machine>>(['machines'])!.records.map((m) => m.name)
     expect(names.length).toBeGreaterThan(40)
     expect(names.every((name) => name?.startsWith('Renamed '))).toBe(true)
@@ -38,7 +38,7 @@ describe('a live event reaches the machines a page shows', () => {
   test('a list kept without a page showing it is kept up to date (no second request when the board opens)', async () => {
     const client = new QueryClient()
     await client.fetchQuery(machinesQueryOptions())
-    applyLiveEvent(
+    await applyLiveEvent(
       client,
       await streamEvent(1_795_000_000_000, (answer) => {
         for (const m of answer.data) m.alias = `Kept ${String(m.machine_id)}`
@@ -48,7 +48,7 @@ describe('a live event reaches the machines a page shows', () => {
     expect(client.getQueryState(['machines'])?.dataUpdatedAt).toBe(1_795_000_000_000)
   })
 
-  test('with no machine query at all, the event is not even read, and nothing is made up', () => {
+  test('with no machine query at all, the event is not even read, and nothing is made up', async () => {
     const client = new QueryClient()
     // an answer that could not be read: a page without machines does not look at it
     const unreadable = {
@@ -57,7 +57,7 @@ describe('a live event reaches the machines a page shows', () => {
       history: { recordingSince: null, problem: null, machines: [] },
       answer: { data: 'unreadable' },
     }
-    expect(() => applyLiveEvent(client, JSON.stringify(unreadable))).not.toThrow()
+    await expect(applyLiveEvent(client, JSON.stringify(unreadable))).resolves.toBeUndefined()
     expect(client.getQueryCache().getAll()).toHaveLength(0)
   })
 })

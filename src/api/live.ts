@@ -1,11 +1,11 @@
 import { type QueryClient, useQueryClient } from '@tanstack/react-query'
 import { useEffect } from 'react'
-import * as z from 'zod/mini'
 import type { Machine } from '../lib/domain'
 import { applyAlertsEvent } from './alerts'
 import { ALERTS_KEY } from './alerts-key'
 import { appUrl } from './base-path'
-import { type HistoryNow, historyNowSchema } from './history-now'
+import { type HistoryNow, historyNowSchemas } from './history-now'
+import { lazySchemas } from './http'
 import { isStreamLive, type PollingReason, setStatus } from './live-status'
 import { MACHINE_QUERY_ROOT, machinesFromAnswer, machinesQueryOptions } from './machines'
 import { CURRENT_STOPS_KEY, STOPS_KEY } from './stops-key'
@@ -19,19 +19,17 @@ import { CURRENT_STOPS_KEY, STOPS_KEY } from './stops-key'
 export const SILENT_STREAM_MS = 40_000
 const REOPEN_MS = 5_000
 
-const eventSchema = z.object({
-  at: z.number(),
-  changed: z.array(z.string()),
-  history: historyNowSchema,
-  answer: z.unknown(),
+const eventSchema = lazySchemas(async (z) => {
+  const { historyNow } = await historyNowSchemas()
+  return z.object({ at: z.number(), changed: z.array(z.string()), history: historyNow, answer: z.unknown() })
 })
 
 /** The machines of one stream event: every machine query there is gets them (the list and each machine
  * page asked for, shown or kept). With none (a page without machines opened first: the thread cones, the
  * reports) the event is not read at all: reading all 44 machines of every event through the vendor schema
  * was a long task on a phone (up to 220 ms at the first event) for nothing anyone saw. */
-export function applyLiveEvent(client: QueryClient, data: string): void {
-  const event = eventSchema.parse(JSON.parse(data))
+export async function applyLiveEvent(client: QueryClient, data: string): Promise<void> {
+  const event = (await eventSchema()).parse(JSON.parse(data))
   // a machine stopped or ran again: what the standing machines stand for is read again
   if (event.changed.length > 0) void client.invalidateQueries({ queryKey: CURRENT_STOPS_KEY })
   const cache = client.getQueryCache()
@@ -41,7 +39,7 @@ export function applyLiveEvent(client: QueryClient, data: string): void {
     ...cache.findAll({ queryKey: MACHINE_QUERY_ROOT }),
   ]
   if (queries.length === 0) return
-  const list = machinesFromAnswer(event.answer, event.history as HistoryNow)
+  const list = await machinesFromAnswer(event.answer, event.history as HistoryNow)
   client.setQueryData(listKey, list, { updatedAt: event.at })
   const byId = new Map<string, Machine>(list.records.map((m) => [m.id, m]))
   for (const query of queries) {
@@ -85,22 +83,18 @@ export function useLiveUpdates(): void {
       if (closed) return
       source = new EventSource(appUrl('/api/live'))
       source.addEventListener('machines', (event) => {
-        try {
-          applyLiveEvent(client, (event as MessageEvent<string>).data)
-          setStatus({ status: 'live' })
-        } catch {
-          fallBack('unreadable')
-        }
+        applyLiveEvent(client, (event as MessageEvent<string>).data).then(
+          () => setStatus({ status: 'live' }),
+          () => fallBack('unreadable'),
+        )
         kick()
       })
       // the alerts' list, whenever it changes (issue 19)
       source.addEventListener('alerts', (event) => {
-        try {
-          applyAlertsEvent(client, (event as MessageEvent<string>).data)
-        } catch {
+        applyAlertsEvent(client, (event as MessageEvent<string>).data).catch(() => {
           // an unreadable list: the alerts query polls it instead
           void client.invalidateQueries({ queryKey: ALERTS_KEY })
-        }
+        })
         kick()
       })
       // a reason given, a stop split, the reasons or planned stops changed (issue 35): read again at once

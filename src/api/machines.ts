@@ -1,17 +1,21 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import * as z from 'zod/mini'
 import { type HistoryInfo, type Machine, machineLabel, type RecordList } from '../lib/domain'
-import { type VendorMachineRecord, vendorMachineRecordSchema } from './contract/machine'
+import type { VendorMachineRecord } from './contract/machine'
 import { fetchHistoryNow, type HistoryNow, withTimeInState } from './history-now'
-import { getJson, parseResponse } from './http'
+import { getJson, lazySchemas, parseResponse } from './http'
 import { isStreamLive } from './live-status'
 import { instantOf, orNull, readRecords } from './records'
 
 /** Live machine data refreshes about every 15 s (issue: status board). */
 export const MACHINE_REFRESH_MS = 15_000
 
-const listEnvelope = z.looseObject({ data: z.array(z.unknown()) })
-const itemEnvelope = z.looseObject({ data: z.unknown() })
+const envelopes = lazySchemas((z) => ({
+  list: z.looseObject({ data: z.array(z.unknown()) }),
+  item: z.looseObject({ data: z.unknown() }),
+}))
+const listEnvelope = () => envelopes().then((e) => e.list)
+const itemEnvelope = () => envelopes().then((e) => e.item)
+const recordSchema = () => import('./contract/machine').then((m) => m.vendorMachineRecordSchema)
 
 /** The fields machineOf reads; every other field of a record is kept as sent in otherFields. */
 const READ_FIELDS = new Set([
@@ -78,13 +82,13 @@ export async function fetchMachines(signal?: AbortSignal): Promise<MachineList> 
     getJson('/api/machines', listEnvelope, signal),
     fetchHistoryNow(signal),
   ])
-  return withTimeInState(readRecords(data, vendorMachineRecordSchema, machineOf), history)
+  return withTimeInState(await readRecords(data, recordSchema, machineOf), history)
 }
 
 /** The machines as one live answer (the server's stream) with the history's time in state. */
-export function machinesFromAnswer(answer: unknown, history: HistoryNow): MachineList {
-  const { data } = parseResponse(listEnvelope, answer)
-  return withTimeInState(readRecords(data, vendorMachineRecordSchema, machineOf), history)
+export async function machinesFromAnswer(answer: unknown, history: HistoryNow): Promise<MachineList> {
+  const { data } = parseResponse(await listEnvelope(), answer)
+  return withTimeInState(await readRecords(data, recordSchema, machineOf), history)
 }
 
 /** GET /machines/{machineId}; the ID is encoded as one path segment. */
@@ -93,7 +97,7 @@ export async function fetchMachine(machineId: string, signal?: AbortSignal): Pro
     getJson(`/api/machines/${encodeURIComponent(machineId)}`, itemEnvelope, signal),
     fetchHistoryNow(signal),
   ])
-  const machine = machineOf(parseResponse(vendorMachineRecordSchema, data))
+  const machine = machineOf(parseResponse(await recordSchema(), data))
   return withTimeInState({ records: [machine], malformed: [] }, history).records[0] ?? machine
 }
 

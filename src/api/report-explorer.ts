@@ -1,15 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import * as z from 'zod/mini'
 import type { RecordList } from '../lib/domain'
 import { naturalCompare } from '../lib/natural-order'
 import type { ReportPath } from './contract/report-params'
-import {
-  type ListReportPath,
-  reportListEnvelope,
-  reportObjectEnvelope,
-  VENDOR_REPORT_ROWS,
-} from './contract/report-rows'
-import { getJson } from './http'
+import type { ListReportPath } from './contract/report-rows'
+import { getJson, lazySchemas } from './http'
 import { EMPTY_RECORDS, readRecords } from './records'
 import { type ReportParams, reportSearchParams } from './report-params'
 import { explorerRows } from './report-rows-flat'
@@ -25,7 +19,9 @@ export const answersWithObject = (path: ReportPath) => path === '/reports/thread
 
 /** A report row as the vendor sent it, for the explorer's generic table. */
 export type RawRow = Record<string, unknown>
-const rawRow = z.record(z.string(), z.unknown())
+const rawRow = lazySchemas((z) => z.record(z.string(), z.unknown()))
+/** The reports' rows, loaded with the first answer (http.ts SchemaOf). */
+const reportRows = () => import('./contract/report-rows')
 
 /** Any report as the vendor's rows in stitchboard's units (times as instants, durations in seconds;
  * the explorer shows the vendor's fields; threadbreaks-by-design's
@@ -39,18 +35,27 @@ export async function fetchReport(
   const search = reportSearchParams(path, params)
   if (!search) return { ...EMPTY_RECORDS, summary: null }
   if (answersWithObject(path)) {
-    const { data } = await getJson(`/api${path}?${search}`, reportObjectEnvelope, signal)
+    const { data } = await getJson(
+      `/api${path}?${search}`,
+      () => reportRows().then((r) => r.reportObjectEnvelope),
+      signal,
+    )
     const { threadbreaks, ...summary } = data
     return { records: threadbreaks, malformed: [], summary }
   }
-  const { data } = await getJson(`/api${path}?${search}`, reportListEnvelope, signal)
-  const rows = readRecords(data, VENDOR_REPORT_ROWS[path as ListReportPath], (row) => row as RawRow)
+  const { data } = await getJson(
+    `/api${path}?${search}`,
+    () => reportRows().then((r) => r.reportListEnvelope),
+    signal,
+  )
+  const [{ VENDOR_REPORT_ROWS }, raw] = await Promise.all([reportRows(), rawRow()])
+  const rows = await readRecords(data, VENDOR_REPORT_ROWS[path as ListReportPath], (row) => row as RawRow)
   // a documented-looking row that fails its schema is still shown raw, flagged, never dropped
   return {
     ...rows,
     records: explorerRows(
       path,
-      rows.records.map((r) => rowInOurUnits(path, rawRow.parse(r))),
+      rows.records.map((r) => rowInOurUnits(path, raw.parse(r))),
     ),
     summary: null,
   }

@@ -1,14 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import type * as z from 'zod/mini'
 import type { DesignThreadbreaks, MachineShifts, RecordList, ThreadbreakCount } from '../lib/domain'
-import {
-  type ListReportPath,
-  reportListEnvelope,
-  reportObjectEnvelope,
-  VENDOR_REPORT_RECORDS,
-  type VendorReportRecord,
-} from './contract/report-rows'
-import { breakEventOf } from './contract/to-domain'
+import type { ListReportPath, VendorReportRecord } from './contract/report-rows'
 import { getJson } from './http'
 import { EMPTY_RECORDS, orNull, readRecords } from './records'
 import { type ReportParams, reportSearchParams } from './report-params'
@@ -21,17 +14,25 @@ import {
   reportTiming,
 } from './summary-reports'
 
+/** The reports' rows and their mapping, loaded with the first answer (http.ts SchemaOf). */
+const rows = () => import('./contract/report-rows')
+const toDomain = () => import('./contract/to-domain')
+
 async function fetchList<P extends ListReportPath, T>(
   path: P,
   params: ReportParams,
-  map: (row: VendorReportRecord<P>) => T,
+  map: ((row: VendorReportRecord<P>) => T) | Promise<(row: VendorReportRecord<P>) => T>,
   signal?: AbortSignal,
 ): Promise<RecordList<T>> {
   const search = reportSearchParams(path, params)
   if (!search) return EMPTY_RECORDS
-  const { data } = await getJson(`/api${path}?${search}`, reportListEnvelope, signal)
-  const schema = VENDOR_REPORT_RECORDS[path] as unknown as z.ZodMiniType<VendorReportRecord<P>>
-  return readRecords(data, schema, map)
+  const [{ data }, mapping] = await Promise.all([
+    getJson(`/api${path}?${search}`, () => rows().then((r) => r.reportListEnvelope), signal),
+    map,
+  ])
+  const schema = () =>
+    rows().then((r) => r.VENDOR_REPORT_RECORDS[path] as unknown as z.ZodMiniType<VendorReportRecord<P>>)
+  return readRecords(data, schema, mapping)
 }
 
 /** myzsk-api.md 1.8 / 1.9: with grouping H / head the needle comes back as 0, with N / needle the head;
@@ -110,7 +111,13 @@ export const useMachineShifts = (params: ReportParams) => useQuery(machineShifts
 export const threadbreakEventsQueryOptions = (params: ReportParams) =>
   queryOptions({
     queryKey: ['threadbreak-events', keyOf('/reports/threadbreaks-by-machine', params)],
-    queryFn: ({ signal }) => fetchList('/reports/threadbreaks-by-machine', params, breakEventOf, signal),
+    queryFn: ({ signal }) =>
+      fetchList(
+        '/reports/threadbreaks-by-machine',
+        params,
+        toDomain().then((d) => d.breakEventOf),
+        signal,
+      ),
     ...reportTiming(params, ['threadbreak-events', keyOf('/reports/threadbreaks-by-machine', params)]),
   })
 
@@ -122,7 +129,7 @@ export async function fetchDesignThreadbreaks(
   const path = '/reports/threadbreaks-by-design'
   const { data } = await getJson(
     `/api${path}?${reportSearchParams(path, params)}`,
-    reportObjectEnvelope,
+    () => rows().then((r) => r.reportObjectEnvelope),
     signal,
   )
   return {

@@ -1,10 +1,9 @@
 import { queryOptions } from '@tanstack/react-query'
 import type * as z from 'zod/mini'
 import type { MachineSpeed, MachineSummary, RecordList } from '../lib/domain'
-import { reportListEnvelope } from './contract/envelope'
 import type { ReportPath } from './contract/report-params'
-import { averageRpmRecord, machineSummaryRecord } from './contract/summary-rows'
-import { getJson } from './http'
+import type { averageRpmRecord, machineSummaryRecord } from './contract/summary-rows'
+import { getJson, type SchemaOf } from './http'
 import { type KeyedRange, keptWhileMovedOn } from './moved-on'
 import { EMPTY_RECORDS, orNull, readRecords } from './records'
 import { type ReportParams, reportSearchParams, reportStaleTime } from './report-params'
@@ -12,6 +11,10 @@ import { type ReportParams, reportSearchParams, reportStaleTime } from './report
 /** The two reports the board and the wall read (machine-summary for the pace, average-rpm for the
  * locations' names) and how every report is timed and keyed: a module of its own, so those pages do not
  * load every report's code (reports.ts has the others). */
+
+/** The reports' envelope and rows, loaded with the first answer (http.ts SchemaOf) */
+const reportListEnvelope = () => import('./contract/envelope').then((e) => e.reportListEnvelope)
+const rows = () => import('./contract/summary-rows')
 
 /** Open ranges are re-read every minute; closed past ranges never (reportStaleTime). */
 export const REPORT_REFRESH_MS = 60_000
@@ -50,7 +53,7 @@ export const keyOf = (path: ReportPath, params: ReportParams) =>
 
 async function fetchSummaryRows<S extends z.ZodMiniType, T>(
   path: ReportPath,
-  schema: S,
+  schema: SchemaOf<S>,
   params: ReportParams,
   map: (row: z.infer<S>) => T,
   signal?: AbortSignal,
@@ -68,7 +71,7 @@ export const machineSummaryQueryOptions = (params: ReportParams) =>
     queryFn: ({ signal }) =>
       fetchSummaryRows(
         '/reports/machine-summary',
-        machineSummaryRecord,
+        (): Promise<typeof machineSummaryRecord> => rows().then((r) => r.machineSummaryRecord),
         params,
         (row): MachineSummary => ({
           machineId: row.machineId,
@@ -99,7 +102,7 @@ export const machineSpeedQueryOptions = (params: ReportParams) =>
     queryFn: ({ signal }) =>
       fetchSummaryRows(
         '/reports/average-rpm',
-        averageRpmRecord,
+        (): Promise<typeof averageRpmRecord> => rows().then((r) => r.averageRpmRecord),
         params,
         (row): MachineSpeed => ({
           machineId: row.machineId,
