@@ -372,10 +372,10 @@ describe('nested answers as flat tables for the explorer', () => {
         machineName: 'North 01',
         stitches: 30,
         threadbreaks: 3,
-        'Early: stitches': 10,
-        'Early: thread breaks': 1,
-        'Work period 2: stitches': 20,
-        'Work period 2: thread breaks': 2,
+        'periodStitches.Early': 10,
+        'periodBreaks.Early': 1,
+        'periodStitches.#2': 20,
+        'periodBreaks.#2': 2,
       },
     ])
   })

@@ -75,6 +75,14 @@ export function reportFieldLabel(path: ReportPath, key: string, t: Translator['t
   if (status) return t('reports.field.timeInStatus', { code: status[2]! })
   const count = key.match(/^statusCount\.(-?\d+)$/)
   if (count) return t('reports.field.timesInStatus', { code: count[1]! })
+  const period = key.match(/^period(Stitches|Breaks)\.(.+)$/s)
+  if (period) {
+    const unnamed = /^#(\d+)$/.exec(period[2]!)
+    const name = unnamed ? t('reports.field.unnamedPeriod', { id: unnamed[1]! }) : period[2]!
+    return period[1] === 'Stitches'
+      ? t('reports.field.periodStitches', { period: name })
+      : t('reports.field.periodBreaks', { period: name })
+  }
   return key
 }
 

@@ -6,7 +6,8 @@ const isObject = (value: unknown): value is Row =>
 
 /** The nested answers made readable as tables (myzsk-api.md 1.17, 1.20, 1.22), after rowInOurUnits:
  * - daily-design: one row per design, machine and status (the design's own fields first);
- * - shift-comparison: each work period's stitches and thread breaks as two columns of the machine's row;
+ * - shift-comparison: each work period's stitches and thread breaks as two columns of the machine's row
+ *   (`periodStitches.<name>`, `periodBreaks.<name>`; an unnamed period as `#<id>`);
  * - operator-overview: each status's time and count as two columns of the operator's row.
  * Other answers, and rows not in the documented nesting, are left as they are. */
 export function explorerRows(path: ReportPath, rows: readonly Row[]): Row[] {
@@ -26,12 +27,11 @@ export function explorerRows(path: ReportPath, rows: readonly Row[]): Row[] {
         const columns: Row = {}
         for (const shift of shifts) {
           if (!isObject(shift)) return row
+          // the period's name in the column's key, labelled in the reader's language (report-labels.ts)
           const name =
-            typeof shift.shiftName === 'string' && shift.shiftName
-              ? shift.shiftName
-              : `Work period ${shift.shiftId}`
-          columns[`${name}: stitches`] = shift.stitches
-          columns[`${name}: thread breaks`] = shift.threadbreaks
+            typeof shift.shiftName === 'string' && shift.shiftName ? shift.shiftName : `#${shift.shiftId}`
+          columns[`periodStitches.${name}`] = shift.stitches
+          columns[`periodBreaks.${name}`] = shift.threadbreaks
         }
         return { ...machine, ...columns }
       })

@@ -23,14 +23,18 @@ export function ScrollArea({
   const own = useRef<HTMLDivElement>(null)
   const box = scrollRef ?? own
   const { t } = useT()
-  const [overflow, setOverflow] = useState({ x: false, right: false })
+  const [overflow, setOverflow] = useState({ x: false, y: false, right: false })
   useLayoutEffect(() => {
     const element = box.current
     if (!element) return
     const measure = () => {
       const x = element.scrollWidth > element.clientWidth + 1
+      // a box of limited height (className) may scroll down: the keyboard must reach it then too
+      const y = element.scrollHeight > element.clientHeight + 1
       const right = x && element.scrollLeft + element.clientWidth < element.scrollWidth - 1
-      setOverflow((previous) => (previous.x === x && previous.right === right ? previous : { x, right }))
+      setOverflow((previous) =>
+        previous.x === x && previous.y === y && previous.right === right ? previous : { x, y, right },
+      )
     }
     element.addEventListener('scroll', measure, { passive: true })
     const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(measure)
@@ -57,7 +61,7 @@ export function ScrollArea({
       <div
         ref={box}
         className={`relative overflow-auto ${className}`}
-        {...(overflow.x
+        {...(overflow.x || overflow.y
           ? { tabIndex: 0, role: 'region', 'aria-label': t('app.scroll.region', { label }) }
           : {})}
       >
