@@ -1,59 +1,17 @@
-import { readFileSync } from 'node:fs'
 import { createServer, type Server } from 'node:http'
-import { createRequire } from 'node:module'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { handleStitchJob } from '../../server/demo/stitch-job'
 import type { Catalogue } from '../../server/demo/thread-cones'
 import { appInChromium, freePort, type Running, startProcess } from './harness'
+import { axeViolations } from './page-checks'
 
 /**
- * axe-core on every page of the built app, on demo data, in Chromium, in the light and the dark theme:
- * no serious or critical violation (WCAG 2.x A and AA rules and axe's best practices). Lighthouse runs a
- * subset of axe; this is the whole of it, on pages with their data loaded.
+ * axe-core in Chromium: that its check sees a planted fault, and on what the sweep of every page
+ * (page-sweep.test.ts, which runs it on each page in both themes and every language) does not open: a
+ * dialog, and a catalogue of another maker.
  */
-const app = appInChromium()
-// evaluated through the DevTools protocol: the app's CSP (script-src 'self') rightly refuses a script tag
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
-
-const PAGES: Array<[string, string]> = [
-  ['/machines', 'Machine status'],
-  ['/machines/AS-1042', 'North 01'],
-  ['/threadbreaks', 'Thread breaks'],
-  ['/shifts', 'Shift comparison'],
-  ['/thread-cones', 'Thread cones'],
-  // a colour's answer and its series as swatches
-  ['/thread-cones?m=Nordfaden&s=NFP-40&c=1001', 'Thread cones'],
-  ['/collectors', 'Collector units'],
-  ['/collectors/dc-s1', 'Collector unit dc-s1'],
-  ['/reports', 'Reports'],
-  ['/reports/machine-summary', ''],
-  ['/status-codes', 'Status codes'],
-  ['/design-breaks', 'Where in the design threads break'],
-  ['/timeline', 'Factory timeline'],
-  ['/stops', 'Stops and availability'],
-  ['/stops/explain', 'Stops to explain'],
-  ['/stops/settings', ''],
-  ['/pace', 'Plan and pace'],
-  ['/pace/targets', ''],
-  ['/shift-reports', 'Shift reports'],
-  ['/shift-reports/1', 'Shift report'],
-  ['/alerts', 'Alerts'],
-  ['/no-such-page', ''],
-  ['/kiosk', ''],
-  ['/kiosk?pages=status&dwell=600', ''],
-  ['/kiosk?pages=stops&dwell=600', ''],
-  ['/kiosk?pages=pace&dwell=600', ''],
-  ['/kiosk?pages=threadbreaks&dwell=600', ''],
-  ['/kiosk?pages=status&exceptions=1&dwell=600', ''],
-]
-
-interface Violation {
-  id: string
-  impact: string | null
-  help: string
-  nodes: Array<{ target: string[] }>
-}
+const app = appInChromium({}, { shared: 'factory' })
 
 /** Waits for the page's heading and for every placeholder to give way to data, then runs axe. */
 async function violations(
@@ -76,19 +34,7 @@ async function violations(
       spoil,
     )
   await act?.(page)
-  await page.evaluate(AXE_SOURCE)
-  const found = (await page.evaluate(async () => {
-    const axe = (
-      window as unknown as {
-        axe: { run: (context: Document, options: object) => Promise<{ violations: unknown[] }> }
-      }
-    ).axe
-    const result = await axe.run(document, { resultTypes: ['violations'] })
-    return result.violations
-  })) as Violation[]
-  return found
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.impact} ${v.id}: ${v.help} (${v.nodes.length}×, e.g. ${v.nodes[0]?.target.join(' ')})`)
+  return axeViolations(page)
 }
 
 describe('axe-core finds no serious or critical violation', () => {
@@ -98,19 +44,6 @@ describe('axe-core finds no serious or critical violation', () => {
     expect(found.join('\n')).toMatch(/^critical button-name: /)
     await page.close()
   })
-
-  for (const scheme of ['light', 'dark'] as const) {
-    test(`on every page, ${scheme} theme`, { timeout: 240_000 }, async () => {
-      const page = await app.browser.newPage({ viewport: { width: 1440, height: 900 }, colorScheme: scheme })
-      const problems: Record<string, string[]> = {}
-      for (const [path, heading] of PAGES) {
-        const found = await violations(page, path, heading)
-        if (found.length > 0) problems[path] = found
-      }
-      expect(problems).toEqual({})
-      await page.close()
-    })
-  }
 
   test('the reason dialog of a stop, open on a phone, in both themes', async () => {
     for (const scheme of ['light', 'dark'] as const) {
@@ -134,21 +67,6 @@ describe('axe-core finds no serious or critical violation', () => {
       await page.close()
     }
   })
-
-  for (const language of ['de', 'es'] as const) {
-    test(`on every page in ${language === 'de' ? 'German' : 'Spanish'}`, { timeout: 240_000 }, async () => {
-      // the browser's language chooses the page's (src/lib/i18n/choose.ts); its headings are the language's
-      const page = await app.browser.newPage({ viewport: { width: 1440, height: 900 }, locale: language })
-      const problems: Record<string, string[]> = {}
-      for (const [path] of PAGES) {
-        const found = await violations(page, path, '')
-        if (found.length > 0) problems[path] = found
-      }
-      expect(problems).toEqual({})
-      expect(await page.evaluate(() => document.documentElement.lang)).toBe(language)
-      await page.close()
-    })
-  }
 })
 
 /** A thread-cone catalogue of another maker than the demo's, with numbers and names of its own (a letter

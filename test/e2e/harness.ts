@@ -24,8 +24,10 @@ export const CHROMIUM_FLAGS = [
 /** The tests' one clock: the demo's pinned instant, running on in real time from when this module loads.
  * Servers started here (`startProcess`) and pages of `launchChromium` both read it, so a page and the server
  * behind it agree on "now", and no result depends on the day or hour the tests run. */
-const CLOCK_OFFSET_MS = FIXED_NOW - Date.now()
-export const testNow = () => Date.now() + CLOCK_OFFSET_MS
+let clockOffsetMs = FIXED_NOW - Date.now()
+export const testNow = () => Date.now() + clockOffsetMs
+/** This module's offset from the platform's clock to the tests' (the run's servers are started with it). */
+export const clockOffset = () => clockOffsetMs
 
 /** Chromium whose every page and context runs on the tests' clock (Playwright's clock, installed at the
  * pinned instant and running naturally); `{ realClock: true }` for the benches that measure real time. */
@@ -107,7 +109,7 @@ export async function startProcess(
       // the process has loaded would leave its clock behind by the seconds a busy machine takes to start it)
       ...(realClock
         ? {}
-        : { TEST_CLOCK_AT_MS: String(testNow()), TEST_CLOCK_OFFSET_MS: String(CLOCK_OFFSET_MS) }),
+        : { TEST_CLOCK_AT_MS: String(testNow()), TEST_CLOCK_OFFSET_MS: String(clockOffsetMs) }),
       ...database,
       ...env,
     },
@@ -162,10 +164,33 @@ export function collectProblems(page: Page): string[] {
   return problems
 }
 
+/** The servers the end-to-end run starts once (test/e2e/database.ts) for the files that only read: the demo
+ * factory of 44 machines, and the demo company of 200 (`demo-key-c`). */
+export const SHARED_SERVERS = { factory: {}, large: { API_KEY: 'demo-key-c' } } as const
+export type SharedServer = keyof typeof SHARED_SERVERS
+
+/** One of the run's servers, for a file that changes nothing on it (no setting, reason or target): its
+ * clock becomes the run's, so its pages and that server agree on now. */
+export function sharedServer(name: SharedServer): Running {
+  clockOffsetMs = inject('clockOffsetMs')
+  return { url: inject('sharedServers')[name], stop: async () => {} }
+}
+
 /** The built app served by the real server entry on demo data, and a Chromium to look at it with,
- * for the tests of one file. */
-export function appInChromium(env: Record<string, string> = {}, { embeddedDatabase = false } = {}) {
+ * for the tests of one file; `{ shared }`: one of the run's servers that only the file's reads reach. */
+export function appInChromium(
+  env: Record<string, string> = {},
+  { embeddedDatabase = false, shared }: { embeddedDatabase?: boolean; shared?: SharedServer } = {},
+) {
   const app = {} as { server: Running; browser: Browser }
+  if (shared) {
+    app.server = sharedServer(shared)
+    beforeAll(async () => {
+      app.browser = await launchChromium()
+    })
+    afterAll(() => app.browser?.close())
+    return app
+  }
   beforeAll(async () => {
     ;[app.server, app.browser] = await Promise.all([
       startProcess('server/main.ts', env, '/healthz', [], { embeddedDatabase }),

@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest'
 import { appInChromium, collectProblems } from './harness'
 
 /** Issue 5 in Chromium on demo data: board, machine page, collector units, wall fit. */
-const app = appInChromium()
+const app = appInChromium({}, { shared: 'factory' })
 
 describe('machine status in Chromium', () => {
   test('board → machine page → back, with the filters kept', async () => {

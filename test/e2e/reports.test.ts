@@ -5,7 +5,7 @@ import { t } from '../messages'
 import { appInChromium, collectProblems, downloadedBytes } from './harness'
 
 /** Issue 9 in Chromium on demo data: every report of reference 4.2 opens and shows rows. */
-const app = appInChromium()
+const app = appInChromium({}, { shared: 'factory' })
 
 describe('reports explorer in Chromium', () => {
   test('each of the 16 reports opens with demo data and shows rows, with no console error', async () => {

@@ -7,7 +7,7 @@ import { appInChromium, collectProblems, testNow } from './harness'
  * grace passed, the demo's history going back days) listed on /shift-reports, one opened, its figures the
  * server's, and printed: the report alone, without the navigation.
  */
-const app = appInChromium()
+const app = appInChromium({}, { shared: 'factory' })
 
 interface Listed {
   id: number

@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest'
 import { appInChromium, collectProblems } from './harness'
 
 /** Issue 7 in Chromium on demo data: the shift page with every section, the per-day chart drawn. */
-const app = appInChromium()
+const app = appInChromium({}, { shared: 'factory' })
 
 describe('shift comparison in Chromium', () => {
   test('every section on demo data: so far, over the range, per day (chart), the API report', async () => {

@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest'
 import { appInChromium, collectProblems } from './harness'
 
 /** Issue 8 in Chromium on demo data: the whole chain by hand, case, leading zeros, cross-brand matches. */
-const app = appInChromium()
+const app = appInChromium({}, { shared: 'factory' })
 
 describe('thread-cone look-up in Chromium', () => {
   test('manufacturer → series → number typed in another case → found; leading zeros → not found, offered', async () => {

@@ -3,7 +3,7 @@ import { describe, expect, test } from 'vitest'
 import { appInChromium, collectProblems, downloadedBytes } from './harness'
 
 /** Issue 6 in Chromium on demo data: hot spots flagged, bobbin column, canvases drawn, exports. */
-const app = appInChromium()
+const app = appInChromium({}, { shared: 'factory' })
 
 const totalBreaks = async (page: Page, bobbin: 'included' | 'not included') => {
   const text = await page

@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { Language } from '../../src/lib/i18n/translator'
 import { speaking } from '../messages'
-import { launchChromium, pauseClock, type Running, startProcess, testNow } from './harness'
+import { launchChromium, pauseClock, type Running, sharedServer, testNow } from './harness'
 
 /**
  * Issue 20 in Chromium: the status board on the wall (kiosk, 1920×1080 and 3840×2160), for the demo
@@ -10,20 +10,14 @@ import { launchChromium, pauseClock, type Running, startProcess, testNow } from 
  * machines that need attention are cards whose name, state and time render at ≥ 52 px on 1080 px (the same
  * share of the height on 4K); more cards than fit are split into screens that take turns.
  */
+// the run's servers: the wall only reads
+const factory = sharedServer('factory')
+const large = sharedServer('large')
 let browser: Browser
-let factory: Running
-let large: Running
 beforeAll(async () => {
-  ;[factory, large, browser] = await Promise.all([
-    startProcess('server/main.ts', {}),
-    startProcess('server/main.ts', { API_KEY: 'demo-key-c' }),
-    launchChromium(),
-  ])
+  browser = await launchChromium()
 })
-afterAll(async () => {
-  await browser?.close()
-  await Promise.all([factory?.stop(), large?.stop()])
-})
+afterAll(() => browser?.close())
 
 /** No live stream, and the alerts (issue 19) as first answered, for pages that must hold still. */
 async function holdStill(page: Page) {
