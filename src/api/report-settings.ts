@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query'
 import * as z from 'zod/mini'
-import { REPORT_KINDS, type ReportKind } from '../lib/report-figures'
+import { REPORT_KINDS, type ReportKind } from '../lib/shift-report-figures'
 import { channelHealthSchema } from './alert-settings'
 import { postJson } from './alerts'
 import { getJson } from './http'

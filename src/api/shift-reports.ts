@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query'
 import * as z from 'zod/mini'
-import { REPORT_KINDS } from '../lib/report-figures'
+import { REPORT_KINDS } from '../lib/shift-report-figures'
 import { getJson } from './http'
 
 /** The shift reports (issue 37): each shift's figures as the server froze them once its grace had passed. */

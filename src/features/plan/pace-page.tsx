@@ -33,8 +33,8 @@ export function PacePage() {
 }
 
 const ShiftReportsPage = lazyPart(
-  'src/features/plan/shift-reports-page.tsx',
-  () => import('./shift-reports-page'),
+  'src/features/shift-reports/shift-reports-page.tsx',
+  () => import('../shift-reports/shift-reports-page'),
   (module) => module.ShiftReportsPage,
 )
 

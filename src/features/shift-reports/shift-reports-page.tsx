@@ -11,18 +11,18 @@ import { ScrollArea } from '../../components/scroll-area'
 import { Skeleton } from '../../components/skeleton'
 import { lazyPart } from '../../components/with-messages'
 import { addDays, dayKeyOf, formatFactoryDate, localDateKey, parseDayKey } from '../../lib/factory-time'
-import { ofTarget, percent } from '../../lib/report-words'
-import { REPORT_TABLE } from './report-table'
+import { ofTarget, percent } from '../../lib/shift-report-words'
+import { REPORT_TABLE } from './table-classes'
 
 // below the archive, and one report: loaded when shown, each with its messages (the page's first load
 // stays within its budget)
 const ReportDelivery = lazyPart(
-  'src/features/plan/report-delivery.tsx',
+  'src/features/shift-reports/report-delivery.tsx',
   () => import('./report-delivery'),
   (module) => module.ReportDelivery,
 )
 const Report = lazyPart(
-  'src/features/plan/shift-report.tsx',
+  'src/features/shift-reports/shift-report.tsx',
   () => import('./shift-report'),
   (module) => module.Report,
 )

@@ -8,13 +8,13 @@ import {
   localDateKey,
   zonedInstant,
 } from '../../src/lib/factory-time'
-import type { AlertFigures, HotSpotFigures, ReportKind } from '../../src/lib/report-figures'
+import type { AlertFigures, HotSpotFigures, ReportKind } from '../../src/lib/shift-report-figures'
 import { shiftWindow } from '../../src/lib/shift-window'
 import type { NamedShift } from '../../src/lib/time-range'
 import type { Tx } from '../history/db'
-import { hotSpotsOf, reportFigures, summaryFigures } from './report-figures'
-import type { ReportStore, StoredReport } from './report-store'
-import type { ShiftDetails, ShiftResults } from './results'
+import type { ShiftDetails, ShiftResults } from '../plan/results'
+import { hotSpotsOf, reportFigures, summaryFigures } from './figures'
+import type { ReportStore, StoredReport } from './store'
 
 /** How far back a server that was down builds the reports it missed (days of shifts). */
 const CATCH_UP_DAYS = 2
@@ -49,7 +49,7 @@ export interface ReporterOptions {
   log?: (line: string) => void
 }
 
-/** The delivery as the reporter sees it (server/reports/delivery.ts): the channels a kind goes to, read
+/** The delivery as the reporter sees it (server/shift-reports/delivery.ts): the channels a kind goes to, read
  * before a report is kept; its messages, queued in the same transaction; and a nudge once it is kept. */
 export interface ReportQueue {
   channels(kind: ReportKind): Promise<readonly string[]>

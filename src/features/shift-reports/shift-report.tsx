@@ -8,11 +8,11 @@ import { stopSettingsQueryOptions } from '../../api/stops'
 import { DataTable } from '../../components/data-table'
 import { useT } from '../../components/i18n'
 import { ScrollArea } from '../../components/scroll-area'
-import { type DocumentTable, documentWords, reportDocument } from '../../lib/report-document'
+import { type DocumentTable, documentWords, reportDocument } from '../../lib/shift-report-document'
 
-import { REPORT_TABLE } from './report-table'
+import { REPORT_TABLE } from './table-classes'
 
-/** A report as a document (src/lib/report-document, the same words its e-mail, PDF and CSV carry):
+/** A report as a document (src/lib/shift-report-document, the same words its e-mail, PDF and CSV carry):
  * sections that keep together when printed on A4, tables with their headings. */
 export function Report({ report }: { report: Omit<ShiftReport, 'id' | 'day'> }) {
   const { t, number, language } = useT()

@@ -1,16 +1,16 @@
 import type { Language } from '../../src/lib/i18n/translator'
-import { documentWords, type ReportCorrection, reportDocument } from '../../src/lib/report-document'
+import { documentWords, type ReportCorrection, reportDocument } from '../../src/lib/shift-report-document'
 import type { StatusMeaning } from '../../src/lib/status-codes'
 import type { Delivery, Senders } from '../alerts/channels'
 import type { Channel } from '../alerts/settings'
 import { speaking } from '../messages'
 import { LEASE_MS, MAX_ATTEMPTS, retryAt } from '../outbox/outbox'
-import type { ReportStore, StoredReport } from '../plan/report-store'
-import type { ReportQueue } from '../plan/reports'
 import { type ReportSummary, reportSlackBody, reportTeamsBody, reportWebhookBody } from './cards'
 import type { ClaimedMessage, ReportOutbox } from './outbox'
 import { reportPdf } from './pdf'
 import { reportCsv, reportHtml, reportText } from './render'
+import type { ReportQueue } from './reporter'
+import type { ReportStore, StoredReport } from './store'
 
 /** What a history brings of the reports' delivery: the outbox and its sender. */
 export interface ReportDeliveryParts {

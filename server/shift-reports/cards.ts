@@ -1,5 +1,5 @@
-import type { ReportDocument } from '../../src/lib/report-document'
-import type { Headline, ReportKind } from '../../src/lib/report-figures'
+import type { ReportDocument } from '../../src/lib/shift-report-document'
+import type { Headline, ReportKind } from '../../src/lib/shift-report-figures'
 import { slackLink, slackText, teamsCard } from '../alerts/channels'
 
 /** What a chat channel or a webhook is told of a report: its title and headline, and where to read it. */

@@ -1,5 +1,5 @@
 import { toCsv } from '../../src/lib/csv'
-import { figureColumns, type ReportDocument } from '../../src/lib/report-document'
+import { figureColumns, type ReportDocument } from '../../src/lib/shift-report-document'
 
 const html = (text: string) =>
   text

@@ -1,5 +1,6 @@
 import type { ThreadbreakEvent } from '../../src/lib/domain'
 import type { Oee } from '../../src/lib/plan'
+import type { PartPlan } from '../../src/lib/shift-plan'
 import {
   type AlertFigures,
   addedUp,
@@ -7,11 +8,10 @@ import {
   type PartFigures,
   type PartSums,
   type ReportFigures,
-} from '../../src/lib/report-figures'
-import type { PartPlan } from '../../src/lib/shift-plan'
+} from '../../src/lib/shift-report-figures'
 import { explainedOf, type ReasonTotal } from '../../src/lib/stop-figures'
-import type { StoredReport } from './report-store'
-import type { ShiftDetails } from './results'
+import type { ShiftDetails } from '../plan/results'
+import type { StoredReport } from './store'
 
 /** The best and the worst machines a report names. */
 const RANKED = 3
@@ -164,7 +164,7 @@ const sortedCodes = (byCode: ReadonlyMap<number | null, { ms: number; count: num
 
 /**
  * A day's or a week's summary from its shifts' reports, as they were built: output and targets added up,
- * OEE from the shifts' sums by the one definition (src/lib/report-figures addedUp), stops and codes added
+ * OEE from the shifts' sums by the one definition (src/lib/shift-report-figures addedUp), stops and codes added
  * up, the longest stops and the hot spots of all the shifts, the alerts of the whole range.
  */
 export function summaryFigures(

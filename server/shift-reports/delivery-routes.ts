@@ -1,12 +1,12 @@
 import type { Context, Hono, MiddlewareHandler } from 'hono'
-import { REPORT_KINDS, type ReportKind } from '../../src/lib/report-figures'
+import { REPORT_KINDS, type ReportKind } from '../../src/lib/shift-report-figures'
 import type { Channel } from '../alerts/settings'
-import type { ReportStore } from '../plan/report-store'
 import { jsonBody } from '../stops/routes'
 import { personName } from '../stops/settings'
 import type { ReportDelivery } from './delivery'
+import { checkReportSettings } from './delivery-settings'
 import type { ReportOutbox } from './outbox'
-import { checkReportSettings } from './settings'
+import type { ReportStore } from './store'
 
 export interface ReportDeliveryContext {
   outbox: ReportOutbox

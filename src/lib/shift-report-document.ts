@@ -1,11 +1,11 @@
 import { durationInWords } from './duration'
 import { formatFactoryTime } from './factory-time'
 import type { Translator } from './i18n/translator'
-import type { MachineFigures, ReportFigures, ReportKind } from './report-figures'
-import { type DocumentWords, ofTarget, percent, reportDate, reportTitle } from './report-words'
+import type { MachineFigures, ReportFigures, ReportKind } from './shift-report-figures'
+import { type DocumentWords, ofTarget, percent, reportDate, reportTitle } from './shift-report-words'
 
-export type { DocumentWords } from './report-words'
-export { documentWords, ofTarget, percent, reportTitle } from './report-words'
+export type { DocumentWords } from './shift-report-words'
+export { documentWords, ofTarget, percent, reportTitle } from './shift-report-words'
 
 /**
  * A report as a document in words: the one rendering of a report's figures that the page, the e-mail, its

@@ -1,8 +1,8 @@
-import type { ReportKind } from '../../src/lib/report-figures'
+import type { ReportKind } from '../../src/lib/shift-report-figures'
 import type { Db, Tx } from '../history/db'
 import { iso, ms } from '../history/store'
 import { type ChannelHealth, Outbox, type OutboxMessage, type Outcome } from '../outbox/outbox'
-import { type ReportSettings, storedReportSettings } from './settings'
+import { type ReportSettings, storedReportSettings } from './delivery-settings'
 
 /** A report's message claimed from the outbox. */
 export type ClaimedMessage = OutboxMessage & { reportId: number }

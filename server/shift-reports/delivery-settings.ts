@@ -1,6 +1,6 @@
 import * as z from 'zod'
 import { clockMinutes } from '../../src/lib/clock'
-import { REPORT_KINDS, type ReportKind } from '../../src/lib/report-figures'
+import { REPORT_KINDS, type ReportKind } from '../../src/lib/shift-report-figures'
 
 /** Where and when reports go: the channels (the alerts' channels, by id) each kind of report is sent to,
  * the grace after a shift's end, and the times the daily and weekly summaries are built. */

@@ -30,9 +30,9 @@ import { TimeField } from '../../components/ui/time-field'
 import { WhoFields } from '../../components/who-fields'
 import { formatFactoryDate, formatFactoryTime } from '../../lib/factory-time'
 import type { MessageKey } from '../../lib/i18n/translator'
-import type { ReportKind } from '../../lib/report-figures'
-import { REPORT_TABLE } from './report-table'
-import { BOX, WEEKDAYS } from './targets-parts'
+import type { ReportKind } from '../../lib/shift-report-figures'
+import { BOX, WEEKDAYS } from '../plan/targets-parts'
+import { REPORT_TABLE } from './table-classes'
 
 /** Where the reports go and when the summaries are built (ADMIN_TOKEN to change), a "send it now" for
  * each kind, and each channel's deliveries: what was sent, what is being tried again, what failed. */

@@ -1,6 +1,6 @@
 import { Worker } from 'node:worker_threads'
 import type { Content, TDocumentDefinitions } from 'pdfmake/interfaces'
-import { figureColumns, type ReportDocument } from '../../src/lib/report-document'
+import { figureColumns, type ReportDocument } from '../../src/lib/shift-report-document'
 
 /** The few characters the report's words use that WinAnsi (PDF's standard fonts) has not, as near as it
  * has them: pdfkit would draw nothing for them. */

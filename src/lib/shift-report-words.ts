@@ -1,6 +1,6 @@
 import type { Translator } from './i18n/translator'
 import { codeWords } from './machine-state'
-import type { ReportKind } from './report-figures'
+import type { ReportKind } from './shift-report-figures'
 import { meaningLabel, type StatusMeaning } from './status-codes'
 import { reasonName } from './stop-reasons'
 

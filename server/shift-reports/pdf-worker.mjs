@@ -1,4 +1,4 @@
-// Makes one report's PDF on a thread of its own (server/reports/pdf.ts), which then ends: pdfmake and the
+// Makes one report's PDF on a thread of its own (server/shift-reports/pdf.ts), which then ends: pdfmake and the
 // fonts' metrics it reads take some 40 MB and more with each document, and a server that sends a few
 // reports a day should not keep them. Plain JavaScript: the built server runs it as it is.
 import { createRequire } from 'node:module'

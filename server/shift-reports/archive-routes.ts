@@ -1,6 +1,6 @@
 import type { Hono } from 'hono'
-import { dayRangeError } from './day-range'
-import type { ReportStore } from './report-store'
+import { dayRangeError } from '../plan/day-range'
+import type { ReportStore } from './store'
 
 /** The longest range of reports listed at once: a quarter and a little. */
 export const MAX_REPORT_DAYS = 100

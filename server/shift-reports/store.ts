@@ -1,5 +1,5 @@
-import type { ReportCorrection } from '../../src/lib/report-document'
-import type { Headline, ReportFigures, ReportKind } from '../../src/lib/report-figures'
+import type { ReportCorrection } from '../../src/lib/shift-report-document'
+import type { Headline, ReportFigures, ReportKind } from '../../src/lib/shift-report-figures'
 import type { Db, Tx } from '../history/db'
 import { iso } from '../history/store'
 
