@@ -7,9 +7,9 @@ import { mswServer } from '../../test/setup-dom'
 import { useCollectorMachines } from './collectors'
 import { HttpError, UnexpectedResponseError } from './errors'
 import { useMachine, useMachines } from './machines'
-import { REPORTS } from './report-catalogue'
-import { useReport } from './report-explorer'
 import { useAggregatedThreadbreaks, useThreadbreaks } from './reports'
+import { REPORTS } from './reports-explorer/report-catalogue'
+import { useReport } from './reports-explorer/report-explorer'
 
 /** Every GET endpoint of the reference through its hook, MSW, the real server app and the demo upstream. */
 const week = { from: NOW_S - 7 * DAY, till: NOW_S }

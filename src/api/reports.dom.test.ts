@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import { DAY, NOW_S } from '../../test/demo-client'
-import { reportQueryOptions } from './report-explorer'
 import { REPORT_REFRESH_MS, reportMovedOn } from './reports'
+import { reportQueryOptions } from './reports-explorer/report-explorer'
 
 /** The query options every report page gets, on the tests' pinned clock (test/setup-dom.ts). */
 describe('report refresh', () => {

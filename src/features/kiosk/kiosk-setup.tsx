@@ -1,7 +1,7 @@
 import { useId, useState } from 'react'
 import { BASE_PATH } from '../../api/base-path'
 import { useLocations } from '../../api/locations'
-import { REPORTS } from '../../api/report-catalogue'
+import { REPORTS } from '../../api/reports-explorer/report-catalogue'
 import { CONTROL } from '../../components/form-styles'
 import { useT } from '../../components/i18n'
 import { withNodes } from '../../components/message-nodes'

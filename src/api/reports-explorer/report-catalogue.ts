@@ -1,5 +1,5 @@
-import type { MessageKey } from '../lib/i18n/translator'
-import type { ReportPath } from './contract/report-params'
+import type { MessageKey } from '../../lib/i18n/translator'
+import type { ReportPath } from '../contract/report-params'
 
 /** The 16 reports of myzsk-api.md 1.7–1.22, as data: the explorer and the wall's report pages are driven
  * by this list. `name` and `about` are messages of the reports' part; a module of its own, so only the

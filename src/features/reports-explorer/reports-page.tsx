@@ -1,5 +1,5 @@
 import { Link, useLocation } from 'react-router'
-import { REPORTS } from '../../api/report-catalogue'
+import { REPORTS } from '../../api/reports-explorer/report-catalogue'
 import { useT } from '../../components/i18n'
 import { filterSearch } from '../../lib/filters'
 

@@ -1,4 +1,4 @@
-import type { ReportPath } from './contract/report-params'
+import type { ReportPath } from '../contract/report-params'
 
 type Row = Record<string, unknown>
 const isObject = (value: unknown): value is Row =>

@@ -2,9 +2,9 @@ import { lazy, Suspense, useMemo } from 'react'
 import { useSearchParams } from 'react-router'
 import { useFactoryZone, useStatusCodes } from '../../api/app-config'
 import type { ReportPath } from '../../api/contract/report-params'
-import type { RawRow } from '../../api/report-explorer'
-import { isCodeColumn, reportFieldLabel, statusOfColumn } from '../../api/report-labels'
-import { isDurationColumn } from '../../api/report-units'
+import type { RawRow } from '../../api/reports-explorer/report-explorer'
+import { isCodeColumn, reportFieldLabel, statusOfColumn } from '../../api/reports-explorer/report-labels'
+import { isDurationColumn } from '../../api/reports-explorer/report-units'
 import { download } from '../../components/download'
 import { WidgetErrorBoundary } from '../../components/error-boundary'
 import { useT } from '../../components/i18n'
@@ -19,7 +19,7 @@ import { chartSpec } from './chart-spec'
 
 /** The chart (recharts) is loaded only when a report has one to show, out of the route's first load. */
 const ReportChart = lazy(() =>
-  withMessages('src/features/reports/report-chart.tsx', () => import('./report-chart'))(),
+  withMessages('src/features/reports-explorer/report-chart.tsx', () => import('./report-chart'))(),
 )
 /** The table (with its virtualiser) is needed only once rows arrive: the page starts fetching it while the
  * report request is in flight, so it costs no waiting and stays out of the route's first load. */

@@ -1,5 +1,5 @@
-import type { MessageKey, Translator } from '../lib/i18n/translator'
-import type { ReportPath } from './contract/report-params'
+import type { MessageKey, Translator } from '../../lib/i18n/translator'
+import type { ReportPath } from '../contract/report-params'
 
 /** The vendor's report fields (myzsk-api.md 1.7–1.22) in plain words, units said where they matter.
  * Times and durations are already in stitchboard's units (report-units.ts). */

@@ -1,4 +1,4 @@
-import type { ReportPath } from './contract/report-params'
+import type { ReportPath } from '../contract/report-params'
 
 /** How a documented report field is sent (myzsk-api.md section 1, "Units"): times are Unix seconds,
  * Unix milliseconds or milliseconds as strings; durations seconds or milliseconds; design-summary sends

@@ -1,20 +1,20 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import * as z from 'zod/mini'
-import type { RecordList } from '../lib/domain'
-import { naturalCompare } from '../lib/natural-order'
-import type { ReportPath } from './contract/report-params'
+import type { RecordList } from '../../lib/domain'
+import { naturalCompare } from '../../lib/natural-order'
+import type { ReportPath } from '../contract/report-params'
 import {
   type ListReportPath,
   reportListEnvelope,
   reportObjectEnvelope,
   VENDOR_REPORT_ROWS,
-} from './contract/report-rows'
-import { getJson } from './http'
-import { EMPTY_RECORDS, readRecords } from './records'
-import { type ReportParams, reportSearchParams } from './report-params'
+} from '../contract/report-rows'
+import { getJson } from '../http'
+import { EMPTY_RECORDS, readRecords } from '../records'
+import { type ReportParams, reportSearchParams } from '../report-params'
+import { keyOf, reportTiming } from '../summary-reports'
 import { explorerRows } from './report-rows-flat'
 import { rowInOurUnits } from './report-units'
-import { keyOf, reportTiming } from './summary-reports'
 
 /** Any report as the reports explorer shows it (its generic table): a module of its own, so the pages
  * that read one report each (reports.ts, summary-reports.ts) do not load the explorer's units and
