@@ -54,7 +54,7 @@ export default defineConfig({
             // chunk, not four, each chunk's imports and exports paid once (the board was at 130.0 KiB)
             {
               name: 'page-parts',
-              test: /src[\\/]components[\\/](error-boundary|form-styles|kiosk|skeleton)\.tsx?$/,
+              test: /src[\\/]components[\\/](error-boundary|form-styles|kiosk[\\/]kiosk-context|skeleton)\.tsx?$/,
             },
             // the settings forms' components (src/components/ui, the who-fields): one chunk, not a dozen of a
             // few hundred bytes each; the number field stays out, as the board loads it without the rest

@@ -10,7 +10,7 @@ import { prefetchForPath } from './route-data'
 import { AppRoutes } from './router'
 
 /** The wall-monitor mode is its own small app: no shell, each page on its own in-memory router. */
-const KioskApp = lazy(withMessages('src/app/kiosk-app.tsx', () => import('./kiosk-app')))
+const KioskApp = lazy(withMessages('src/app/kiosk/kiosk-app.tsx', () => import('./kiosk/kiosk-app')))
 /** `/kiosk` without settings: the form that builds a wall's address, without the wall's code. */
 const KioskSetup = lazyPart(
   'src/features/kiosk/kiosk-setup.tsx',

@@ -6,7 +6,7 @@ import { machinesQueryOptions } from '../../api/machines'
 import { RANGE_LABELS, RANGE_PRESETS, type RangePreset } from '../../lib/time-range'
 import { CONTROL } from '../form-styles'
 import { useT } from '../i18n'
-import { useKiosk } from '../kiosk'
+import { useKiosk } from '../kiosk/kiosk-context'
 import { useFilters } from './use-filters'
 
 /** The shared filters: time range, shift, location, machines. Every change goes into the URL. */

@@ -2,7 +2,7 @@ import { lazy, Suspense } from 'react'
 import { Link, useLocation } from 'react-router'
 import { useFactoryZone } from '../../api/app-config'
 import { useT } from '../../components/i18n'
-import { useKiosk } from '../../components/kiosk'
+import { useKiosk } from '../../components/kiosk/kiosk-context'
 import { Skeleton } from '../../components/skeleton'
 import { lazyPart, withMessages } from '../../components/with-messages'
 

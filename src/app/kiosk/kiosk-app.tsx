@@ -1,13 +1,13 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { useMemo, useState } from 'react'
-import { useT } from '../components/i18n'
-import { KioskProvider } from '../components/kiosk'
-import { NowProvider } from '../components/now'
-import { type KioskParams, kioskParams } from '../features/kiosk/kiosk-params'
-import { useWallTypeScale } from '../features/kiosk/use-wall-type-scale'
-import { kioskAddresses } from './kiosk/kiosk-pages'
-import { KioskWall } from './kiosk/kiosk-wall'
-import LiveUpdates from './live-updates'
+import { useT } from '../../components/i18n'
+import { KioskProvider } from '../../components/kiosk/kiosk-context'
+import { NowProvider } from '../../components/now'
+import { type KioskParams, kioskParams } from '../../features/kiosk/kiosk-params'
+import { useWallTypeScale } from '../../features/kiosk/use-wall-type-scale'
+import LiveUpdates from '../live-updates'
+import { kioskAddresses } from './kiosk-pages'
+import { KioskWall } from './kiosk-wall'
 
 /** A QueryClient for weeks on a wall: answers no page uses any more (an open range moves with every
  * refresh, so each refresh leaves one behind) are dropped after two refreshes, at most a minute, so

@@ -2,11 +2,11 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { render, screen, waitFor, within } from '@testing-library/react'
 import { HttpResponse, http } from 'msw'
 import { describe, expect, test } from 'vitest'
-import { t } from '../../test/messages'
-import { mswServer } from '../../test/setup-dom'
-import { kioskParams } from '../features/kiosk/kiosk-params'
-import { kioskAddresses } from './kiosk/kiosk-pages'
+import { t } from '../../../test/messages'
+import { mswServer } from '../../../test/setup-dom'
+import { kioskParams } from '../../features/kiosk/kiosk-params'
 import { KioskShow } from './kiosk-app'
+import { kioskAddresses } from './kiosk-pages'
 
 function renderKiosk(query: string) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false, gcTime: 60_000 } } })
