@@ -66,12 +66,12 @@ export default defineConfig({
             // chunk's imports and exports paid once (without their own imports, which the shell holds)
             {
               name: 'machine-data',
-              test: /src[\\/](api[\\/](records|machines|history-now|contract[\\/]machine)|lib[\\/]domain)\.ts$/,
+              test: /src[\\/](api[\\/](core[\\/]records|machines[\\/]machines|history[\\/]history-now|contract[\\/]machine)|lib[\\/]domain)\.ts$/,
               includeDependenciesRecursively: false,
             },
             {
               name: 'report-data',
-              test: /src[\\/]api[\\/](summary-reports|locations|report-params|moved-on|contract[\\/](report-params|summary-rows|envelope))\.ts$/,
+              test: /src[\\/]api[\\/](vendor-reports[\\/](summary-reports|report-params)|machines[\\/]locations|core[\\/]moved-on|contract[\\/](report-params|summary-rows|envelope))\.ts$/,
               includeDependenciesRecursively: false,
             },
           ],

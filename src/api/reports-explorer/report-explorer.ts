@@ -9,10 +9,10 @@ import {
   reportObjectEnvelope,
   VENDOR_REPORT_ROWS,
 } from '../contract/report-rows'
-import { getJson } from '../http'
-import { EMPTY_RECORDS, readRecords } from '../records'
-import { type ReportParams, reportSearchParams } from '../report-params'
-import { keyOf, reportTiming } from '../summary-reports'
+import { getJson } from '../core/http'
+import { EMPTY_RECORDS, readRecords } from '../core/records'
+import { type ReportParams, reportSearchParams } from '../vendor-reports/report-params'
+import { keyOf, reportTiming } from '../vendor-reports/summary-reports'
 import { explorerRows } from './report-rows-flat'
 import { rowInOurUnits } from './report-units'
 

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react'
-import { BASE_PATH } from '../../api/base-path'
-import { useLocations } from '../../api/locations'
+import { BASE_PATH } from '../../api/core/base-path'
+import { useLocations } from '../../api/machines/locations'
 import { REPORTS } from '../../api/reports-explorer/report-catalogue'
 import { CONTROL } from '../../components/form-styles'
 import { useT } from '../../components/i18n'

@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react'
 import { Link, useLocation } from 'react-router'
-import { useFactoryZone } from '../../api/app-config'
+import { useFactoryZone } from '../../api/core/app-config'
 import { useT } from '../../components/i18n'
 import { useKiosk } from '../../components/kiosk/kiosk-context'
 import { Skeleton } from '../../components/skeleton'

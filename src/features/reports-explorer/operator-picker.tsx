@@ -1,6 +1,6 @@
 import { useId } from 'react'
-import type { ReportParams } from '../../api/report-params'
 import { useOperators } from '../../api/reports-explorer/report-explorer'
+import type { ReportParams } from '../../api/vendor-reports/report-params'
 import { CONTROL } from '../../components/form-styles'
 import { useT } from '../../components/i18n'
 

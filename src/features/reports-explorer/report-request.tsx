@@ -1,6 +1,6 @@
 import type { ReportPath } from '../../api/contract/report-params'
-import { useDesigns } from '../../api/designs'
-import type { ReportParams } from '../../api/report-params'
+import { useDesigns } from '../../api/machines/designs'
+import type { ReportParams } from '../../api/vendor-reports/report-params'
 import { useT } from '../../components/i18n'
 import { Skeleton } from '../../components/skeleton'
 import { ReportResult } from './report-result'

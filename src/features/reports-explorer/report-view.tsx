@@ -1,7 +1,7 @@
 import { lazy, Suspense, useMemo } from 'react'
 import { useSearchParams } from 'react-router'
-import { useFactoryZone, useStatusCodes } from '../../api/app-config'
 import type { ReportPath } from '../../api/contract/report-params'
+import { useFactoryZone, useStatusCodes } from '../../api/core/app-config'
 import type { RawRow } from '../../api/reports-explorer/report-explorer'
 import { isCodeColumn, reportFieldLabel, statusOfColumn } from '../../api/reports-explorer/report-labels'
 import { isDurationColumn } from '../../api/reports-explorer/report-units'

@@ -6,7 +6,7 @@ import { serveAppConfig } from '../../../test/app-config'
 import { FIXED_NOW } from '../../../test/demo-client'
 import { renderWithProviders } from '../../../test/render'
 import { mswServer } from '../../../test/setup-dom'
-import type { ReportSettingsPage } from '../../api/report-settings'
+import type { ReportSettingsPage } from '../../api/shift-reports/report-settings'
 import { ReportDelivery } from './report-delivery'
 
 const ADMIN = 'report-test-admin-token-0123'

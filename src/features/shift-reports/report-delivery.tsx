@@ -1,8 +1,9 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { type FormEvent, useId, useRef, useState } from 'react'
 import { Link } from 'react-router'
-import { useFactoryZone } from '../../api/app-config'
-import { describeError } from '../../api/errors'
+import { useFactoryZone } from '../../api/core/app-config'
+import { describeError } from '../../api/core/errors'
+import { useWrite } from '../../api/core/use-write'
 import {
   REPORT_KINDS,
   REPORT_SETTINGS_KEY,
@@ -11,8 +12,7 @@ import {
   reportSettingsQueryOptions,
   saveReportSettings,
   sendReportNow,
-} from '../../api/report-settings'
-import { useWrite } from '../../api/use-write'
+} from '../../api/shift-reports/report-settings'
 import { keepAdminToken, storedAdminToken } from '../../components/admin-token'
 import { DataTable } from '../../components/data-table'
 import { useT } from '../../components/i18n'

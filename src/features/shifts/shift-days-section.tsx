@@ -1,5 +1,5 @@
 import { Suspense, useId } from 'react'
-import type { ReportParams } from '../../api/report-params'
+import type { ReportParams } from '../../api/vendor-reports/report-params'
 import { CONTROL } from '../../components/form-styles'
 import { useT } from '../../components/i18n'
 import { NotInKiosk } from '../../components/kiosk/kiosk-context'

@@ -1,6 +1,6 @@
 import { Suspense } from 'react'
 import { Link } from 'react-router'
-import type { ReportParams } from '../../api/report-params'
+import type { ReportParams } from '../../api/vendor-reports/report-params'
 import { useT } from '../../components/i18n'
 import { useKiosk } from '../../components/kiosk/kiosk-context'
 import { Skeleton } from '../../components/skeleton'

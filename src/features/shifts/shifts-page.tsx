@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react'
-import { useAppConfig } from '../../api/app-config'
-import type { ReportParams } from '../../api/report-params'
+import { useAppConfig } from '../../api/core/app-config'
+import type { ReportParams } from '../../api/vendor-reports/report-params'
 import { WidgetErrorBoundary } from '../../components/error-boundary'
 import { FilterBar } from '../../components/filters/filter-bar'
 import { useReportScope } from '../../components/filters/use-filters'

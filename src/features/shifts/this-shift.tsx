@@ -1,5 +1,5 @@
 import { useId } from 'react'
-import type { ReportParams } from '../../api/report-params'
+import type { ReportParams } from '../../api/vendor-reports/report-params'
 import { DataTable } from '../../components/data-table'
 import { useT } from '../../components/i18n'
 import { useKiosk } from '../../components/kiosk/kiosk-context'
