@@ -54,7 +54,7 @@ export default defineConfig({
             // chunk, not four, each chunk's imports and exports paid once (the board was at 130.0 KiB)
             {
               name: 'page-parts',
-              test: /src[\\/]components[\\/](error-boundary|form-styles|kiosk|skeleton)\.tsx?$/,
+              test: /src[\\/]components[\\/](error-boundary|form-styles|kiosk[\\/]kiosk-context|skeleton)\.tsx?$/,
             },
             // the settings forms' components (src/components/ui, the who-fields): one chunk, not a dozen of a
             // few hundred bytes each; the number field stays out, as the board loads it without the rest
@@ -66,12 +66,12 @@ export default defineConfig({
             // chunk's imports and exports paid once (without their own imports, which the shell holds)
             {
               name: 'machine-data',
-              test: /src[\\/](api[\\/](records|machines|history-now)|lib[\\/]domain)\.ts$/,
+              test: /src[\\/](api[\\/](core[\\/]records|machines[\\/]machines|history[\\/]history-now)|lib[\\/]domain)\.ts$/,
               includeDependenciesRecursively: false,
             },
             {
               name: 'report-data',
-              test: /src[\\/]api[\\/](summary-reports|locations|report-params|moved-on|contract[\\/]report-params)\.ts$/,
+              test: /src[\\/]api[\\/](vendor-reports[\\/](summary-reports|report-params)|machines[\\/]locations|core[\\/]moved-on|contract[\\/]report-params)\.ts$/,
               includeDependenciesRecursively: false,
             },
           ],

@@ -5,10 +5,10 @@
 // and heap before the first, after it, and after the 20 (each after a forced collection): what the server
 // keeps of sending reports.
 import { speaking } from '../server/messages'
-import { reportPdf } from '../server/reports/pdf'
-import { reportCsv, reportHtml } from '../server/reports/render'
-import { documentWords, reportDocument } from '../src/lib/report-document'
-import type { ReportFigures } from '../src/lib/report-figures'
+import { reportPdf } from '../server/shift-reports/pdf'
+import { reportCsv, reportHtml } from '../server/shift-reports/render'
+import { documentWords, reportDocument } from '../src/lib/shift-report-document'
+import type { ReportFigures } from '../src/lib/shift-report-figures'
 import { defaultStopSettings } from '../src/lib/stop-reasons'
 
 /** a report's budget: built and rendered well within a poll, and nothing of its PDF kept once sent */

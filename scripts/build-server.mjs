@@ -11,8 +11,8 @@ await build({
     // `npm run backup` / `npm run restore`: the built server's own code, so a backup is of what it runs
     backup: 'server/backup-main.ts',
     'json-worker': 'server/json-worker.mjs',
-    // a report's PDF, made on a thread that ends with it (server/reports/pdf.ts finds it beside the bundle)
-    'pdf-worker': 'server/reports/pdf-worker.mjs',
+    // a report's PDF, made on a thread that ends with it (server/shift-reports/pdf.ts finds it beside the bundle)
+    'pdf-worker': 'server/shift-reports/pdf-worker.mjs',
     'worker-entry': 'server/demo/worker-built.mjs',
   },
   outdir: 'dist-server',

@@ -17,8 +17,9 @@ import { readBodyLimited } from './proxy/request-body'
 import { sameOriginRefusal } from './proxy/same-origin'
 import { SECURITY_HEADERS, secure, withSecurityHeaders } from './proxy/security-headers'
 import { type Answer, callUpstream, type JsonCheck, UpstreamError } from './proxy/upstream'
-import type { ReportDeliveryParts } from './reports/delivery'
 import { settingsRoutes } from './settings-routes'
+import type { ReportDeliveryParts } from './shift-reports/delivery'
+import type { ReportStore } from './shift-reports/store'
 import { type StaticFiles, serveStatic } from './static-files'
 import type { StopBook } from './stops/book'
 import type { Upstreams } from './upstreams'
@@ -52,7 +53,12 @@ export interface AppOptions {
 
 /** The history as the app serves it: the machines' record and, when this server has them, the alerts. */
 export type RunningHistory = History &
-  PlanParts & { alerts?: AlertEngine; stops?: StopBook; delivery?: ReportDeliveryParts }
+  PlanParts & {
+    alerts?: AlertEngine
+    stops?: StopBook
+    delivery?: ReportDeliveryParts
+    reports?: ReportStore
+  }
 export type HistoryState = RunningHistory | { unavailable: string; starting?: boolean }
 
 const historyHealth = (state: HistoryState) =>

@@ -4,7 +4,7 @@
  * half second). The page's code itself is not named: preloading it took the same network from the
  * shell's code and the stylesheet, and the first paint came later (2.0 → 2.3 s on a phone). */
 
-/** Read by every page, the wall's too (src/api/app-config.ts). */
+/** Read by every page, the wall's too (src/api/core/app-config.ts). */
 const EVERY_PAGE = ['/app-config.json']
 /** The board's first answers, at the addresses src/api asks them at (src/app/route-data.ts asks for
  * the same while the board's code loads). */
@@ -32,7 +32,7 @@ const escapeAttribute = (value: string) =>
 /** index.html with `<base href>` first in its head: the built page names its files relative to it (Vite's
  * `base: './'`), so they load from under BASE_PATH on any deep address (`/stitchboard/machines/AS-1042`
  * reloaded asks for `/stitchboard/assets/…`), and the app reads its base path from it
- * (src/api/base-path.ts). At the root it is `/`: the same page serves both. */
+ * (src/api/core/base-path.ts). At the root it is `/`: the same page serves both. */
 export function withBaseHref(html: string, basePath: string): string {
   return html.replace(/<head>/i, `<head>\n    <base href="${escapeAttribute(`${basePath}/`)}">`)
 }

@@ -4,8 +4,10 @@ import { alertRoutes } from './alerts/routes'
 import type { Config } from './config'
 import { type PlanParts, planRoutes } from './plan/routes'
 import { adminGate } from './proxy/admin-token'
-import type { ReportDeliveryParts } from './reports/delivery'
-import { reportDeliveryRoutes } from './reports/routes'
+import { reportRoutes } from './shift-reports/archive-routes'
+import type { ReportDeliveryParts } from './shift-reports/delivery'
+import { reportDeliveryRoutes } from './shift-reports/delivery-routes'
+import type { ReportStore } from './shift-reports/store'
 import type { StopBook } from './stops/book'
 import { stopRoutes } from './stops/routes'
 
@@ -15,6 +17,7 @@ type SettingsHistory =
         alerts?: AlertEngine
         stops?: StopBook
         delivery?: ReportDeliveryParts
+        reports?: ReportStore
       })
   | { unavailable: string }
 
@@ -36,6 +39,12 @@ export function settingsRoutes(
     now,
   })
   stopRoutes(app, historyState, settingsOptions('Stop reasons and planned stops'))
+  // the shift reports' archive, read by anyone (their delivery's settings are below, behind the gate)
+  reportRoutes(app, () => {
+    const state = historyState()
+    if ('unavailable' in state) return state.unavailable
+    return state.reports ?? 'this server keeps no history'
+  })
   planRoutes(app, historyState, settingsOptions('Targets'))
   alertRoutes(app, () => {
     const state = historyState()

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { reportSearchParams } from '../src/api/report-params'
+import { reportSearchParams } from '../src/api/vendor-reports/report-params'
 import { localDate, startOfLocalDay } from '../src/lib/factory-time'
 import { inSpans, shiftWindows } from '../src/lib/shift-window'
 import { demoClient } from '../test/demo-client'

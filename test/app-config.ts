@@ -1,5 +1,5 @@
 import { HttpResponse, http } from 'msw'
-import type { AppConfig } from '../src/api/app-config'
+import type { AppConfig } from '../src/api/core/app-config'
 import { DEMO_STATUS_ENTRIES } from '../src/lib/status-codes'
 import { mswServer } from './setup-dom'
 

@@ -1,4 +1,4 @@
-import type { AlertSettings } from '../src/api/alert-settings'
+import type { AlertSettings } from '../src/api/alerts/alert-settings'
 
 /** Alert settings as the settings page reads them: every rule with one level, one webhook channel. */
 export function buildAlertSettings(overrides: Partial<AlertSettings> = {}): AlertSettings {

@@ -156,7 +156,7 @@ export class ShiftResults {
         machines,
         settings,
         plannedStops: planned,
-        // the history's rows as the browser reads them (src/api/history.ts)
+        // the history's rows as the browser reads them (src/api/history/history.ts)
         intervals: new Map(
           [...intervals].map(([id, list]) => [
             id,

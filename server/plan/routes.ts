@@ -7,8 +7,6 @@ import type { NamedShift } from '../../src/lib/time-range'
 import { jsonBody } from '../stops/routes'
 import { bodyError, personName } from '../stops/settings'
 import { dayRangeError, validDay } from './day-range'
-import { reportRoutes } from './report-routes'
-import type { ReportStore } from './report-store'
 import { MAX_RESULT_DAYS, type ShiftResults } from './results'
 import type { PlanStore } from './store'
 
@@ -24,7 +22,7 @@ export interface PlanOptions {
 }
 
 /** What a history brings of the plan: its store and the shifts' results. */
-export type PlanParts = { plan?: PlanStore; shiftResults?: ShiftResults; reports?: ReportStore }
+export type PlanParts = { plan?: PlanStore; shiftResults?: ShiftResults }
 export type PlanState = PlanParts | { unavailable: string }
 
 const MAX_BODY_BYTES = 4 * 1024
@@ -97,11 +95,6 @@ const targetJson = (t: TargetRow) => t
 /** The plan's routes: the targets (changed only with ADMIN_TOKEN, every change kept) and the rejects
  * entered per shift (by name, as a reason is). */
 export function planRoutes(app: Hono, stateOf: () => PlanState, options: PlanOptions) {
-  reportRoutes(app, () => {
-    const state = stateOf()
-    if ('unavailable' in state) return state.unavailable
-    return state.reports ?? 'this server keeps no history'
-  })
   const storeOf = (): PlanStore | string => {
     const state = stateOf()
     if ('unavailable' in state) return state.unavailable

@@ -38,7 +38,7 @@ const MAX_SETTINGS_BYTES = 64 * 1024
 // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this refuses
 const MACHINE_ID = /^[^\u0000-\u001f\u007f/?#]{1,128}$/u
 
-/** A part as the browsers read it (the contract of src/api/stops.ts). */
+/** A part as the browsers read it (the contract of src/api/stops/stops.ts). */
 const partJson = (p: StopPart) => ({
   machineId: p.machineId,
   start: p.start,

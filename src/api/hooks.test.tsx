@@ -4,12 +4,12 @@ import { describe, expect, test } from 'vitest'
 import { DAY, NOW_S } from '../../test/demo-client'
 import { renderHookWithProviders } from '../../test/render'
 import { mswServer } from '../../test/setup-dom'
-import { useCollectorMachines } from './collectors'
-import { HttpError, UnexpectedResponseError } from './errors'
-import { useMachine, useMachines } from './machines'
-import { REPORTS } from './report-catalogue'
-import { useReport } from './report-explorer'
-import { useAggregatedThreadbreaks, useThreadbreaks } from './reports'
+import { HttpError, UnexpectedResponseError } from './core/errors'
+import { useCollectorMachines } from './machines/collectors'
+import { useMachine, useMachines } from './machines/machines'
+import { REPORTS } from './reports-explorer/report-catalogue'
+import { useReport } from './reports-explorer/report-explorer'
+import { useAggregatedThreadbreaks, useThreadbreaks } from './vendor-reports/reports'
 
 /** Every GET endpoint of the reference through its hook, MSW, the real server app and the demo upstream. */
 const week = { from: NOW_S - 7 * DAY, till: NOW_S }

@@ -5,12 +5,12 @@ import { describe, expect, test } from 'vitest'
 import { DAY, NOW_S } from '../../test/demo-client'
 import { t } from '../../test/messages'
 import { mswServer } from '../../test/setup-dom'
-import { fetchMachines, machineOf } from './machines'
-import { fetchReport } from './report-explorer'
-import { reportFieldLabel } from './report-labels'
-import { explorerRows } from './report-rows-flat'
-import { isDurationColumn, rowInOurUnits } from './report-units'
-import { fetchDesignThreadbreaks, threadbreakEventsQueryOptions } from './reports'
+import { fetchMachines, machineOf } from './machines/machines'
+import { fetchReport } from './reports-explorer/report-explorer'
+import { reportFieldLabel } from './reports-explorer/report-labels'
+import { explorerRows } from './reports-explorer/report-rows-flat'
+import { isDurationColumn, rowInOurUnits } from './reports-explorer/report-units'
+import { fetchDesignThreadbreaks, threadbreakEventsQueryOptions } from './vendor-reports/reports'
 
 /** The API layer on vendor-shaped answers (myzsk-api.md section 1): vendor records become
  * stitchboard's domain types, times become instants and durations seconds. */

@@ -1,8 +1,8 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { lazy, Suspense, useState } from 'react'
 import { BrowserRouter } from 'react-router'
-import { appPath, BASE_PATH } from '../api/base-path'
-import { shouldRetry } from '../api/retry'
+import { appPath, BASE_PATH } from '../api/core/base-path'
+import { shouldRetry } from '../api/core/retry'
 import { useT } from '../components/i18n'
 import { NowProvider } from '../components/now'
 import { lazyPart, withMessages } from '../components/with-messages'
@@ -10,7 +10,7 @@ import { prefetchForPath } from './route-data'
 import { AppRoutes } from './router'
 
 /** The wall-monitor mode is its own small app: no shell, each page on its own in-memory router. */
-const KioskApp = lazy(withMessages('src/app/kiosk-app.tsx', () => import('./kiosk-app')))
+const KioskApp = lazy(withMessages('src/app/kiosk/kiosk-app.tsx', () => import('./kiosk/kiosk-app')))
 /** `/kiosk` without settings: the form that builds a wall's address, without the wall's code. */
 const KioskSetup = lazyPart(
   'src/features/kiosk/kiosk-setup.tsx',

@@ -1,4 +1,4 @@
-import { useLiveUpdates } from '../api/live'
+import { useLiveUpdates } from '../api/live/live'
 
 /** The server's live stream of machine changes, for the app's lifetime (loaded after the first paint). */
 export default function LiveUpdates() {

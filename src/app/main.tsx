@@ -1,6 +1,6 @@
 import { StrictMode, startTransition } from 'react'
 import { createRoot } from 'react-dom/client'
-import { appPath } from '../api/base-path'
+import { appPath } from '../api/core/base-path'
 import '../index.css'
 import { messages, pageLanguage, speak } from '../components/i18n'
 import { SHELL_PIECE } from '../components/message-pieces'

@@ -85,8 +85,8 @@ export const PAGES: readonly PageEntry[] = [
     { paths: ['thread-cones'], nav: 'app.nav.threadCones' },
   ),
   page(
-    'src/features/reports/reports-page.tsx',
-    () => import('../features/reports/reports-page'),
+    'src/features/reports-explorer/reports-page.tsx',
+    () => import('../features/reports-explorer/reports-page'),
     'ReportsPage',
     {
       paths: ['reports'],
@@ -94,8 +94,8 @@ export const PAGES: readonly PageEntry[] = [
     },
   ),
   page(
-    'src/features/reports/report-page.tsx',
-    () => import('../features/reports/report-page'),
+    'src/features/reports-explorer/report-page.tsx',
+    () => import('../features/reports-explorer/report-page'),
     'ReportPage',
     {
       paths: ['reports/*'],

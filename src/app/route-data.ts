@@ -7,12 +7,12 @@ import type { QueryClient } from '@tanstack/react-query'
 export async function prefetchForPath(pathname: string, client: QueryClient): Promise<void> {
   if (pathname !== '/' && pathname !== '/machines' && !pathname.startsWith('/machines/')) return
   const asked = [
-    import('../api/machines').then((m) => client.prefetchQuery(m.machinesQueryOptions())),
-    import('../api/designs').then((m) => client.prefetchQuery(m.designsQueryOptions())),
+    import('../api/machines/machines').then((m) => client.prefetchQuery(m.machinesQueryOptions())),
+    import('../api/machines/designs').then((m) => client.prefetchQuery(m.designsQueryOptions())),
   ]
   // the tiles' last line (the pace) is the board's largest text: it waited for the board's first render
   if (!pathname.startsWith('/machines/'))
-    asked.push(import('../api/pace').then((m) => m.prefetchPace(client)))
+    asked.push(import('../api/plan/pace').then((m) => m.prefetchPace(client)))
   // settled when everything asked for has its answer (or its error, which the page's own query shows)
   await Promise.allSettled(asked)
 }

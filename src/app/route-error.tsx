@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react'
 import { Link } from 'react-router'
-import { appUrl } from '../api/base-path'
+import { appUrl } from '../api/core/base-path'
 import { isChunkLoadError, mayReloadForChunk } from '../components/chunk-retry'
 import { useT } from '../components/i18n'
 

@@ -1,4 +1,4 @@
-import { BASE_PATH } from '../api/base-path'
+import { BASE_PATH } from '../api/core/base-path'
 
 export type Theme = 'light' | 'dark'
 

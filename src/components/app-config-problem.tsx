@@ -1,5 +1,5 @@
-import { useAppConfig, useFactoryZone } from '../api/app-config'
-import { describeError } from '../api/errors'
+import { useAppConfig, useFactoryZone } from '../api/core/app-config'
+import { describeError } from '../api/core/errors'
 import { useT } from './i18n'
 
 /** Says, once for the whole screen (the shell's layout, the wall), that /app-config.json could not be

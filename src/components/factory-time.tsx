@@ -1,4 +1,4 @@
-import { useFactoryZone } from '../api/app-config'
+import { useFactoryZone } from '../api/core/app-config'
 import { formatFactoryDate, formatFactoryTime } from '../lib/factory-time'
 
 /** A moment shown as a factory clock time (the factory's timezone, the browser's locale). */

@@ -1,5 +1,5 @@
 import { type ReactNode, useState } from 'react'
-import { useKiosk } from './kiosk'
+import { useKiosk } from './kiosk/kiosk-context'
 
 /** A disclosure whose content is only built once it is opened (a hundred closed tables cost nothing). */
 export function LazyDetails({

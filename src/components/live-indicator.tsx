@@ -1,5 +1,5 @@
-import { type PollingReason, useLiveStatus } from '../api/live-status'
-import { MACHINE_REFRESH_MS } from '../api/machines'
+import { type PollingReason, useLiveStatus } from '../api/live/live-status'
+import { MACHINE_REFRESH_MS } from '../api/machines/machines'
 import type { MessageKey } from '../lib/i18n/translator'
 import { useT } from './i18n'
 

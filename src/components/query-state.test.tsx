@@ -4,7 +4,7 @@ import { HttpResponse, http } from 'msw'
 import { describe, expect, test } from 'vitest'
 import { t } from '../../test/messages'
 import { mswServer } from '../../test/setup-dom'
-import { machinesQueryOptions } from '../api/machines'
+import { machinesQueryOptions } from '../api/machines/machines'
 import { ageInWords, QueryState } from './query-state'
 
 function Machines() {

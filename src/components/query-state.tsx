@@ -1,6 +1,6 @@
 import type { UseQueryResult } from '@tanstack/react-query'
 import { type ReactNode, useEffect, useRef, useState } from 'react'
-import { describeError } from '../api/errors'
+import { describeError } from '../api/core/errors'
 import type { Translator } from '../lib/i18n/translator'
 import { FactoryTime } from './factory-time'
 import { useT } from './i18n'

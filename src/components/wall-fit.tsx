@@ -1,7 +1,7 @@
 import { type RefObject, useEffect, useLayoutEffect, useRef, useState } from 'react'
 import { useT } from './i18n'
-import { useKiosk } from './kiosk'
-import { KEEP_WHOLE, MEASURE_ONLY, screenStarts } from './kiosk-pager'
+import { useKiosk } from './kiosk/kiosk-context'
+import { KEEP_WHOLE, MEASURE_ONLY, screenStarts } from './kiosk/kiosk-pager'
 
 /** How many screens a kiosk page other than machine status may take at most: read at a glance. */
 export const WALL_SCREENS = 2

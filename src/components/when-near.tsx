@@ -1,5 +1,5 @@
 import { type ReactNode, useEffect, useRef, useState } from 'react'
-import { useKiosk } from './kiosk'
+import { useKiosk } from './kiosk/kiosk-context'
 
 /** Renders its children once the place comes near the screen (below-the-fold sections then cost
  * nothing at first paint); until then a placeholder of `minHeight` keeps the layout still. On the wall

@@ -3,7 +3,7 @@
  * (`proxy_pass http://…/;`): the server answers both, so a request path is taken without the base when it
  * has it, and as it comes otherwise (already stripped). Whatever the browser is told or asks for (links,
  * redirects, the cookie's path, the page's <base href>, every fetch) carries the base: the browser sees
- * the proxy's addresses. The server's rule; the app reads its base path in src/api/base-path.ts. */
+ * the proxy's addresses. The server's rule; the app reads its base path in src/api/core/base-path.ts. */
 
 /** `/stitchboard/machines` → `/machines`, `/stitchboard` → `/`, `/stitchboard?x` → `/?x`; any other path
  * (`/machines`, `/stitchboardx`) unchanged, as is every path when `base` is ''. Paths and raw request

@@ -49,9 +49,9 @@ describe('imports flow one way, in the browser code and the server', () => {
   test('the check sees what it checks', () => {
     expect([...tree.keys()].filter((f) => f.startsWith('src/lib/')).length).toBeGreaterThan(5)
     expect([...tree.keys()].filter((f) => f.startsWith('server/history/')).length).toBeGreaterThan(3)
-    expect(importsOf('src/api/machines.ts', tree.get('src/api/machines.ts')!, tree).local).toContain(
-      'src/lib/domain.ts',
-    )
+    expect(
+      importsOf('src/api/machines/machines.ts', tree.get('src/api/machines/machines.ts')!, tree).local,
+    ).toContain('src/lib/domain.ts')
     for (const path of Object.keys(FEATURE_EXPORTS)) expect(tree.has(path), path).toBe(true)
   })
 
@@ -65,7 +65,7 @@ describe('imports flow one way, in the browser code and the server', () => {
     [
       'a server file importing the browser API layer',
       'server/history/planted.ts',
-      "import { fetchMachines } from '../../src/api/machines'\n",
+      "import { fetchMachines } from '../../src/api/machines/machines'\n",
       'the server uses src/lib and src/api/contract only',
     ],
     [

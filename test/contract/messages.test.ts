@@ -22,7 +22,7 @@ test('every piece the app loads on its own is a file, loaded with its messages b
   // every page of the registry, and the parts of pages, the wall, the alert bar and the kiosk's set-up
   for (const page of PAGES) expect(MESSAGE_PIECES).toContain(page.module)
   for (const part of [
-    'src/app/kiosk-app.tsx',
+    'src/app/kiosk/kiosk-app.tsx',
     'src/features/kiosk/kiosk-setup.tsx',
     'src/features/alerts/alert-bar.tsx',
     'src/features/machines/wall-board.tsx',

@@ -7,7 +7,7 @@ const sizes = bundleSizes()
 
 test('there are lazy-loaded pages to measure, the kiosk among them', () => {
   expect(sizes.routes.length).toBeGreaterThanOrEqual(8)
-  expect(sizes.routes.map((r) => r.route)).toContain('src/app/kiosk-app.tsx')
+  expect(sizes.routes.map((r) => r.route)).toContain('src/app/kiosk/kiosk-app.tsx')
 })
 
 test.each(sizes.routes.map((r) => [r.route, r]))(

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { REPORT_SPECS } from '../../src/api/contract/report-params'
-import { REPORTS } from '../../src/api/report-catalogue'
+import { REPORTS } from '../../src/api/reports-explorer/report-catalogue'
 import { PAGES } from '../../src/app/pages'
 import { appInChromium, collectProblems } from './harness'
 import {

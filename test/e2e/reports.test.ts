@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import { REPORT_SPECS } from '../../src/api/contract/report-params'
-import { REPORTS } from '../../src/api/report-catalogue'
+import { REPORTS } from '../../src/api/reports-explorer/report-catalogue'
 import { t } from '../messages'
 import { appInChromium, collectProblems, downloadedBytes } from './harness'
 

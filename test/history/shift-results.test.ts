@@ -10,17 +10,17 @@ import { migrate } from '../../server/history/migrations'
 import { HistoryStore, type Observation } from '../../server/history/store'
 import { Watcher } from '../../server/history/watcher'
 import { speaking } from '../../server/messages'
-import { ReportStore } from '../../server/plan/report-store'
-import { ShiftReporter } from '../../server/plan/reports'
 import { ShiftResults } from '../../server/plan/results'
 import { PlanStore } from '../../server/plan/store'
-import { ReportDelivery } from '../../server/reports/delivery'
-import { ReportOutbox } from '../../server/reports/outbox'
+import { ReportDelivery } from '../../server/shift-reports/delivery'
+import { ReportOutbox } from '../../server/shift-reports/outbox'
+import { ShiftReporter } from '../../server/shift-reports/reporter'
+import { ReportStore } from '../../server/shift-reports/store'
 import { StopBook } from '../../server/stops/book'
 import { StopStore } from '../../server/stops/store'
 import { upstreamsFor } from '../../server/upstreams'
-import { documentWords, reportDocument } from '../../src/lib/report-document'
-import type { ReportFigures } from '../../src/lib/report-figures'
+import { documentWords, reportDocument } from '../../src/lib/shift-report-document'
+import type { ReportFigures } from '../../src/lib/shift-report-figures'
 import { csvRows, pdfText, startHookReceiver, startMailReceiver } from '../receivers'
 import { BACKENDS } from './databases'
 
@@ -427,7 +427,7 @@ describe.each(BACKENDS)('the shifts that ended, on %s', (_, open) => {
     const stored = (await get(`/api/shift-reports/${listed!.id}`)).body as unknown as Parameters<
       typeof reportDocument
     >[0]
-    // the words the report page shows (the page renders this same document: src/features/plan/shift-report.tsx)
+    // the words the report page shows (the page renders this same document: src/features/shift-reports/shift-report.tsx)
     const words = speaking('en')
     const document = reportDocument(
       stored,

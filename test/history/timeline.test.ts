@@ -5,7 +5,7 @@ import { migrate } from '../../server/history/migrations'
 import { historyRoutes } from '../../server/history/routes'
 import { type BackfillSpan, HistoryStore, iso, type Observation } from '../../server/history/store'
 import type { Watcher } from '../../server/history/watcher'
-import { fetchFactoryTimeline, fromRecording, intervalsOf } from '../../src/api/history'
+import { fetchFactoryTimeline, fromRecording, intervalsOf } from '../../src/api/history/history'
 import { BACKENDS } from './databases'
 
 /**
@@ -200,7 +200,7 @@ describe.each(BACKENDS)('the factory timeline on %s', (_, open) => {
       }
       expect(await answer.json()).toEqual(expected)
 
-      // what the SPA makes of it (src/api/history.ts: zod, the rows, cut where recording began)
+      // what the SPA makes of it (src/api/history/history.ts: zod, the rows, cut where recording began)
       vi.stubGlobal('fetch', (input: string, init?: RequestInit) => app.request(input, init))
       const seen = await fetchFactoryTimeline(from, till)
       expect(seen.recordingSince).toBe(w.recordingSince)

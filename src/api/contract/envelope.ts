@@ -9,6 +9,6 @@ export function itemEnvelope<T extends z.ZodMiniType>(item: T) {
   return z.object({ data: item })
 }
 
-/** Every report answers `{data: …}`; rows are read one by one (src/api/records.ts). Here, not beside the
+/** Every report answers `{data: …}`; rows are read one by one (src/api/core/records.ts). Here, not beside the
  * reports' rows (report-rows.ts), so the board's two reports do not load every report's schema. */
 export const reportListEnvelope = z.looseObject({ data: z.array(z.unknown()) })

@@ -4,7 +4,7 @@ import { VENDOR_REPORT_RECORDS, type VendorReportRecord } from './report-rows'
 
 /**
  * Vendor records that the browser and the server both read, mapped into stitchboard's own types here
- * once: the browser's report queries (src/api/reports.ts) and the server's alert rules use the same
+ * once: the browser's report queries (src/api/vendor-reports/reports.ts) and the server's alert rules use the same
  * mapping, so a break reads the same on a page and in an alert.
  */
 

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react'
-import { useDesigns } from '../../api/designs'
+import { useDesigns } from '../../api/machines/designs'
 import { CONTROL } from '../form-styles'
 import { useT } from '../i18n'
 

@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query'
 import { useId } from 'react'
-import { useAppConfig } from '../../api/app-config'
-import { useLocations } from '../../api/locations'
-import { machinesQueryOptions } from '../../api/machines'
+import { useAppConfig } from '../../api/core/app-config'
+import { useLocations } from '../../api/machines/locations'
+import { machinesQueryOptions } from '../../api/machines/machines'
 import { RANGE_LABELS, RANGE_PRESETS, type RangePreset } from '../../lib/time-range'
 import { CONTROL } from '../form-styles'
 import { useT } from '../i18n'
-import { useKiosk } from '../kiosk'
+import { useKiosk } from '../kiosk/kiosk-context'
 import { useFilters } from './use-filters'
 
 /** The shared filters: time range, shift, location, machines. Every change goes into the URL. */

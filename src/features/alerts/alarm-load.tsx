@@ -1,5 +1,5 @@
-import type { AlertSettingsPage } from '../../api/alert-settings'
-import { useFactoryZone } from '../../api/app-config'
+import type { AlertSettingsPage } from '../../api/alerts/alert-settings'
+import { useFactoryZone } from '../../api/core/app-config'
 import { DataTable } from '../../components/data-table'
 import { useT } from '../../components/i18n'
 import { ScrollArea } from '../../components/scroll-area'

@@ -1,6 +1,6 @@
 import { Link } from 'react-router'
-import { useAlerts } from '../../api/alerts'
-import { useKnownFactoryZone } from '../../api/app-config'
+import { useAlerts } from '../../api/alerts/alerts'
+import { useKnownFactoryZone } from '../../api/core/app-config'
 import { useT } from '../../components/i18n'
 import { machinePath } from '../../components/machine-path'
 import { useNow } from '../../components/now'

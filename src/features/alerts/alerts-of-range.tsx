@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { type AlertReport, alertReportQueryOptions } from '../../api/alert-settings'
+import { type AlertReport, alertReportQueryOptions } from '../../api/alerts/alert-settings'
 import { type DataColumn, DataTable } from '../../components/data-table'
 import { useT } from '../../components/i18n'
 import { QueryState } from '../../components/query-state'

@@ -5,7 +5,7 @@ import { beforeEach, describe, expect, test } from 'vitest'
 import { buildAlertSettings } from '../../../test/build-alert-settings'
 import { renderWithProviders } from '../../../test/render'
 import { mswServer } from '../../../test/setup-dom'
-import type { AlertSettings, AlertSettingsPage } from '../../api/alert-settings'
+import type { AlertSettings, AlertSettingsPage } from '../../api/alerts/alert-settings'
 import { AlertsPage } from './alerts-page'
 
 const ADMIN = 'page-test-admin-token-0123'

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
-import { alertSettingsQueryOptions } from '../../api/alert-settings'
-import { useAlerts } from '../../api/alerts'
+import { alertSettingsQueryOptions } from '../../api/alerts/alert-settings'
+import { useAlerts } from '../../api/alerts/alerts'
 import { useT } from '../../components/i18n'
 import { QueryState } from '../../components/query-state'
 import { AlarmLoad } from './alarm-load'

@@ -1,4 +1,4 @@
-import type { AlertSettingsPage } from '../../api/alert-settings'
+import type { AlertSettingsPage } from '../../api/alerts/alert-settings'
 import { useT } from '../../components/i18n'
 import { EditableList } from '../../components/ui/editable-list'
 import { FormSection } from '../../components/ui/form-section'

@@ -1,4 +1,4 @@
-import type { AlertChannel, AlertSettings, AlertSettingsInput } from '../../api/alert-settings'
+import type { AlertChannel, AlertSettings, AlertSettingsInput } from '../../api/alerts/alert-settings'
 import type { Translator } from '../../lib/i18n/translator'
 
 /** A channel as the form edits it: `url` is a new address typed over the saved one (never shown). */

@@ -1,6 +1,6 @@
 import { type FormEvent, memo, useCallback, useId, useState } from 'react'
-import type { AlertSettingsPage } from '../../api/alert-settings'
-import { describeError } from '../../api/errors'
+import type { AlertSettingsPage } from '../../api/alerts/alert-settings'
+import { describeError } from '../../api/core/errors'
 import { useT } from '../../components/i18n'
 import { Button } from '../../components/ui/button'
 import { FormErrors } from '../../components/ui/form-errors'

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
-import { alertSettingsQueryOptions, saveAlertSettings } from '../../api/alert-settings'
-import { useWrite } from '../../api/use-write'
+import { alertSettingsQueryOptions, saveAlertSettings } from '../../api/alerts/alert-settings'
+import { useWrite } from '../../api/core/use-write'
 import { keepAdminToken, storedAdminToken } from '../../components/admin-token'
 import { type Draft, settingsInput } from './settings-draft'
 

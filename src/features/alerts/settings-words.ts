@@ -1,4 +1,4 @@
-import type { AlertChannel, AlertSettings } from '../../api/alert-settings'
+import type { AlertChannel, AlertSettings } from '../../api/alerts/alert-settings'
 import type { MessageKey } from '../../lib/i18n/translator'
 import type { BoardState } from '../../lib/machine-state'
 

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useSyncExternalStore } from 'react'
-import type { AlertList } from '../../api/alerts'
+import type { AlertList } from '../../api/alerts/alerts'
 import { useT } from '../../components/i18n'
 import { isQuiet } from '../../lib/quiet-hours'
 import { causeWords, detailWords } from './alert-words'

@@ -1,4 +1,4 @@
-import { useAlerts } from '../../api/alerts'
+import { useAlerts } from '../../api/alerts/alerts'
 import { useT } from '../../components/i18n'
 import { useNow } from '../../components/now'
 import { alertOrder, causeWords, clearWords, isOpen, onItWords, sinceWords } from './alert-words'

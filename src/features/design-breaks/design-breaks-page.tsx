@@ -1,10 +1,13 @@
 import { useQuery } from '@tanstack/react-query'
 import { useId } from 'react'
 import { Link, useLocation, useSearchParams } from 'react-router'
-import { useAppConfig } from '../../api/app-config'
-import { useDesignsById } from '../../api/designs'
-import type { ReportParams } from '../../api/report-params'
-import { designThreadbreaksQueryOptions, threadbreakEventsQueryOptions } from '../../api/reports'
+import { useAppConfig } from '../../api/core/app-config'
+import { useDesignsById } from '../../api/machines/designs'
+import type { ReportParams } from '../../api/vendor-reports/report-params'
+import {
+  designThreadbreaksQueryOptions,
+  threadbreakEventsQueryOptions,
+} from '../../api/vendor-reports/reports'
 import { type DataColumn, DataTable } from '../../components/data-table'
 import { WidgetErrorBoundary } from '../../components/error-boundary'
 import { DesignPicker } from '../../components/filters/design-picker'

@@ -1,5 +1,5 @@
-import { useStatusCodes } from '../../api/app-config'
-import { useLocations } from '../../api/locations'
+import { useStatusCodes } from '../../api/core/app-config'
+import { useLocations } from '../../api/machines/locations'
 import { useT } from '../../components/i18n'
 import { useNow } from '../../components/now'
 import { StatusBadge } from '../../components/status-badge'

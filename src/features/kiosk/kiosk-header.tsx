@@ -1,4 +1,4 @@
-import { useCurrentShift } from '../../api/app-config'
+import { useCurrentShift } from '../../api/core/app-config'
 import { FactoryClock } from '../../components/factory-clock'
 import { useT } from '../../components/i18n'
 import { useNow } from '../../components/now'

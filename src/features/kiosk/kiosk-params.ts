@@ -1,4 +1,4 @@
-import { REPORTS } from '../../api/report-catalogue'
+import { REPORTS } from '../../api/reports-explorer/report-catalogue'
 import { FILTER_KEYS } from '../../lib/filters'
 import type { MessageKey, Translator } from '../../lib/i18n/translator'
 

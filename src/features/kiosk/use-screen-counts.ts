@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react'
-import { MAX_SCREENS } from '../../components/kiosk-pager'
+import { MAX_SCREENS } from '../../components/kiosk/kiosk-pager'
 
 /** How many screens each page needs: a page longer than the screen says so, itself (as the status
  * board does) or through the pager that shows any page a screen at a time; the larger count wins.

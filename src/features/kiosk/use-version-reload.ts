@@ -1,5 +1,5 @@
 import { useMemo, useRef } from 'react'
-import { appUrl } from '../../api/base-path'
+import { appUrl } from '../../api/core/base-path'
 
 /** A new server version (from /app-config.json) reloads the kiosk, at the next rotation boundary, and
  * only when the server answers: a reload into an error or a login page must never reach the wall. The

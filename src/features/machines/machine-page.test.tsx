@@ -5,7 +5,7 @@ import { Route, Routes } from 'react-router'
 import { describe, expect, test } from 'vitest'
 import { renderWithProviders } from '../../../test/render'
 import { mswServer } from '../../../test/setup-dom'
-import { machineQueryOptions } from '../../api/machines'
+import { machineQueryOptions } from '../../api/machines/machines'
 import { MachinePage } from './machine-page'
 
 function renderMachinePage(path: string) {

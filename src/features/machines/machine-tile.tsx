@@ -1,6 +1,6 @@
 import { memo, Suspense } from 'react'
 import { Link } from 'react-router'
-import { designLabel } from '../../api/designs'
+import { designLabel } from '../../api/machines/designs'
 import { FactoryTime } from '../../components/factory-time'
 import { useT } from '../../components/i18n'
 import { machinePath } from '../../components/machine-path'

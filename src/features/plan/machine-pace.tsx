@@ -1,5 +1,5 @@
 import { useId } from 'react'
-import { useFactoryZone } from '../../api/app-config'
+import { useFactoryZone } from '../../api/core/app-config'
 import { useT } from '../../components/i18n'
 import { useNow } from '../../components/now'
 import { formatFactoryTime } from '../../lib/factory-time'

@@ -1,8 +1,8 @@
 import { lazy, Suspense } from 'react'
 import { Link, useLocation } from 'react-router'
-import { useFactoryZone } from '../../api/app-config'
+import { useFactoryZone } from '../../api/core/app-config'
 import { useT } from '../../components/i18n'
-import { useKiosk } from '../../components/kiosk'
+import { useKiosk } from '../../components/kiosk/kiosk-context'
 import { Skeleton } from '../../components/skeleton'
 import { lazyPart, withMessages } from '../../components/with-messages'
 
@@ -33,8 +33,8 @@ export function PacePage() {
 }
 
 const ShiftReportsPage = lazyPart(
-  'src/features/plan/shift-reports-page.tsx',
-  () => import('./shift-reports-page'),
+  'src/features/shift-reports/shift-reports-page.tsx',
+  () => import('../shift-reports/shift-reports-page'),
   (module) => module.ShiftReportsPage,
 )
 

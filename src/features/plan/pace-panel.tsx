@@ -1,6 +1,6 @@
 import { useId } from 'react'
-import { useAppConfig, useFactoryZone } from '../../api/app-config'
-import { useLocations } from '../../api/locations'
+import { useAppConfig, useFactoryZone } from '../../api/core/app-config'
+import { useLocations } from '../../api/machines/locations'
 import { useT } from '../../components/i18n'
 import { useNow } from '../../components/now'
 import { QueriesProblems } from '../../components/query-state'

@@ -6,7 +6,7 @@ import { serveAppConfig } from '../../../test/app-config'
 import { FIXED_NOW } from '../../../test/demo-client'
 import { renderWithProviders } from '../../../test/render'
 import { mswServer } from '../../../test/setup-dom'
-import type { ShiftResult } from '../../api/shift-results'
+import type { ShiftResult } from '../../api/plan/shift-results'
 import { defaultStopSettings } from '../../lib/stop-reasons'
 import { ShiftResults } from './shift-results'
 

@@ -1,5 +1,5 @@
-import { useLocations } from '../../api/locations'
-import { useMachines } from '../../api/machines'
+import { useLocations } from '../../api/machines/locations'
+import { useMachines } from '../../api/machines/machines'
 import { useT } from '../../components/i18n'
 import { formatFactoryDate, formatFactoryTime } from '../../lib/factory-time'
 import { MAX_TARGET, type TargetRow, type TargetScope } from '../../lib/plan-targets'

@@ -1,4 +1,4 @@
-import type { MachineLayout } from '../../api/machines'
+import type { MachineLayout } from '../../api/machines/machines'
 import { DataTable } from '../../components/data-table'
 import { gridFamilies, machineGrid, sizeFromRows } from '../../components/heatmap/heatmap-grid'
 import { useT } from '../../components/i18n'

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useId } from 'react'
-import type { ReportParams } from '../../api/report-params'
+import type { ReportParams } from '../../api/vendor-reports/report-params'
 import { useT } from '../../components/i18n'
 import { DataAge, QueriesProblems } from '../../components/query-state'
 import { Skeleton } from '../../components/skeleton'

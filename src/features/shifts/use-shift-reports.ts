@@ -1,12 +1,12 @@
-import { useStatusCodes } from '../../api/app-config'
-import { useMachineLayouts } from '../../api/machines'
-import type { ReportParams } from '../../api/report-params'
-import { useReportQueries } from '../../api/report-queries'
+import { useStatusCodes } from '../../api/core/app-config'
+import { useMachineLayouts } from '../../api/machines/machines'
+import type { ReportParams } from '../../api/vendor-reports/report-params'
+import { useReportQueries } from '../../api/vendor-reports/report-queries'
 import {
   machineSpeedQueryOptions,
   machineSummaryQueryOptions,
   threadbreaksQueryOptions,
-} from '../../api/reports'
+} from '../../api/vendor-reports/reports'
 import { useT } from '../../components/i18n'
 import type { MachineSpeed, MachineSummary, RecordList, ThreadbreakCount } from '../../lib/domain'
 import { type ShiftSoFar, shiftHours } from '../../lib/shift-compare'

@@ -7,7 +7,7 @@ import { FIXED_NOW } from '../../../test/demo-client'
 import { renderWithProviders } from '../../../test/render'
 import { mswServer } from '../../../test/setup-dom'
 import { buildVendorMachine } from '../../../test/vendor-fixtures'
-import type { StopSettingsPage as PageAnswer } from '../../api/stops'
+import type { StopSettingsPage as PageAnswer } from '../../api/stops/stops'
 import { defaultStopSettings, type PlannedStop, type StopSettings } from '../../lib/stop-reasons'
 import { StopSettingsPage } from './settings-page'
 

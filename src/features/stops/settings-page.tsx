@@ -1,10 +1,14 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { type FormEvent, memo, useCallback, useRef, useState } from 'react'
-import { useAppConfig } from '../../api/app-config'
-import { describeError } from '../../api/errors'
-import { type StopSettingsPage as Page, saveStopSettings, stopSettingsQueryOptions } from '../../api/stops'
-import { STOPS_KEY } from '../../api/stops-key'
-import { useWrite } from '../../api/use-write'
+import { useAppConfig } from '../../api/core/app-config'
+import { describeError } from '../../api/core/errors'
+import { useWrite } from '../../api/core/use-write'
+import {
+  type StopSettingsPage as Page,
+  saveStopSettings,
+  stopSettingsQueryOptions,
+} from '../../api/stops/stops'
+import { STOPS_KEY } from '../../api/stops/stops-key'
 import { keepAdminToken, storedAdminToken } from '../../components/admin-token'
 import { useT } from '../../components/i18n'
 import { rememberedName, rememberName } from '../../components/person-name'

@@ -1,5 +1,5 @@
 import { Suspense, useState } from 'react'
-import { useFactoryZone } from '../../api/app-config'
+import { useFactoryZone } from '../../api/core/app-config'
 import { useT } from '../../components/i18n'
 import { lazyPart } from '../../components/with-messages'
 import { formatFactoryTime } from '../../lib/factory-time'

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { currentStopsQueryOptions, stopSettingsQueryOptions } from '../../api/stops'
+import { currentStopsQueryOptions, stopSettingsQueryOptions } from '../../api/stops/stops'
 import type { Translator } from '../../lib/i18n/translator'
 import { reasonById, type StopPart } from '../../lib/stop-parts'
 import { reasonName, type StopReason, type StopSettings } from '../../lib/stop-reasons'

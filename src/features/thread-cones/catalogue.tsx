@@ -1,4 +1,4 @@
-import { useThreadConeList } from '../../api/thread-cones'
+import { useThreadConeList } from '../../api/thread-cones/thread-cones'
 import { useT } from '../../components/i18n'
 import { Skeleton } from '../../components/skeleton'
 import { CatalogueGrid } from './catalogue-grid'

@@ -1,5 +1,5 @@
 import { useEffect } from 'react'
-import { useThreadCone, useThreadConeList } from '../../api/thread-cones'
+import { useThreadCone, useThreadConeList } from '../../api/thread-cones/thread-cones'
 import { Skeleton } from '../../components/skeleton'
 import { WhenNear } from '../../components/when-near'
 import { ColorCard } from './color-card'

@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { needleEntry } from '../../api/thread-cones'
+import { needleEntry } from '../../api/thread-cones/thread-cones'
 import { CONTROL } from '../../components/form-styles'
 import { useT } from '../../components/i18n'
 import { type ConeColor, colorNameText, hexOf, scanCodeText } from '../../lib/thread-cone'

@@ -1,4 +1,4 @@
-import { describeError } from '../../api/errors'
+import { describeError } from '../../api/core/errors'
 import type { Translator } from '../../lib/i18n/translator'
 import { classifyFailure } from '../../lib/thread-cone'
 

@@ -1,4 +1,4 @@
-import { describeError } from '../../api/errors'
+import { describeError } from '../../api/core/errors'
 import { CONTROL } from '../../components/form-styles'
 import { useT } from '../../components/i18n'
 import {

@@ -1,5 +1,5 @@
 import { type FormEvent, useEffect, useId, useState } from 'react'
-import { useThreadConeManufacturers, useThreadConeSeries } from '../../api/thread-cones'
+import { useThreadConeManufacturers, useThreadConeSeries } from '../../api/thread-cones/thread-cones'
 import { CONTROL } from '../../components/form-styles'
 import { useT } from '../../components/i18n'
 import { failureWords } from './failure-words'

@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react'
-import { useThreadConeSource } from '../../api/app-config'
+import { useThreadConeSource } from '../../api/core/app-config'
 import { WidgetErrorBoundary } from '../../components/error-boundary'
 import { useT } from '../../components/i18n'
 import { Skeleton } from '../../components/skeleton'

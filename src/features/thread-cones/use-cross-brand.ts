@@ -4,7 +4,7 @@ import {
   threadConeListQueryOptions,
   threadConeManufacturersQueryOptions,
   threadConeSeriesQueryOptions,
-} from '../../api/thread-cones'
+} from '../../api/thread-cones/thread-cones'
 import type { ConeColor } from '../../lib/thread-cone'
 import type { Candidate, Match } from './cross-brand'
 

@@ -1,6 +1,6 @@
-import type { AppConfig } from '../../api/app-config'
-import type { MachineLayout } from '../../api/machines'
-import type { ReportParams } from '../../api/report-params'
+import type { AppConfig } from '../../api/core/app-config'
+import type { MachineLayout } from '../../api/machines/machines'
+import type { ReportParams } from '../../api/vendor-reports/report-params'
 import { resolveRange } from '../../lib/time-range'
 
 /** The machines the filters keep: those at the location, and those chosen unless the list is empty or

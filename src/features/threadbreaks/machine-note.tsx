@@ -1,6 +1,6 @@
 import { Link } from 'react-router'
 import { useT } from '../../components/i18n'
-import { NotInKiosk } from '../../components/kiosk'
+import { NotInKiosk } from '../../components/kiosk/kiosk-context'
 import { machinePath } from '../../components/machine-path'
 import { trendInWords } from '../../lib/breaks-trend'
 import { COMPARING } from './comparing-style'

@@ -1,4 +1,4 @@
-import type { MachineLayout as ApiMachineLayout } from '../../api/machines'
+import type { MachineLayout as ApiMachineLayout } from '../../api/machines/machines'
 import type { HeatmapGrid } from '../../components/heatmap/heatmap'
 import { gridFamilies, machineBars, machineGrid, sizeFromRows } from '../../components/heatmap/heatmap-grid'
 import type { MachineSummary, ThreadbreakCount } from '../../lib/domain'

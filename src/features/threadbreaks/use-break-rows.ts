@@ -1,6 +1,9 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
-import type { ReportParams } from '../../api/report-params'
-import { aggregatedThreadbreaksQueryOptions, threadbreaksQueryOptions } from '../../api/reports'
+import type { ReportParams } from '../../api/vendor-reports/report-params'
+import {
+  aggregatedThreadbreaksQueryOptions,
+  threadbreaksQueryOptions,
+} from '../../api/vendor-reports/reports'
 import { AGGREGATED_GROUPING, type ThreadbreakParams } from './threadbreak-params'
 
 /** The thread-break rows of a range from the chosen source; the previous rows stay while new ones load. */

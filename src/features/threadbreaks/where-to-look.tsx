@@ -1,7 +1,7 @@
 import { useId, useState } from 'react'
 import { Link } from 'react-router'
 import { useT } from '../../components/i18n'
-import { NotInKiosk, useKiosk } from '../../components/kiosk'
+import { NotInKiosk, useKiosk } from '../../components/kiosk/kiosk-context'
 import { machinePath } from '../../components/machine-path'
 import { breaksAt, trendInWords } from '../../lib/breaks-trend'
 import type { ThreadbreakCount } from '../../lib/domain'
