@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { appInChromium, collectProblems } from './harness'
+import { appInChromium, collectProblems, sharedServer } from './harness'
 import { PHONE, scrollThrough, sideways, smallTargets, wideness } from './page-checks'
 
 /**
@@ -183,12 +183,13 @@ describe('on a phone (390×844)', () => {
 })
 
 describe('on a phone (390×844), the company of 200 machines', () => {
-  const large = appInChromium({}, { shared: 'large' })
+  // the run's company of 200, looked at with this file's Chromium
+  const large = sharedServer('large')
   for (const path of ['/machines', '/threadbreaks']) {
     test(`${path}: the first machine or answer on the first screen, nothing sideways, large targets`, async () => {
-      const page = await large.browser.newPage({ viewport: PHONE, hasTouch: true, isMobile: true })
+      const page = await app.browser.newPage({ viewport: PHONE, hasTouch: true, isMobile: true })
       const problems = collectProblems(page)
-      await page.goto(`${large.server.url}${path}`)
+      await page.goto(`${large.url}${path}`)
       const first =
         path === '/machines'
           ? page.getByRole('article').first()
