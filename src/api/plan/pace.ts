@@ -1,5 +1,5 @@
 import { type QueryClient, useQuery } from '@tanstack/react-query'
-import { useCallback } from 'react'
+import { useCallback, useMemo } from 'react'
 import type { MachineSummary, RecordList } from '../../lib/domain'
 import { currentShift } from '../../lib/time-range'
 import { type AppConfig, appConfigQuery, useAppConfig } from '../core/app-config'
@@ -67,5 +67,11 @@ export function usePace(): Pace | undefined {
     [from, till],
   )
   const summary = useQuery({ ...options, enabled: config !== undefined, select })
-  return summary.data ? { window: [from, till], byMachine: summary.data } : undefined
+  // one object while the window and the answer are the same: the board defers it (useDeferredValue), and a
+  // new object every render started a background render every render, until React gave up (error #185)
+  const byMachine = summary.data
+  return useMemo<Pace | undefined>(
+    () => (byMachine ? { window: [from, till], byMachine } : undefined),
+    [from, till, byMachine],
+  )
 }
