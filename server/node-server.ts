@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import { readdirSync, readFileSync } from 'node:fs'
+import { mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { Socket } from 'node:net'
 import { extname, join, relative, sep } from 'node:path'
@@ -72,16 +72,12 @@ export function loadStaticFiles(
   language: Language | null = null,
 ): Map<string, StaticFile> {
   const files = new Map<string, StaticFile>()
+  const cache = join(distDir, COMPRESSED_DIR)
   for (const path of filesUnder(distDir)) {
     const ext = extname(path)
     const body = new Uint8Array(readFileSync(path))
     const file: StaticFile = { body, contentType: TYPES[ext] ?? 'application/octet-stream' }
-    if (COMPRESSIBLE.has(ext) && body.byteLength > 512) {
-      file.gzip = new Uint8Array(gzipSync(body, { level: 9 }))
-      file.brotli = new Uint8Array(
-        brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
-      )
-    }
+    if (COMPRESSIBLE.has(ext) && body.byteLength > 512) Object.assign(file, compressedForms(body, cache))
     files.set(`/${relative(distDir, path).split(sep).join('/')}`, file)
   }
   // the page in each theme (static-files.ts picks one per request, so the first paint is in the
@@ -97,7 +93,7 @@ export function loadStaticFiles(
       for (const [kind, urls] of Object.entries(PAGE_DATA) as [PageKind, readonly string[]][]) {
         files.set(
           indexVariant(theme, kind),
-          htmlFile(withPreloads(themed, urls, basePath), index.contentType),
+          htmlFile(withPreloads(themed, urls, basePath), index.contentType, cache),
         )
       }
     }
@@ -105,13 +101,46 @@ export function loadStaticFiles(
   return files
 }
 
-function htmlFile(html: string, contentType: string): StaticFile {
+function htmlFile(html: string, contentType: string, cache: string): StaticFile {
   const body = new TextEncoder().encode(html)
+  return { body, contentType, ...compressedForms(body, cache) }
+}
+
+/** Where the gzip and brotli forms of the built files are kept between starts: a dot-folder of the build,
+ * which is never served and goes with the next build. */
+export const COMPRESSED_DIR = '.compressed'
+
+/**
+ * A text file's gzip (level 9) and brotli (quality 11) forms. The strongest settings cost about 2 s of one
+ * core for the whole build, at every start: a start keeps them in `cache`, named by a hash of the bytes
+ * they were made from (so a form is never of another build's file), and the next start reads them. A
+ * cache that cannot be written (a read-only install) only means the next start compresses again.
+ */
+export function compressedForms(body: Uint8Array, cache: string): { gzip: Uint8Array; brotli: Uint8Array } {
+  const name = join(cache, createHash('sha256').update(body).digest('hex'))
+  const kept = (suffix: string, make: () => Uint8Array) => {
+    try {
+      return new Uint8Array(readFileSync(`${name}.${suffix}`))
+    } catch {
+      const made = make()
+      try {
+        mkdirSync(cache, { recursive: true })
+        // whole or not at all: another server starting at the same moment may read it
+        const part = `${name}.${suffix}.${process.pid}.part`
+        writeFileSync(part, made)
+        renameSync(part, `${name}.${suffix}`)
+      } catch {
+        // not kept: made again next time
+      }
+      return made
+    }
+  }
   return {
-    body,
-    contentType,
-    gzip: new Uint8Array(gzipSync(body, { level: 9 })),
-    brotli: new Uint8Array(brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } })),
+    gzip: kept('gz', () => new Uint8Array(gzipSync(body, { level: 9 }))),
+    brotli: kept(
+      'br',
+      () => new Uint8Array(brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } })),
+    ),
   }
 }
 

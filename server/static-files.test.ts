@@ -93,6 +93,38 @@ test('the built files are read with compressed forms, without dot-folders such a
   expect(files.get('/assets/app-1a2b.js')!.gzip).toBeUndefined()
 })
 
+test('a start keeps the compressed forms in the build’s .compressed folder; the next start reads them', async () => {
+  const { readdirSync, readFileSync } = await import('node:fs')
+  const { brotliDecompressSync, gunzipSync } = await import('node:zlib')
+  const { COMPRESSED_DIR, compressedForms } = await import('./node-server')
+  const dir = mkdtempSync(`${tmpdir()}/dist-`)
+  const app = 'const board = "tiles";'.repeat(200)
+  writeFileSync(`${dir}/index.html`, '<!doctype html><title>stitchboard</title>'.repeat(40))
+  writeFileSync(`${dir}/app.js`, app)
+  const first = loadStaticFiles(dir).get('/app.js')!
+  expect(new TextDecoder().decode(brotliDecompressSync(first.brotli!))).toBe(app)
+  expect(new TextDecoder().decode(gunzipSync(first.gzip!))).toBe(app)
+  // a gzip and a brotli form of each file and of each themed page, named by what they were made from
+  const kept = readdirSync(`${dir}/${COMPRESSED_DIR}`)
+  expect(kept.every((name) => /^[0-9a-f]{64}\.(gz|br)$/.test(name))).toBe(true)
+  expect(kept.length).toBeGreaterThanOrEqual(4)
+  // the next start reads the kept forms (a kept form planted under the file's name is what it serves) ...
+  const planted = kept.find((name) => readFileSync(`${dir}/${COMPRESSED_DIR}/${name}`).equals(first.brotli!))!
+  writeFileSync(`${dir}/${COMPRESSED_DIR}/${planted}`, 'kept')
+  expect(new TextDecoder().decode(loadStaticFiles(dir).get('/app.js')!.brotli)).toBe('kept')
+  // ... and a file changed by a new build gets forms of its own
+  writeFileSync(`${dir}/app.js`, `${app}// new`)
+  const changed = loadStaticFiles(dir).get('/app.js')!
+  expect(new TextDecoder().decode(brotliDecompressSync(changed.brotli!))).toBe(`${app}// new`)
+  // a folder that cannot be made (here a file stands in its way, as a read-only install would): the forms
+  // are made, only not kept
+  const blocked = mkdtempSync(`${tmpdir()}/dist-`)
+  writeFileSync(`${blocked}/${COMPRESSED_DIR}`, '')
+  const made = compressedForms(new TextEncoder().encode(app), `${blocked}/${COMPRESSED_DIR}`)
+  expect(new TextDecoder().decode(gunzipSync(made.gzip))).toBe(app)
+  expect(readdirSync(blocked)).toEqual([COMPRESSED_DIR])
+})
+
 /** The server app serving a built SPA whose index.html is `html`, read as the server reads dist. */
 function appServing(html: string) {
   const dist = mkdtempSync(join(tmpdir(), 'stitchboard-dist-'))
