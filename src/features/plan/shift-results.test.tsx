@@ -86,6 +86,28 @@ describe('the shifts against plan on the shift page', () => {
     expect(asked.at(-1)).toBe('2026-11-18…2026-11-18')
   })
 
+  test('a reason never shows as its id: the table waits for the reasons’ names', async () => {
+    serveResults([result()])
+    // the stop settings (the reasons' names) answer when the test says so
+    let answer = () => {}
+    const answered = new Promise<void>((resolve) => {
+      answer = resolve
+    })
+    mswServer.use(
+      http.get('/api/stops/settings', async () => {
+        await answered
+        return HttpResponse.json({ settings: defaultStopSettings(), planned: [], canChange: false })
+      }),
+    )
+    const today = Date.UTC(2026, 10, 17, 23) / 1000
+    renderWithProviders(<ShiftResults from={today} till={FIXED_NOW / 1000} timeZone="Europe/Berlin" />)
+    expect(await screen.findByRole('status', { name: 'Shifts against plan' })).toBeInTheDocument()
+    expect(screen.queryByRole('table')).toBeNull()
+    expect(document.body).not.toHaveTextContent('waiting-garments')
+    answer()
+    expect(await screen.findByRole('table')).toHaveTextContent('most lost to Waiting for garments')
+  })
+
   test('without a history the server says why, and the section says so', async () => {
     mswServer.use(
       http.get('/api/plan/shifts', () =>

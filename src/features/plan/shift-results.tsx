@@ -7,6 +7,7 @@ import { useT } from '../../components/i18n'
 import { useNow } from '../../components/now'
 import { DataAge, QueryState } from '../../components/query-state'
 import { ScrollArea } from '../../components/scroll-area'
+import { Skeleton } from '../../components/skeleton'
 import { addDays, dayKeyOf, formatFactoryDate, localDateKey, parseDayKey } from '../../lib/factory-time'
 import type { Translator } from '../../lib/i18n/translator'
 import { durationInWords } from '../../lib/machine-state'
@@ -88,7 +89,8 @@ export function ShiftResults({ from, till, timeZone }: { from: number; till: num
   const asked = localDateKey(from, timeZone)
   const first = span === 'month' || asked < earliest ? earliest : asked
   const results = useQuery(shiftResultsQueryOptions(first, last))
-  const reasons = useQuery(stopSettingsQueryOptions()).data?.settings.reasons ?? []
+  const settings = useQuery(stopSettingsQueryOptions())
+  const reasons = settings.data?.settings.reasons ?? []
   return (
     <section aria-labelledby={headingId} className="space-y-2">
       <h2 id={headingId} className="text-xl font-semibold">
@@ -120,6 +122,9 @@ export function ShiftResults({ from, till, timeZone }: { from: number; till: num
         }
       >
         {(data) => {
+          // the reasons' names come with the stop settings: until they are read, a reason would show as
+          // its id ("waiting-garments"); if they cannot be read, it does
+          if (settings.isPending) return <Skeleton label={t('plan.results.heading')} />
           const rows = [...data.shifts].reverse()
           const made = rows.map((r) => madeWords(r, t, number))
           const met = made.filter((m) => m.met === true).length
