@@ -117,7 +117,7 @@ describe('why machines stood, on the held-out factory', { timeout: 180_000 }, ()
       height: 1080,
     })
     const phone = await open(one, '/stops/explain', { width: 390, height: 844 })
-    const entry = phone.page.getByRole('button', { name: /East 01 · 12H/ })
+    const entry = phone.page.getByRole('button', { name: /^East 01 · 12H Standing since/ })
     await entry.waitFor({ timeout: 30_000 })
     const before = await explained(phone.page)
     await entry.click()
@@ -125,7 +125,13 @@ describe('why machines stood, on the held-out factory', { timeout: 180_000 }, ()
     await dialog.getByLabel('Your name').fill('Ana')
     // the machine's card on the wall of the other instance
     const card = wall.page.getByRole('article', { name: /^East 01 · 12H: Stop switch/ })
-    await card.waitFor()
+    // a busy machine may take a while to draw the wall; if it never comes, the cards it shows say why
+    await card.waitFor({ timeout: 60_000 }).catch(async (error) => {
+      const cards = await wall.page
+        .getByRole('article')
+        .evaluateAll((els) => els.map((el) => el.getAttribute('aria-label')))
+      throw new Error(`${error}\nthe wall's cards: ${JSON.stringify(cards)}`)
+    })
     await dialog.getByRole('button', { name: 'Waiting for garments' }).click()
     await phone.page.getByText('East 01 · 12H: “Waiting for garments” given.').waitFor()
     // pushed to the other instance's wall, which is not reloaded (how soon, with 50 boards: npm run bench:instances)
@@ -161,7 +167,9 @@ describe('why machines stood, on the held-out factory', { timeout: 180_000 }, ()
     ])
     const dialogs = await Promise.all(
       [a, b].map(async ({ page }, i) => {
-        await page.getByRole('button', { name: /West 02 · 8H/ }).click({ timeout: 30_000 })
+        // the stop standing now (the machine's earlier state, recorded from the server's start, may be a
+        // stop of its own in the list)
+        await page.getByRole('button', { name: /^West 02 · 8H Standing since/ }).click({ timeout: 30_000 })
         const dialog = page.getByRole('dialog')
         await dialog.getByLabel('Your name').fill(['Ana', 'Ben'][i]!)
         return dialog
