@@ -8,7 +8,7 @@ import { axeViolations } from './page-checks'
 
 /**
  * axe-core in Chromium: that its check sees a planted fault, and on what the sweep of every page
- * (page-sweep.test.ts, which runs it on each page in both themes and every language) does not open: a
+ * (page-sweep.ts, which runs it on each page in English and, in the dark theme, in Spanish) does not open: a
  * dialog, and a catalogue of another maker.
  */
 const app = appInChromium({}, { shared: 'factory' })

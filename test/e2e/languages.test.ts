@@ -4,7 +4,7 @@ import { catalogue, englishWords, notInLanguage, textOf } from './page-checks'
 
 /**
  * The check that every page in German and in Spanish holds no English of the catalogue (run on every page
- * by page-sweep.test.ts) sees English words planted in a page's text and in its names.
+ * by page-sweep.ts) sees English words planted in a page's text and in its names.
  */
 const app = appInChromium({}, { shared: 'factory' })
 

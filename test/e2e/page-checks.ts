@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import type { Page } from 'playwright-core'
 
-/** The checks every page gets (test/e2e/page-sweep.test.ts), and the tests that plant a fault to show
+/** The checks every page gets (test/e2e/page-sweep.ts), and the tests that plant a fault to show
  * each check sees it: what sticks out sideways on a phone, touch targets, axe-core, English words. */
 
 export const PHONE = { width: 390, height: 844 }

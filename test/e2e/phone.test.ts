@@ -16,7 +16,7 @@ const open = async (path: string) => {
 }
 
 describe('on a phone (390×844)', () => {
-  test('the checks of every page (page-sweep.test.ts) see what sticks out, unnamed scroll boxes, small targets', async () => {
+  test('the checks of every page (page-sweep.ts) see what sticks out, unnamed scroll boxes, small targets', async () => {
     const { page } = await open('/no-such-page')
     await page.getByRole('heading', { level: 1 }).waitFor()
     expect(await wideness(page)).toEqual({
