@@ -1,4 +1,4 @@
-import type { Browser, Page } from 'playwright-core'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { Language } from '../../src/lib/i18n/translator'
 import { speaking } from '../messages'
@@ -271,14 +271,23 @@ describe('every kiosk page on the wall (1920×1080): nothing cut off, every part
       (name) => [name, 'the company of 200 machines', () => large] as const,
     ),
   ]
+  // one wall browser for every case, a page each: its cache and compiled code serve every page after the
+  // first (a new browser context per case cost a cold start, seconds of CPU, each)
+  let wall: BrowserContext
+  beforeAll(async () => {
+    wall = await browser.newContext({ viewport: { width: 1920, height: 1080 } })
+  })
+  afterAll(() => wall?.close())
   for (const [name, company, server] of cases) {
     test(`${name}, ${company}`, async () => {
-      const page = await browser.newPage({ viewport: { width: 1920, height: 1080 } })
+      const page = await wall.newPage()
       await holdStill(page)
       // the page's clock under the test's control from the start (turns of 5 s, no refresh) and a closed
       // range (yesterday: a whole day's rows), so the screens are counted and stepped through with the page
-      // holding still
+      // holding still; the clock set again for each page, and running until the page is drawn (the page
+      // before paused it)
       await page.clock.install({ time: testNow() })
+      await page.clock.resume()
       await page.goto(`${server().url}/kiosk?pages=${name}&dwell=5&refresh=3600&range=yesterday`)
       // the page drawn with its data: no request for half a second, nothing loading (no "Loading…" and no
       // placeholder: a report's table waits under a busy placeholder that says so only to screen readers)
