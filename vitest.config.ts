@@ -24,6 +24,11 @@ export default mergeConfig(
             include: ['src/**/*.test.ts', 'test/contract/**/*.test.ts', 'server/**/*.test.ts'],
             // a .dom.test.ts asks the server app through MSW as the browser does (test/setup-dom.ts)
             exclude: ['src/**/*.dom.test.ts'],
+            // pure logic and the server in-process: the files of a worker share its loaded modules instead
+            // of loading them again for each file (the tier in 15 s instead of 37 s; it passes in any order
+            // of its files, `--sequence.shuffle.files`). The other tiers keep a fresh module state per file:
+            // their pages and harnesses keep state at module level.
+            isolate: false,
           },
         },
         {
