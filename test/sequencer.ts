@@ -11,10 +11,11 @@ const FIRST = ['history', 'e2e']
  * longest, came last); once vitest has timed them, its timings order the rest. */
 const LONGEST = [
   'test/e2e/wall.test.ts',
-  'test/e2e/page-sweep-english.test.ts',
   'test/e2e/page-sweep-spanish-dark.test.ts',
   'test/e2e/page-sweep-german.test.ts',
+  'test/e2e/page-sweep-english.test.ts',
   'test/history/processes.test.ts',
+  'test/e2e/page-sweep-english-reports.test.ts',
   'test/e2e/kiosk.test.ts',
   'test/e2e/alerts.test.ts',
   'test/e2e/stop-reasons.test.ts',

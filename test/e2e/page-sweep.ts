@@ -17,8 +17,9 @@ import {
 } from './page-checks'
 
 /**
- * The page sweep: every page of the built app, on demo data, with its data loaded, in three passes, each a
- * file of its own so that the passes run beside the other files (page-sweep-*.test.ts):
+ * The page sweep: every page of the built app, on demo data, with its data loaded, in three passes, in files
+ * of their own so that they run beside the other files (page-sweep-*.test.ts; English in two files, the
+ * many report pages apart):
  * - English, light theme: every page; on a phone (390×844, touch) scrolled through, the document never
  *   scrolls sideways, and what is wider than the screen (a table, a line to copy) scrolls inside a box of
  *   its own that the keyboard reaches and that has a name; on the pages people use on the floor, every
@@ -94,8 +95,8 @@ export interface Pass {
   name: string
   locale: 'en' | 'de' | 'es'
   colorScheme: 'light' | 'dark'
-  /** every page, or the pages but the reports (`fewer`) */
-  every: boolean
+  /** every page, the pages but the many reports (`fewer`), or those reports only */
+  pages: 'every' | 'but reports' | 'reports'
   /** the touch targets of the floor's pages */
   touch: boolean
   axe: boolean
@@ -141,7 +142,10 @@ export function sweep(pass: Pass) {
     })
     afterAll(() => page?.close())
 
-    test.each(VISITS.filter((v) => pass.every || !v.fewer))('$path', async ({ path, heading, touch }) => {
+    const visits = VISITS.filter((v) =>
+      pass.pages === 'every' ? true : pass.pages === 'reports' ? v.fewer : !v.fewer,
+    )
+    test.each(visits)('$path', async ({ path, heading, touch }) => {
       problems.length = 0
       await page.setViewportSize(PHONE)
       await page.goto(`${app.server.url}${path}`)
