@@ -8,6 +8,7 @@ import { stopSettingsQueryOptions } from '../../api/stops/stops'
 import { DataTable } from '../../components/data-table'
 import { useT } from '../../components/i18n'
 import { ScrollArea } from '../../components/scroll-area'
+import { Skeleton } from '../../components/skeleton'
 import { type DocumentTable, documentWords, reportDocument } from '../../lib/shift-report-document'
 
 import { REPORT_TABLE } from './table-classes'
@@ -19,7 +20,11 @@ export function Report({ report }: { report: Omit<ShiftReport, 'id' | 'day'> }) 
   const timeZone = useFactoryZone()
   const { nameOf } = useLocations()
   const codes = useStatusCodes()
-  const reasons = useQuery(stopSettingsQueryOptions()).data?.settings.reasons ?? []
+  const settings = useQuery(stopSettingsQueryOptions())
+  // the reasons' names come with the stop settings: until they are read, a reason would show as its id
+  // ("waiting-garments"), and the page would not say what the e-mail said; if they cannot be read, it does
+  if (settings.isPending) return <Skeleton lines={8} />
+  const reasons = settings.data?.settings.reasons ?? []
   const document = reportDocument(
     {
       ...report,
