@@ -2,17 +2,14 @@ import { queryOptions } from '@tanstack/react-query'
 import type { RejectsRow, TargetRow } from '../../lib/plan-targets'
 import { postJson } from '../alerts/alerts'
 import { getJson, lazySchemas } from '../core/http'
+import { scopeSchemaOf } from '../core/scope-schema'
 
 /** Plan and pace (issue 36): the targets with their history and the rejects entered per shift. */
 export const PLAN_KEY = ['plan'] as const
 
 /** The plan's schemas, loaded with the first answer (http.ts SchemaOf). */
 const schemas = lazySchemas((z) => {
-  const scopeSchema = z.union([
-    z.object({ kind: z.literal('all') }),
-    z.object({ kind: z.literal('location'), id: z.number() }),
-    z.object({ kind: z.literal('machine'), id: z.string() }),
-  ])
+  const scopeSchema = scopeSchemaOf(z)
   const targetSchema = z.object({
     id: z.number(),
     shift: z.string(),

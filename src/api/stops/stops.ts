@@ -4,6 +4,7 @@ import type { GivenReason, ReasonRequest, StopPart } from '../../lib/stop-parts'
 import { type PlannedStop, REASON_PATTERNS, type StopSettings } from '../../lib/stop-reasons'
 import { postJson } from '../alerts/alerts'
 import { getJson, lazySchemas } from '../core/http'
+import { scopeSchemaOf } from '../core/scope-schema'
 import { CURRENT_STOPS_KEY, STOPS_KEY } from './stops-key'
 
 /** Stop reasons (issue 35): the server's stop parts with their reasons, what stands now, the settings and
@@ -50,11 +51,7 @@ const schemas = lazySchemas((z) => {
     codeReasons: z.array(z.object({ code: z.number(), reason: z.string() })),
     breaks: z.array(z.object({ shift: z.string(), from: z.string(), till: z.string(), reason: z.string() })),
   })
-  const scopeSchema = z.union([
-    z.object({ kind: z.literal('all') }),
-    z.object({ kind: z.literal('location'), id: z.number() }),
-    z.object({ kind: z.literal('machine'), id: z.string() }),
-  ])
+  const scopeSchema = scopeSchemaOf(z)
   const plannedSchema = z.object({
     id: z.number(),
     scope: scopeSchema,
