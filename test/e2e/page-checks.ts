@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
-import type { Page } from 'playwright-core'
+import type { Locator, Page } from 'playwright-core'
 
 /** The checks every page gets (test/e2e/page-sweep.ts), and the tests that plant a fault to show
  * each check sees it: what sticks out sideways on a phone, touch targets, axe-core, English words. */
@@ -23,6 +23,26 @@ export const scrollThrough = (page: Page) =>
  * its innerWidth grows with the page (a 474 px wide machine page had an innerWidth of 474). */
 export const sideways = (page: Page) =>
   page.evaluate((width) => document.documentElement.scrollWidth - width, PHONE.width)
+
+/** 'on the first screen' when an element's top is at least 40 px above the screen's foot; otherwise where it
+ * is, and what stands above it: each box of 40 px or more before it (innermost first), the page's scroll and
+ * zoom. A failed "first screen" says what pushed the element down. */
+export const onFirstScreen = (element: Locator) =>
+  element.evaluate((el) => {
+    const top = Math.round(el.getBoundingClientRect().top)
+    if (top < window.innerHeight - 40) return 'on the first screen'
+    const above: string[] = []
+    for (let node: Element | null = el; node && node !== document.body; node = node.parentElement) {
+      for (let before = node.previousElementSibling; before; before = before.previousElementSibling) {
+        const height = Math.round(before.getBoundingClientRect().height)
+        if (height < 40) continue
+        const name = before.getAttribute('aria-label') ?? (before.textContent ?? '').trim().slice(0, 40)
+        above.push(`${before.tagName.toLowerCase()} “${name}” ${height} px`)
+      }
+    }
+    const scale = window.visualViewport?.scale ?? 1
+    return `top at ${top} px of ${window.innerWidth}×${window.innerHeight} (scrolled ${window.scrollY} px, zoom ${scale}), above it: ${above.join('; ')}`
+  })
 
 /** Controls shown on screen smaller than 44 px in height or width (links inside sentences excepted). */
 export const smallTargets = (page: Page) =>

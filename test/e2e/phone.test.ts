@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import { appInChromium, collectProblems, sharedServer } from './harness'
-import { PHONE, scrollThrough, sideways, smallTargets, wideness } from './page-checks'
+import { onFirstScreen, PHONE, scrollThrough, sideways, smallTargets, wideness } from './page-checks'
 
 /**
  * Issue 20 on a phone (390×844): the first screen shows machines or answers, not controls; nothing
@@ -55,7 +55,7 @@ describe('on a phone (390×844)', () => {
     const { page, problems } = await open('/machines?location=1&sort=name')
     const first = page.getByRole('article').first()
     await first.waitFor()
-    expect((await first.boundingBox())!.y).toBeLessThan(PHONE.height - 40)
+    expect(await onFirstScreen(first)).toBe('on the first screen')
     // the controls are folded: the location picker is not shown until asked for
     const filters = page.getByRole('button', { name: /^Filters · 2 set/ })
     await expect.poll(() => filters.getAttribute('aria-expanded')).toBe('false')
@@ -147,7 +147,7 @@ describe('on a phone (390×844)', () => {
     const { page, problems } = await open('/threadbreaks')
     const answer = page.getByRole('complementary', { name: 'Where to look first' })
     await answer.waitFor()
-    expect((await answer.boundingBox())!.y).toBeLessThan(PHONE.height - 40)
+    expect(await onFirstScreen(answer)).toBe('on the first screen')
     await page
       .getByRole('img', { name: /thread breaks by head and needle/ })
       .first()
@@ -163,7 +163,7 @@ describe('on a phone (390×844)', () => {
     const { page, problems } = await open('/thread-cones?m=Lumen+Threads&s=LUMEN+Classic+40+v2&c=A107')
     const card = page.getByRole('article', { name: 'Colour a107' })
     await card.waitFor()
-    expect((await card.boundingBox())!.y).toBeLessThan(PHONE.height - 40)
+    expect(await onFirstScreen(card)).toBe('on the first screen')
     // the colour's name on one line: at least 10 characters fit a line of the answer
     const name = card.getByText('Pale Green 1', { exact: true })
     const { height, lineHeight } = await name.evaluate((el) => ({
@@ -195,7 +195,7 @@ describe('on a phone (390×844), the company of 200 machines', () => {
           ? page.getByRole('article').first()
           : page.getByRole('complementary', { name: 'Where to look first' })
       await first.waitFor()
-      expect((await first.boundingBox())!.y).toBeLessThan(PHONE.height - 40)
+      expect(await onFirstScreen(first)).toBe('on the first screen')
       await page.waitForLoadState('networkidle')
       expect(await sideways(page)).toBe(0)
       expect(await smallTargets(page)).toEqual([])
