@@ -24,13 +24,18 @@ export const scrollThrough = (page: Page) =>
 export const sideways = (page: Page) =>
   page.evaluate((width) => document.documentElement.scrollWidth - width, PHONE.width)
 
-/** 'on the first screen' when an element's top is at least 40 px above the screen's foot; otherwise where it
- * is, and what stands above it: each box of 40 px or more before it (innermost first), the page's scroll and
- * zoom. A failed "first screen" says what pushed the element down. */
-export const onFirstScreen = (element: Locator) =>
-  element.evaluate((el) => {
-    const top = Math.round(el.getBoundingClientRect().top)
-    if (top < window.innerHeight - 40) return 'on the first screen'
+/** 'on the first screen' when an element's top is at least 40 px above the screen's foot (`wholly`: its
+ * foot on the screen too, and not under a bar); otherwise where it is, and what stands above it: each box
+ * of 40 px or more before it (innermost first), the page's scroll and zoom. A failed "first screen" says
+ * what pushed it down. */
+export const onFirstScreen = (element: Locator, { wholly = false } = {}) =>
+  element.evaluate((el, wholly) => {
+    const box = el.getBoundingClientRect()
+    const top = Math.round(box.top)
+    // wholly: the foot on the screen, and nothing (a bar kept at the screen's foot) drawn over it
+    const seen = (y: number) => el.contains(document.elementFromPoint(box.left + box.width / 2, y))
+    if (wholly ? box.bottom <= window.innerHeight && seen(box.bottom - 2) : top < window.innerHeight - 40)
+      return 'on the first screen'
     const above: string[] = []
     for (let node: Element | null = el; node && node !== document.body; node = node.parentElement) {
       for (let before = node.previousElementSibling; before; before = before.previousElementSibling) {
@@ -41,8 +46,9 @@ export const onFirstScreen = (element: Locator) =>
       }
     }
     const scale = window.visualViewport?.scale ?? 1
-    return `top at ${top} px of ${window.innerWidth}×${window.innerHeight} (scrolled ${window.scrollY} px, zoom ${scale}), above it: ${above.join('; ')}`
-  })
+    const over = document.elementFromPoint(box.left + box.width / 2, box.bottom - 2)?.closest('[aria-label]')
+    return `${top}–${Math.round(box.bottom)} px (under “${over?.getAttribute('aria-label') ?? ''}”) of ${window.innerWidth}×${window.innerHeight} (scrolled ${window.scrollY} px, zoom ${scale}), above it: ${above.join('; ')}`
+  }, wholly)
 
 /** Controls shown on screen smaller than 44 px in height or width (links inside sentences excepted). */
 export const smallTargets = (page: Page) =>

@@ -55,7 +55,14 @@ describe('on a phone (390×844)', () => {
     const { page, problems } = await open('/machines?location=1&sort=name')
     const first = page.getByRole('article').first()
     await first.waitFor()
-    expect(await onFirstScreen(first)).toBe('on the first screen')
+    // the first machine whole: its state, design and progress read without scrolling
+    expect(await onFirstScreen(first, { wholly: true })).toBe('on the first screen')
+    // the states' chips, the codes' link and the pace wait behind one button
+    const chip = page.getByRole('button', { name: /Running: \d+/ })
+    expect(await chip.isVisible()).toBe(false)
+    await page.getByRole('button', { name: /^States and pace/ }).click()
+    await chip.waitFor()
+    await page.getByRole('link', { name: 'What the status codes mean' }).waitFor()
     // the controls are folded: the location picker is not shown until asked for
     const filters = page.getByRole('button', { name: /^Filters · 2 set/ })
     await expect.poll(() => filters.getAttribute('aria-expanded')).toBe('false')
@@ -195,7 +202,7 @@ describe('on a phone (390×844), the company of 200 machines', () => {
           ? page.getByRole('article').first()
           : page.getByRole('complementary', { name: 'Where to look first' })
       await first.waitFor()
-      expect(await onFirstScreen(first)).toBe('on the first screen')
+      expect(await onFirstScreen(first, { wholly: path === '/machines' })).toBe('on the first screen')
       await page.waitForLoadState('networkidle')
       expect(await sideways(page)).toBe(0)
       expect(await smallTargets(page)).toEqual([])

@@ -2,6 +2,7 @@ import { Suspense, useState } from 'react'
 import { Link, useLocation } from 'react-router'
 import { useAlerts } from '../../api/alerts/alerts'
 import { useKnownFactoryZone } from '../../api/core/app-config'
+import { usePhone } from '../../components/fold-on-phone'
 import { useT } from '../../components/i18n'
 import { machinePath } from '../../components/machine-path'
 import { useNow } from '../../components/now'
@@ -31,7 +32,11 @@ export default function AlertBar() {
   const { data } = useAlerts()
   const timeZone = useKnownFactoryZone()
   useAlertSignals(data, timeZone)
-  const [folded, setFolded] = useState(false)
+  // on a phone the bar starts folded to its heading ("⚠ 2 alerts, 1 waiting", "Show"): open, its first
+  // alert took a quarter of the screen and covered the board's first machine (issue 55)
+  const phone = usePhone()
+  const [chosen, setFolded] = useState<boolean | null>(null)
+  const folded = chosen ?? phone
   const { pathname } = useLocation()
   // the alerts page lists them all itself
   if (!data || !timeZone || data.alerts.length === 0 || pathname === '/alerts') return null
@@ -70,7 +75,7 @@ export default function AlertBar() {
           type="button"
           className="ml-auto min-h-11 px-2 text-sm underline sm:min-h-0"
           aria-expanded={!folded}
-          onClick={() => setFolded((f) => !f)}
+          onClick={() => setFolded(!folded)}
         >
           {folded ? t('alertBar.bar.show') : t('alertBar.bar.hide')}
         </button>

@@ -200,46 +200,50 @@ function Board({
             {t('machines.board.runningOf', { running: summary.counts.running, total: summary.total })}
           </span>
         </p>
-        <ul className="flex flex-wrap gap-2">
-          {BOARD_STATES.filter(
-            (s) => summary.counts[s] > 0 || (s !== 'unknown' && s !== 'error' && s !== 'setup'),
-          ).map((state) => (
-            <li key={state}>
-              <button
-                type="button"
-                aria-pressed={params.states.includes(state)}
-                onClick={() => toggle(state)}
-                className={`min-h-11 rounded ${params.states.includes(state) ? 'ring-4 ring-sky-500' : ''}`}
-              >
-                <StatusBadge
-                  state={state}
-                  label={t('machines.board.stateCount', {
-                    state: t(STATE_KEYS[state]),
-                    count: summary.counts[state],
-                  })}
-                />
-              </button>
-            </li>
-          ))}
-        </ul>
-        <NotInKiosk>
-          <Link
-            to="/status-codes"
-            className="text-sm underline max-sm:inline-flex max-sm:min-h-11 max-sm:items-center"
-          >
-            {t('machines.board.codesLink')}
-          </Link>
-        </NotInKiosk>
-        {/* the shift against its plan (issue 36), in one line of its own, after the tiles (on a phone its
-            code and questions before them cost 10 points of Lighthouse); its room held meanwhile, so the
-            tiles below do not move when it comes */}
-        <div className="min-h-[7.75rem] w-full sm:min-h-18 xl:min-h-12">
-          <WhenIdle>
-            <Suspense fallback={null}>
-              <PaceSummary />
-            </Suspense>
-          </WhenIdle>
-        </div>
+        {/* on a phone the chips, the codes' link and the pace fold behind one button, so that the first
+            machine is wholly on the first screen (issue 55); in place on a desk */}
+        <FoldOnPhone set={params.states.length} label={t('machines.board.statesAndPace')}>
+          <ul className="flex flex-wrap gap-2">
+            {BOARD_STATES.filter(
+              (s) => summary.counts[s] > 0 || (s !== 'unknown' && s !== 'error' && s !== 'setup'),
+            ).map((state) => (
+              <li key={state}>
+                <button
+                  type="button"
+                  aria-pressed={params.states.includes(state)}
+                  onClick={() => toggle(state)}
+                  className={`min-h-11 rounded ${params.states.includes(state) ? 'ring-4 ring-sky-500' : ''}`}
+                >
+                  <StatusBadge
+                    state={state}
+                    label={t('machines.board.stateCount', {
+                      state: t(STATE_KEYS[state]),
+                      count: summary.counts[state],
+                    })}
+                  />
+                </button>
+              </li>
+            ))}
+          </ul>
+          <NotInKiosk>
+            <Link
+              to="/status-codes"
+              className="text-sm underline max-sm:inline-flex max-sm:min-h-11 max-sm:items-center"
+            >
+              {t('machines.board.codesLink')}
+            </Link>
+          </NotInKiosk>
+          {/* the shift against its plan (issue 36), in one line of its own, after the tiles (on a phone its
+              code and questions before them cost 10 points of Lighthouse); its room held meanwhile, so the
+              tiles below do not move when it comes */}
+          <div className="min-h-[7.75rem] w-full sm:min-h-18 xl:min-h-12">
+            <WhenIdle>
+              <Suspense fallback={null}>
+                <PaceSummary />
+              </Suspense>
+            </WhenIdle>
+          </div>
+        </FoldOnPhone>
         {/* a line of its own: beside the chips it wrapped under them when a chip came or grew, and
             every tile below jumped */}
         <div className="flex w-full flex-col sm:flex-row sm:flex-wrap sm:gap-x-4">
