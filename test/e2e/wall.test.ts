@@ -344,8 +344,15 @@ describe('every kiosk page on the wall (1920×1080): nothing cut off, every part
             all: Number(table?.getAttribute('aria-rowcount')) - 1,
             shown: table?.querySelectorAll('tbody tr').length ?? 0,
             more: more === undefined ? 0 : Number(more.replace(/,/g, '')),
-            // what the screen said instead, when it shows no row
-            said: (shown as HTMLElement | undefined)?.innerText.slice(0, 400) ?? 'no page shown',
+            // what the screen said instead, when it shows no row, and what every page's section held
+            said: `${(shown as HTMLElement | undefined)?.innerText.slice(0, 400) ?? 'no page shown'} | sections: ${[
+              ...document.querySelectorAll('main > section'),
+            ]
+              .map(
+                (s) =>
+                  `${getComputedStyle(s).visibility} “${(s as HTMLElement).innerText.slice(0, 60)}” busy ${s.querySelectorAll('[aria-busy="true"]').length}`,
+              )
+              .join('; ')} | ${location.href}`,
           }
         })
         expect(rows.shown, rows.said).toBeGreaterThan(0)
