@@ -50,19 +50,49 @@ export const onFirstScreen = (element: Locator, { wholly = false } = {}) =>
     return `${top}–${Math.round(box.bottom)} px (under “${over?.getAttribute('aria-label') ?? ''}”) of ${window.innerWidth}×${window.innerHeight} (scrolled ${window.scrollY} px, zoom ${scale}), above it: ${above.join('; ')}`
   }, wholly)
 
-/** Controls shown on screen smaller than 44 px in height or width (links inside sentences excepted). */
+/** Touch targets shown on screen smaller than 44 px in height or width: buttons, fields, summaries, and
+ * every link but one inside running text (a sentence: its block holds words of its own beside the link;
+ * a flex or grid row, a table cell or a list of links is not a sentence). A link whose ::after is
+ * stretched over a box (a tile's name link) has that box as its target. */
 export const smallTargets = (page: Page) =>
   page.evaluate(() => {
     const controls = document.querySelectorAll(
-      'button, select, input:not([type="checkbox"]):not([type="radio"]), summary, label:has(> input[type="checkbox"]), nav a',
+      'button, select, input:not([type="checkbox"]):not([type="radio"]):not([type="hidden"]), summary, label:has(> input[type="checkbox"]), a[href]',
     )
+    const inSentence = (link: Element) => {
+      if (getComputedStyle(link).display !== 'inline') return false
+      let block = link.parentElement
+      while (block && getComputedStyle(block).display.startsWith('inline')) block = block.parentElement
+      if (!block) return false
+      const display = getComputedStyle(block).display
+      if (/flex|grid|table|list-item/.test(display)) return false
+      const own = [...block.childNodes]
+        .filter((n) => !n.contains(link))
+        .map((n) => n.textContent ?? '')
+        .join('')
+      return /[\p{L}\p{N}]{2}/u.test(own)
+    }
+    const target = (el: Element) => {
+      const after = getComputedStyle(el, '::after')
+      if (after.content !== 'none' && after.position === 'absolute') {
+        for (let p: Element | null = el; p; p = p.parentElement)
+          if (getComputedStyle(p).position !== 'static') return p.getBoundingClientRect()
+      }
+      return el.getBoundingClientRect()
+    }
     return [...controls]
       .filter((el) => {
-        const r = el.getBoundingClientRect()
-        if (r.width === 0 || r.height === 0 || getComputedStyle(el).visibility !== 'visible') return false
+        const own = el.getBoundingClientRect()
+        // not drawn, or visually hidden for screen readers (a skip link until it has the focus)
+        if (own.width <= 1 || own.height <= 1 || getComputedStyle(el).visibility !== 'visible') return false
+        if (el.tagName === 'A' && inSentence(el)) return false
+        const r = target(el)
         return r.height < 43.5 || r.width < 43.5
       })
-      .map((el) => `${el.tagName.toLowerCase()} “${(el.textContent ?? '').trim().slice(0, 30)}”`)
+      .map((el) => {
+        const r = target(el)
+        return `${el.tagName.toLowerCase()} “${(el.textContent ?? '').trim().slice(0, 30)}” ${Math.round(r.width)}×${Math.round(r.height)}`
+      })
   })
 
 /** What sticks out past the screen's right edge (the outermost element of each), and every box that

@@ -42,12 +42,34 @@ describe('on a phone (390×844)', () => {
       add('p', '900px', box)
       const button = add('button', '20px')
       button.style.height = '20px'
+      // a link in a sentence is read there and is no target of its own; one alone, or in a row of links, is
+      const link = (text: string, parent: HTMLElement) => {
+        const a = parent.appendChild(document.createElement('a'))
+        a.href = '#'
+        a.textContent = text
+      }
+      const sentence = add('p', '300px')
+      sentence.textContent = 'Read the '
+      link('guide', sentence)
+      sentence.append(' before you start.')
+      link('alone', add('div', '300px'))
+      const row = add('p', '300px')
+      row.textContent = ''
+      row.style.display = 'flex'
+      link('one', row)
+      row.append(' · ')
+      link('two', row)
     })
     const measured = await wideness(page)
     expect(measured.sticksOut).toEqual([expect.stringMatching(/^p#wide\..*right edge at \d+$/)])
     expect(measured.unnamedScrollers).toEqual([expect.stringMatching(/^div#box/)])
     expect(await sideways(page)).toBeGreaterThan(0)
-    expect(await smallTargets(page)).toEqual(['button “x”'])
+    expect(await smallTargets(page)).toEqual([
+      'button “x” 20×20',
+      expect.stringMatching(/^a “alone” \d+×\d+$/),
+      expect.stringMatching(/^a “one” \d+×\d+$/),
+      expect.stringMatching(/^a “two” \d+×\d+$/),
+    ])
     await page.close()
   })
 

@@ -44,21 +44,21 @@ export function CollectorPage() {
         <p className="mt-2">
           {t('collectors.unit.notFoundText', { id: collectorId, error: machines.error.message })}
         </p>
-        <p className="mt-2">
+        <div className="mt-2">
           <Link className="underline" to="/collectors">
             {t('collectors.unit.all')}
           </Link>
-        </p>
+        </div>
       </section>
     )
   }
   return (
     <section className="space-y-3 p-4" aria-labelledby="collector-heading">
-      <p>
+      <div>
         <Link className="underline" to="/collectors">
           ← {t('collectors.list.title')}
         </Link>
-      </p>
+      </div>
       <h1 id="collector-heading" className="text-2xl font-semibold break-all">
         {t('collectors.unit.title', { id: collectorId })}
       </h1>

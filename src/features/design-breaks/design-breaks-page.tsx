@@ -155,7 +155,7 @@ function Breaks({
             </details>
             <DataAge updatedAt={query.dataUpdatedAt} />
             <SpeedAtBreaks design={design} scope={scope} />
-            <p className="text-sm">
+            <div className="text-sm">
               <Link
                 className="underline"
                 to={{
@@ -169,7 +169,7 @@ function Breaks({
               >
                 {t('designBreaks.page.reportRows')}
               </Link>
-            </p>
+            </div>
           </div>
         )
       }}

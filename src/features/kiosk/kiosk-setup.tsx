@@ -155,11 +155,11 @@ export function KioskSetup() {
           {t('kiosk.setup.loopback', { address: base })}
         </p>
       )}
-      <p className="break-all">
+      <div className="break-all">
         <a className="text-lg underline" href={address}>
           {address}
         </a>
-      </p>
+      </div>
       <p className="text-sm">
         {withCode((marks) => t('kiosk.setup.filtersHelp', marks), {
           first: 'threadbreaks.range=7d',

@@ -91,21 +91,21 @@ export function MachinePage() {
         <p className="mt-2">
           {t('machines.machine.notFoundText', { id: machineId, error: machine.error.message })}
         </p>
-        <p className="mt-2">
+        <div className="mt-2">
           <Link className="underline" to={back}>
             {t('machines.machine.backToBoard')}
           </Link>
-        </p>
+        </div>
       </section>
     )
   }
   return (
     <section className="space-y-4 p-4" aria-labelledby="machine-heading">
-      <p>
+      <div>
         <Link className="underline" to={back}>
           ← {t('machines.machine.board')}
         </Link>
-      </p>
+      </div>
       <QueryState query={machine} empty={null}>
         {(m) => (
           <>
@@ -239,7 +239,7 @@ function MachineFacts({ machine, codes }: { machine: Machine; codes: StatusDicti
             <>
               <p className="text-lg">{design}</p>
               {machine.designId !== null && (
-                <p className="text-sm">
+                <div className="text-sm">
                   <Link
                     className="underline"
                     to={{
@@ -253,7 +253,7 @@ function MachineFacts({ machine, codes }: { machine: Machine; codes: StatusDicti
                   >
                     {t('machines.design.whereBreaks')}
                   </Link>
-                </p>
+                </div>
               )}
               {machine.stitch !== null && machine.designStitches !== null && (
                 <p className="tabular-nums">

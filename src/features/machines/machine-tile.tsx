@@ -127,7 +127,7 @@ export const MachineTile = memo(function MachineTile({
             a 21 px line, too small a target on a phone; the tile holds no other control */}
         <Link
           to={{ pathname: machinePath(machine.id), search: linkSearch }}
-          className="after:absolute after:inset-0 after:rounded-lg hover:underline"
+          className="stretched-link after:absolute after:inset-0 after:rounded-lg hover:underline"
         >
           {machine.name}
         </Link>

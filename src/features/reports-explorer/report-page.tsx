@@ -61,14 +61,14 @@ export function ReportPage() {
   return (
     <section className="space-y-3 p-4" aria-labelledby={id}>
       <NotInKiosk>
-        <p>
+        <div>
           <Link
             className="underline"
             to={{ pathname: '/reports', search: filterSearch(new URLSearchParams(location.search)) }}
           >
             ← {t('reports.page.allReports')}
           </Link>
-        </p>
+        </div>
       </NotInKiosk>
       <h1 id={id} className="text-2xl font-semibold">
         {t(definition.name)}

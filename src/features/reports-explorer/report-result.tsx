@@ -86,14 +86,14 @@ function DesignBreaksLink({ design }: { design: string }) {
   const kept = withParam(new URLSearchParams(filterSearch(new URLSearchParams(search))), 'design', design)
   return (
     <NotInKiosk>
-      <p>
+      <div>
         <Link
           className="underline max-sm:inline-flex max-sm:min-h-11 max-sm:items-center"
           to={{ pathname: '/design-breaks', search: kept.toString() }}
         >
           {t('reports.result.designBreaksLink')}
         </Link>
-      </p>
+      </div>
     </NotInKiosk>
   )
 }

@@ -42,11 +42,11 @@ export function Report({ report }: { report: Omit<ShiftReport, 'id' | 'day'> }) 
   return (
     <article aria-labelledby="report-heading" className="space-y-5 p-4 print:p-0 print:text-black">
       <header className="space-y-1">
-        <p className="print:hidden">
+        <div className="print:hidden">
           <Link to=".." relative="path" className="underline">
             {t('shiftReports.back')}
           </Link>
-        </p>
+        </div>
         <h1 id="report-heading" className="text-2xl font-semibold">
           {document.title}
         </h1>

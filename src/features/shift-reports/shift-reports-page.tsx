@@ -135,11 +135,11 @@ function ReportView() {
   // while it loads, or when it cannot be read: the page's heading, the way back, and what went wrong
   return (
     <section aria-labelledby="report-heading" className="space-y-3 p-4">
-      <p>
+      <div>
         <Link to=".." relative="path" className="underline">
           {t('shiftReports.back')}
         </Link>
-      </p>
+      </div>
       <h1 id="report-heading" className="text-2xl font-semibold">
         {t('shiftReports.report')}
       </h1>

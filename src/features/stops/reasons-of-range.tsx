@@ -71,7 +71,7 @@ export function ReasonsOfRange({ params, large = false }: { params: ReportParams
               {!large && e.byCategory.length > 0 && <Categories e={e} settings={settings} />}
               {!large && longest.length > 0 && <Longest parts={longest} nameOf={nameOf} onGive={setOpen} />}
               {!large && (
-                <p className="flex flex-wrap items-center gap-x-4 gap-y-2">
+                <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
                   <button
                     type="button"
                     className="min-h-11 rounded border border-gray-400 px-3 dark:border-gray-600"
@@ -85,7 +85,7 @@ export function ReasonsOfRange({ params, large = false }: { params: ReportParams
                   <Link to="/stops/settings" className="underline">
                     {t('stops.range.settings')}
                   </Link>
-                </p>
+                </div>
               )}
               {open && (
                 <ReasonDialog

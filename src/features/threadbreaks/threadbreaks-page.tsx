@@ -34,11 +34,11 @@ export function ThreadbreaksPage() {
         </div>
       </FoldOnPhone>
       <NotInKiosk>
-        <p className="text-sm">
+        <div className="text-sm">
           <Link className="underline" to={{ pathname: '/design-breaks', search: filterSearch(search) }}>
             {t('threadbreaks.page.designBreaks')}
           </Link>
-        </p>
+        </div>
       </NotInKiosk>
       {scope.status === 'loading' && <Skeleton />}
       {scope.status === 'error' && (

@@ -8,6 +8,7 @@ import { useMachines } from '../../api/machines/machines'
 import type { ReportParams } from '../../api/vendor-reports/report-params'
 import { FilterBar } from '../../components/filters/filter-bar'
 import { useReportScope } from '../../components/filters/use-filters'
+import { usePhone } from '../../components/fold-on-phone'
 import { useT } from '../../components/i18n'
 import { DataAge, QueryState, useAnsweredAt } from '../../components/query-state'
 import { Skeleton } from '../../components/skeleton'
@@ -98,6 +99,7 @@ function TimelineBody({
   timeZone: string
   updatedAt: number
 }) {
+  const phone = usePhone()
   const { t } = useT()
   const { nameOf } = useLocations()
   const { machineIds } = params
@@ -166,7 +168,7 @@ function TimelineBody({
           {t('timeline.rows.showReasons')}
         </label>
       </p>
-      <Suspense fallback={<Skeleton reserve={timelineRowsHeight(shown.length)} />}>
+      <Suspense fallback={<Skeleton reserve={timelineRowsHeight(shown.length, phone)} />}>
         <TimelineRows
           machines={shown}
           data={data}

@@ -1,9 +1,10 @@
 import { useQuery } from '@tanstack/react-query'
 import { useVirtualizer } from '@tanstack/react-virtual'
-import { useMemo, useRef } from 'react'
+import { useEffect, useMemo, useRef } from 'react'
 import { Link } from 'react-router'
 import type { FactoryTimeline } from '../../api/history/history'
 import { stopPartsQueryOptions } from '../../api/stops/stops'
+import { usePhone } from '../../components/fold-on-phone'
 import { useT } from '../../components/i18n'
 import { machinePath } from '../../components/machine-path'
 import { StateTimeline, TimeAxis } from '../../components/state-timeline'
@@ -13,7 +14,7 @@ import { reasonName, type StopReason } from '../../lib/stop-reasons'
 import { type TimelineSegment, timelineSegments } from '../../lib/timeline'
 import { ReasonSwatch } from '../stops/reason-swatch'
 import { useStopSettings } from '../stops/use-stops'
-import { TIMELINE_ROW } from './reserve'
+import { timelineRow } from './reserve'
 
 /** The factory timeline's rows: a machine each, drawn as they scroll into view (1,000 machines cost what a
  * screenful does). */
@@ -63,13 +64,17 @@ export function TimelineRows({
       return segments
     }
   }, [data, codes, t, name, missing])
+  // on a phone a row is as tall as its name link's touch target, so that the targets do not overlap
+  const row = timelineRow(usePhone())
   const virtualizer = useVirtualizer({
     count: shown.length,
     getScrollElement: () => scroller.current,
-    estimateSize: () => TIMELINE_ROW,
+    estimateSize: () => row,
     overscan: 10,
     initialRect: { width: 1200, height: 600 },
   })
+  // biome-ignore lint/correctness/useExhaustiveDependencies: measured again when the row's height changes
+  useEffect(() => virtualizer.measure(), [row, virtualizer])
   return (
     <div
       ref={scroller}
@@ -90,7 +95,7 @@ export function TimelineRows({
             <li
               key={m.id}
               className="absolute left-0 grid w-full grid-cols-[6rem_1fr] sm:grid-cols-[10rem_1fr] items-center gap-2 px-2"
-              style={{ top: item.start, height: TIMELINE_ROW }}
+              style={{ top: item.start, height: row }}
             >
               <Link to={machinePath(m.id)} className="truncate text-sm underline" title={m.name}>
                 {m.name}
