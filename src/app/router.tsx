@@ -70,5 +70,10 @@ class PageErrorBoundary extends Component<{ children: ReactNode }, { error: unkn
 
 function StartingUp() {
   const { t } = useT()
-  return <p className="p-4">{t('app.loading')}</p>
+  // busy: the kiosk's rotation waits for a page that still says this (its code and messages loading)
+  return (
+    <p className="p-4" aria-busy="true">
+      {t('app.loading')}
+    </p>
+  )
 }

@@ -362,3 +362,87 @@ describe('every kiosk page on the wall (1920×1080): nothing cut off, every part
     })
   }
 })
+
+describe('the wall never shows an empty page', () => {
+  test('a page not drawn at its turn keeps the one before on screen; sampled at every ½ s of a whole rotation', async () => {
+    const { t } = speaking('en')
+    const page = await browser.newPage({ viewport: { width: 1920, height: 1080 } })
+    await holdStill(page)
+    // the network held, when the test says so: every request of the app waits (a slow wall's network)
+    let release: () => void = () => {}
+    let held: Promise<void> | null = null
+    await page.route('**/*', async (route) => {
+      if (held) await held
+      await route.fallback()
+    })
+    let inFlight = 0
+    page.on('request', () => inFlight++)
+    page.on('requestfinished', () => inFlight--)
+    page.on('requestfailed', () => inFlight--)
+
+    const settled = () => expect.poll(() => inFlight).toBe(0)
+    await page.clock.install({ time: testNow() })
+    await page.clock.resume()
+    // a vendor report third: the page the wall once left black for seconds while its code came
+    await page.goto(
+      `${factory.url}/kiosk?pages=status,threadbreaks,reports/shift-comparison&dwell=10&refresh=3600`,
+    )
+    const title = page.getByRole('banner').getByRole('heading', { level: 1 })
+    await expect.poll(() => title.textContent()).toMatch(/^Machine status/)
+    await settled()
+    await expect.poll(() => page.locator('main [aria-busy="true"]').count()).toBe(0)
+    await pauseClock(page, 100)
+    /** What is wrong with the screen shown, or null: one page shown, drawn, named by the header. */
+    const sample = () =>
+      page.evaluate((loading) => {
+        const shown = [...document.querySelectorAll('main > section')].filter(
+          (s) => getComputedStyle(s).visibility === 'visible',
+        ) as HTMLElement[]
+        const heading = document.querySelector('header h1')?.textContent ?? ''
+        const main = (document.querySelector('main') as HTMLElement | null)?.innerText.slice(0, 80)
+        if (shown.length !== 1) return `${shown.length} pages shown under “${heading}”: “${main}”`
+        const [section] = shown as [HTMLElement]
+        const name = section.getAttribute('aria-label') ?? ''
+        if (section.querySelector('[aria-busy="true"]') || section.innerText.includes(loading))
+          return `${name}: loading under “${heading}”`
+        if (section.innerText.trim() === '') return `${name}: empty under “${heading}”`
+        if (!heading.startsWith(name)) return `“${heading}” over ${name}`
+        return null
+      }, t('app.loading'))
+    const step = async () => {
+      await page.clock.runFor(500)
+      const wrong = await sample()
+      expect(wrong).toBeNull()
+      return (await title.textContent()) ?? ''
+    }
+
+    // the network stops answering: the thread breaks come, drawn beforehand; the report, whose code and
+    // data cannot come, does not: the thread breaks stay, past their last screen's turn
+    held = new Promise((resolve) => {
+      release = resolve
+    })
+    let onLast = 0
+    for (let steps = 0; onLast < 15; steps++) {
+      expect(steps, 'steps to the thread breaks’ last screen').toBeLessThan(200)
+      const now = await step()
+      const [, k, n] = /^Thread breaks(?: (\d+)\/(\d+))?$/.exec(now) ?? []
+      if (now.startsWith('Thread breaks') && k === n) onLast++
+    }
+    expect(await title.textContent()).toMatch(/^Thread breaks/)
+    // it answers again: the report comes once drawn, and the wall goes round to where it began
+    release()
+    held = null
+    // each page once, in order: a page out of sight that gained a screen (the report, drawn) once moved
+    // the turns under the page shown, and the wall went back and forth between two pages
+    const seen: string[] = []
+    for (let steps = 0; ; steps++) {
+      expect(steps, `steps round the wall, seen: ${seen}`).toBeLessThan(400)
+      await settled()
+      const now = (await step()).replace(/ \d+\/\d+$/, '')
+      if (seen.at(-1) !== now) seen.push(now)
+      if (now === 'Machine status') break
+    }
+    expect(seen).toEqual(['Thread breaks', 'Shift comparison', 'Machine status'])
+    await page.close()
+  })
+})

@@ -1,3 +1,4 @@
+import { useCallback, useRef } from 'react'
 import { MemoryRouter, Routes } from 'react-router'
 import { AppConfigProblem } from '../../components/app-config-problem'
 import { useT } from '../../components/i18n'
@@ -17,7 +18,11 @@ import { pageRoutes } from '../router'
 export function KioskWall({ params }: { params: KioskParams }) {
   const { t } = useT()
   const kiosk = useKiosk()
-  const wall = useWallState(params)
+  const main = useRef<HTMLElement>(null)
+  const wall = useWallState(
+    params,
+    useCallback((page: number) => drawn(main.current, page), []),
+  )
   const { starting, currentPage, currentScreen, timeZone } = wall
   return (
     <div className="kiosk-wall flex h-screen cursor-none flex-col overflow-hidden text-kiosk-base">
@@ -41,7 +46,11 @@ export function KioskWall({ params }: { params: KioskParams }) {
       {!starting && <WallAlerts timeZone={timeZone} />}
       {/* a new element once started: the band above takes its room then, and "Starting…" moving down
           with it was a layout shift (0.16) */}
-      <main key={starting ? 'starting' : 'started'} className="relative min-h-0 flex-1 overflow-hidden">
+      <main
+        ref={main}
+        key={starting ? 'starting' : 'started'}
+        className="relative min-h-0 flex-1 overflow-hidden"
+      >
         {starting && <p className="p-6 text-kiosk-lg">{t('kiosk.wall.starting')}</p>}
         {params.exceptions && !starting && (
           <section {...shown(wall.exceptionsShown)} aria-label={t('kiosk.exceptions.title')}>
@@ -49,8 +58,8 @@ export function KioskWall({ params }: { params: KioskParams }) {
           </section>
         )}
         {params.pages.map((page, i) =>
-          !starting && (i < wall.mounted || currentPage === i) ? (
-            <section key={page.url} {...shown(currentPage === i)} aria-label={page.title}>
+          !starting && (i < wall.mounted || currentPage === i || wall.nextPage === i) ? (
+            <section key={page.url} {...shown(currentPage === i)} aria-label={page.title} data-kiosk-page={i}>
               <KioskPager
                 screen={currentPage === i ? currentScreen : 0}
                 setScreens={wall.screenSetters[i]!.pager}
@@ -80,6 +89,13 @@ export function KioskWall({ params }: { params: KioskParams }) {
       )}
     </div>
   )
+}
+
+/** Whether listed page `page` is drawn: mounted, and no part of it loading (its code and messages
+ * behind the page's "Loading…", or its first data behind a placeholder: both are aria-busy). */
+function drawn(main: HTMLElement | null, page: number): boolean {
+  const section = main?.querySelector(`:scope > section[data-kiosk-page="${page}"]`)
+  return section != null && section.querySelector('[aria-busy="true"]') === null
 }
 
 /** Pages not on screen stay laid out (invisible, inert), so charts keep their size and heatmaps are

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { useMemo } from 'react'
+import { useCallback, useMemo } from 'react'
 import { useAlerts } from '../../api/alerts/alerts'
 import { useAppConfig, useStatusCodes } from '../../api/core/app-config'
 import { machinesQueryOptions } from '../../api/machines/machines'
@@ -23,8 +23,10 @@ import { screenTurns, turnOf, wallTitle } from './wall-rotation'
 const PACE_WAIT_MS = 2000
 
 /** Everything the wall shows besides the pages themselves: the rotation and where it is, the exception
- * page's machines, the refresh's state, which pages are mounted, whether it is still starting. */
-export function useWallState(params: KioskParams) {
+ * page's machines, the refresh's state, which pages are mounted, whether it is still starting.
+ * `pageDrawn(i)` says whether listed page `i` is drawn (mounted, nothing of it still loading): a turn
+ * waits for its page (useRotation). */
+export function useWallState(params: KioskParams, pageDrawn?: (page: number) => boolean) {
   const { t } = useT()
   const config = useAppConfig()
   const machines = useQuery({ ...machinesQueryOptions(), enabled: params.exceptions })
@@ -46,11 +48,21 @@ export function useWallState(params: KioskParams) {
   const { screens, setters: screenSetters } = useScreenCounts(params.pages)
   const rotation = useMemo(() => rotationOf(screenTurns(screens), anyException), [screens, anyException])
   const reload = useVersionReload(config.data?.version)
-  const { position, startedAt } = useRotation(rotation, params.dwell * 1000, reload)
+  const turnReady = useCallback(
+    (turn: string) => {
+      const { page } = turnOf(turn)
+      return page < 0 || pageDrawn === undefined || pageDrawn(page)
+    },
+    [pageDrawn],
+  )
+  const { position, startedAt } = useRotation(rotation, params.dwell * 1000, reload, turnReady)
   useWakeLock()
   const mounted = usePagesJoining(params.pages.length, params.dwell)
   const current = rotation[position] ?? rotation[0]
   const { page: currentPage, screen: currentScreen } = turnOf(current)
+  // the next turn's page is drawn, out of sight, for the whole of this turn: its code, messages and data
+  // are in before it is due
+  const nextPage = turnOf(rotation[(position + 1) % Math.max(1, rotation.length)]).page
   // with exceptions on, the wall starts once it knows whether any machine needs action, so the
   // exception page does not push in over a page that has just appeared
   // and once it knows the machines' pace (or has waited PACE_WAIT_MS for it): "design done in 3 min" is
@@ -71,6 +83,7 @@ export function useWallState(params: KioskParams) {
     currentScreen,
     screenSetters,
     mounted,
+    nextPage,
     title: wallTitle(
       {
         turn: current,
