@@ -93,6 +93,18 @@ export function timeInStateWords(
   return atLeast ? t('app.inState.forAtLeast', { time }) : t('app.inState.for', { time })
 }
 
+/** How long a machine has been as the board shows it, for a card: "for 12 min", "for at least 2 h 5 min",
+ * "silent 40 min", "never reported", or "since: not known". */
+export function stateTimeWords(machine: Machine, state: BoardState, now: number, t: Translator['t']): string {
+  if (state === 'not-reporting') {
+    const age = secondsInState(machine, state, now)
+    return age === null
+      ? t('app.inState.neverReported')
+      : t('app.inState.silentFor', { duration: durationInWords(age) })
+  }
+  return timeInStateWords(machine, state, now, t) ?? t('app.inState.sinceUnknown')
+}
+
 /** Stopped, in a thread break or in error for longer than the threshold: someone should go and look.
  * Where the time in the state is not known, the machine counts as needing attention (better seen once
  * too often than missed). */

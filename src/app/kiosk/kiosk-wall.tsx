@@ -54,7 +54,12 @@ export function KioskWall({ params }: { params: KioskParams }) {
         {starting && <p className="p-6 text-kiosk-lg">{t('kiosk.wall.starting')}</p>}
         {params.exceptions && !starting && (
           <section {...shown(wall.exceptionsShown)} aria-label={t('kiosk.exceptions.title')}>
-            <ExceptionsPage exceptions={wall.exceptions} />
+            <KioskPager
+              screen={wall.exceptionsShown ? currentScreen : 0}
+              setScreens={wall.setExceptionScreens}
+            >
+              <ExceptionsPage exceptions={wall.exceptions} />
+            </KioskPager>
           </section>
         )}
         {params.pages.map((page, i) =>

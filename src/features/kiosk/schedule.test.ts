@@ -57,14 +57,41 @@ describe('machines that need action', () => {
         vendorRemainingSeconds: 3600,
       }),
     ]
+    // each card says its state once, and how long (or, for a design that ends, what to do)
     expect(
-      exceptionsOf(machines, now, 10, DEMO_STATUS_CODES, t).map((e) => `${e.machine.name}: ${e.reason}`),
+      exceptionsOf(machines, now, 10, DEMO_STATUS_CODES, t).map((e) =>
+        `${e.machine.name}: ${e.label} | ${e.time}`.replace(/\u00a0/g, ' '),
+      ),
     ).toEqual([
-      'M 1: Thread break',
-      'M 2: Stopped',
-      'M 3: Not reporting for 30 min',
-      'M 4: Design done in 4 min: prepare the next',
+      'M 1: Thread break | since: not known',
+      'M 2: Stopped | since: not known',
+      'M 3: Not reporting | silent 30 min',
+      'M 4: Design done in 4 min | prepare the next design',
     ])
+  })
+
+  test('a known time in the state: how long, longest first within a state', () => {
+    const machines = [
+      buildMachine({
+        name: 'A',
+        statusCode: 2,
+        liveRpm: 0,
+        lastSeen: seen,
+        stateSince: { at: ago(14), atLeast: false },
+      }),
+      buildMachine({
+        name: 'B',
+        statusCode: 2,
+        liveRpm: 0,
+        lastSeen: seen,
+        stateSince: { at: ago(135), atLeast: true },
+      }),
+    ]
+    expect(
+      exceptionsOf(machines, now, 10, DEMO_STATUS_CODES, t).map((e) =>
+        `${e.machine.name}: ${e.label} | ${e.time}`.replace(/\u00a0/g, ' '),
+      ),
+    ).toEqual(['B: Stopped | for at least 2 h 15 min', 'A: Stopped | for 14 min'])
   })
 
   test('at its own pace the pass ends sooner or later than the set speed says: the pace decides', () => {
@@ -75,8 +102,10 @@ describe('machines that need action', () => {
       ['F', 5000], // 3 min left at its pace
       ['S', 500], // 30 min left at its pace
     ])
-    expect(exceptionsOf([fast, slow], now, 10, DEMO_STATUS_CODES, t, paces).map((e) => e.reason)).toEqual([
-      'Design done in 3 min: prepare the next',
-    ])
+    expect(
+      exceptionsOf([fast, slow], now, 10, DEMO_STATUS_CODES, t, paces).map((e) =>
+        e.label.replace(/\u00a0/g, ' '),
+      ),
+    ).toEqual(['Design done in 3 min'])
   })
 })

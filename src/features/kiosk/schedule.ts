@@ -2,12 +2,14 @@ import type { Machine } from '../../lib/domain'
 import { addDays, localDate } from '../../lib/factory-time'
 import type { Translator } from '../../lib/i18n/translator'
 import {
+  type BoardState,
   boardState,
   needsAttention,
   passSecondsLeft,
   type StatusDictionary,
   secondsInState,
   stateLabel,
+  stateTimeWords,
 } from '../../lib/machine-state'
 import { naturalCompare } from '../../lib/natural-order'
 import { shiftWindow } from '../../lib/shift-window'
@@ -49,10 +51,15 @@ export function refreshPlan(
   return { delayMs: seconds * 1000, quiet: next ? { next: next.shift, at: next.at } : null }
 }
 
-/** A machine that needs someone now, and why (exception-first kiosk). */
+/** A machine that needs someone now (exception-first kiosk): its state said once, and how long. */
 export interface Exception {
   machine: Machine
-  reason: string
+  /** the badge's colour and sign */
+  state: BoardState
+  /** the badge's words: the state ("Thread break"), or what comes ("Design done in 4 min") */
+  label: string
+  /** how long, or what to do: "for 12 min", "silent 2 h 5 min", "prepare the next design" */
+  time: string
   /** for ordering: the most urgent first */
   rank: number
   /** seconds in its state, for ordering within a rank (the longest first; unknown counts as longest) */
@@ -74,35 +81,27 @@ export function exceptionsOf(
   const found: Exception[] = []
   for (const machine of machines) {
     const state = boardState(machine, now, codes)
-    const since = secondsInState(machine, state, now)
-    const minutes = since === null ? null : Math.floor(since / 60)
+    const card = { machine, state, label: stateLabel(machine, state, codes, t) }
     if (needsAttention(machine, now, attentionMinutes, codes)) {
-      const label = stateLabel(machine, state, codes, t)
+      const since = secondsInState(machine, state, now)
       found.push({
-        machine,
-        reason:
-          minutes === null
-            ? label
-            : machine.stateSince?.atLeast
-              ? t('kiosk.exceptions.stateForAtLeast', { state: label, minutes })
-              : t('kiosk.exceptions.stateFor', { state: label, minutes }),
+        ...card,
+        time: stateTimeWords(machine, state, now, t),
         rank: state === 'threadbreak' ? 0 : 1,
         seconds: since ?? Number.POSITIVE_INFINITY,
       })
     } else if (state === 'not-reporting') {
-      found.push({
-        machine,
-        reason:
-          minutes === null
-            ? t('kiosk.exceptions.notReporting')
-            : t('kiosk.exceptions.notReportingFor', { minutes }),
-        rank: 2,
-      })
+      found.push({ ...card, time: stateTimeWords(machine, state, now, t), rank: 2 })
     } else if (state === 'running') {
       const seconds = passSecondsLeft(machine, paces?.get(machine.id))
       if (seconds !== null && seconds <= FINISHING_SECONDS) {
-        const left = Math.max(0, Math.ceil(seconds / 60))
-        found.push({ machine, reason: t('kiosk.exceptions.designDone', { minutes: left }), rank: 3 })
+        const minutes = Math.max(0, Math.ceil(seconds / 60))
+        found.push({
+          ...card,
+          label: t('kiosk.exceptions.designDoneIn', { minutes }),
+          time: t('kiosk.exceptions.prepareNext'),
+          rank: 3,
+        })
       }
     }
   }
@@ -114,10 +113,8 @@ export function exceptionsOf(
   )
 }
 
-/** The rotation: the exception page first while any machine needs action, then the listed pages. */
-export function rotationOf<T extends string>(
-  pages: readonly T[],
-  withExceptions: boolean,
-): Array<T | 'exceptions'> {
-  return withExceptions ? ['exceptions', ...pages] : [...pages]
+/** The rotation: the exception page first while any machine needs action, a turn for each of its
+ * screens ("exceptions:1"), then the listed pages. */
+export function rotationOf(pages: readonly string[], exceptionScreens: number): string[] {
+  return [...Array.from({ length: exceptionScreens }, (_, screen) => `exceptions:${screen}`), ...pages]
 }

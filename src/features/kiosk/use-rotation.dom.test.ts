@@ -30,7 +30,7 @@ describe('rotation', () => {
     })
     act(() => vi.advanceTimersByTime(10_000))
     expect(result.current.position).toBe(1)
-    rerender({ rotation: ['exceptions', '0', '1'] })
+    rerender({ rotation: ['exceptions:0', '0', '1'] })
     expect(result.current.position).toBe(0)
     act(() => vi.advanceTimersByTime(10_000))
     expect(result.current.position).toBe(1)

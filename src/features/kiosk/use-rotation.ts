@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react'
+import { isExceptionTurn } from './wall-rotation'
 
 /** How often a turn that waits for its page looks again. */
 const READY_CHECK_MS = 250
@@ -39,7 +40,7 @@ export function useRotation(
     turn: rotation[0],
     startedAt: Date.now(),
   }))
-  const hasExceptions = rotation[0] === 'exceptions'
+  const hasExceptions = isExceptionTurn(rotation[0])
   const boundary = useRef(atBoundary)
   boundary.current = atBoundary
   const latest = useRef({ rotation, ready })

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { useCallback, useMemo } from 'react'
+import { useCallback, useMemo, useState } from 'react'
 import { useAlerts } from '../../api/alerts/alerts'
 import { useAppConfig, useStatusCodes } from '../../api/core/app-config'
 import { machinesQueryOptions } from '../../api/machines/machines'
@@ -16,7 +16,7 @@ import { useRotation } from './use-rotation'
 import { useScreenCounts } from './use-screen-counts'
 import { useVersionReload } from './use-version-reload'
 import { useWakeLock } from './use-wake-lock'
-import { screenTurns, turnOf, wallTitle } from './wall-rotation'
+import { isExceptionTurn, screenTurns, turnOf, wallTitle } from './wall-rotation'
 
 /** How long the wall waits for the machines' pace (exception page) and the open alerts (the band above
  * every page) before it is drawn without them. */
@@ -46,7 +46,12 @@ export function useWallState(params: KioskParams, pageDrawn?: (page: number) => 
   const anyException = exceptions.length > 0
   // a page longer than the screen says how many screens it needs; each takes a turn ("2/3")
   const { screens, setters: screenSetters } = useScreenCounts(params.pages)
-  const rotation = useMemo(() => rotationOf(screenTurns(screens), anyException), [screens, anyException])
+  // the exception page too, when more machines need action than one screen holds ("Needs action now 1/2")
+  const [exceptionScreens, setExceptionScreens] = useState(1)
+  const rotation = useMemo(
+    () => rotationOf(screenTurns(screens), anyException ? exceptionScreens : 0),
+    [screens, anyException, exceptionScreens],
+  )
   const reload = useVersionReload(config.data?.version)
   const turnReady = useCallback(
     (turn: string) => {
@@ -71,14 +76,15 @@ export function useWallState(params: KioskParams, pageDrawn?: (page: number) => 
   // took its room from a page already drawn (a layout shift of 0.16 at 1920×1080)
   const exceptionsStarting = params.exceptions && (machines.isPending || (paces === undefined && !paceWaited))
   const starting = exceptionsStarting || (alerts.isPending && !paceWaited)
-  const pageScreens = screens[currentPage] ?? 1
+  const pageScreens = currentPage < 0 ? exceptionScreens : (screens[currentPage] ?? 1)
   return {
     timeZone: config.data?.timeZone,
     refresh,
     exceptions,
     starting,
     /** the exception page is the one shown */
-    exceptionsShown: current === 'exceptions',
+    exceptionsShown: isExceptionTurn(current),
+    setExceptionScreens,
     currentPage,
     currentScreen,
     screenSetters,

@@ -21,7 +21,8 @@ describe('the wall’s turns', () => {
   test.each([
     ['0:0', { page: 0, screen: 0 }],
     ['2:1', { page: 2, screen: 1 }],
-    ['exceptions', { page: -1, screen: 0 }],
+    ['exceptions:0', { page: -1, screen: 0 }],
+    ['exceptions:1', { page: -1, screen: 1 }],
     [undefined, { page: -1, screen: 0 }],
   ])('turn %s shows %o', (turn, shows) => {
     expect(turnOf(turn)).toEqual(shows)
@@ -48,12 +49,21 @@ describe('the wall’s turns', () => {
     },
     {
       case: 'the exception page',
-      turn: 'exceptions',
+      turn: 'exceptions:0',
       exceptionsStarting: false,
       pageTitle: undefined,
       screen: 0,
       screens: 1,
       title: 'Needs action now',
+    },
+    {
+      case: 'the exception page’s second screen of two',
+      turn: 'exceptions:1',
+      exceptionsStarting: false,
+      pageTitle: 'Machine status',
+      screen: 1,
+      screens: 2,
+      title: 'Needs action now 2/2',
     },
     {
       case: 'while the exception page may still come: its title, before the page’s',

@@ -5,11 +5,14 @@ export function screenTurns(screens: readonly number[]): string[] {
   return screens.flatMap((count, page) => Array.from({ length: count }, (_, screen) => `${page}:${screen}`))
 }
 
+/** Whether a turn is one of the exception page's screens ("exceptions:0"). */
+export const isExceptionTurn = (turn: string | undefined): boolean => turn?.startsWith('exceptions') === true
+
 /** The page and screen a turn shows; the exception page (or no turn at all) is page -1. */
 export function turnOf(turn: string | undefined): { page: number; screen: number } {
-  if (turn === undefined || turn === 'exceptions') return { page: -1, screen: 0 }
-  const [page, screen] = turn.split(':').map(Number)
-  return { page: page ?? -1, screen: screen ?? 0 }
+  if (turn === undefined) return { page: -1, screen: 0 }
+  const [page, screen] = turn.split(':')
+  return { page: isExceptionTurn(turn) ? -1 : Number(page), screen: Number(screen ?? 0) }
 }
 
 /** The header's title: the page's, numbered ("Thread breaks 2/3") when it takes several screens.
@@ -29,13 +32,14 @@ export function wallTitle(
     /** in the screen's language */
     pageTitle: string | undefined
     screen: number
+    /** how many screens the page shown (or the exception page) takes */
     screens: number
   },
   t: Translator['t'],
 ): string {
-  if (turn === 'exceptions' || exceptionsStarting) return t('kiosk.exceptions.title')
-  if (screens <= 1) return pageTitle ?? ''
-  return t('kiosk.wall.screen', { title: pageTitle ?? '', screen: screen + 1, screens })
+  const title = isExceptionTurn(turn) || exceptionsStarting ? t('kiosk.exceptions.title') : (pageTitle ?? '')
+  if (screens <= 1 || exceptionsStarting) return title
+  return t('kiosk.wall.screen', { title, screen: screen + 1, screens })
 }
 
 /** When the next page joins the wall: a little before its first turn (5 s, or half a dwell). */

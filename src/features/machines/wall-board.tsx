@@ -12,13 +12,11 @@ import { formatFactoryTime } from '../../lib/factory-time'
 import {
   boardState,
   callsOut,
-  durationInWords,
   STATE_ICONS,
   type StatusDictionary,
-  secondsInState,
   sortMachines,
   stateLabel,
-  timeInStateWords,
+  stateTimeWords,
 } from '../../lib/machine-state'
 import { reasonWords, useCurrentStops, useStopSettings, useStopsRead } from '../stops/use-stops'
 import { QuietMachines } from './quiet-machines'
@@ -251,13 +249,7 @@ function WallCard({
   const { t } = useT()
   const state = boardState(machine, now, codes)
   const label = stateLabel(machine, state, codes, t)
-  const age = secondsInState(machine, state, now)
-  const time =
-    state === 'not-reporting'
-      ? age === null
-        ? t('machines.wall.neverReported')
-        : t('machines.wall.silentFor', { duration: durationInWords(age) })
-      : (timeInStateWords(machine, state, now, t) ?? t('machines.wall.sinceUnknown'))
+  const time = stateTimeWords(machine, state, now, t)
   const context = [
     location,
     state === 'not-reporting' ? null : design,
