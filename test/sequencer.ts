@@ -10,6 +10,7 @@ const FIRST = ['history', 'e2e']
  * its own for vitest to order by (it orders the files of a project by name then, and the wall's, the
  * longest, came last); once vitest has timed them, its timings order the rest. */
 const LONGEST = [
+  'test/e2e/wall-pages.test.ts',
   'test/e2e/wall.test.ts',
   'test/e2e/page-sweep-spanish-dark.test.ts',
   'test/e2e/page-sweep-german.test.ts',

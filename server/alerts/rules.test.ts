@@ -342,7 +342,7 @@ describe('messages', () => {
   test('an alert says what, since when (factory time), how long and who is on it', () => {
     const m = messageOf('alert', alert, options)
     expect(m.text).toBe(
-      'North <01> & co: Thread break since 11:00 (15 min). Machine down too long, told to: Line supervisor. Ana is on it since 11:12.',
+      'North <01> & co: Thread break since 11:00 (15\u00a0min). Machine down too long, told to: Line supervisor. Ana is on it since 11:12.',
     )
     expect(webhookBody(m)).toMatchObject({
       type: 'alert',
@@ -354,7 +354,7 @@ describe('messages', () => {
     const m = messageOf('alert', alert, german)
     expect(m.title).toBe('North <01> & co — Fadenbruch')
     expect(m.text).toBe(
-      'North <01> & co: Fadenbruch seit 11:00 (15 min). Maschine steht zu lange, benachrichtigt: Line supervisor. Ana kümmert sich seit 11:12 darum.',
+      'North <01> & co: Fadenbruch seit 11:00 (15\u00a0min). Maschine steht zu lange, benachrichtigt: Line supervisor. Ana kümmert sich seit 11:12 darum.',
     )
     expect(teamsBody(m).attachments[0]!.content.actions).toBeUndefined()
     expect(webhookBody(m).alert).toMatchObject({ ruleName: 'Maschine steht zu lange', cause: 'Fadenbruch' })

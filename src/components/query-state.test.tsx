@@ -65,13 +65,13 @@ describe('the stale-data rule', () => {
   })
 
   test.each([
-    [0, '0 s ago'],
-    [45, '45 s ago'],
-    [69, '1 min ago'],
-    [119, '1 min ago'],
-    [120, '2 min ago'],
-    [5 * 60, '5 min ago'],
-    [125 * 60, '2 h 5 min ago'],
+    [0, '0\u00a0s ago'],
+    [45, '45\u00a0s ago'],
+    [69, '1\u00a0min ago'],
+    [119, '1\u00a0min ago'],
+    [120, '2\u00a0min ago'],
+    [5 * 60, '5\u00a0min ago'],
+    [125 * 60, '2\u00a0h 5\u00a0min ago'],
   ])('age of %i s: %s', (seconds, words) => {
     expect(ageInWords(1_000_000_000_000 - seconds * 1000, 1_000_000_000_000, t)).toBe(words)
   })

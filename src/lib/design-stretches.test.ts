@@ -16,7 +16,7 @@ describe('where in a design threads break', () => {
     const stretches = designStretches(40_000, clustered)
     const flagged = stretches.filter((s) => s.flagged)
     expect(flagged.map((s) => [s.from, s.to, s.count])).toEqual([[12_001, 13_000, 31]])
-    expect(stretchInWords(flagged[0]!, t)).toBe('stitches 12,001–13,000: 31 breaks, 11× their share')
+    expect(stretchInWords(flagged[0]!, t)).toBe('stitches 12,001–13,000: 31\u00a0breaks, 11× their share')
   })
 
   test('a few breaks in one place are not enough: at least 3, and unlikely by chance', () => {

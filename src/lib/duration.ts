@@ -1,9 +1,12 @@
-/** "42 s", "12 min", "3 h 5 min", "2 d 4 h" */
+/** A non-breaking space: a number and its unit never part at the end of a line ("2 h" on a wall). */
+export const NBSP = '\u00a0'
+
+/** "42 s", "12 min", "3 h 5 min", "2 d 4 h", each number bound to its unit by a non-breaking space */
 export function durationInWords(totalSeconds: number): string {
-  if (totalSeconds < 60) return `${Math.floor(totalSeconds)} s`
+  if (totalSeconds < 60) return `${Math.floor(totalSeconds)}${NBSP}s`
   const minutes = Math.floor(totalSeconds / 60)
-  if (minutes < 60) return `${minutes} min`
+  if (minutes < 60) return `${minutes}${NBSP}min`
   const hours = Math.floor(minutes / 60)
-  if (hours < 48) return `${hours} h ${minutes % 60} min`
-  return `${Math.floor(hours / 24)} d ${hours % 24} h`
+  if (hours < 48) return `${hours}${NBSP}h ${minutes % 60}${NBSP}min`
+  return `${Math.floor(hours / 24)}${NBSP}d ${hours % 24}${NBSP}h`
 }

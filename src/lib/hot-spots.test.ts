@@ -106,12 +106,12 @@ describe('the hot-spot rule', () => {
     // 41 + 15 × 1 = 56 breaks over 16 cells: 3.5 expected, 11.7× → "12×"
     const [spot] = findHotSpots(machine('7', 4, 4, (h, n) => (h === 3 && n === 2 ? 41 : 1)))
     expect(spot && hotSpotInWords(spot, t)).toBe(
-      'Machine 7, head 3, needle 2: 41 breaks, 12× its expected share',
+      'Machine 7, head 3, needle 2: 41\u00a0breaks, 12× its expected share',
     )
     // 20 + 15 × 2 = 50 over 16: 3.125 expected, 6.4×
     const [smaller] = findHotSpots(machine('7', 4, 4, (h, n) => (h === 3 && n === 2 ? 20 : 2)))
     expect(smaller && hotSpotInWords(smaller, t)).toBe(
-      'Machine 7, head 3, needle 2: 20 breaks, 6.4× its expected share',
+      'Machine 7, head 3, needle 2: 20\u00a0breaks, 6.4× its expected share',
     )
     expect(placeName({ head: 2, needle: 0 }, t)).toBe('head 2, bobbin')
     expect(placeName({ head: null, needle: 11 }, t)).toBe('needle 11')

@@ -99,9 +99,9 @@ describe('this shift so far', () => {
   test('rates per hour and changes in words', () => {
     expect(perHour(30, [0, 7200])).toBe(15)
     expect(perHour(3, [5, 5])).toBeNull()
-    expect(relativeChange(112, 100)).toBe('+12 %')
-    expect(relativeChange(92, 100)).toBe('−8 %')
-    expect(relativeChange(100, 100)).toBe('±0 %')
+    expect(relativeChange(112, 100)).toBe('+12\u00a0%')
+    expect(relativeChange(92, 100)).toBe('−8\u00a0%')
+    expect(relativeChange(100, 100)).toBe('±0\u00a0%')
     expect(relativeChange(5, 0)).toBeNull()
   })
 })

@@ -1,3 +1,4 @@
+import { NBSP } from './duration'
 import { addDays, type LocalDate, localDate, localDateKey, type Span } from './factory-time'
 import { shiftWindow, shiftWindows } from './shift-window'
 import { currentShift, type NamedShift } from './time-range'
@@ -80,7 +81,7 @@ export function perHour(count: number, [start, end]: Span): number | null {
 export function relativeChange(value: number, reference: number): string | null {
   if (!(reference > 0)) return null
   const change = Math.round((100 * (value - reference)) / reference)
-  return change === 0 ? '±0 %' : `${change > 0 ? '+' : '−'}${Math.abs(change)} %`
+  return change === 0 ? `±0${NBSP}%` : `${change > 0 ? '+' : '−'}${Math.abs(change)}${NBSP}%`
 }
 
 /** Hours of `shift` inside [from, min(till, now)): what the reference's shift filter counts over a

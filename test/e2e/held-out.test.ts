@@ -103,12 +103,12 @@ describe('the dashboard on an independent upstream in the documented shapes', ()
       'West 04 · 1H': 'Running',
       'West 05 · 4H': 'Hooping',
     })
-    await expect.poll(() => page.getByText(/% running \(/).textContent()).toMatch(/\(2 of 8\)/)
+    await expect.poll(() => page.getByText(/% running \(/).textContent()).toMatch(/\(2\sof 8\)/)
 
     // design names from /designs, the crest on its second page
     await expect.poll(() => tile(page, 'East 01 · 12H').textContent()).toContain('Rifle club crest')
     await expect.poll(() => tile(page, 'West 02 · 8H').textContent()).toContain('Fire brigade badge')
-    expect(await tile(page, 'East 03 · 15H').textContent()).toContain('13 of 15')
+    expect(await tile(page, 'East 03 · 15H').textContent()).toContain('13\u00a0of 15')
     // a stopped machine shows no finish clock; a running one does
     expect(await tile(page, 'East 02 · 12H').textContent()).toContain('finish time moves')
     expect(await tile(page, 'East 02 · 12H').textContent()).not.toMatch(/done ≈/)
@@ -130,19 +130,19 @@ describe('the dashboard on an independent upstream in the documented shapes', ()
     await page.getByText('Hall East').waitFor()
     await page.getByText('Not running: the finish time moves until it sews again.').waitFor()
     // its hot spot, by the rule, on the heatmap's list
-    await page.getByText(/^East 03 · 15H, head 4, needle 7: [\d,]+ breaks/).waitFor()
+    await page.getByText(/^East 03 · 15H, head 4, needle 7: [\d,]+\sbreaks/).waitFor()
     // history began when this server started: the 7 days before it come from the portal's totals per code
     const before = page.getByRole('region', { name: 'Before recording began: the portal’s totals' })
-    await expect.poll(() => before.textContent()).toMatch(/Availability 60 % of /)
+    await expect.poll(() => before.textContent()).toMatch(/Availability 60\s% of /)
     const totals = (await before.textContent()) ?? ''
-    expect(totals).toMatch(/Thread break: .*\(25 %\)/)
+    expect(totals).toMatch(/Thread break: .*\(25\s%\)/)
     expect(totals).toMatch(/Stop time by cause: Thread break at head \(code 17\) .* · Stop switch \(code 5\)/)
 
     await page.getByRole('link', { name: 'Where in this design threads break' }).click()
     await page.getByRole('heading', { level: 1, name: 'Where in the design threads break' }).waitFor()
     expect(new URL(page.url()).searchParams.get('design')).toBe('D-1088')
     await page
-      .getByText(/ thread breaks over [\d,]+ passes of Rifle club crest \(42,000 stitches\)/)
+      .getByText(/\sthread breaks over [\d,]+\spasses of Rifle club crest \(42,000\sstitches\)/)
       .waitFor()
     // the held-out crest breaks in its stretch 30,001–31,000: that stretch, and only it, is flagged
     const flagged = page.getByRole('complementary', { name: 'Where to look' }).getByRole('listitem')
@@ -161,7 +161,7 @@ describe('the dashboard on an independent upstream in the documented shapes', ()
     const first = page.getByRole('complementary', { name: 'Where to look first' }).getByRole('listitem')
     await expect
       .poll(() => first.first().textContent())
-      .toMatch(/^East 03 · 15H, head 4, needle 7: [\d,]+ breaks/)
+      .toMatch(/^East 03 · 15H, head 4, needle 7: [\d,]+\sbreaks/)
     await expect
       .poll(async () => (await first.allTextContents()).join('\n'))
       .toMatch(/East 01 · 12H, needle 11: /)

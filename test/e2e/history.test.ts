@@ -50,7 +50,7 @@ describe('the history on demo data', () => {
     await expect
       .poll(
         async () =>
-          (await tiles.allTextContents()).filter((t) => /for (at least )?\d+ (s|min|h)/.test(t)).length,
+          (await tiles.allTextContents()).filter((t) => /for (at least )?\d+\s(s|min|h)/.test(t)).length,
       )
       .toBe(44)
     expect(problems).toEqual([])
@@ -79,7 +79,7 @@ describe('the history on demo data', () => {
     const page = await browser.newPage({ viewport: { width: 1440, height: 900 } })
     const problems = collectProblems(page)
     await page.goto(`${demo.url}/timeline?range=yesterday&location=1`)
-    await page.getByText(/^18 machines, /).waitFor()
+    await page.getByText(/^18\smachines, /).waitFor()
     const rows = page.getByRole('list', { name: 'Machines and their states' }).getByRole('listitem')
     await expect.poll(() => rows.count()).toBeGreaterThan(10)
     await page.getByText(/^Availability \d+(\.\d)? %/).waitFor()
@@ -126,7 +126,7 @@ describe('live push', () => {
     })
     await expect.poll(() => tile.getAttribute('aria-label')).toBe('East 02 · 12H: Running')
     // seen since the change: a few seconds, not "at least"
-    await expect.poll(() => tile.textContent()).toMatch(/for \d+ s/)
+    await expect.poll(() => tile.textContent()).toMatch(/for \d+\ss/)
     expect(polls).toBe(before)
     await fetch(`${upstream.url}/__machines/M-0102`, {
       method: 'POST',

@@ -103,7 +103,7 @@ describe('kiosk in Chromium', () => {
     expect(await page.getByRole('note').count()).toBe(0)
     // the address built works: four pages in the rotation, nothing in it refused
     await page.goto(`${server.url}/kiosk?${href.searchParams.toString()}`)
-    await page.getByText(/^Page 1 of \d+$/).waitFor()
+    await page.getByText(/^Page 1\sof \d+$/).waitFor()
     expect(await page.getByText(/Kiosk address:/).count()).toBe(0)
     await page.close()
   })

@@ -32,7 +32,7 @@ describe('machine status in Chromium', () => {
     await page.getByRole('heading', { level: 1, name: 'Where in the design threads break' }).waitFor()
     expect(new URL(page.url()).searchParams.get('range')).toBe('7d')
     expect(new URL(page.url()).searchParams.get('design')).toMatch(/^ASD\d+$/)
-    await page.getByText(/^[\d,]+ thread breaks over [\d,]+ pass(es)? of /).waitFor()
+    await page.getByText(/^[\d,]+\sthread breaks over [\d,]+\spass(es)? of /).waitFor()
     await page.getByRole('complementary', { name: 'Where to look' }).waitFor()
     await page.getByRole('img', { name: /^Thread breaks along / }).waitFor()
     expect(problems).toEqual([])

@@ -194,7 +194,7 @@ describe('plan and pace on the held-out factory', { timeout: 120_000 }, () => {
       `Pieces ${grouped(hand.pieces)} · plan by now ${grouped(hand.plan)}`,
     )
     // rejects were entered above: OEE with quality (without them, "OEE (A × P)")
-    expect(await line.textContent()).toMatch(/· OEE (\(A × P\) )?\d+ %/)
+    expect(await line.textContent()).toMatch(/· OEE (\(A × P\) )?\d+\s%/)
     await line.getByRole('link', { name: 'Plan and pace' }).click()
     await page.locator('[data-pace="primary"]').waitFor()
     expect(new URL(page.url()).pathname).toBe('/pace')

@@ -16,7 +16,7 @@ describe('reports explorer in Chromium', () => {
       const design = REPORT_SPECS[report.path].requires.includes('designId') ? '&design=ASD1001' : ''
       await page.goto(`${app.server.url}${report.path}?range=7d${design}`)
       await page.getByRole('heading', { level: 1, name: t(report.name) }).waitFor()
-      const count = page.getByText(/^[\d,.\s]+ rows?/)
+      const count = page.getByText(/^[\d,.\s]+\srows?/)
       await count.waitFor({ timeout: 15_000 }).catch((e) => {
         throw new Error(`${report.path}: ${(e as Error).message}`)
       })

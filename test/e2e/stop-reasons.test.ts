@@ -95,11 +95,11 @@ async function open(server: Running, path: string, viewport: { width: number; he
 }
 /** The explained share a page (or a part of it) shows; 0 when it says no stop needed a reason yet. */
 const explained = async (within: Page | Locator) => {
-  const share = within.getByText(/^Explained: [\d.]+ % of stop time$/).first()
+  const share = within.getByText(/^Explained: [\d.]+\s% of stop time$/).first()
   const none = within.getByText(/^No stop needed a reason/).first()
   await share.or(none).first().waitFor()
   if ((await share.count()) === 0) return 0
-  return Number(/Explained: ([\d.]+) %/.exec((await share.textContent()) ?? '')?.[1])
+  return Number(/Explained: ([\d.]+)\s%/.exec((await share.textContent()) ?? '')?.[1])
 }
 
 // three browsers and two servers on a 2-core machine beside another test file: minutes, not seconds

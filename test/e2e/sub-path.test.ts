@@ -117,7 +117,7 @@ describe('under /stitchboard/ behind nginx, the prefix stripped (docs/deployment
       else await page.reload()
       // machines that need action first (the set-up's default), then the pages in turn
       await page.getByRole('banner').getByRole('heading', { level: 1 }).waitFor()
-      await page.getByText(/^Page 1 of \d+$/).waitFor()
+      await page.getByText(/^Page 1\sof \d+$/).waitFor()
     }
     expect(problems).toEqual([])
     await page.close()

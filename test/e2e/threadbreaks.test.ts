@@ -7,7 +7,7 @@ const app = appInChromium({}, { shared: 'factory' })
 
 const totalBreaks = async (page: Page, bobbin: 'included' | 'not included') => {
   const text = await page
-    .getByText(new RegExp(`thread breaks on \\d+ machines?, bobbin ${bobbin}`))
+    .getByText(new RegExp(`thread breaks on \\d+\\smachines?, bobbin ${bobbin}`))
     .textContent()
   return Number(text?.match(/^([\d,]+)/)?.[1]?.replace(/,/g, ''))
 }
@@ -28,9 +28,9 @@ describe('thread-break heatmaps in Chromium', () => {
     await page.goto(`${app.server.url}/threadbreaks?range=7d`)
     const aside = page.getByRole('complementary', { name: 'Where to look first' })
     await aside
-      .getByText(/^North 03 · 18H, head 4, needle 7: \d+ breaks, [\d.]+× its expected share/)
+      .getByText(/^North 03 · 18H, head 4, needle 7: \d+\sbreaks, [\d.]+× its expected share/)
       .waitFor()
-    await aside.getByText(/^North 08 · 18H, head 2: \d+ breaks/).waitFor()
+    await aside.getByText(/^North 08 · 18H, head 2: \d+\sbreaks/).waitFor()
     await expect
       .poll(() => page.getByRole('img', { name: /thread breaks by head and needle/ }).count())
       .toBe(44)

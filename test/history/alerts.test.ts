@@ -201,7 +201,7 @@ describe.each(BACKENDS)('alerts on %s', (_, open) => {
     expect(mail.head).toMatch(/^Subject: \[stitchboard\] Machine M1 — Stopped$/m)
     expect(mail.head).toMatch(/^To: manager@factory\.example$/m)
     expect(mail.body).toMatch(
-      /^Machine M1: Stopped since 10:50 \(55 min\)\. Machine down too long, told to: Production manager\./,
+      /^Machine M1: Stopped since 10:50 \(55\u00a0min\)\. Machine down too long, told to: Production manager\./,
     )
     // the machine runs: after the clear time the all clear goes to the three told, once
     await pollUntil(T0 + 60 * MIN, () => [])
@@ -231,7 +231,7 @@ describe.each(BACKENDS)('alerts on %s', (_, open) => {
     expect(mail.head).toMatch(
       new RegExp(`^Subject: \\[stitchboard\\] Machine M1 — ${t('app.state.stopped')}$`, 'm'),
     )
-    expect(mail.body).toContain(`Machine M1: ${t('app.state.stopped')} seit 10:50 (55 min).`)
+    expect(mail.body).toContain(`Machine M1: ${t('app.state.stopped')} seit 10:50 (55\u00a0min).`)
     expect(mail.body).toContain(`${t('alerts.rule.state')}, benachrichtigt: Production manager.`)
     // the supervisor's hook has no language of its own: the factory's, English here
     expect((received[1]!.body as unknown as { text: string }).text).toBe('🚨 Machine M1 — Stopped')

@@ -31,7 +31,7 @@ describe('where in the design threads break', () => {
     const aside = screen.getByRole('complementary', { name: 'Where to look' })
     expect(aside).toHaveTextContent(/A stretch is flagged when it has at least 3 breaks/)
     expect(
-      screen.getByRole('img', { name: /Thread breaks along Club crest, in 39 stretches/ }),
+      screen.getByRole('img', { name: /Thread breaks along Club crest, in 39\sstretches/ }),
     ).toBeInTheDocument()
   })
 
@@ -98,7 +98,7 @@ describe('speed at each break', () => {
     ).toBeInTheDocument()
     expect(
       screen.getByRole('img', {
-        name: 'Speed at each of 3 breaks along Club crest, between 700 and 1000 rpm',
+        name: 'Speed at each of 3\u00a0breaks along Club crest, between 700 and 1000\u00a0rpm',
       }),
     ).toBeInTheDocument()
   })

@@ -83,7 +83,7 @@ describe('status board', () => {
     )
     renderWithProviders(<StatusBoardPage />, { path: '/machines' })
     expect(names(await screen.findByRole('region', { name: 'Hall North' }))).toEqual(['A 2', 'A 10'])
-    const problem = await screen.findByRole('region', { name: /1 machine record could not be read/ })
+    const problem = await screen.findByRole('region', { name: /1\smachine record could not be read/ })
     expect(problem).toHaveTextContent('Record 5: machine_id should be string')
     expect(problem).toHaveTextContent('"alias": "Broken <b>one</b>"')
     expect(problem.querySelector('b')).toBeNull()

@@ -75,7 +75,7 @@ describe('chartSpec', () => {
     const spec = chartSpec([col('name', 'text'), col('n', 'number')], rows, t)!
     expect(spec.rows).toHaveLength(40)
     expect(spec.rows[0]!.n).toBe(99)
-    expect(spec.note).toBe('The 40 largest by n of 100 rows.')
+    expect(spec.note).toBe('The 40\u00a0largest by n of 100\u00a0rows.')
   })
 
   test.each([

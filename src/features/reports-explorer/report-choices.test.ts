@@ -62,8 +62,8 @@ describe('outliers left out', () => {
 
   test.each([
     [0, 'None'],
-    [10, '10 %'],
-    [30, '30 %'],
+    [10, '10\u00a0%'],
+    [30, '30\u00a0%'],
   ] as const)('%s reads "%s"', (value, label) => {
     expect(outliersLabel(value, t)).toBe(label)
   })

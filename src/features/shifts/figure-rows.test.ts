@@ -22,8 +22,8 @@ describe('the figures table: where a figure comes from, and each shift against t
       key: 'threadbreaks',
       shifts: [shift(8, { threadbreaks: 80 }), shift(8, { threadbreaks: 120 })],
       cells: [
-        { value: 80, versus: '−20 %' },
-        { value: 120, versus: '+20 %' },
+        { value: 80, versus: '−20\u00a0%' },
+        { value: 120, versus: '+20\u00a0%' },
       ],
     },
     {
@@ -31,8 +31,8 @@ describe('the figures table: where a figure comes from, and each shift against t
       key: 'threadbreaks',
       shifts: [shift(4, { threadbreaks: 40 }), shift(8, { threadbreaks: 40 })],
       cells: [
-        { value: 40, versus: '+33 %' },
-        { value: 40, versus: '−33 %' },
+        { value: 40, versus: '+33\u00a0%' },
+        { value: 40, versus: '−33\u00a0%' },
       ],
     },
     {
@@ -40,8 +40,8 @@ describe('the figures table: where a figure comes from, and each shift against t
       key: 'averageRpm',
       shifts: [shift(2, { averageRpm: 700 }), shift(8, { averageRpm: 700 })],
       cells: [
-        { value: 700, versus: '±0 %' },
-        { value: 700, versus: '±0 %' },
+        { value: 700, versus: '±0\u00a0%' },
+        { value: 700, versus: '±0\u00a0%' },
       ],
     },
     {
@@ -49,9 +49,9 @@ describe('the figures table: where a figure comes from, and each shift against t
       key: 'stitches',
       shifts: [shift(8, { stitches: 800 }), shift(8, {}), shift(8, { stitches: 1600 })],
       cells: [
-        { value: 800, versus: '−33 %' },
+        { value: 800, versus: '−33\u00a0%' },
         { value: null, versus: null },
-        { value: 1600, versus: '+33 %' },
+        { value: 1600, versus: '+33\u00a0%' },
       ],
     },
     {
@@ -69,8 +69,8 @@ describe('the figures table: where a figure comes from, and each shift against t
       shifts: [shift(0, { pieces: 5 }), shift(8, { pieces: 8 }), shift(8, { pieces: 24 })],
       cells: [
         { value: 5, versus: null },
-        { value: 8, versus: '−50 %' },
-        { value: 24, versus: '+50 %' },
+        { value: 8, versus: '−50\u00a0%' },
+        { value: 24, versus: '+50\u00a0%' },
       ],
     },
   ])('$case', ({ key, shifts, cells }) => {

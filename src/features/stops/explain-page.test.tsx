@@ -65,7 +65,7 @@ describe('stops to explain', () => {
       { ...part('M-short', 60, 3) },
     ])
     renderWithProviders(<ExplainPage />, { path: '/stops/explain' })
-    const list = await screen.findByRole('list', { name: '2 stops without a reason' })
+    const list = await screen.findByRole('list', { name: '2\u00a0stops without a reason' })
     const items = within(list).getAllByRole('button')
     expect(items.map((b) => b.textContent)).toEqual([
       expect.stringContaining('M-new'),

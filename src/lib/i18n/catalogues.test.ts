@@ -101,3 +101,35 @@ test('every message is used by the code, by its name written out', () => {
     .join('\n')
   expect(Object.keys(english).filter((key) => !code.includes(`'${key}'`))).toEqual([])
 })
+
+/** Units a number is followed by in the catalogues' words. */
+const UNIT = /^ (min|s|h|d|%|rpm|days?|Tagen?|días?)(?![\p{L}\d])/u
+
+describe.each(LANGUAGES)('the %s catalogue on a wall', (language) => {
+  test('a number and what it counts never part at a line’s end: a non-breaking space between them', () => {
+    const problems: string[] = []
+    for (const [key, text] of Object.entries(source(language))) {
+      const walk = (nodes: MessageFormatElement[]) =>
+        nodes.forEach((node, i) => {
+          const next = nodes[i + 1]
+          const after = next?.type === TYPE.literal ? next.value : ''
+          // a number ("{count, number} min", "# alerts"): the word or sign that follows stays with it
+          if ((node.type === TYPE.number || node.type === TYPE.pound) && /^ [\p{L}%]/u.test(after))
+            problems.push(
+              `${key}: “${node.type === TYPE.pound ? '#' : `{${node.value}}`}${after.slice(0, 12)}”`,
+            )
+          // an argument that is a number said in words ("{days} days", "{hours} h")
+          if (node.type === TYPE.argument && UNIT.test(after))
+            problems.push(`${key}: “{${node.value}}${after.slice(0, 12)}”`)
+          // a number written out ("Last 7 days")
+          if (node.type === TYPE.literal)
+            for (const [found] of node.value.matchAll(/\d (min|s|h|d|%|rpm|days?|Tagen?|días?)\b/gu))
+              problems.push(`${key}: “${found}”`)
+          if (node.type === TYPE.plural || node.type === TYPE.select)
+            for (const option of Object.values(node.options)) walk(option.value)
+        })
+      walk(parse(text, { requiresOtherClause: true }))
+    }
+    expect(problems).toEqual([])
+  })
+})
