@@ -304,3 +304,24 @@ describe('the wall never shows an empty page', () => {
     await page.close()
   })
 })
+
+describe('the pace page on the wall: its headline read from across the hall, nothing cut', () => {
+  for (const [width, height] of [
+    [1920, 1080],
+    [3840, 2160],
+  ] as const)
+    for (const language of ['en', 'de', 'es'] as const)
+      test(`${width}×${height}, ${language}`, async () => {
+        const page = await browser.newPage({ viewport: { width, height }, locale: language })
+        await holdStill(page)
+        await page.goto(`${factory.url}/kiosk?pages=pace&dwell=600&refresh=3600`)
+        const headline = page.locator('main [data-wall="pace"]')
+        await headline.waitFor()
+        await expect.poll(() => page.locator('main [aria-busy="true"]').count()).toBe(0)
+        const px = await headline.evaluate((el) => Number.parseFloat(getComputedStyle(el).fontSize))
+        expect(px).toBeGreaterThanOrEqual((52 * height) / 1080)
+        expect((await screenCheck(page)).cut).toEqual([])
+        expect(await clippedInPage(page)).toEqual([])
+        await page.close()
+      })
+})
