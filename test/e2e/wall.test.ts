@@ -129,6 +129,21 @@ describe('the status board on the wall', () => {
     })
   }
 
+  // the shift's pace in its largest type over the 44 machines' chips, where no card calls out: its box
+  // ends where the chips begin, and a location's line was cut in half there (German's are the longest)
+  for (const language of ['de', 'en', 'es'] as const)
+    test(`no card, the pace over the chips (${language}): no line of it cut`, async () => {
+      const page = await browser.newPage({ viewport: { width: 1920, height: 1080 }, locale: language })
+      await holdStill(page)
+      await page.goto(`${factory.url}/kiosk?pages=status&dwell=600&refresh=600&status.attention=600`)
+      await page.locator('main [data-wall="pace"]').waitFor()
+      await expect.poll(() => page.locator('main [aria-busy="true"]').count()).toBe(0)
+      await pauseClock(page, 500)
+      await page.clock.runFor(500)
+      expect(await clipped(page)).toEqual([])
+      await page.close()
+    })
+
   test('one to three cards in German: whole, on one screen, and the other 198 machines under them', async () => {
     const { t } = speaking('de')
     const page = await browser.newPage({ viewport: { width: 1920, height: 1080 }, locale: 'de' })

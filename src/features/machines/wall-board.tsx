@@ -124,7 +124,9 @@ export function WallBoard({
   const manyRoom = kiosk.on ? 'max-h-[14vh]' : 'max-h-[22vh]'
   // one to three cards (one row on a wall) take the room they need, and the chips what is left (a fixed
   // half of the screen for the chips cut a German "not reporting" card at its foot, and split one card
-  // over two screens); the shift's pace, when no card calls out, takes what the chips leave
+  // over two screens); the shift's pace, when no card calls out, takes what the chips leave, and the chips
+  // a quarter of the screen at most (given 70 %, four lines of 44 machines' chips cut the Spanish pace's
+  // last line; what does not fit of the pace's locations is counted)
   const few = urgent.length > 0 && urgent.length <= 3
   return (
     <div className={`flex flex-col gap-[1vh] ${kiosk.on ? 'min-h-0 flex-1' : ''}`}>
@@ -185,7 +187,7 @@ export function WallBoard({
         linkSearch={linkSearch}
         reasonOf={reasonOf}
         fit={kiosk.on}
-        room={few ? null : urgent.length === 0 ? 'max-h-[70vh]' : manyRoom}
+        room={few ? null : urgent.length === 0 ? 'max-h-[24vh]' : manyRoom}
       />
     </div>
   )

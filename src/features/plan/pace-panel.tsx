@@ -2,6 +2,7 @@ import { useId } from 'react'
 import { useAppConfig, useFactoryZone } from '../../api/core/app-config'
 import { useLocations } from '../../api/machines/locations'
 import { useT } from '../../components/i18n'
+import { useRowsInBox } from '../../components/kiosk/rows-in-box'
 import { useNow } from '../../components/now'
 import { QueriesProblems } from '../../components/query-state'
 import { formatFactoryDate, formatFactoryTime, localDateKey } from '../../lib/factory-time'
@@ -78,7 +79,7 @@ export function Factors({ oee, large }: { oee: Oee; large: boolean }) {
     [t('plan.oee.teep'), oee.teep, 'teep'],
   ]
   return (
-    <dl className={`flex flex-wrap gap-x-[2em] gap-y-1 ${large ? 'text-[4vh]' : 'text-base'}`}>
+    <dl className={`flex flex-wrap gap-x-[2em] gap-y-1 ${large ? 'text-[4vh] leading-tight' : 'text-base'}`}>
       {items.map(([label, value, key]) => (
         <div key={key} className="flex items-baseline gap-2" data-figure={key}>
           <dt>{label}</dt>
@@ -92,23 +93,31 @@ export function Factors({ oee, large }: { oee: Oee; large: boolean }) {
 /** the locations on the wall, furthest behind first; the rest are on the desk page */
 const WALL_LOCATIONS = 6
 
-/** Each location's pace against its own target, on the wall under the factory's: furthest behind first. */
+/** Each location's pace against its own target, on the wall under the factory's: furthest behind first; as
+ * many as show whole where the panel is drawn (on the status board, over the other machines' chips), the
+ * rest counted. */
 function LocationsPace({ plan, large }: { plan: ShiftPlan; large: boolean }) {
   const { t } = useT()
   const { nameOf } = useLocations()
   const headingId = useId()
   const behind = (part: PartPlan) => (part.pieces ?? part.stitches)?.pace.variancePart ?? 0
   const rows = [...plan.byLocation].sort(([, a], [, b]) => behind(a) - behind(b))
+  const listed = large ? rows.slice(0, WALL_LOCATIONS) : rows
+  // measured again when the locations listed change (not at every new figure: a row is one line)
+  const fit = useRowsInBox<HTMLUListElement>(large, listed.length, listed.map(([id]) => String(id)).join())
   if (rows.length < 2) return null
-  const shown = large ? rows.slice(0, WALL_LOCATIONS) : rows
+  const shown = listed.slice(0, fit.shown)
+  const more = rows.length - listed.length + fit.more
+  // no row shows whole: the heading and a count alone say nothing; the part stays, hidden, to be measured
+  // again when its box grows
   return (
-    <section aria-labelledby={headingId}>
+    <section aria-labelledby={headingId} hidden={large && shown.length === 0}>
       <h3 id={headingId} className={large ? 'text-[3vh] font-semibold' : 'text-lg font-semibold'}>
         {t('plan.byLocation.paceHeading')}
       </h3>
-      <ul className={large ? 'text-[3.6vh] leading-snug' : 'text-base'}>
+      <ul ref={fit.ref} className={large ? 'text-[3.6vh] leading-snug' : 'text-base'}>
         {shown.map(([id, part]) => (
-          <li key={String(id)} className="tabular-nums">
+          <li key={String(id)} className="tabular-nums" data-wall-item="">
             <span className="font-semibold">
               {id === null ? t('plan.byLocation.none') : (nameOf(id) ?? t('plan.byLocation.id', { id }))}
             </span>
@@ -117,8 +126,10 @@ function LocationsPace({ plan, large }: { plan: ShiftPlan; large: boolean }) {
           </li>
         ))}
       </ul>
-      {shown.length < rows.length && (
-        <p className="text-[2.8vh]">{t('plan.byLocation.more', { count: rows.length - shown.length })}</p>
+      {more > 0 && (
+        <p ref={fit.lineRef} className="text-[2.8vh]">
+          {t('plan.byLocation.more', { count: more })}
+        </p>
       )}
     </section>
   )
