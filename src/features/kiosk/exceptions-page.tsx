@@ -12,7 +12,7 @@ export function ExceptionsPage({ exceptions }: { exceptions: readonly Exception[
   return (
     <ul className="grid grid-cols-2 gap-4 p-4">
       {exceptions.map(({ machine, state, label, time }) => (
-        <li key={machine.id} className="rounded-lg border-4 border-amber-400 p-4">
+        <li key={machine.id} className="rounded-lg border-[0.4vh] border-amber-400 p-4">
           <p className="text-kiosk-xl font-bold break-all">{machine.name}</p>
           <p className="mt-2 flex flex-wrap items-center gap-x-4 gap-y-2 text-kiosk-lg">
             <StatusBadge state={state} label={label} />
