@@ -81,23 +81,25 @@ export function exceptionsOf(
   const found: Exception[] = []
   for (const machine of machines) {
     const state = boardState(machine, now, codes)
-    const card = { machine, state, label: stateLabel(machine, state, codes, t) }
+    // the state's words only for a machine that gets a card (this runs for every machine at every tick)
+    const card = () => ({ machine, state, label: stateLabel(machine, state, codes, t) })
     if (needsAttention(machine, now, attentionMinutes, codes)) {
       const since = secondsInState(machine, state, now)
       found.push({
-        ...card,
+        ...card(),
         time: stateTimeWords(machine, state, now, t),
         rank: state === 'threadbreak' ? 0 : 1,
         seconds: since ?? Number.POSITIVE_INFINITY,
       })
     } else if (state === 'not-reporting') {
-      found.push({ ...card, time: stateTimeWords(machine, state, now, t), rank: 2 })
+      found.push({ ...card(), time: stateTimeWords(machine, state, now, t), rank: 2 })
     } else if (state === 'running') {
       const seconds = passSecondsLeft(machine, paces?.get(machine.id))
       if (seconds !== null && seconds <= FINISHING_SECONDS) {
         const minutes = Math.max(0, Math.ceil(seconds / 60))
         found.push({
-          ...card,
+          machine,
+          state,
           label: t('kiosk.exceptions.designDoneIn', { minutes }),
           time: t('kiosk.exceptions.prepareNext'),
           rank: 3,
