@@ -27,3 +27,38 @@ export function keptWhileMovedOn<T>(
     ? previous
     : undefined
 }
+
+/** What React Query calls for a placeholder: the last answer of the query observed before, and that query;
+ * generic, so that a query's options infer their data from the query function, not from it. */
+export type Placeholder = <T>(
+  previous: T | undefined,
+  query?: { queryKey: readonly unknown[] },
+) => T | undefined
+
+/** How many keys' placeholders are kept: the ranges of the widgets on screen, a few times over. */
+const PLACEHOLDERS_KEPT = 256
+
+/**
+ * One placeholder function per query key, the same from one render to the next. React Query reads the
+ * placeholder again, and puts it through the query's `select` again, when the function is another one: a
+ * new function at every render made a new selected answer at every commit while a range moved on loaded,
+ * and the component rendered again, until React stopped the page (error #185: the wall's status board,
+ * whose pace's window moves on every 5 minutes). Bounded: the oldest key gives way.
+ */
+export function placeholderPerKey(make: (key: readonly unknown[]) => Placeholder) {
+  const kept = new Map<string, Placeholder>()
+  return (key: readonly unknown[]): Placeholder => {
+    const id = JSON.stringify(key)
+    let placeholder = kept.get(id)
+    if (!placeholder) {
+      placeholder = make(key)
+      kept.set(id, placeholder)
+      if (kept.size > PLACEHOLDERS_KEPT) kept.delete(kept.keys().next().value!)
+    }
+    return placeholder
+  }
+}
+
+/** keptWhileMovedOn as a query's placeholder, one function per key (placeholderPerKey). */
+export const movedOnPlaceholders = (rangeOf: (key: readonly unknown[]) => KeyedRange) =>
+  placeholderPerKey((key) => (previous, query) => keptWhileMovedOn(previous, query?.queryKey, key, rangeOf))

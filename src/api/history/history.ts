@@ -3,7 +3,7 @@ import type * as z from 'zod/mini'
 import type { HistoryGap as TimelineGap, StateInterval as TimelineInterval } from '../../lib/domain'
 import { UnexpectedResponseError } from '../core/errors'
 import { getJson, lazySchemas } from '../core/http'
-import { type KeyedRange, keptWhileMovedOn } from '../core/moved-on'
+import { type KeyedRange, keptWhileMovedOn, movedOnPlaceholders } from '../core/moved-on'
 
 export type { TimelineGap, TimelineInterval }
 
@@ -164,6 +164,9 @@ export const movedOn = <T>(
   key: readonly unknown[],
 ): T | undefined => keptWhileMovedOn(previous, previousKey, key, timelineRange)
 
+/** The timeline's placeholder: one function per key (movedOnPlaceholders). */
+const timelinePlaceholder = movedOnPlaceholders(timelineRange)
+
 export const useMachineTimeline = (machineId: string, from: number, till: number) => {
   const queryKey = ['history', 'machine', machineId, from, till] as const
   return useQuery({
@@ -171,7 +174,7 @@ export const useMachineTimeline = (machineId: string, from: number, till: number
     queryFn: ({ signal }) => fetchMachineTimeline(machineId, from, till, signal),
     refetchInterval: TIMELINE_REFRESH_MS,
     staleTime: TIMELINE_REFRESH_MS - 1000,
-    placeholderData: (previous, query) => movedOn(previous, query?.queryKey, queryKey),
+    placeholderData: timelinePlaceholder(queryKey),
   })
 }
 
@@ -182,6 +185,6 @@ export const useFactoryTimeline = (from: number, till: number) => {
     queryFn: ({ signal }) => fetchFactoryTimeline(from, till, signal),
     refetchInterval: TIMELINE_REFRESH_MS,
     staleTime: TIMELINE_REFRESH_MS - 1000,
-    placeholderData: (previous, query) => movedOn(previous, query?.queryKey, queryKey),
+    placeholderData: timelinePlaceholder(queryKey),
   })
 }

@@ -4,6 +4,7 @@ import type { GivenReason, ReasonRequest, StopPart } from '../../lib/stop-parts'
 import { type PlannedStop, REASON_PATTERNS, type StopSettings } from '../../lib/stop-reasons'
 import { postJson } from '../alerts/alerts'
 import { getJson, lazySchemas } from '../core/http'
+import { placeholderPerKey } from '../core/moved-on'
 import { scopeSchemaOf } from '../core/scope-schema'
 import { CURRENT_STOPS_KEY, STOPS_KEY } from './stops-key'
 
@@ -112,6 +113,16 @@ const schema =
     schemas().then((all) => all[key])
 export type StopParts = z.infer<Schemas['parts']>
 
+/** A range that ends now moves on each minute (same start, a later end): its last answer stays on screen
+ * meanwhile; another range shows the placeholder, never other data. One function per key
+ * (placeholderPerKey). */
+const partsPlaceholder = placeholderPerKey(
+  (key) => (previous, query) =>
+    query !== undefined && query.queryKey[2] === key[2] && Number(query.queryKey[3]) <= Number(key[3])
+      ? previous
+      : undefined,
+)
+
 /** The stop parts overlapping [from, till) (Unix seconds), with their reasons. */
 export const stopPartsQueryOptions = (from: number, till: number) => {
   const queryKey = [...STOPS_KEY, 'parts', from, till] as const
@@ -120,10 +131,7 @@ export const stopPartsQueryOptions = (from: number, till: number) => {
     queryFn: ({ signal }): Promise<StopParts> =>
       getJson(`/api/stops/parts?from=${from}&till=${till}`, schema('parts'), signal),
     refetchInterval: 60_000,
-    // a range that ends now moves on each minute (same start, a later end): its last answer stays on
-    // screen meanwhile; another range shows the placeholder, never other data
-    placeholderData: (previous: StopParts | undefined, query) =>
-      query?.queryKey[2] === from && Number(query.queryKey[3]) <= till ? previous : undefined,
+    placeholderData: partsPlaceholder(queryKey),
   })
 }
 

@@ -4,7 +4,7 @@ import type { MachineSpeed, MachineSummary, RecordList } from '../../lib/domain'
 import type { ReportPath } from '../contract/report-params'
 import type { averageRpmRecord, machineSummaryRecord } from '../contract/summary-rows'
 import { getJson, type SchemaOf } from '../core/http'
-import { type KeyedRange, keptWhileMovedOn } from '../core/moved-on'
+import { type KeyedRange, keptWhileMovedOn, movedOnPlaceholders } from '../core/moved-on'
 import { EMPTY_RECORDS, orNull, readRecords } from '../core/records'
 import { type ReportParams, reportSearchParams, reportStaleTime } from './report-params'
 
@@ -25,8 +25,7 @@ export function reportTiming(params: ReportParams, key: readonly unknown[]) {
   return {
     staleTime,
     refetchInterval: staleTime === Number.POSITIVE_INFINITY ? (false as const) : REPORT_REFRESH_MS,
-    placeholderData: <T>(previous: T | undefined, query?: { queryKey: readonly unknown[] }) =>
-      reportMovedOn(previous, query?.queryKey, key),
+    placeholderData: reportPlaceholder(key),
   }
 }
 
@@ -47,6 +46,9 @@ export const reportMovedOn = <T>(
   previousKey: readonly unknown[] | undefined,
   key: readonly unknown[],
 ): T | undefined => keptWhileMovedOn(previous, previousKey, key, reportRange)
+
+/** The report's placeholder: one function per key (movedOnPlaceholders). */
+const reportPlaceholder = movedOnPlaceholders(reportRange)
 
 export const keyOf = (path: ReportPath, params: ReportParams) =>
   reportSearchParams(path, params)?.toString() ?? ''
