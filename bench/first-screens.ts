@@ -2,7 +2,7 @@ import { launchChromium, startProcess } from '../test/e2e/harness'
 
 /** `npm run bench:first-screens`: each desk page of the demo factory at 1440×900 in Chromium, as a
  * supervisor opens it: how tall the page is, how many words its first screen holds, and how many charts
- * (an SVG chart or a heatmap's canvas) start on it. The figures behind "a page answers on its first
+ * (an SVG chart, a heatmap's canvas, or bars drawn in HTML and marked `data-chart`) start on it. The figures behind "a page answers on its first
  * screen": few words, a chart, the rest below. Prints a table. */
 const SIZE = { width: 1440, height: 900 }
 export const DESK_PAGES = [
@@ -43,9 +43,11 @@ const MEASURE = `(() => {
     const onScreen = [...range.getClientRects()].some((r) => r.bottom > 0 && r.top < fold && r.width > 0)
     if (onScreen) words += (node.textContent || '').split(/\\s+/).filter((w) => /[\\p{L}\\p{N}]/u.test(w)).length
   }
-  const charts = [...document.querySelectorAll('svg.recharts-surface, canvas')].filter((el) => {
+  const charts = [...document.querySelectorAll('svg.recharts-surface, canvas, [data-chart]')].filter((el) => {
     const r = el.getBoundingClientRect()
-    return shown(el) && r.top < fold && r.bottom > 0 && r.width > 40 && r.height > 40
+    // a bar of shares is a chart a line tall; an SVG or canvas that small is an icon
+    const tall = el.matches('[data-chart]') ? 8 : 40
+    return shown(el) && r.top < fold && r.bottom > 0 && r.width > 40 && r.height > tall
   }).length
   return { height: document.documentElement.scrollHeight, words, charts }
 })()`

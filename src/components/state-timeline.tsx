@@ -153,7 +153,7 @@ export function StateTimeline({
     [segments, from, till, top, height],
   )
   return (
-    <figure className="relative m-0">
+    <figure className="relative m-0" data-chart={compact ? undefined : ''}>
       <svg
         role="img"
         aria-label={label}

@@ -1,5 +1,6 @@
 import { useId } from 'react'
 import { useFactoryZone } from '../../api/core/app-config'
+import { HowComputed } from '../../components/how-computed'
 import { useT } from '../../components/i18n'
 import { useNow } from '../../components/now'
 import { formatFactoryTime } from '../../lib/factory-time'
@@ -37,7 +38,9 @@ export function MachinePace({ machineId }: { machineId: string }) {
       )}
       {!part.pieces && !part.stitches && <p>{t('plan.target.none')}</p>}
       <Factors oee={part.oee} large={false} />
-      <p className="text-sm text-gray-700 dark:text-gray-300">{t('plan.machine.how')}</p>
+      <HowComputed>
+        <p>{t('plan.machine.how')}</p>
+      </HowComputed>
     </section>
   )
 }

@@ -1,6 +1,7 @@
 import { useId } from 'react'
 import { useAppConfig, useFactoryZone } from '../../api/core/app-config'
 import { useLocations } from '../../api/machines/locations'
+import { HowComputed } from '../../components/how-computed'
 import { useT } from '../../components/i18n'
 import { useRowsInBox } from '../../components/kiosk/rows-in-box'
 import { useNow } from '../../components/now'
@@ -181,11 +182,8 @@ export function PacePanel({
   const end = formatFactoryTime(plan.span[1], timeZone, false)
   const first = plan.pieces ?? plan.stitches
   const second = plan.pieces ? plan.stitches : null
-  return (
-    <section aria-labelledby={headingId} className={large ? 'space-y-[1.5vh]' : 'space-y-2'}>
-      <h2 id={headingId} className={large ? 'text-[3vh] font-semibold' : 'text-xl font-semibold'}>
-        {t('plan.heading', { shift: plan.shift.name, end })}
-      </h2>
+  const figures = (
+    <>
       {first ? (
         <PaceLine
           label={first === plan.pieces ? t('plan.unit.pieces') : t('plan.unit.stitches')}
@@ -201,24 +199,55 @@ export function PacePanel({
         <PaceLine label={t('plan.unit.stitches')} of={second} end={end} large={large} primary={false} />
       )}
       <Factors oee={plan.oee} large={large} />
-      {large && <LocationsPace plan={plan} large />}
-      {!large && (
-        <ul className="list-disc space-y-1 pl-5 text-sm text-gray-700 dark:text-gray-300">
-          {first && <li>{targetWords(first, t, timeZone)}</li>}
-          {second && second.target.row !== first?.target.row && <li>{targetWords(second, t, timeZone)}</li>}
-          <li>{t('plan.how.availability')}</li>
-          <li>{t('plan.how.performance')}</li>
-          <li>{t('plan.how.quality')}</li>
-          <li>{t('plan.how.pace')}</li>
-          {plan.judgedFrom !== null && (
-            <li>{t('plan.oee.judgedFrom', { time: formatFactoryTime(plan.judgedFrom, timeZone, false) })}</li>
+    </>
+  )
+  if (large)
+    return (
+      <section aria-labelledby={headingId} className="space-y-[1.5vh]">
+        <h2 id={headingId} className="text-[3vh] font-semibold">
+          {t('plan.heading', { shift: plan.shift.name, end })}
+        </h2>
+        {figures}
+        <LocationsPace plan={plan} large />
+      </section>
+    )
+  // at a desk the figures, what they leave out, and how they are made (folded); the rejects beside them
+  // (a form, not an answer: below them it pushed why the machines stood off the first screen)
+  const rejectsSaid = t('plan.oee.noRejects')
+  const notes = oeeNotes(plan.oee, t, plan.noHistory).filter((note) => note !== rejectsSaid)
+  return (
+    <section aria-labelledby={headingId} className="space-y-2">
+      <h2 id={headingId} className="text-xl font-semibold">
+        {t('plan.heading', { shift: plan.shift.name, end })}
+      </h2>
+      <div className="grid gap-x-8 gap-y-4 xl:grid-cols-[minmax(0,1fr)_minmax(0,26rem)]">
+        <div className="space-y-2">
+          {figures}
+          {notes.length > 0 && (
+            <ul className="list-disc space-y-1 pl-5 text-sm text-gray-700 dark:text-gray-300">
+              {notes.map((note) => (
+                <li key={note}>{note}</li>
+              ))}
+            </ul>
           )}
-          {oeeNotes(plan.oee, t, plan.noHistory).map((note) => (
-            <li key={note}>{note}</li>
-          ))}
-        </ul>
-      )}
-      {!large && (
+          <HowComputed>
+            <ul className="list-disc space-y-1 pl-5">
+              {first && <li>{targetWords(first, t, timeZone)}</li>}
+              {second && second.target.row !== first?.target.row && (
+                <li>{targetWords(second, t, timeZone)}</li>
+              )}
+              <li>{t('plan.how.availability')}</li>
+              <li>{t('plan.how.performance')}</li>
+              <li>{t('plan.how.quality')}</li>
+              <li>{t('plan.how.pace')}</li>
+              {plan.judgedFrom !== null && (
+                <li>
+                  {t('plan.oee.judgedFrom', { time: formatFactoryTime(plan.judgedFrom, timeZone, false) })}
+                </li>
+              )}
+            </ul>
+          </HowComputed>
+        </div>
         <RejectsForm
           shifts={[
             {
@@ -238,7 +267,7 @@ export function PacePanel({
           ]}
           timeZone={timeZone}
         />
-      )}
+      </div>
     </section>
   )
 }

@@ -114,13 +114,19 @@ function ShiftsView({
     <>
       {soFar && (
         <WidgetErrorBoundary name={t('shifts.widget.pace')}>
-          {/* the panel's height held while its parts load (its texts and the rejects form, about 30rem at
+          {/* the panel's height held while its parts load (its texts and the rejects form, about 16rem at
               a desk): it grew from a line to that and pushed the page down, a layout shift of 0.2 */}
-          <div className="min-h-[30rem]">
-            <Suspense fallback={<Skeleton reserve="30rem" />}>
+          <div className="min-h-[16rem]">
+            <Suspense fallback={<Skeleton reserve="16rem" />}>
               <LivePace large={false} />
             </Suspense>
           </div>
+        </WidgetErrorBoundary>
+      )}
+      {/* how the shift stands (above), then why: the stops and their reasons; the hours compared after */}
+      {soFar && (
+        <WidgetErrorBoundary name={t('shifts.widget.stops')}>
+          <ShiftStops scope={scope} soFar={soFar} />
         </WidgetErrorBoundary>
       )}
       <WidgetErrorBoundary name={t('shifts.widget.thisShift')}>
@@ -130,11 +136,6 @@ function ShiftsView({
           <p>{t('shifts.page.noShiftNow')}</p>
         )}
       </WidgetErrorBoundary>
-      {soFar && (
-        <WidgetErrorBoundary name={t('shifts.widget.stops')}>
-          <ShiftStops scope={scope} soFar={soFar} />
-        </WidgetErrorBoundary>
-      )}
       <WidgetErrorBoundary name={t('shifts.widget.overRange')}>
         <ShiftsOverRange scope={scope} range={range} shifts={shifts} timeZone={timeZone} now={now} />
       </WidgetErrorBoundary>

@@ -6,6 +6,7 @@ import { useMachines } from '../../api/machines/machines'
 import { stopPartsQueryOptions } from '../../api/stops/stops'
 import type { ReportParams } from '../../api/vendor-reports/report-params'
 import { download } from '../../components/download'
+import { HowComputed } from '../../components/how-computed'
 import { useT } from '../../components/i18n'
 import { QueryState } from '../../components/query-state'
 import { Skeleton } from '../../components/skeleton'
@@ -121,16 +122,18 @@ function Explained({
           : t('stops.words.explained', { percent: sharePercent(e.share, number) })}
       </p>
       {!large && (
-        <p className="text-sm text-gray-700 dark:text-gray-300">
-          {t('stops.range.how', {
-            stop: d(e.stopMs),
-            explained: d(e.explainedMs),
-            planned: d(e.plannedMs),
-            unexplained: d(e.unexplainedMs),
-            short: d(e.shortMs),
-            minutes: threshold,
-          })}
-        </p>
+        <HowComputed summary={t('stops.range.howSummary')}>
+          <p>
+            {t('stops.range.how', {
+              stop: d(e.stopMs),
+              explained: d(e.explainedMs),
+              planned: d(e.plannedMs),
+              unexplained: d(e.unexplainedMs),
+              short: d(e.shortMs),
+              minutes: threshold,
+            })}
+          </p>
+        </HowComputed>
       )}
     </div>
   )
@@ -157,7 +160,8 @@ function Pareto({
       {totals.length === 0 ? (
         <p className="text-sm">{t('stops.range.none')}</p>
       ) : (
-        <ul className="space-y-1">
+        // a bar chart (data-chart: what the desk pages' first-screen measure counts as one)
+        <ul className="space-y-1" data-chart="">
           {(large ? totals.slice(0, 6) : totals).map((r) => {
             const reason = settings.reasons.find((x) => x.id === r.reason)
             const name =
