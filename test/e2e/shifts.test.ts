@@ -32,4 +32,43 @@ describe('shift comparison in Chromium', () => {
     expect(problems).toEqual([])
     await page.close()
   })
+
+  // issue 55: the shift page answers on its first screen, how the shift stands and why, at a desk
+  test('at 1440×900 the first screen says how the shift stands and why; how it is computed is folded', async () => {
+    const page = await app.browser.newPage({ viewport: { width: 1440, height: 900 } })
+    const problems = collectProblems(page)
+    await page.goto(`${app.server.url}/shifts?range=7d`)
+    const plan = page.getByRole('heading', { name: /shift against plan/ })
+    await plan.waitFor()
+    const why = page.getByText(/^Explained: \d+\s%/)
+    await why.waitFor()
+    const bars = page
+      .locator('[data-chart]')
+      .filter({ has: page.getByRole('listitem') })
+      .first()
+    await bars.waitFor()
+    const bottom = async (locator: typeof plan) =>
+      (await locator.boundingBox())!.y + (await locator.boundingBox())!.height
+    // the plan's figures, OEE's factors, the explained share and the largest reason's bar, whole above the
+    // fold (the chart starts there; a long shift's other reasons may run on below it)
+    const parts = {
+      pieces: page.getByText(/^Pieces [\d,]+ · plan by now/),
+      oee: page.locator('[data-figure="oee"]'),
+      explained: why,
+      largestReason: bars.getByRole('listitem').first(),
+    }
+    const below: string[] = []
+    for (const [name, part] of Object.entries(parts)) {
+      const end = await bottom(part)
+      if (end > 900) below.push(`${name} ends at ${Math.round(end)} px`)
+    }
+    expect(below).toEqual([])
+    // the definitions are folded under the figures, and open on demand
+    const how = page.getByText('How these figures are computed')
+    await expect.poll(() => page.getByText(/^Availability = run time/).isVisible()).toBe(false)
+    await how.click()
+    await expect.poll(() => page.getByText(/^Availability = run time/).isVisible()).toBe(true)
+    expect(problems).toEqual([])
+    await page.close()
+  })
 })
