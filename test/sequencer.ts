@@ -11,6 +11,7 @@ const FIRST = ['history', 'e2e']
  * longest, came last); once vitest has timed them, its timings order the rest. */
 const LONGEST = [
   'test/e2e/wall-pages.test.ts',
+  'test/e2e/wall-pages-languages.test.ts',
   'test/e2e/wall.test.ts',
   'test/e2e/page-sweep-spanish-dark.test.ts',
   'test/e2e/page-sweep-german.test.ts',

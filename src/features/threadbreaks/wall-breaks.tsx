@@ -66,7 +66,7 @@ export function WallBreaks({
               <li
                 key={m.machineId}
                 data-wall-item=""
-                className="flex justify-between gap-3 border-b border-gray-800 py-0.5"
+                className="flex flex-wrap justify-between gap-x-3 border-b border-gray-800 py-0.5"
               >
                 <span
                   className={`whitespace-nowrap ${above || flaggedIds.has(m.machineId) ? 'font-semibold' : ''}`}
@@ -74,7 +74,9 @@ export function WallBreaks({
                   {flaggedIds.has(m.machineId) ? '▲ ' : ''}
                   {m.machineName}
                 </span>
-                <span className="whitespace-nowrap tabular-nums">
+                {/* a German or Spanish row's figures are longer than its column at times: they wrap under
+                    the name, right-aligned, a number never apart from its unit (non-breaking spaces) */}
+                <span className="ml-auto text-right tabular-nums">
                   {t('threadbreaks.common.breaks', { count: m.total })}
                   {earlier && ` (${trendInWords(m.total, earlier.get(m.machineId) ?? 0, t)})`}
                   {rate !== null && ` · ${t('threadbreaks.wall.rate', { rate: number(rate, FIXED_2) })}`}
