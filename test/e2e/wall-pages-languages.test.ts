@@ -1,7 +1,9 @@
 import type { Browser } from 'playwright-core'
-import { afterAll, beforeAll } from 'vitest'
-import { launchChromium, sharedServer } from './harness'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { speaking } from '../messages'
+import { launchChromium, pauseClock, sharedServer, testNow } from './harness'
 import { sweepKioskPages } from './kiosk-page-sweep'
+import { holdStill } from './wall-checks'
 
 /**
  * The kiosk's pages on the other walls of the matrix (issue 55: 1920×1080 and 3840×2160, 44 and 200
@@ -39,3 +41,51 @@ sweepKioskPages(() => browser, { viewport: FOUR_K, language: 'en' }, [
     (name) => [name, 'the demo factory (44 machines)', () => factory] as const,
   ),
 ])
+
+// the rotation with the exception page and the pace page, on a German 4K wall of 200 machines: sampled at
+// every ½ s of a whole round, each sample one drawn page named by the header (the rotation in English,
+// with the network held, is wall-pages.test.ts)
+describe('a German 4K wall with the exception page never shows an empty page', () => {
+  test('every ½ s of a whole rotation: one page shown, drawn, named by the header', async () => {
+    const page = await browser.newPage({ viewport: FOUR_K, locale: 'de' })
+    await holdStill(page)
+    await page.clock.install({ time: testNow() })
+    await page.clock.resume()
+    await page.goto(`${large.url}/kiosk?pages=status,pace&exceptions=1&dwell=5&refresh=3600`)
+    const title = page.getByRole('banner').getByRole('heading', { level: 1 })
+    await expect.poll(() => page.locator('main > section').count()).toBeGreaterThan(0)
+    await expect.poll(() => page.locator('main [aria-busy="true"]').count()).toBe(0)
+    await pauseClock(page, 100)
+    const { t } = speaking('de')
+    const sample = () =>
+      page.evaluate((loading) => {
+        const shown = [...document.querySelectorAll('main > section')].filter(
+          (s) => getComputedStyle(s).visibility === 'visible',
+        ) as HTMLElement[]
+        const heading = document.querySelector('header h1')?.textContent ?? ''
+        if (shown.length !== 1) return `${shown.length} pages shown under “${heading}”`
+        const [section] = shown as [HTMLElement]
+        const name = section.getAttribute('aria-label') ?? ''
+        if (section.querySelector('[aria-busy="true"]') || section.innerText.includes(loading))
+          return `${name}: loading under “${heading}”`
+        if (section.innerText.trim() === '') return `${name}: empty under “${heading}”`
+        if (!heading.startsWith(name)) return `“${heading}” over ${name}`
+        return null
+      }, t('app.loading'))
+    const pageOf = (heading: string) => heading.replace(/ \d+\/\d+$/, '')
+    const first = (await title.textContent()) ?? ''
+    const seen = [pageOf(first)]
+    // round the wall: from the first turn, through every page, back to it
+    for (let steps = 0; ; steps++) {
+      expect(steps, `½ s steps round the wall, seen: ${seen}`).toBeLessThan(400)
+      await page.clock.runFor(500)
+      expect(await sample()).toBeNull()
+      const now = (await title.textContent()) ?? ''
+      if (pageOf(now) !== seen.at(-1)) seen.push(pageOf(now))
+      if (now === first && seen.length > 1) break
+    }
+    // the exception page, machine status and the pace page, each in its turn
+    expect(new Set(seen.slice(0, -1)).size).toBe(3)
+    await page.close()
+  })
+})
