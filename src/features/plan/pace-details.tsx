@@ -4,6 +4,7 @@ import { useLocations } from '../../api/machines/locations'
 import { useReportQueries } from '../../api/vendor-reports/report-queries'
 import { machineSummaryQueryOptions } from '../../api/vendor-reports/summary-reports'
 import { DataTable } from '../../components/data-table'
+import { HowComputed } from '../../components/how-computed'
 import { useT } from '../../components/i18n'
 import { useNow } from '../../components/now'
 import { QueriesProblems } from '../../components/query-state'
@@ -70,6 +71,37 @@ function ByLocation({ plan }: { plan: ShiftPlan }) {
   )
 }
 
+/** How far a bar reaches: an hour at half again its target fills the track. */
+const BAR_TOP = 1.5
+
+/** An hour's actual as a bar against the mark of its target (a bullet chart's row), green when the hour is
+ * ahead of its target by now and red when behind (the variance beside it says so in figures, signed); the
+ * figures are in the row's cells, so the bar is a picture of them, hidden from screen readers. */
+export function AgainstTarget({
+  actual,
+  target,
+  variance,
+}: {
+  actual: number | null
+  target: number | null
+  /** against the hour's target by now: the running hour is judged on its part so far */
+  variance: number | null
+}) {
+  if (target === null || target <= 0) return null
+  const mark = `${(100 / BAR_TOP).toFixed(1)}%`
+  return (
+    <span aria-hidden="true" className="relative block h-3 w-40 rounded-sm bg-gray-200 dark:bg-gray-800">
+      {actual !== null && (
+        <span
+          className={`absolute inset-y-0 left-0 rounded-sm ${(variance ?? actual - target) >= 0 ? 'bg-status-running' : 'bg-status-stopped'}`}
+          style={{ width: `${(Math.min(actual / target, BAR_TOP) / BAR_TOP) * 100}%` }}
+        />
+      )}
+      <span className="absolute -inset-y-1 w-0.5 bg-gray-900 dark:bg-gray-100" style={{ left: mark }} />
+    </span>
+  )
+}
+
 const hourWords = ([from, till]: MsSpan, timeZone: string) =>
   `${formatFactoryTime(from, timeZone, false)}–${formatFactoryTime(till, timeZone, false)}`
 
@@ -108,18 +140,24 @@ function HourByHour({ plan, timeZone }: { plan: ShiftPlan; timeZone: string }) {
       <h2 id={headingId} className="text-xl font-semibold">
         {unit === 'pieces' ? t('plan.hours.headingPieces') : t('plan.hours.headingStitches')}
       </h2>
-      <p className="text-sm text-gray-700 dark:text-gray-300">{t('plan.hours.intro')}</p>
+      <HowComputed summary={t('plan.hours.howSummary')}>
+        <p>{t('plan.hours.intro')}</p>
+      </HowComputed>
       <QueriesProblems
         queries={summaries.map((query, i) => ({
           name: hourWords(begun[i]!, timeZone),
           query,
         }))}
       />
+      {/* the table is a bullet chart too: each hour's actual as a bar against its target's mark
+          (data-chart: a chart, as the desk pages' first-screen measure counts them) */}
       <ScrollArea label={t('plan.hours.label')}>
         <DataTable
           className="tabular-nums"
+          data-chart=""
           columns={[
             { key: 'hour', label: t('plan.hours.hour'), className: 'px-2 text-left' },
+            { key: 'bar', label: t('plan.hours.against'), className: 'px-2 text-left' },
             { key: 'target', label: t('plan.hours.target'), className: 'px-2 text-right' },
             { key: 'actual', label: t('plan.hours.actual'), className: 'px-2 text-right' },
             { key: 'variance', label: t('plan.hours.variance'), className: 'px-2 text-right' },
@@ -132,6 +170,9 @@ function HourByHour({ plan, timeZone }: { plan: ShiftPlan; timeZone: string }) {
               <th scope="row" className="px-2 text-left font-normal">
                 {hourWords(row.span, timeZone)}
               </th>
+              <td className="px-2">
+                <AgainstTarget actual={row.actual} target={row.target} variance={row.variance} />
+              </td>
               <td className="px-2 text-right">{whole(row.target)}</td>
               <td className="px-2 text-right">{whole(row.actual)}</td>
               <td className="px-2 text-right">

@@ -84,8 +84,11 @@ export function TimelineRows({
         <span className="text-sm font-semibold">{t('timeline.rows.machine')}</span>
         <TimeAxis from={data.from} till={data.till} ticks={ticks} />
       </div>
+      {/* every machine's states over one time axis: one chart (data-chart, as the desk pages' first-screen
+          measure counts them), a strip a row */}
       <ul
         aria-label={t('timeline.rows.label')}
+        data-chart=""
         className="m-0 list-none p-0"
         style={{ height: virtualizer.getTotalSize(), position: 'relative' }}
       >
