@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react'
 import { useT } from './i18n'
+import { useKiosk } from './kiosk/kiosk-context'
 
 /**
  * How a page's figures are computed, folded under them: a desk page's first screen says the figures and
@@ -9,6 +10,8 @@ import { useT } from './i18n'
  */
 export function HowComputed({ summary, children }: { summary?: string; children: ReactNode }) {
   const { t } = useT()
+  const kiosk = useKiosk()
+  if (kiosk.on) return null
   return (
     <details className="text-sm text-gray-700 dark:text-gray-300" data-how-computed="">
       <summary className="cursor-pointer py-3 font-medium">{summary ?? t('app.howComputed')}</summary>
