@@ -196,7 +196,12 @@ describe('why machines stood, on the held-out factory', { timeout: 180_000 }, ()
           }
         ).log.filter((entry) => entry.by === 'Ana' || entry.by === 'Ben'),
       (l) => l.length === 2,
-    )
+    ).catch(async (error) => {
+      // when one never arrives, what each phone said and what went wrong on it name the cause next time
+      const said = async ({ page, problems }: typeof a) =>
+        `${(await page.locator('[role="status"], [role="alert"], [role="dialog"]').allInnerTexts()).join(' | ')}; problems: ${JSON.stringify(problems)}`
+      throw new Error(`${error}\nAna's phone: ${await said(a)}\nBen's phone: ${await said(b)}`)
+    })
     const shown = log.at(-1)!.after.reason
     for (const server of [one, other])
       await until(
