@@ -170,6 +170,15 @@ export function sweepKioskPages(
         }
         expect(unseen).toEqual([])
         if (name.startsWith('reports/') && wall.language === 'en') {
+          // the report drawn (on a busy machine a clean clone once found its table loading again at the
+          // last screen: the page's clock is run on a quarter second at a time until it is drawn)
+          await expect
+            .poll(async () => {
+              const busy = await page.locator('main > section:visible [aria-busy="true"]').count()
+              if (busy > 0) await page.clock.runFor(250)
+              return busy
+            })
+            .toBe(0)
           // the rows left out are counted on the last screen: with the rows shown, every row of the report
           const rows = await page.evaluate(() => {
             const shown = [...document.querySelectorAll('main > section')].find(
