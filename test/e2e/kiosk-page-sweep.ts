@@ -211,3 +211,23 @@ export function sweepKioskPages(
     }
   })
 }
+
+/** What is wrong with the wall's screen now, or null: one page shown, drawn (nothing loading, `loading`
+ * being the catalogue's "Loading…"), not empty, and named by the header. A rotation sampled with it never
+ * shows an empty or loading page. */
+export const wallSample = (page: Page, loading: string) =>
+  page.evaluate((loading) => {
+    const shown = [...document.querySelectorAll('main > section')].filter(
+      (s) => getComputedStyle(s).visibility === 'visible',
+    ) as HTMLElement[]
+    const heading = document.querySelector('header h1')?.textContent ?? ''
+    const main = (document.querySelector('main') as HTMLElement | null)?.innerText.slice(0, 80)
+    if (shown.length !== 1) return `${shown.length} pages shown under “${heading}”: “${main}”`
+    const [section] = shown as [HTMLElement]
+    const name = section.getAttribute('aria-label') ?? ''
+    if (section.querySelector('[aria-busy="true"]') || section.innerText.includes(loading))
+      return `${name}: loading under “${heading}”`
+    if (section.innerText.trim() === '') return `${name}: empty under “${heading}”`
+    if (!heading.startsWith(name)) return `“${heading}” over ${name}`
+    return null
+  }, loading)

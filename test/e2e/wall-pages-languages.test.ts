@@ -2,7 +2,7 @@ import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { speaking } from '../messages'
 import { launchChromium, pauseClock, sharedServer, testNow } from './harness'
-import { sweepKioskPages } from './kiosk-page-sweep'
+import { sweepKioskPages, wallSample } from './kiosk-page-sweep'
 import { holdStill } from './wall-checks'
 
 /**
@@ -61,21 +61,7 @@ describe('a German 4K wall with the exception page never shows an empty page', (
     await expect.poll(() => page.locator('main [aria-busy="true"]').count()).toBe(0)
     await pauseClock(page, 100)
     const { t } = speaking('de')
-    const sample = () =>
-      page.evaluate((loading) => {
-        const shown = [...document.querySelectorAll('main > section')].filter(
-          (s) => getComputedStyle(s).visibility === 'visible',
-        ) as HTMLElement[]
-        const heading = document.querySelector('header h1')?.textContent ?? ''
-        if (shown.length !== 1) return `${shown.length} pages shown under “${heading}”`
-        const [section] = shown as [HTMLElement]
-        const name = section.getAttribute('aria-label') ?? ''
-        if (section.querySelector('[aria-busy="true"]') || section.innerText.includes(loading))
-          return `${name}: loading under “${heading}”`
-        if (section.innerText.trim() === '') return `${name}: empty under “${heading}”`
-        if (!heading.startsWith(name)) return `“${heading}” over ${name}`
-        return null
-      }, t('app.loading'))
+    const sample = () => wallSample(page, t('app.loading'))
     const pageOf = (heading: string) => heading.replace(/ \d+\/\d+$/, '')
     const first = (await title.textContent()) ?? ''
     const seen = [pageOf(first)]

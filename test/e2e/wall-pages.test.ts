@@ -2,7 +2,7 @@ import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { speaking } from '../messages'
 import { launchChromium, pauseClock, sharedServer, testNow } from './harness'
-import { clippedInPage, screenCheck, sweepKioskPages } from './kiosk-page-sweep'
+import { clippedInPage, screenCheck, sweepKioskPages, wallSample } from './kiosk-page-sweep'
 import { holdStill } from './wall-checks'
 
 /**
@@ -77,23 +77,7 @@ describe('the wall never shows an empty page', () => {
     await settled()
     await expect.poll(() => page.locator('main [aria-busy="true"]').count()).toBe(0)
     await pauseClock(page, 100)
-    /** What is wrong with the screen shown, or null: one page shown, drawn, named by the header. */
-    const sample = () =>
-      page.evaluate((loading) => {
-        const shown = [...document.querySelectorAll('main > section')].filter(
-          (s) => getComputedStyle(s).visibility === 'visible',
-        ) as HTMLElement[]
-        const heading = document.querySelector('header h1')?.textContent ?? ''
-        const main = (document.querySelector('main') as HTMLElement | null)?.innerText.slice(0, 80)
-        if (shown.length !== 1) return `${shown.length} pages shown under “${heading}”: “${main}”`
-        const [section] = shown as [HTMLElement]
-        const name = section.getAttribute('aria-label') ?? ''
-        if (section.querySelector('[aria-busy="true"]') || section.innerText.includes(loading))
-          return `${name}: loading under “${heading}”`
-        if (section.innerText.trim() === '') return `${name}: empty under “${heading}”`
-        if (!heading.startsWith(name)) return `“${heading}” over ${name}`
-        return null
-      }, t('app.loading'))
+    const sample = () => wallSample(page, t('app.loading'))
     const step = async () => {
       await page.clock.runFor(500)
       const wrong = await sample()
