@@ -10,6 +10,8 @@ await build({
     main: 'server/main.ts',
     // `npm run backup` / `npm run restore`: the built server's own code, so a backup is of what it runs
     backup: 'server/backup-main.ts',
+    // `npm run user`: people on the server's database
+    user: 'server/user-main.ts',
     'json-worker': 'server/json-worker.mjs',
     // a report's PDF, made on a thread that ends with it (server/shift-reports/pdf.ts finds it beside the bundle)
     'pdf-worker': 'server/shift-reports/pdf-worker.mjs',

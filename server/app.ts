@@ -2,10 +2,12 @@ import { type Context, Hono } from 'hono'
 import { getPath } from 'hono/utils/url'
 import { withoutBase } from '../src/lib/base-path'
 import type { AlertEngine } from './alerts/engine'
+import type { AuditLog } from './audit/log'
 import { acceptsGzip, compressJson, gzipOnce, LARGE_ANSWER_BYTES } from './compress-json'
 import type { Config } from './config'
 import { demoLocations } from './demo/factory'
 import { type History, historyRoutes } from './history/routes'
+import type { PeopleStore } from './people/store'
 import type { PlanParts } from './plan/routes'
 import { accessControl, type SessionStore } from './proxy/access'
 import { AnswerCache } from './proxy/answer-cache'
@@ -58,6 +60,8 @@ export type RunningHistory = History &
     stops?: StopBook
     delivery?: ReportDeliveryParts
     reports?: ReportStore
+    people?: PeopleStore
+    audit?: AuditLog
   }
 export type HistoryState = RunningHistory | { unavailable: string; starting?: boolean }
 
@@ -313,7 +317,12 @@ export function createApp({
 
   const historyState = () => history?.() ?? { unavailable: 'this server keeps no history' }
   historyRoutes(app, historyState, now)
-  settingsRoutes(app, historyState, config, now ?? Date.now)
+  const socketOf = clientKey ?? (() => 'client')
+  settingsRoutes(app, historyState, config, now ?? Date.now, {
+    address: (c) => clientAddress(socketOf(c), c.req.header('X-Forwarded-For'), config.trustProxy),
+    isHttps: (c) =>
+      reachedOverHttps(c.req.url, socketOf(c), c.req.header('X-Forwarded-Proto'), config.trustProxy),
+  })
 
   app.all('/api/*', (c) => {
     if (c.req.method !== 'GET' && c.req.method !== 'HEAD')

@@ -1,7 +1,10 @@
+import { userInfo } from 'node:os'
 import { join, resolve } from 'node:path'
+import { AuditLog } from './audit/log'
 import { ConfigError, callerFolder, loadConfig } from './config'
 import { exportHistory, importHistory } from './history/backup'
 import { hasEarlierHistory } from './history/carry-over'
+import type { Db } from './history/db'
 import { embeddedExists } from './history/embedded-postgres'
 import { openBeside } from './history/open'
 
@@ -28,9 +31,14 @@ async function run([command, path, ...rest]: string[]): Promise<string> {
   try {
     if (command === 'backup') {
       const done = await exportHistory(db, file, { sessionsFile })
+      await kept(db, 'backup', file, { tables: Object.keys(done.rows).length, bytes: done.bytes })
       return `stitchboard: backed up ${contents(done)} to ${file} (${size(done.bytes)})`
     }
     const done = await importHistory(db, file, { sessionsFile })
+    await kept(db, 'restore', file, {
+      tables: Object.keys(done.rows).length,
+      schemaVersion: done.schemaVersion,
+    })
     const schema =
       done.migratedTo > done.schemaVersion
         ? `schema version ${done.schemaVersion}, brought to ${done.migratedTo}`
@@ -39,6 +47,29 @@ async function run([command, path, ...rest]: string[]): Promise<string> {
   } finally {
     await db.close()
   }
+}
+
+/** The backup or restore in the audit log (a database of a schema before the log has none to keep it in). */
+async function kept(db: Db, event: 'backup' | 'restore', file: string, detail: Record<string, unknown>) {
+  await new AuditLog(db, () => {})
+    .record({
+      at: Date.now(),
+      actor: `${userInfo().username} (command)`,
+      actorId: null,
+      via: 'command',
+      address: '',
+      category: 'backup',
+      event,
+      target: file,
+      result: 'ok',
+      status: 0,
+      detail,
+    })
+    .catch((error: { code?: string; message?: string }) => {
+      // 42P01: no audit log in a database of an earlier schema
+      if (error.code !== '42P01')
+        console.warn(`stitchboard: the ${event} is not in the audit log (${error.message})`)
+    })
 }
 
 const contents = (done: { rows: Record<string, number>; sessions: boolean }) => {

@@ -14,6 +14,7 @@ import {
   socketAddress,
   undiciTransport,
 } from './node-server'
+import type { PeopleStore } from './people/store'
 import { sessionFile } from './session-file'
 import { memorySettler } from './settle-memory'
 import { startHistory } from './start-history'
@@ -53,6 +54,7 @@ function main() {
   const historyStarted = startHistory(config, upstreams, (line) => console.info(line)).then(
     (started) => {
       history = started
+      void firstAdminCode(started.people)
       return started
     },
     (error: Error) => {
@@ -115,6 +117,19 @@ function main() {
   }
   process.on('SIGTERM', stop)
   process.on('SIGINT', stop)
+}
+
+/** While no administrator exists, a one-time code for the first one, printed here only (valid 24 h). */
+async function firstAdminCode(people: PeopleStore) {
+  try {
+    if (await people.hasAdmin()) return
+    const code = await people.newFirstAdminCode(Date.now(), 24 * 3_600_000)
+    console.info(
+      `stitchboard: no administrator yet. Open /sign-in, choose "First administrator" and give the code ${code} (valid 24 h, once), or run: npm run user -- add --role admin --login <login> --name "<name>"`,
+    )
+  } catch (error) {
+    console.error(`stitchboard: no code for the first administrator: ${(error as Error).message}`)
+  }
 }
 
 main()

@@ -1,7 +1,13 @@
 import type { Context, Hono } from 'hono'
+import type { Role } from '../src/lib/roles'
+import { roleAtLeast } from '../src/lib/roles'
 import type { AlertEngine } from './alerts/engine'
 import { alertRoutes } from './alerts/routes'
+import type { AuditLog } from './audit/log'
 import type { Config } from './config'
+import { peopleGuard } from './people/guard'
+import { peopleRoutes } from './people/routes'
+import type { PeopleStore } from './people/store'
 import { type PlanParts, planRoutes } from './plan/routes'
 import { adminGate } from './proxy/admin-token'
 import { reportRoutes } from './shift-reports/archive-routes'
@@ -18,42 +24,79 @@ type SettingsHistory =
         stops?: StopBook
         delivery?: ReportDeliveryParts
         reports?: ReportStore
+        people?: PeopleStore
+        audit?: AuditLog
       })
   | { unavailable: string }
 
+/** How the server knows a request's client (server/app.ts). */
+export interface ClientOf {
+  address: (c: Context) => string
+  isHttps: (c: Context) => boolean
+}
+
 /** The routes that read and change what people set and say: stop reasons, the plan, the alerts, the
- * reports' delivery. A change needs ADMIN_TOKEN (one gate, one count of wrong guesses). */
+ * reports' delivery, and the people themselves. Every change passes one guard (server/people/guard.ts):
+ * its role from one table, and an entry in the audit log. */
 export function settingsRoutes(
   app: Hono,
   historyState: () => SettingsHistory,
-  config: Pick<Config, 'adminToken' | 'shifts' | 'timeZone' | 'smtp'>,
+  config: Pick<
+    Config,
+    'adminToken' | 'shifts' | 'timeZone' | 'smtp' | 'basePath' | 'sessionHours' | 'sessionIdleMinutes'
+  >,
   now: () => number,
+  client: ClientOf,
 ) {
-  const gate = adminGate(() => config.adminToken, now)
-  const settingsOptions = (what: string) => ({
-    adminRefusal: (c: Context) => gate(c, what),
-    canChange: config.adminToken !== null,
+  const parts = () => {
+    const state = historyState()
+    return 'store' in state && state.people && state.audit
+      ? { people: state.people, audit: state.audit }
+      : null
+  }
+  const idleMs = config.sessionIdleMinutes * 60_000
+  const guard = peopleGuard({
+    parts,
+    adminGate: adminGate(() => config.adminToken, now),
+    adminToken: config.adminToken,
+    address: client.address,
+    isHttps: client.isHttps,
+    basePath: config.basePath,
+    idleMs,
+    sessionMs: config.sessionHours * 3_600_000,
+    now,
+  })
+  app.use('/api/*', guard.middleware)
+  peopleRoutes(app, { parts, guard, address: client.address, adminToken: config.adminToken, idleMs, now })
+  /** whether the asker may do what needs `role`: a signed-in person's role, or (no accounts yet) the
+   * server's ADMIN_TOKEN being set */
+  const mayChange = (role: Role) => async (c: Context) => {
+    const caller = await guard.resolve(c)
+    if (caller.kind === 'person') return roleAtLeast(caller.person.role, role)
+    return !(await guard.accounts()) && config.adminToken !== null
+  }
+  const settingsOptions = (role: Role) => ({
+    canChange: mayChange(role),
     shiftNames: config.shifts.map((s) => s.name),
     shifts: config.shifts,
     timeZone: config.timeZone,
     now,
   })
-  stopRoutes(app, historyState, settingsOptions('Stop reasons and planned stops'))
+  stopRoutes(app, historyState, settingsOptions('admin'))
   // the shift reports' archive, read by anyone (their delivery's settings are below, behind the gate)
   reportRoutes(app, () => {
     const state = historyState()
     if ('unavailable' in state) return state.unavailable
     return state.reports ?? 'this server keeps no history'
   })
-  planRoutes(app, historyState, settingsOptions('Targets'))
+  planRoutes(app, historyState, settingsOptions('supervisor'))
   alertRoutes(app, () => {
     const state = historyState()
     if (!('store' in state)) return { unavailable: state.unavailable }
     if (!state.alerts) return { unavailable: 'this server keeps no alerts' }
     return {
       engine: state.alerts,
-      adminToken: config.adminToken,
-      gate,
+      canChange: mayChange('admin'),
       mailConfigured: config.smtp !== null,
       timeZone: config.timeZone,
       shifts: config.shifts,
@@ -69,8 +112,7 @@ export function settingsRoutes(
       ...state.delivery,
       reports: state.reports,
       channels: () => delivery.channels(),
-      adminRefusal: (c: Context) => gate(c, 'Report settings'),
-      canChange: config.adminToken !== null,
+      canChange: mayChange('admin'),
       mailConfigured: config.smtp !== null,
       now,
     }

@@ -6,12 +6,14 @@ import { AlertEngine } from './alerts/engine'
 import { figuresOf } from './alerts/stats'
 import { AlertStore } from './alerts/store'
 import type { RunningHistory } from './app'
+import { AuditLog } from './audit/log'
 import type { Config } from './config'
 import type { Db } from './history/db'
 import { migrate } from './history/migrations'
 import { openDatabase } from './history/open'
 import { HistoryStore } from './history/store'
 import { Watcher } from './history/watcher'
+import { PeopleStore } from './people/store'
 import { seedDemoPlan } from './plan/demo'
 import { ShiftResults } from './plan/results'
 import { PlanStore } from './plan/store'
@@ -45,6 +47,7 @@ export async function startHistory(
     | 'language'
     | 'reportGraceMinutes'
     | 'locations'
+    | 'auditDays'
   >,
   upstreams: Upstreams,
   log: (line: string) => void,
@@ -54,7 +57,15 @@ export async function startHistory(
     senders?: Senders
     dispatchEveryMs?: number
   } = {},
-): Promise<RunningHistory & { db: Db; reporter: ShiftReporter; delivery: ReportDeliveryParts }> {
+): Promise<
+  RunningHistory & {
+    db: Db
+    reporter: ShiftReporter
+    delivery: ReportDeliveryParts
+    people: PeopleStore
+    audit: AuditLog
+  }
+> {
   const db = await openDatabase(config, log)
   try {
     const applied = await migrate(db)
@@ -148,6 +159,8 @@ export async function startHistory(
     now: options.now ?? Date.now,
   })
   const reports = new ReportStore(db)
+  const people = new PeopleStore(db)
+  const audit = new AuditLog(db, log)
   const outbox = new ReportOutbox(db, config.reportGraceMinutes)
   seedDemo = async (from, till) => {
     await stops.seedDemo(from, till)
@@ -237,6 +250,10 @@ export async function startHistory(
     await plan
       .pruneOlderThan(localDateKey(Math.floor(at / 1000) - config.historyDays * 86_400, config.timeZone))
       .catch((error) => log(`stitchboard: pruning the rejects: ${error}`))
+    await people.pruneSessions(at).catch((error) => log(`stitchboard: pruning the sessions: ${error}`))
+    await audit
+      .pruneOlderThan(config.auditDays, at)
+      .catch((error) => log(`stitchboard: pruning the audit log: ${error}`))
   })
   await stops.start()
   await alerts.start(dispatchEveryMs)
@@ -254,6 +271,8 @@ export async function startHistory(
     reports,
     reporter,
     delivery: { outbox, delivery },
+    people,
+    audit,
   }
 }
 

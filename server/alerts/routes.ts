@@ -8,9 +8,8 @@ import { alarmLoad, alertReport } from './stats'
 
 export interface AlertsContext {
   engine: AlertEngine
-  adminToken: string | null
-  /** the check of ADMIN_TOKEN (server/proxy/admin-token.ts) */
-  gate: (c: Context, what: string) => Response | null
+  /** whether the asker may change the settings (server/people/guard.ts checks each change) */
+  canChange: (c: Context) => Promise<boolean>
   mailConfigured: boolean
   timeZone: string
   shifts: readonly NamedShift[]
@@ -44,9 +43,6 @@ export function alertRoutes(app: Hono, alertsOf: () => AlertsContext | { unavail
   })
   const ctx = () => alertsOf() as AlertsContext
 
-  /** null when the request carries the admin token; otherwise the refusal. */
-  const adminRefusal = (c: Context) => ctx().gate(c, 'Alert settings')
-
   app.get('/api/alerts', async (c) => {
     const { engine, timeZone, now } = ctx()
     const [snapshot, settings] = await Promise.all([engine.snapshot(), engine.settings()])
@@ -75,7 +71,7 @@ export function alertRoutes(app: Hono, alertsOf: () => AlertsContext | { unavail
   })
 
   app.get('/api/alerts/settings', async (c) => {
-    const { engine, adminToken, mailConfigured, timeZone, shifts, now } = ctx()
+    const { engine, canChange, mailConfigured, timeZone, shifts, now } = ctx()
     const at = now()
     const [settings, health, recent] = await Promise.all([
       engine.settings(),
@@ -84,7 +80,7 @@ export function alertRoutes(app: Hono, alertsOf: () => AlertsContext | { unavail
     ])
     return c.json({
       settings: publicSettings(settings),
-      canChange: adminToken !== null,
+      canChange: await canChange(c),
       mailConfigured,
       health,
       load: alarmLoad(recent, at, timeZone, shifts, settings.alertsPerHour),
@@ -93,8 +89,6 @@ export function alertRoutes(app: Hono, alertsOf: () => AlertsContext | { unavail
   })
 
   app.post('/api/alerts/settings', async (c) => {
-    const refusal = adminRefusal(c)
-    if (refusal) return refusal
     const body = await readBodyLimited(c.req.raw, MAX_SETTINGS_BYTES)
     if (!body.ok) return c.json({ error: `Settings may be at most ${MAX_SETTINGS_BYTES / 1024} KiB` }, 413)
     let input: unknown
@@ -111,8 +105,6 @@ export function alertRoutes(app: Hono, alertsOf: () => AlertsContext | { unavail
   })
 
   app.post('/api/alerts/channels/:id/test', async (c) => {
-    const refusal = adminRefusal(c)
-    if (refusal) return refusal
     const { engine } = ctx()
     const channel = (await engine.settings()).channels.find((ch) => ch.id === c.req.param('id'))
     if (!channel) return c.json({ error: 'No such channel; save the settings first' }, 404)

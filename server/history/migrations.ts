@@ -461,6 +461,78 @@ export const MIGRATIONS: ReadonlyArray<{ version: number; name: string; sql: str
       drop table alert_attempts, alert_messages, report_attempts, report_messages;
     `,
   },
+  {
+    version: 10,
+    name: "people, their sessions, the first administrator's codes and the audit log",
+    sql: `
+      -- a person who signs in: a local account (password_hash, scrypt) or, later, an identity provider's
+      -- subject; role viewer < operator < supervisor < admin; locations limit an operator or supervisor
+      -- (empty: every location)
+      create table people (
+        id bigserial primary key,
+        login text not null,
+        name text not null,
+        role text not null check (role in ('viewer', 'operator', 'supervisor', 'admin')),
+        locations integer[] not null default '{}',
+        password_hash text,
+        active boolean not null default true,
+        created_at bigint not null,
+        created_by text not null
+      );
+      create unique index people_login on people (lower(login));
+      -- a signed-in browser: only the digest of its cookie's id; ended one by one or all at once, and
+      -- after idle_ms without a request or at expires_at
+      create table person_sessions (
+        id bigserial primary key,
+        digest text not null unique,
+        person_id bigint not null references people (id) on delete cascade,
+        created_at bigint not null,
+        seen_at bigint not null,
+        expires_at bigint not null,
+        ended_at bigint,
+        ended_by text,
+        address text not null default '',
+        agent text not null default ''
+      );
+      create index person_sessions_person on person_sessions (person_id);
+      -- the one-time codes a server prints while no administrator exists (digests)
+      create table first_admin_codes (
+        id bigserial primary key,
+        digest text not null unique,
+        expires_at bigint not null
+      );
+      -- every write and every sign-in: when, who (and how they were known), from where, what, and how it
+      -- ended; appended only: a row is never changed, and rows go only by the pruning of those older than
+      -- AUDIT_DAYS (which sets stitchboard.audit_prune for its transaction)
+      create table audit_log (
+        id bigserial primary key,
+        at bigint not null,
+        actor text not null,
+        actor_id bigint,
+        via text not null,
+        address text not null default '',
+        category text not null,
+        event text not null,
+        target text not null default '',
+        result text not null check (result in ('ok', 'refused', 'failed')),
+        status integer not null,
+        detail jsonb not null default '{}'
+      );
+      create index audit_log_at on audit_log (at);
+      create function audit_log_append_only() returns trigger language plpgsql as $$
+      begin
+        if tg_op = 'UPDATE' then
+          raise exception 'the audit log is appended to only: a row cannot be changed';
+        end if;
+        if current_setting('stitchboard.audit_prune', true) is distinct from 'on' then
+          raise exception 'the audit log is appended to only: rows go only when their retention ends';
+        end if;
+        return old;
+      end $$;
+      create trigger audit_log_append_only before update or delete on audit_log
+        for each row execute function audit_log_append_only();
+    `,
+  },
 ]
 
 /** The advisory lock under which the schema changes on a server: two instances starting together do not

@@ -12,8 +12,8 @@ import type { PlanStore } from './store'
 
 export interface PlanOptions {
   /** null when the request carries ADMIN_TOKEN; otherwise the refusal (shared with the other settings) */
-  adminRefusal: (c: Context) => Response | null
-  canChange: boolean
+  /** whether the asker may change the targets (server/people/guard.ts checks each change) */
+  canChange: (c: Context) => Promise<boolean>
   shiftNames: readonly string[]
   /** the shifts themselves: rejects are entered for a shift that has begun */
   shifts: readonly NamedShift[]
@@ -118,12 +118,10 @@ export function planRoutes(app: Hono, stateOf: () => PlanState, options: PlanOpt
   const store = () => storeOf() as PlanStore
 
   app.get('/api/plan/targets', async (c) =>
-    c.json({ targets: (await store().targets()).map(targetJson), canChange: options.canChange }),
+    c.json({ targets: (await store().targets()).map(targetJson), canChange: await options.canChange(c) }),
   )
 
   app.post('/api/plan/targets', async (c) => {
-    const refusal = options.adminRefusal(c)
-    if (refusal) return refusal
     const body = await jsonBody(c, MAX_BODY_BYTES)
     if (!body.ok) return body.response
     const parsed = targetBody(options.shiftNames).safeParse(body.value)

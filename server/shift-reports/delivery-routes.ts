@@ -14,8 +14,8 @@ export interface ReportDeliveryContext {
   reports: ReportStore
   channels: () => Promise<readonly Channel[]>
   /** null when the request carries ADMIN_TOKEN; otherwise the refusal */
-  adminRefusal: (c: Context) => Response | null
-  canChange: boolean
+  /** whether the asker may change the settings (server/people/guard.ts checks each change) */
+  canChange: (c: Context) => Promise<boolean>
   mailConfigured: boolean
   now: () => number
 }
@@ -55,7 +55,7 @@ export function reportDeliveryRoutes(
       settings: chosen,
       updatedBy,
       updatedAt,
-      canChange,
+      canChange: await canChange(c),
       mailConfigured,
       // the alerts' channels without their addresses (a webhook's carries its key)
       channels: known.map((ch) => ({ id: ch.id, name: ch.name, kind: ch.kind })),
@@ -75,9 +75,7 @@ export function reportDeliveryRoutes(
   })
 
   app.post('/api/report-settings', async (c) => {
-    const { outbox, channels, adminRefusal, now } = ctx()
-    const refusal = adminRefusal(c)
-    if (refusal) return refusal
+    const { outbox, channels, now } = ctx()
     const body = await jsonBody(c, MAX_BODY_BYTES)
     if (!body.ok) return body.response
     const input = body.value as { by?: unknown; settings?: unknown } | null
@@ -94,9 +92,7 @@ export function reportDeliveryRoutes(
   })
 
   app.post('/api/report-settings/send-now', async (c) => {
-    const { outbox, reports, delivery, adminRefusal, now } = ctx()
-    const refusal = adminRefusal(c)
-    if (refusal) return refusal
+    const { outbox, reports, delivery, now } = ctx()
     const body = await jsonBody(c, MAX_BODY_BYTES)
     if (!body.ok) return body.response
     const input = body.value as { by?: unknown; kind?: unknown } | null

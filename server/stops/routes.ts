@@ -14,9 +14,8 @@ import {
 import { StopError } from './stop-error'
 
 export interface StopsOptions {
-  /** null when the request carries ADMIN_TOKEN; otherwise the refusal (shared with the alerts' settings) */
-  adminRefusal: (c: Context) => Response | null
-  canChange: boolean
+  /** whether the asker may change the settings (server/people/guard.ts checks each change) */
+  canChange: (c: Context) => Promise<boolean>
   shiftNames: readonly string[]
 }
 
@@ -186,18 +185,17 @@ export function stopRoutes(app: Hono, stateOf: () => StopsState, options: StopsO
 
   app.get('/api/stops/settings', async (c) => {
     const { book, canChange } = ctx()
+    const may = await canChange(c)
     const now = book.now()
     const [settings, planned] = await Promise.all([
       book.settings(),
       book.plannedBetween(now - 86_400_000, now + 366 * 86_400_000),
     ])
-    return c.json({ settings, planned, canChange })
+    return c.json({ settings, planned, canChange: may })
   })
 
   app.post('/api/stops/settings', async (c) => {
-    const { book, adminRefusal, shiftNames } = ctx()
-    const refusal = adminRefusal(c)
-    if (refusal) return refusal
+    const { book, shiftNames } = ctx()
     const body = await jsonBody(c, MAX_SETTINGS_BYTES)
     if (!body.ok) return body.response
     const { by, settings: input } = (body.value ?? {}) as { by?: unknown; settings?: unknown }
@@ -211,9 +209,7 @@ export function stopRoutes(app: Hono, stateOf: () => StopsState, options: StopsO
   })
 
   app.post('/api/stops/planned', async (c) => {
-    const { book, adminRefusal } = ctx()
-    const refusal = adminRefusal(c)
-    if (refusal) return refusal
+    const { book } = ctx()
     const body = await jsonBody(c, MAX_BODY_BYTES)
     if (!body.ok) return body.response
     const parsed = plannedStopSchema.safeParse(body.value)
@@ -231,9 +227,7 @@ export function stopRoutes(app: Hono, stateOf: () => StopsState, options: StopsO
   })
 
   app.post('/api/stops/planned/:id/cancel', async (c) => {
-    const { book, adminRefusal } = ctx()
-    const refusal = adminRefusal(c)
-    if (refusal) return refusal
+    const { book } = ctx()
     const id = c.req.param('id')
     if (!/^\d{1,15}$/.test(id)) return c.json({ error: 'Not a planned stop ID' }, 400)
     const body = await jsonBody(c, MAX_BODY_BYTES)

@@ -47,7 +47,7 @@ export const FEATURE_EXPORTS: Record<string, string> = {
 }
 
 /** Server folders and the folders each may import: proxy ← history ← outbox, stops, alerts ← plan ←
- * shift-reports (the alerts know the stops only as functions the composition passes); the demo upstream
+ * shift-reports; history ← audit ← people (the alerts know the stops only as functions the composition passes); the demo upstream
  * uses the proxy's transport type only. */
 export const SERVER_FOLDERS: Record<string, readonly string[]> = {
   proxy: [],
@@ -62,12 +62,18 @@ export const SERVER_FOLDERS: Record<string, readonly string[]> = {
   // the shift reports: built from the plan's results, sent through the outbox to the alerts' channels,
   // with the stops' body checks
   'shift-reports': ['proxy', 'history', 'outbox', 'stops', 'alerts', 'plan'],
+  // the append-only log of what was done, in the history's database
+  audit: ['history'],
+  // who asks: people, their sessions, the guard of the write routes (which keeps each write in the
+  // audit log and reads bodies as the proxy does)
+  people: ['proxy', 'history', 'audit'],
 }
 
 /** Top-level server files that put the parts together; no folder imports them. */
 export const SERVER_ROOTS = [
   'server/main.ts',
   'server/backup-main.ts',
+  'server/user-main.ts',
   'server/app.ts',
   'server/start-history.ts',
   'server/dev-middleware.ts',

@@ -24,11 +24,15 @@ const POLL = 15_000
 const TABLES = [
   'alert_settings',
   'alerts',
+  'audit_log',
   'design_runs',
+  'first_admin_codes',
   'gaps',
   'latest_machines',
   'outbox_attempts',
   'outbox_messages',
+  'people',
+  'person_sessions',
   'plan_targets',
   'planned_stops',
   'report_log',
@@ -301,6 +305,10 @@ describe.each(BACKENDS)('a backup of %s', (_, openSource) => {
       )
       // the tables of the later migrations are there, empty
       expect(Object.keys(rows).filter((name) => !(name in held) && !name.startsWith('outbox_'))).toEqual([
+        'audit_log',
+        'first_admin_codes',
+        'people',
+        'person_sessions',
         'plan_targets',
         'planned_stops',
         'report_log',

@@ -2,8 +2,10 @@
 import type { Condition } from '../../server/alerts/rules'
 import { defaultSettings } from '../../server/alerts/settings'
 import { AlertStore, type MessageKind } from '../../server/alerts/store'
+import { AuditLog } from '../../server/audit/log'
 import type { Db } from '../../server/history/db'
 import { HistoryStore, iso, type Observation } from '../../server/history/store'
+import { PeopleStore } from '../../server/people/store'
 import { PlanStore } from '../../server/plan/store'
 import { ReportOutbox } from '../../server/shift-reports/outbox'
 import { ReportStore } from '../../server/shift-reports/store'
@@ -231,6 +233,35 @@ export async function fill(db: Db, polls = 150) {
     detail: 'HTTP 503',
     durationMs: 12,
     retryAt: T0 + 23 * MIN,
+  })
+  // a person with a session, a first administrator's code and the audit log (migration 10)
+  if ((await schemaVersion(db)) < 10) return
+  const people = new PeopleStore(db)
+  const olaf = await people.add(
+    {
+      login: 'olaf',
+      name: 'Olaf Ørsted',
+      role: 'operator',
+      locations: [2],
+      passwordHash: 'scrypt$32768$8$1$c2FsdA==$a2V5',
+    },
+    'Pia',
+    T0 + 23 * MIN,
+  )
+  await people.startSession(olaf.id, T0 + 24 * MIN, 3_600_000, { address: '10.0.0.7', agent: 'Firefox' })
+  await people.newFirstAdminCode(T0 + 24 * MIN, 3_600_000)
+  await new AuditLog(db).record({
+    at: T0 + 24 * MIN,
+    actor: 'Olaf Ørsted',
+    actorId: olaf.id,
+    via: 'session',
+    address: '10.0.0.7',
+    category: 'access',
+    event: 'sign-in',
+    target: 'olaf',
+    result: 'ok',
+    status: 200,
+    detail: { asked: { login: 'olaf', password: '(hidden)' } },
   })
 }
 

@@ -458,10 +458,11 @@ describe('the database going away and coming back', () => {
 /** `npm run backup` / `npm run restore` as documented (the built server's dist-server/backup.mjs), with the
  * server's settings: a backup of the embedded database while stitchboard runs, restored into an empty
  * DATA_DIR, and a server started on it has the history again. */
-function command(args: string[], env: Record<string, string>) {
-  const run = spawnSync(process.execPath, ['dist-server/backup.mjs', ...args], {
+function command(args: string[], env: Record<string, string>, script = 'backup', input?: string) {
+  const run = spawnSync(process.execPath, [`dist-server/${script}.mjs`, ...args], {
     env: { PATH: process.env.PATH ?? '', ...env },
     encoding: 'utf8',
+    ...(input === undefined ? {} : { input }),
   })
   return { status: run.status, out: run.stdout.trim(), err: run.stderr.trim() }
 }
@@ -503,7 +504,7 @@ describe('backup and restore, the documented commands', () => {
       expect(backup.err).toBe('')
       expect(backup.status).toBe(0)
       expect(backup.out).toMatch(
-        /^stitchboard: backed up 20 tables, [\d,]+ rows to .*history\.gz \([\d.]+ KiB\)$/,
+        /^stitchboard: backed up 24 tables, [\d,]+ rows to .*history\.gz \([\d.]+ KiB\)$/,
       )
     } finally {
       await first.stop()
@@ -512,7 +513,7 @@ describe('backup and restore, the documented commands', () => {
     const restore = command(['restore', file], serverEnv({ DATA_DIR: restored }))
     expect(restore.err).toBe('')
     expect(restore.out).toMatch(
-      /^stitchboard: restored 20 tables, [\d,]+ rows from .*history\.gz \(schema version \d+\)$/,
+      /^stitchboard: restored 24 tables, [\d,]+ rows from .*history\.gz \(schema version \d+\)$/,
     )
     const second = await startProcess('server/main.ts', serverEnv({ DATA_DIR: restored }))
     try {
@@ -521,6 +522,32 @@ describe('backup and restore, the documented commands', () => {
       const closed = before.intervals.filter((row) => row[1] !== null)
       expect(closed.length).toBeGreaterThanOrEqual(2)
       expect(after.intervals.slice(0, closed.length)).toEqual(closed)
+
+      // the first administrator by `npm run user -- add` while the server runs, who then signs in there
+      const added = command(
+        ['add', '--login', 'pia', '--name', 'Pia Plant', '--role', 'admin'],
+        serverEnv({ DATA_DIR: restored }),
+        'user',
+        'correct horse battery\n',
+      )
+      expect(added).toMatchObject({ status: 0, err: '', out: 'stitchboard: pia (Pia Plant) added as admin' })
+      const signIn = await fetch(`${second.url}/api/auth/sign-in`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Origin: second.url },
+        body: JSON.stringify({ login: 'pia', password: 'correct horse battery' }),
+      })
+      expect(signIn.status).toBe(200)
+      const cookie = signIn.headers.getSetCookie()[0]!.split(';')[0]!
+      // the restore and the person added are in the audit log (the commands' own clock: this machine's)
+      const audit = await fetch(
+        `${second.url}/api/audit?from=${Date.now() - 3_600_000}&till=${Date.now() + 60_000}&result=ok`,
+        { headers: { Cookie: cookie } },
+      )
+      const { entries } = (await audit.json()) as { entries: { event: string; via: string }[] }
+      expect(entries.filter((e) => e.via === 'command').map((e) => e.event)).toEqual([
+        'person added',
+        'restore',
+      ])
     } finally {
       await second.stop()
     }

@@ -1,0 +1,142 @@
+import type { Role } from '../../src/lib/roles'
+
+/** Who may call a route that changes something, and what the audit log calls it. */
+export interface WriteRoute {
+  /** the least role; "anyone" for signing in (the route checks and logs its own attempt) */
+  role: Role | 'anyone'
+  /** the audit log's category and event */
+  category: 'access' | 'stops' | 'plan' | 'alerts' | 'reports' | 'people' | 'lookup'
+  event: string
+  /** the body's field that says who did it: a signed-in person's name is put there, never a typed one */
+  who?: 'by' | 'name'
+  /** while no administrator exists: what the ADMIN_TOKEN protects (its refusals name it) */
+  settings?: string
+  /** not kept in the audit log (a look-up changes nothing); the route logs itself ("self") */
+  audit?: false | 'self'
+}
+
+/**
+ * THE table of stitchboard's routes that change something: the server checks every POST against it before
+ * the route runs (server/people/guard.ts), and a test fails for a write route that is not in it. While no
+ * administrator exists, operator routes are open as before and the others need ADMIN_TOKEN.
+ */
+export const WRITE_ROUTES: Readonly<Record<string, WriteRoute>> = {
+  // the floor
+  'POST /api/stops/reason': { role: 'operator', category: 'stops', event: 'reason given', who: 'by' },
+  'POST /api/stops/split': { role: 'operator', category: 'stops', event: 'stop split', who: 'by' },
+  'POST /api/alerts/:id/acknowledge': {
+    role: 'operator',
+    category: 'alerts',
+    event: "I'm on it",
+    who: 'name',
+  },
+  'POST /api/plan/rejects': { role: 'operator', category: 'plan', event: 'rejects entered', who: 'by' },
+  // the shift
+  'POST /api/plan/targets': {
+    role: 'supervisor',
+    category: 'plan',
+    event: 'target set',
+    who: 'by',
+    settings: 'Targets',
+  },
+  'POST /api/stops/planned': {
+    role: 'supervisor',
+    category: 'stops',
+    event: 'planned stop added',
+    who: 'by',
+    settings: 'Stop reasons and planned stops',
+  },
+  'POST /api/stops/planned/:id/cancel': {
+    role: 'supervisor',
+    category: 'stops',
+    event: 'planned stop cancelled',
+    who: 'by',
+    settings: 'Stop reasons and planned stops',
+  },
+  'POST /api/report-settings/send-now': {
+    role: 'supervisor',
+    category: 'reports',
+    event: 'report sent now',
+    who: 'by',
+    settings: 'Report settings',
+  },
+  // settings
+  'POST /api/stops/settings': {
+    role: 'admin',
+    category: 'stops',
+    event: 'stop settings changed',
+    who: 'by',
+    settings: 'Stop reasons and planned stops',
+  },
+  'POST /api/alerts/settings': {
+    role: 'admin',
+    category: 'alerts',
+    event: 'alert settings changed',
+    settings: 'Alert settings',
+  },
+  'POST /api/alerts/channels/:id/test': {
+    role: 'admin',
+    category: 'alerts',
+    event: 'channel tested',
+    settings: 'Alert settings',
+  },
+  'POST /api/report-settings': {
+    role: 'admin',
+    category: 'reports',
+    event: 'report settings changed',
+    who: 'by',
+    settings: 'Report settings',
+  },
+  // people
+  'POST /api/people': { role: 'admin', category: 'people', event: 'person added', settings: 'People' },
+  'POST /api/people/:id': { role: 'admin', category: 'people', event: 'person changed', settings: 'People' },
+  'POST /api/people/:id/end-sessions': {
+    role: 'admin',
+    category: 'people',
+    event: "person's sessions ended",
+    settings: 'People',
+  },
+  'POST /api/sessions/:id/end': {
+    role: 'admin',
+    category: 'access',
+    event: 'session ended',
+    settings: 'People',
+  },
+  'POST /api/sessions/end-all': {
+    role: 'admin',
+    category: 'access',
+    event: 'every session ended',
+    settings: 'People',
+  },
+  'POST /api/auth/sign-in': { role: 'anyone', category: 'access', event: 'sign-in', audit: 'self' },
+  'POST /api/auth/sign-out': { role: 'anyone', category: 'access', event: 'sign-out', audit: 'self' },
+  'POST /api/auth/first-admin': {
+    role: 'anyone',
+    category: 'access',
+    event: 'first administrator',
+    audit: 'self',
+  },
+  // a look-up in the thread-cone catalogue: a POST that changes nothing
+  'POST /api/job': { role: 'viewer', category: 'lookup', event: 'thread-cone look-up', audit: false },
+}
+
+const compiled = Object.entries(WRITE_ROUTES).map(([key, route]) => {
+  const [method, path] = key.split(' ') as [string, string]
+  const pattern = new RegExp(`^${path.replace(/:[a-z]+/gi, '[^/]+')}$`)
+  return { key, method, pattern, route }
+})
+
+/** The entry of a request's method and path (the path without the base), or null. */
+export function writeRouteOf(method: string, path: string): { key: string; route: WriteRoute } | null {
+  for (const entry of compiled) if (entry.method === method && entry.pattern.test(path)) return entry
+  return null
+}
+
+/** The routes of an app that change something (every method but GET and HEAD, and not the catch-alls that
+ * only refuse) with no entry in the table: what the test of the table reports. */
+export function routesWithoutRole(routes: ReadonlyArray<{ method: string; path: string }>): string[] {
+  return routes
+    .filter((r) => r.method !== 'GET' && r.method !== 'HEAD' && r.method !== 'ALL')
+    .map((r) => `${r.method} ${r.path}`)
+    .filter((key) => !(key in WRITE_ROUTES))
+}

@@ -1,0 +1,360 @@
+// Issue "Who", its first part: people, sessions, roles and the audit log on a real PostgreSQL server.
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
+import { createApp } from '../../server/app'
+import { AuditLog } from '../../server/audit/log'
+import { loadConfig } from '../../server/config'
+import { type Db, openServer } from '../../server/history/db'
+import { migrate } from '../../server/history/migrations'
+import { HistoryStore } from '../../server/history/store'
+import { Watcher } from '../../server/history/watcher'
+import { hashPassword } from '../../server/people/passwords'
+import { PeopleStore } from '../../server/people/store'
+import { PlanStore } from '../../server/plan/store'
+import { upstreamsFor } from '../../server/upstreams'
+import { freshServerDatabase } from './databases'
+
+/** 10:00 in Berlin, in the Early shift. */
+const T0 = Date.UTC(2026, 10, 18, 9, 0)
+const MIN = 60_000
+const ADMIN = 'admin-token-for-tests-0123'
+const PASSWORD = 'correct horse battery'
+
+describe('people, sessions, roles and the audit log', () => {
+  let db: Db
+  let people: PeopleStore
+  let audit: AuditLog
+  let app: ReturnType<typeof createApp>
+  let clock = T0
+
+  beforeAll(async () => {
+    db = await openServer(await freshServerDatabase())
+    await migrate(db)
+  })
+  afterAll(() => db?.close())
+  beforeEach(async () => {
+    await db.query(
+      'truncate people, person_sessions, first_admin_codes, audit_log, shift_rejects, plan_targets cascade',
+    )
+    clock = T0
+    const config = loadConfig({
+      FACTORY_TIMEZONE: 'Europe/Berlin',
+      ADMIN_TOKEN: ADMIN,
+      SHIFTS: 'Early=06:00-14:00,Late=14:00-22:00',
+      SESSION_IDLE_MINUTES: '60',
+    })
+    const upstreams = upstreamsFor(config, () => Promise.reject(new Error('no upstream here')))
+    const store = new HistoryStore(db, 60_000)
+    const watcher = new Watcher({
+      store,
+      db,
+      upstreams,
+      pollSeconds: 15,
+      historyDays: 30,
+      upstreamTimeoutSeconds: 5,
+    })
+    people = new PeopleStore(db)
+    audit = new AuditLog(db, () => {})
+    const plan = new PlanStore(db)
+    app = createApp({
+      config,
+      upstreams,
+      version: 'test',
+      now: () => clock,
+      clientKey: () => '10.0.0.7',
+      history: () => ({ store, watcher, pollSeconds: 15, plan, people, audit }),
+    })
+  })
+
+  /** A browser: keeps the cookie a sign-in sets, as a browser would. */
+  const browser = () => {
+    let cookie = ''
+    const ask = async (path: string, body?: unknown, headers: Record<string, string> = {}) => {
+      const answer = await app.request(`http://127.0.0.1${path}`, {
+        method: body === undefined ? 'GET' : 'POST',
+        headers: {
+          ...(body === undefined ? {} : { 'Content-Type': 'application/json', Origin: 'http://127.0.0.1' }),
+          ...(cookie ? { Cookie: cookie } : {}),
+          ...headers,
+        },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      })
+      const set = answer.headers.getSetCookie().findLast((c) => c.startsWith('stitchboard_person=')) ?? null
+      if (set) cookie = set.split(';')[0]!.endsWith('=') ? '' : set.split(';')[0]!
+      // biome-ignore lint/suspicious/noExplicitAny: the answers are read as a page reads them, loosely
+      return { status: answer.status, body: (await answer.json()) as Record<string, any>, setCookie: set }
+    }
+    return { ask, cookie: () => cookie }
+  }
+  const rejects = (by: string) => ({ shift: 'Early', day: '2026-11-18', locationId: null, rejects: 3, by })
+  const target = (by: string) => ({
+    shift: 'Early',
+    weekday: null,
+    scope: { kind: 'all' },
+    pieces: 500,
+    stitches: null,
+    by,
+  })
+  const entries = async () =>
+    (await audit.list({ from: 0, till: T0 + 86_400_000, limit: 100 })).map((e) => ({
+      actor: e.actor,
+      via: e.via,
+      event: e.event,
+      result: e.result,
+      status: e.status,
+    }))
+  async function addPerson(
+    login: string,
+    name: string,
+    role: 'viewer' | 'operator' | 'supervisor' | 'admin',
+  ) {
+    return people.add(
+      { login, name, role, locations: [], passwordHash: await hashPassword(PASSWORD) },
+      'the test',
+      clock,
+    )
+  }
+
+  test('before any administrator: the floor writes with typed names, settings with ADMIN_TOKEN, all logged', async () => {
+    const floor = browser()
+    expect((await floor.ask('/api/auth/me')).body).toMatchObject({
+      accounts: false,
+      person: null,
+      adminToken: true,
+    })
+    expect((await floor.ask('/api/plan/rejects', rejects('Ana'))).status).toBe(200)
+    expect((await floor.ask('/api/plan/targets', target('Bea'))).status).toBe(401)
+    expect(
+      (await floor.ask('/api/plan/targets', target('Bea'), { Authorization: 'Bearer wrong-token-000000' }))
+        .status,
+    ).toBe(403)
+    const set = await floor.ask('/api/plan/targets', target('Bea'), { Authorization: `Bearer ${ADMIN}` })
+    expect(set.body.error).toBeUndefined()
+    expect(await entries()).toEqual([
+      { actor: 'Bea (admin token)', via: 'admin-token', event: 'target set', result: 'ok', status: 200 },
+      { actor: 'Bea (typed)', via: 'anonymous', event: 'target set', result: 'refused', status: 403 },
+      { actor: 'Bea (typed)', via: 'anonymous', event: 'target set', result: 'refused', status: 401 },
+      { actor: 'Ana (typed)', via: 'anonymous', event: 'rejects entered', result: 'ok', status: 200 },
+    ])
+    const [kept] = await audit.list({ from: 0, till: T0 + 1, limit: 1 })
+    expect(kept).toMatchObject({ address: '10.0.0.7', target: '/api/plan/targets', at: T0 })
+    expect(kept!.detail).toMatchObject({ asked: { shift: 'Early', pieces: 500, by: 'Bea' } })
+  })
+
+  test('the first administrator: by the one-time code, once', async () => {
+    const code = await people.newFirstAdminCode(clock, 24 * 60 * MIN)
+    expect(code).toMatch(/^\d{4}-\d{4}-\d{4}$/)
+    const first = browser()
+    const admin = { login: 'pia', name: 'Pia Plant', password: PASSWORD }
+    expect((await first.ask('/api/auth/first-admin', { ...admin, code: '0000-0000-0000' })).status).toBe(403)
+    expect((await first.ask('/api/auth/first-admin', { ...admin, code, password: 'short' })).body.error).toBe(
+      'The first administrator: a password has at least 12 characters',
+    )
+    const made = await first.ask('/api/auth/first-admin', { ...admin, code })
+    expect(made.status).toBe(200)
+    expect(made.setCookie).toMatch(
+      /^stitchboard_person=[\w-]{43}; Max-Age=\d+; Path=\/; HttpOnly; SameSite=Strict$/,
+    )
+    expect((await first.ask('/api/auth/me')).body).toMatchObject({
+      accounts: true,
+      adminToken: false,
+      person: { login: 'pia', name: 'Pia Plant', role: 'admin' },
+    })
+    // the code is used up, and a second first administrator is not made
+    const again = await browser().ask('/api/auth/first-admin', { ...admin, login: 'eve', code })
+    expect(again).toMatchObject({ status: 409 })
+    expect((await entries()).map((e) => `${e.event} ${e.result}`)).toEqual([
+      'first administrator failed',
+      'first administrator ok',
+      'first administrator refused',
+    ])
+  })
+
+  test('with accounts: roles decide, the name is the signed-in person’s, the tokens change nothing', async () => {
+    await addPerson('pia', 'Pia Plant', 'admin')
+    await addPerson('olaf', 'Olaf Operator', 'operator')
+    await addPerson('sue', 'Sue Supervisor', 'supervisor')
+    const nobody = browser()
+    expect((await nobody.ask('/api/plan/rejects', rejects('Ana'))).body).toMatchObject({ reason: 'sign-in' })
+    const token = await nobody.ask('/api/plan/targets', target('Bea'), { Authorization: `Bearer ${ADMIN}` })
+    expect(token.status).toBe(401)
+    expect(token.body.error).toBe(
+      'Targets: sign in. The admin token changes nothing once stitchboard has an administrator',
+    )
+
+    const olaf = browser()
+    expect(
+      (await olaf.ask('/api/auth/sign-in', { login: 'olaf', password: 'not his password' })).status,
+    ).toBe(401)
+    expect((await olaf.ask('/api/auth/sign-in', { login: 'OLAF', password: PASSWORD })).status).toBe(200)
+    expect((await olaf.ask('/api/plan/rejects', rejects('Somebody Else'))).status).toBe(200)
+    const kept = (await olaf.ask('/api/plan/rejects?from=2026-11-18&till=2026-11-18')).body.rejects
+    expect(kept.map((r: { by: string }) => r.by)).toEqual(['Olaf Operator'])
+    const refused = await olaf.ask('/api/plan/targets', target('Olaf'))
+    expect(refused).toMatchObject({ status: 403, body: { reason: 'role', needs: 'supervisor' } })
+    expect(refused.body.error).toBe(
+      'Targets: this needs the supervisor role, and Olaf Operator is an operator',
+    )
+    expect((await olaf.ask('/api/plan/targets')).body.canChange).toBe(false)
+
+    const sue = browser()
+    await sue.ask('/api/auth/sign-in', { login: 'sue', password: PASSWORD })
+    expect((await sue.ask('/api/plan/targets')).body.canChange).toBe(true)
+    expect((await sue.ask('/api/plan/targets', target('Pia'))).body.target).toMatchObject({
+      by: 'Sue Supervisor',
+    })
+    expect((await sue.ask('/api/people')).status).toBe(403)
+
+    expect(await entries()).toEqual([
+      { actor: 'Sue Supervisor', via: 'session', event: 'target set', result: 'ok', status: 200 },
+      { actor: 'Sue Supervisor', via: 'session', event: 'sign-in', result: 'ok', status: 200 },
+      { actor: 'Olaf Operator', via: 'session', event: 'target set', result: 'refused', status: 403 },
+      { actor: 'Olaf Operator', via: 'session', event: 'rejects entered', result: 'ok', status: 200 },
+      { actor: 'Olaf Operator', via: 'session', event: 'sign-in', result: 'ok', status: 200 },
+      { actor: 'anonymous', via: 'anonymous', event: 'sign-in', result: 'refused', status: 401 },
+      { actor: 'Bea (typed)', via: 'anonymous', event: 'target set', result: 'refused', status: 401 },
+      { actor: 'Ana (typed)', via: 'anonymous', event: 'rejects entered', result: 'refused', status: 401 },
+    ])
+  })
+
+  test('sessions: a new id at each sign-in, ended when idle, one by one or all at once', async () => {
+    await addPerson('pia', 'Pia Plant', 'admin')
+    const olafPerson = await addPerson('olaf', 'Olaf Operator', 'operator')
+    const pia = browser()
+    await pia.ask('/api/auth/sign-in', { login: 'pia', password: PASSWORD })
+    const desk = browser()
+    const phone = browser()
+    await desk.ask('/api/auth/sign-in', { login: 'olaf', password: PASSWORD })
+    const first = desk.cookie()
+    await desk.ask('/api/auth/sign-in', { login: 'olaf', password: PASSWORD })
+    expect(desk.cookie()).not.toBe(first)
+    await phone.ask('/api/auth/sign-in', { login: 'olaf', password: PASSWORD })
+
+    // the desk's earlier session was ended by its new sign-in: Olaf has two, Pia one
+    const listed = (await pia.ask('/api/people')).body
+    expect(listed.sessions.filter((s: { personId: number }) => s.personId === olafPerson.id)).toHaveLength(2)
+    // the phone's, the newer
+    const phoneSession = listed.sessions
+      .filter((s: { personId: number }) => s.personId === olafPerson.id)
+      .sort((a: { id: number }, b: { id: number }) => b.id - a.id)[0]
+    expect(listed.sessions.find((s: { yours: boolean }) => s.yours)).toBeTruthy()
+
+    // one ended by an administrator
+    expect((await pia.ask(`/api/sessions/${phoneSession.id}/end`, {})).body).toEqual({ ended: 1 })
+    const live = [desk, phone].map(async (b) => (await b.ask('/api/auth/me')).body.person?.login ?? null)
+    expect(await Promise.all(live)).toEqual(['olaf', null])
+
+    // idle for longer than SESSION_IDLE_MINUTES (60): signed out; a request within it keeps it
+    clock += 50 * MIN
+    expect((await pia.ask('/api/auth/me')).body.person?.login).toBe('pia')
+    clock += 50 * MIN
+    expect((await desk.ask('/api/auth/me')).body.person).toBeNull()
+    expect((await pia.ask('/api/auth/me')).body.person?.login).toBe('pia')
+
+    // all at once, the administrator's own included
+    await desk.ask('/api/auth/sign-in', { login: 'olaf', password: PASSWORD })
+    expect((await pia.ask('/api/sessions/end-all', {})).body).toEqual({ ended: 2 })
+    expect((await pia.ask('/api/people')).status).toBe(401)
+
+    // signing out ends the session on the server, not only in the browser
+    await desk.ask('/api/auth/sign-in', { login: 'olaf', password: PASSWORD })
+    const cookie = desk.cookie()
+    await desk.ask('/api/auth/sign-out', {})
+    const replayed = await app.request('http://127.0.0.1/api/auth/me', { headers: { Cookie: cookie } })
+    expect(((await replayed.json()) as { person: unknown }).person).toBeNull()
+  })
+
+  test('people: added, changed and switched off by an administrator, never the last one', async () => {
+    const piaPerson = await addPerson('pia', 'Pia Plant', 'admin')
+    const pia = browser()
+    await pia.ask('/api/auth/sign-in', { login: 'pia', password: PASSWORD })
+    const added = await pia.ask('/api/people', {
+      login: 'olaf',
+      name: 'Olaf',
+      role: 'operator',
+      locations: [2],
+      password: PASSWORD,
+    })
+    expect(added.body.person).toMatchObject({
+      login: 'olaf',
+      role: 'operator',
+      locations: [2],
+      createdBy: 'Pia Plant',
+    })
+    expect(
+      (await pia.ask('/api/people', { login: 'Olaf', name: 'Other', role: 'viewer', password: PASSWORD }))
+        .body.error,
+    ).toBe('The login "Olaf" is taken')
+    expect(
+      (await pia.ask('/api/people', { login: 'x y', name: 'X', role: 'chief', password: PASSWORD })).body
+        .error,
+    ).toBe('The person cannot be added: login is 2–64 letters, digits or . _ @ -')
+    const olaf = browser()
+    await olaf.ask('/api/auth/sign-in', { login: 'olaf', password: PASSWORD })
+    // promoted: signed out everywhere, to sign in again with the new role
+    await pia.ask(`/api/people/${added.body.person.id}`, { role: 'supervisor' })
+    expect((await olaf.ask('/api/auth/me')).body.person).toBeNull()
+    await pia.ask(`/api/people/${added.body.person.id}`, { active: false })
+    expect((await olaf.ask('/api/auth/sign-in', { login: 'olaf', password: PASSWORD })).status).toBe(401)
+
+    const lastAdmin = await pia.ask(`/api/people/${piaPerson.id}`, { role: 'viewer' })
+    expect(lastAdmin).toMatchObject({ status: 409 })
+    expect(lastAdmin.body.error).toBe('The last active administrator cannot be demoted or switched off')
+
+    // the audit log: the password of the person added is not kept
+    const read = await pia.ask(`/api/audit?from=${T0 - 60_000}&till=${T0 + 60_000}&category=people`)
+    expect(read.body.error).toBeUndefined()
+    const log = read.body.entries
+    expect(log.map((e: { event: string; result: string }) => `${e.event} ${e.result}`)).toEqual([
+      'person changed failed',
+      'person changed ok',
+      'person changed ok',
+      'person added failed',
+      'person added failed',
+      'person added ok',
+    ])
+    expect(log.at(-1).detail.asked).toEqual({
+      login: 'olaf',
+      name: 'Olaf',
+      role: 'operator',
+      locations: [2],
+      password: '(hidden)',
+    })
+    expect(JSON.stringify(log)).not.toContain(PASSWORD)
+    expect((await pia.ask('/api/audit?from=0&till=x')).body.error).toBe(
+      'The audit log cannot be read: till Invalid input: expected number, received NaN',
+    )
+  })
+
+  test('guessing passwords: five wrong for a login, then it waits', async () => {
+    await addPerson('olaf', 'Olaf Operator', 'operator')
+    const guesser = browser()
+    for (let i = 0; i < 5; i++)
+      expect(
+        (await guesser.ask('/api/auth/sign-in', { login: 'olaf', password: `guess number ${i}` })).status,
+      ).toBe(401)
+    const limited = await guesser.ask('/api/auth/sign-in', { login: 'olaf', password: PASSWORD })
+    expect(limited.status).toBe(429)
+    clock += 16 * MIN
+    expect((await guesser.ask('/api/auth/sign-in', { login: 'olaf', password: PASSWORD })).status).toBe(200)
+  })
+
+  test('the audit log is appended to only', async () => {
+    await browser().ask('/api/plan/rejects', rejects('Ana'))
+    await expect(db.query("update audit_log set actor = 'someone else'")).rejects.toThrow(
+      'the audit log is appended to only: a row cannot be changed',
+    )
+    await expect(db.query('delete from audit_log')).rejects.toThrow(
+      'the audit log is appended to only: rows go only when their retention ends',
+    )
+    // only the pruning of entries older than AUDIT_DAYS removes any
+    await db.query(
+      `insert into audit_log (at, actor, via, category, event, result, status)
+       values ($1, 'x', 'server', 'access', 'long ago', 'ok', 200)`,
+      [T0 - 31 * 86_400_000],
+    )
+    await audit.pruneOlderThan(30, T0)
+    expect((await db.query<{ event: string }>('select event from audit_log')).map((r) => r.event)).toEqual([
+      'rejects entered',
+    ])
+  })
+})
