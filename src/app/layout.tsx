@@ -1,7 +1,9 @@
+import { useQuery } from '@tanstack/react-query'
 import { lazy, Suspense, useState } from 'react'
 import { NavLink, Outlet, useLocation } from 'react-router'
 import { useAppConfig, useCurrentShift } from '../api/core/app-config'
 import { appUrl } from '../api/core/base-path'
+import { meQueryOptions } from '../api/people/me'
 import { AppConfigProblem } from '../components/app-config-problem'
 import { FactoryClock } from '../components/factory-clock'
 import { LanguagePicker, useT } from '../components/i18n'
@@ -15,6 +17,27 @@ import { rememberTheme, type Theme } from './theme'
 const AlertBar = lazy(
   withMessages('src/features/alerts/alert-bar.tsx', () => import('../features/alerts/alert-bar')),
 )
+
+/** The signed-in person (to their account page), or "Sign in" once stitchboard has accounts; nothing
+ * before (an installation without people looks as it did). */
+function Account({ className }: { className: string }) {
+  const { t } = useT()
+  // the query itself, not components/signed-in: the shell carries no more of the people than this
+  const me = useQuery(meQueryOptions()).data
+  if (me?.person)
+    return (
+      <NavLink to="/sign-in" className={className} aria-label={t('app.signedInAs', { name: me.person.name })}>
+        {me.person.name}
+      </NavLink>
+    )
+  if (me?.accounts)
+    return (
+      <NavLink to="/sign-in" className={className}>
+        {t('app.signIn')}
+      </NavLink>
+    )
+  return null
+}
 
 export function Layout() {
   const { t } = useT()
@@ -134,6 +157,9 @@ export function Layout() {
           {theme === 'dark' ? t('app.theme.light') : t('app.theme.dark')}
         </button>
         <LanguagePicker className={`sm:order-3 ${menu ? '' : 'max-sm:hidden'}`} />
+        <Account
+          className={`text-sm underline-offset-4 hover:underline max-sm:min-h-11 sm:order-3 ${menu ? '' : 'max-sm:hidden'}`}
+        />
       </header>
       <AppConfigProblem className="print:hidden" />
       <main>

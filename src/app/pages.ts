@@ -133,6 +133,21 @@ export const PAGES: readonly PageEntry[] = [
     paths: ['stops'],
     kiosk: 'stops',
   }),
+  // who: signing in, the people and the audit log (an administrator's), reached from the header
+  page(
+    'src/features/people/sign-in-page.tsx',
+    () => import('../features/people/sign-in-page'),
+    'SignInPage',
+    {
+      paths: ['sign-in'],
+    },
+  ),
+  page('src/features/people/people-page.tsx', () => import('../features/people/people-page'), 'PeoplePage', {
+    paths: ['people'],
+  }),
+  page('src/features/people/audit-page.tsx', () => import('../features/people/audit-page'), 'AuditPage', {
+    paths: ['audit'],
+  }),
   page(
     'src/features/stops/settings-page.tsx',
     () => import('../features/stops/settings-page'),

@@ -1,4 +1,5 @@
 import { type RefObject, useId } from 'react'
+import { KeptAs, SignInFirst, useMe } from './signed-in'
 import { HINT_TEXT } from './ui/field-styles'
 import { FormErrors } from './ui/form-errors'
 import { TextField } from './ui/text-field'
@@ -6,7 +7,8 @@ import { TextField } from './ui/text-field'
 /** The longest name the server takes for who made a change (server/stops/settings.ts personName). */
 export const MAX_WHO_NAME = 60
 
-/** Who makes a change on a settings page: the name its log keeps and the admin token. `hint` (below
+/** Who makes a change on a settings page: the signed-in person (the page says whose name it is kept
+ * under), or, before stitchboard has accounts, the name its log keeps and the admin token. `hint` (below
  * them, describing the name) says what the name is for; `error` says what is missing. */
 export function WhoFields({
   legend,
@@ -38,6 +40,22 @@ export function WhoFields({
   legendClassName?: string
 }) {
   const hintId = useId()
+  const me = useMe()
+  if (me?.person)
+    return (
+      <fieldset className={className}>
+        <legend className={legendClassName}>{legend}</legend>
+        <KeptAs me={{ ...me, person: me.person }} />
+        <FormErrors errors={error} className="basis-full" />
+      </fieldset>
+    )
+  if (me?.accounts)
+    return (
+      <fieldset className={className}>
+        <legend className={legendClassName}>{legend}</legend>
+        <SignInFirst />
+      </fieldset>
+    )
   return (
     <fieldset className={className}>
       <legend className={legendClassName}>{legend}</legend>

@@ -75,7 +75,12 @@ export interface Running {
   url: string
   pid?: number
   stop: () => Promise<void>
+  /** what the process printed (its first 256 KiB); empty for a shared server */
+  output?: () => string
 }
+
+/** The most of a process's output kept for a test to read. */
+const MAX_OUTPUT_CHARS = 256 * 1024
 
 /** Starts a TypeScript entry (the real server, or the demo upstream) and waits until `ready` answers. */
 export async function startProcess(
@@ -116,8 +121,11 @@ export async function startProcess(
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   let output = ''
-  child.stdout?.on('data', (d) => (output += d))
-  child.stderr?.on('data', (d) => (output += d))
+  const keep = (d: Buffer) => {
+    if (output.length < MAX_OUTPUT_CHARS) output += String(d).slice(0, MAX_OUTPUT_CHARS - output.length)
+  }
+  child.stdout?.on('data', keep)
+  child.stderr?.on('data', keep)
   const url = `http://127.0.0.1:${port}`
   // generous: beside a second npm test an embedded database alone has taken a minute to open
   const deadline = Date.now() + 110_000
@@ -137,6 +145,7 @@ export async function startProcess(
   }
   return {
     url,
+    output: () => output,
     ...(child.pid ? { pid: child.pid } : {}),
     stop: () =>
       new Promise<void>((resolve) => {

@@ -80,6 +80,11 @@ export const VISITS: Visit[] = [
   { path: '/shift-reports', heading: 'Shift reports' },
   { path: '/shift-reports/1', heading: 'Shift report' },
   { path: '/alerts', heading: 'Alerts' },
+  // before an administrator exists (the shared servers have none): signing in and the first administrator;
+  // the people and audit pages say how to begin (test/e2e/people.test.ts signs in)
+  { path: '/sign-in', heading: 'Sign in' },
+  { path: '/people', heading: 'People' },
+  { path: '/audit', heading: 'Audit log' },
   { path: '/no-such-page', heading: '' },
   { path: '/kiosk', heading: '' },
   { path: '/kiosk?pages=status&dwell=600', heading: '' },

@@ -128,7 +128,7 @@ export async function saveAlertSettings(
     '/api/alerts/settings',
     settings,
     () => alertSettingsSchemas().then((s) => s.saved),
-    { Authorization: `Bearer ${adminToken}` },
+    adminToken ? { Authorization: `Bearer ${adminToken}` } : {},
   )
   return answer.settings
 }
@@ -138,7 +138,7 @@ export async function testAlertChannel(channelId: string, adminToken: string): P
     `/api/alerts/channels/${encodeURIComponent(channelId)}/test`,
     {},
     () => alertSettingsSchemas().then((s) => s.queued),
-    { Authorization: `Bearer ${adminToken}` },
+    adminToken ? { Authorization: `Bearer ${adminToken}` } : {},
   )
 }
 

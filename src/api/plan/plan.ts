@@ -73,8 +73,11 @@ export async function setTarget(
   adminToken: string,
 ): Promise<TargetRow> {
   return (
-    await postJson('/api/plan/targets', body, () => schemas().then((s) => s.target), {
-      Authorization: `Bearer ${adminToken}`,
-    })
+    await postJson(
+      '/api/plan/targets',
+      body,
+      () => schemas().then((s) => s.target),
+      adminToken ? { Authorization: `Bearer ${adminToken}` } : {},
+    )
   ).target
 }

@@ -52,7 +52,7 @@ export const reportSettingsQueryOptions = () =>
     refetchInterval: 60_000,
   })
 
-const auth = (token: string) => ({ Authorization: `Bearer ${token}` })
+const auth = (token: string): Record<string, string> => (token ? { Authorization: `Bearer ${token}` } : {})
 
 export const saveReportSettings = (settings: ReportSettings, by: string, token: string) =>
   postJson('/api/report-settings', { settings, by }, () => schemas().then((s) => s.saved), auth(token))

@@ -188,7 +188,7 @@ export const stopLogQueryOptions = (machineId: string, start: number, end: numbe
       ).log,
   })
 
-const admin = (token: string) => ({ Authorization: `Bearer ${token}` })
+const admin = (token: string): Record<string, string> => (token ? { Authorization: `Bearer ${token}` } : {})
 
 export async function saveStopSettings(settings: StopSettings, by: string, adminToken: string) {
   return (await postJson('/api/stops/settings', { by, settings }, schema('settings'), admin(adminToken)))

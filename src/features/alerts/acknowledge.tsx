@@ -5,6 +5,7 @@ import { describeError } from '../../api/core/errors'
 import { useWrite } from '../../api/core/use-write'
 import { useT } from '../../components/i18n'
 import { rememberedName, rememberName } from '../../components/person-name'
+import { SignInFirst, useMe } from '../../components/signed-in'
 import type { Alert } from '../../lib/domain'
 import { causeWords } from './alert-words'
 
@@ -14,13 +15,14 @@ export function AcknowledgeButton({ alert, size = 'normal' }: { alert: Alert; si
   const client = useQueryClient()
   const [asking, setAsking] = useState(false)
   const [name, setName] = useState(rememberedName)
+  const me = useMe()
   const id = useId()
   const acknowledge = useWrite({
     mutationFn: (who: string) => acknowledgeAlert(alert.id, who),
     // here, not in mutate's own callbacks: the line loses this button once the list has the name
     onSuccess: (acknowledged, who) => {
       putAlertInList(client, acknowledged)
-      rememberName(who)
+      if (!me?.person) rememberName(who)
       setAsking(false)
     },
   })
@@ -38,7 +40,8 @@ export function AcknowledgeButton({ alert, size = 'normal' }: { alert: Alert; si
           className={button}
           disabled={acknowledge.isPending}
           aria-label={t('alertBar.ack.label', { machine: alert.machineName, cause: causeWords(alert, t) })}
-          onClick={() => setAsking(true)}
+          // a signed-in person is on it at once, as themselves
+          onClick={() => (me?.person ? acknowledge.mutate(me.person.name) : setAsking(true))}
         >
           {t('alertBar.ack.button')}
         </button>
@@ -50,6 +53,15 @@ export function AcknowledgeButton({ alert, size = 'normal' }: { alert: Alert; si
       </span>
     )
   }
+  if (me?.accounts && !me.person)
+    return (
+      <span className="inline-flex flex-wrap items-center gap-2">
+        <SignInFirst className="text-sm" />
+        <button type="button" className="min-h-11 px-2 text-sm underline" onClick={() => setAsking(false)}>
+          {t('alertBar.ack.cancel')}
+        </button>
+      </span>
+    )
   return (
     <form className="inline-flex flex-wrap items-center gap-2" onSubmit={submit}>
       <label htmlFor={id} className="text-sm font-medium">

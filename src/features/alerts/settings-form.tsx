@@ -2,6 +2,7 @@ import { type FormEvent, memo, useCallback, useId, useState } from 'react'
 import type { AlertSettingsPage } from '../../api/alerts/alert-settings'
 import { describeError } from '../../api/core/errors'
 import { useT } from '../../components/i18n'
+import { KeptAs, SignInFirst, useMe } from '../../components/signed-in'
 import { Button } from '../../components/ui/button'
 import { FormErrors } from '../../components/ui/form-errors'
 import { TextField } from '../../components/ui/text-field'
@@ -29,7 +30,10 @@ const Rules = memo(function Rules({ draft, change }: { draft: Draft; change: Cha
 export function SettingsForm({ page }: { page: AlertSettingsPage }) {
   const { t } = useT()
   const [draft, setDraft] = useState<Draft>(() => draftOf(page.settings))
-  const [token, setToken] = useAdminToken()
+  const [typedToken, setToken] = useAdminToken()
+  const me = useMe()
+  // a signed-in person changes them as themselves, with no token
+  const token = me?.person ? '' : typedToken
   const save = useSaveSettings()
   const id = useId()
   const readOnly = !page.canChange
@@ -53,15 +57,21 @@ export function SettingsForm({ page }: { page: AlertSettingsPage }) {
       </fieldset>
       {!readOnly && (
         <div className="flex flex-wrap items-center gap-3 border-t border-gray-300 pt-4 dark:border-gray-700">
-          <TextField
-            label={t('alerts.settings.token')}
-            className="flex items-center gap-2"
-            type="password"
-            autoComplete="current-password"
-            value={token}
-            onChange={setToken}
-          />
-          <Button type="submit" variant="primary" disabled={save.isPending || !token}>
+          {me?.person ? (
+            <KeptAs me={{ ...me, person: me.person }} />
+          ) : me?.accounts ? (
+            <SignInFirst />
+          ) : (
+            <TextField
+              label={t('alerts.settings.token')}
+              className="flex items-center gap-2"
+              type="password"
+              autoComplete="current-password"
+              value={typedToken}
+              onChange={setToken}
+            />
+          )}
+          <Button type="submit" variant="primary" disabled={save.isPending || (!token && !me?.person)}>
             {t('alerts.settings.save')}
           </Button>
           {save.isSuccess && <p role="status">{t('alerts.settings.saved')}</p>}

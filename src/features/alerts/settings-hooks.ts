@@ -16,7 +16,7 @@ export function useSaveSettings() {
     mutationFn: ({ draft, token }: { draft: Draft; token: string }) =>
       saveAlertSettings(settingsInput(draft), token),
     onSuccess: (saved, { token }) => {
-      keepAdminToken(token)
+      if (token) keepAdminToken(token)
       const { queryKey } = alertSettingsQueryOptions()
       client.setQueryData(queryKey, (page) => page && { ...page, settings: saved })
       // awaited: the save is done once the page shows the server's view again

@@ -5,6 +5,7 @@ import { useWrite } from '../../api/core/use-write'
 import { enterRejects, rejectsQueryOptions } from '../../api/plan/plan'
 import { useT } from '../../components/i18n'
 import { rememberedName, rememberName } from '../../components/person-name'
+import { KeptAs, nameToKeep, SignInFirst, useMe, whoMissing } from '../../components/signed-in'
 import { Button } from '../../components/ui/button'
 import { FIELD } from '../../components/ui/field-styles'
 import { SelectField } from '../../components/ui/select-field'
@@ -34,11 +35,12 @@ export function RejectsForm({
   const entered = rows.data ? rejectsFor(rows.data, shift, day, null) : null
   const [count, setCount] = useState('')
   const [name, setName] = useState(rememberedName)
+  const me = useMe()
   const [problem, setProblem] = useState<string | null>(null)
   const write = useWrite({
     mutationFn: enterRejects,
     onSuccess: (_, variables) => {
-      rememberName(variables.by)
+      if (!me?.person) rememberName(variables.by)
       setCount('')
       return rows.refetch()
     },
@@ -48,9 +50,11 @@ export function RejectsForm({
     const rejects = Number(count)
     if (count.trim() === '' || !Number.isInteger(rejects) || rejects < 0 || rejects > MAX_REJECTS)
       return setProblem(t('plan.rejects.notACount', { max: number(MAX_REJECTS) }))
-    if (name.trim() === '') return setProblem(t('plan.rejects.noName'))
+    const missing = whoMissing(me, name)
+    if (missing === 'sign-in') return setProblem(t('who.signInFirst'))
+    if (missing === 'name') return setProblem(t('plan.rejects.noName'))
     setProblem(null)
-    write.mutate({ shift, day, locationId: null, rejects, by: name.trim() })
+    write.mutate({ shift, day, locationId: null, rejects, by: nameToKeep(me, name) })
   }
   return (
     <form onSubmit={submit} className="space-y-2" aria-labelledby={`${id}-heading`} noValidate>
@@ -89,19 +93,23 @@ export function RejectsForm({
           value={count}
           onChange={setCount}
         />
-        <TextField
-          label={t('plan.rejects.name')}
-          className={SMALL_FIELD}
-          inputClassName={`${FIELD} w-48`}
-          autoComplete="name"
-          maxLength={MAX_WHO_NAME}
-          value={name}
-          onChange={setName}
-        />
+        {!me?.accounts && (
+          <TextField
+            label={t('plan.rejects.name')}
+            className={SMALL_FIELD}
+            inputClassName={`${FIELD} w-48`}
+            autoComplete="name"
+            maxLength={MAX_WHO_NAME}
+            value={name}
+            onChange={setName}
+          />
+        )}
         <Button type="submit" variant="primary" disabled={write.isPending}>
           {t('plan.rejects.save')}
         </Button>
       </div>
+      {me?.person && <KeptAs me={{ ...me, person: me.person }} className="text-sm" />}
+      {me?.accounts && !me.person && <SignInFirst className="text-sm" />}
       <p role="status" className="text-sm">
         {problem ??
           (write.isError ? describeError(write.error, t) : write.isSuccess ? t('plan.rejects.saved') : '')}

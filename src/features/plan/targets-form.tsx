@@ -6,6 +6,7 @@ import { PLAN_KEY, setTarget } from '../../api/plan/plan'
 import { keepAdminToken, storedAdminToken } from '../../components/admin-token'
 import { useT } from '../../components/i18n'
 import { rememberedName, rememberName } from '../../components/person-name'
+import { nameToKeep, useMe, whoMissing } from '../../components/signed-in'
 import { Button } from '../../components/ui/button'
 import { FIELD, HINT_TEXT } from '../../components/ui/field-styles'
 import { FormErrors } from '../../components/ui/form-errors'
@@ -32,14 +33,17 @@ export function SetTarget({ rows, shiftNames, words }: Props) {
   const [stitches, setStitches] = useState('')
   const [name, setName] = useState(rememberedName)
   const [token, setToken] = useState(storedAdminToken)
+  const me = useMe()
   const [problem, setProblem] = useState<string | null>(null)
   const nameField = useRef<HTMLInputElement>(null)
   const tokenField = useRef<HTMLInputElement>(null)
   const write = useWrite({
     mutationFn: ({ body, token }: Sent) => setTarget(body, token),
     onSuccess: (_, { body, token }) => {
-      keepAdminToken(token)
-      rememberName(body.by)
+      if (token) {
+        keepAdminToken(token)
+        rememberName(body.by)
+      }
       return client.invalidateQueries({ queryKey: PLAN_KEY })
     },
   })
@@ -57,21 +61,25 @@ export function SetTarget({ rows, shiftNames, words }: Props) {
   }
   const send = (remove: boolean) => {
     const wrong = problemOf(remove)
-    const who = name.trim() !== '' && token !== ''
-    setProblem(wrong ?? (who ? null : t('planTargets.needWho')))
-    if (wrong === null && !who) (name.trim() ? tokenField : nameField).current?.focus()
-    if (wrong !== null || !who || !shift) return
+    const missing = whoMissing(me, name, token)
+    setProblem(
+      wrong ??
+        (missing === null ? null : missing === 'sign-in' ? t('who.signInFirst') : t('planTargets.needWho')),
+    )
+    if (wrong === null && (missing === 'name' || missing === 'token'))
+      (missing === 'token' ? tokenField : nameField).current?.focus()
+    if (wrong !== null || missing !== null || !shift) return
     // a removal sends neither figure, whatever the fields hold (they are whole numbers otherwise)
     const figures =
       remove || piecesCount === 'wrong' || stitchesCount === 'wrong'
         ? { pieces: null, stitches: null }
         : { pieces: piecesCount, stitches: stitchesCount }
-    const body = { shift, weekday, scope: scopeOf(scope), ...figures, by: name.trim() }
+    const body = { shift, weekday, scope: scopeOf(scope), ...figures, by: nameToKeep(me, name) }
     const done = () => {
       setPieces('')
       setStitches('')
     }
-    write.mutate({ body, token }, { onSuccess: done })
+    write.mutate({ body, token: me?.person ? '' : token }, { onSuccess: done })
   }
   const submit = (event: FormEvent) => {
     event.preventDefault()

@@ -19,6 +19,7 @@ import { useT } from '../../components/i18n'
 import { rememberedName, rememberName } from '../../components/person-name'
 import { QueryState } from '../../components/query-state'
 import { ScrollArea } from '../../components/scroll-area'
+import { nameToKeep, useMe, whoMissing } from '../../components/signed-in'
 import { Button } from '../../components/ui/button'
 import { CheckboxField } from '../../components/ui/checkbox-field'
 import { FIELD, HINT_TEXT } from '../../components/ui/field-styles'
@@ -73,9 +74,12 @@ function DeliveryForms({ page }: { page: ReportSettingsPage }) {
   const [problem, setProblem] = useState<string | null>(null)
   const [sentKind, setSentKind] = useState<ReportKind>('shift')
   const nameField = useRef<HTMLInputElement>(null)
+  const me = useMe()
   const done = (by: string, used: string) => {
-    keepAdminToken(used)
-    rememberName(by)
+    if (used) {
+      keepAdminToken(used)
+      rememberName(by)
+    }
     return client.invalidateQueries({ queryKey: REPORT_SETTINGS_KEY })
   }
   const save = useWrite({
@@ -89,10 +93,12 @@ function DeliveryForms({ page }: { page: ReportSettingsPage }) {
   })
   const when = (at: number) => `${formatFactoryDate(at, timeZone)} ${formatFactoryTime(at, timeZone, false)}`
   const who = () => {
-    const ok = name.trim() !== '' && token !== ''
-    setProblem(ok ? null : t('planTargets.needWho'))
-    if (!ok) nameField.current?.focus()
-    return ok
+    const missing = whoMissing(me, name, token)
+    setProblem(
+      missing === null ? null : missing === 'sign-in' ? t('who.signInFirst') : t('planTargets.needWho'),
+    )
+    if (missing === 'name' || missing === 'token') nameField.current?.focus()
+    return missing === null
   }
   const submit = (event: FormEvent) => {
     event.preventDefault()
@@ -102,7 +108,11 @@ function DeliveryForms({ page }: { page: ReportSettingsPage }) {
       return
     }
     if (!who()) return
-    save.mutate({ settings: { ...draft, graceMinutes: minutes }, by: name.trim(), token })
+    save.mutate({
+      settings: { ...draft, graceMinutes: minutes },
+      by: nameToKeep(me, name),
+      token: me?.person ? '' : token,
+    })
   }
   const toggle = (kind: ReportKind, channel: string, on: boolean) =>
     setDraft((d) => ({
@@ -219,7 +229,7 @@ function DeliveryForms({ page }: { page: ReportSettingsPage }) {
               onClick={() => {
                 if (!who()) return
                 setSentKind(kind)
-                send.mutate({ kind, by: name.trim(), token })
+                send.mutate({ kind, by: nameToKeep(me, name), token: me?.person ? '' : token })
               }}
             >
               {t(KIND_WORDS[kind].sendNow)}

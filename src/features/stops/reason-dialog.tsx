@@ -8,6 +8,7 @@ import { STOPS_KEY } from '../../api/stops/stops-key'
 import { useT } from '../../components/i18n'
 import { LazyDetails } from '../../components/lazy-details'
 import { rememberedName, rememberName } from '../../components/person-name'
+import { KeptAs, SignInFirst, useMe } from '../../components/signed-in'
 import { Button } from '../../components/ui/button'
 import { FIELD } from '../../components/ui/field-styles'
 import { FormErrors } from '../../components/ui/form-errors'
@@ -48,7 +49,11 @@ export function ReasonDialog({
   const settings = useStopSettings()
   const codes = useStatusCodes()
   const timeZone = useFactoryZone()
-  const [name, setName] = useState(rememberedName)
+  const [typed, setName] = useState(rememberedName)
+  const me = useMe()
+  // a signed-in person gives reasons as themselves; with accounts, no one else may
+  const name = me?.person?.name ?? typed
+  const signInNeeded = me?.accounts === true && !me.person
   const [askName, setAskName] = useState(() => rememberedName() === '')
   const [chosen, setChosen] = useState<StopReason | null>(null)
   const [comment, setComment] = useState('')
@@ -79,7 +84,7 @@ export function ReasonDialog({
         seen: part.source === 'person' ? part.reason : null,
       }),
     onSuccess: async (answer, reason) => {
-      rememberName(name.trim())
+      if (!me?.person) rememberName(name.trim())
       givenHere.set(`${part.machineId}@${part.start}`, reason.id)
       await client.invalidateQueries({ queryKey: STOPS_KEY })
       if (answer.replaced) {
@@ -103,6 +108,7 @@ export function ReasonDialog({
   })
 
   const choose = (reason: StopReason) => {
+    if (signInNeeded) return
     if (!name.trim()) {
       setAskName(true)
       nameField.current?.focus()
@@ -192,7 +198,11 @@ export function ReasonDialog({
             {notice}
           </p>
         )}
-        {askName ? (
+        {me?.person ? (
+          <KeptAs me={{ ...me, person: me.person }} className="mt-3 text-sm" />
+        ) : signInNeeded ? (
+          <SignInFirst className="mt-3 rounded bg-amber-100 p-2 text-gray-950" />
+        ) : askName ? (
           <TextField
             label={t('stops.dialog.yourName')}
             className="mt-3 flex flex-wrap items-center gap-2"

@@ -13,6 +13,7 @@ import { keepAdminToken, storedAdminToken } from '../../components/admin-token'
 import { useT } from '../../components/i18n'
 import { rememberedName, rememberName } from '../../components/person-name'
 import { QueryState } from '../../components/query-state'
+import { nameToKeep, useMe, whoMissing } from '../../components/signed-in'
 import { Button } from '../../components/ui/button'
 import { FormErrors } from '../../components/ui/form-errors'
 import { WhoFields } from '../../components/who-fields'
@@ -54,16 +55,20 @@ function Editor({ page, shiftNames, timeZone }: { page: Page; shiftNames: string
   const [asked, setAsked] = useState(false)
   const nameField = useRef<HTMLInputElement>(null)
   const tokenField = useRef<HTMLInputElement>(null)
-  const given = name.trim() !== '' && token !== ''
+  const me = useMe()
+  const missing = whoMissing(me, name, token)
+  const given = missing === null
   const who: Who = {
-    name,
-    token,
+    name: nameToKeep(me, name),
+    token: me?.person ? '' : token,
     ready: () => {
       setAsked(!given)
-      if (!given) (name.trim() ? tokenField : nameField).current?.focus()
+      if (missing === 'name' || missing === 'token')
+        (missing === 'token' ? tokenField : nameField).current?.focus()
       return given
     },
     worked: (by, kept) => {
+      if (!kept) return
       keepAdminToken(kept)
       rememberName(by)
     },
@@ -84,7 +89,7 @@ function Editor({ page, shiftNames, timeZone }: { page: Page; shiftNames: string
           nameLabel={t('stopSettings.name')}
           tokenLabel={t('stopSettings.token')}
           hint={t('stopSettings.nameHint')}
-          error={asked && !given ? t('stopSettings.needWho') : null}
+          error={asked && (missing === 'name' || missing === 'token') ? t('stopSettings.needWho') : null}
           name={name}
           setName={setName}
           token={token}

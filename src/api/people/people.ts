@@ -1,0 +1,152 @@
+import { queryOptions } from '@tanstack/react-query'
+import type { Role } from '../../lib/roles'
+import { postJson } from '../alerts/alerts'
+import { getJson, lazySchemas } from '../core/http'
+import { PEOPLE_KEY, type Person } from './me'
+
+export type { Me, Person } from './me'
+export { meQueryOptions, PEOPLE_KEY } from './me'
+
+/** People, their sessions and the audit log (server/people/routes.ts). */
+
+export interface SessionRow {
+  id: number
+  personId: number
+  createdAt: number
+  seenAt: number
+  expiresAt: number
+  address: string
+  agent: string
+  yours: boolean
+}
+
+export interface AuditRow {
+  id: number
+  at: number
+  actor: string
+  via: string
+  address: string
+  category: string
+  event: string
+  target: string
+  result: 'ok' | 'refused' | 'failed'
+  status: number
+  detail: Record<string, unknown>
+}
+
+const schemas = lazySchemas((z) => {
+  const person = z.object({
+    id: z.number(),
+    login: z.string(),
+    name: z.string(),
+    role: z.enum(['viewer', 'operator', 'supervisor', 'admin']),
+    locations: z.array(z.number()),
+    active: z.boolean(),
+    createdAt: z.number(),
+    createdBy: z.string(),
+  })
+  const session = z.object({
+    id: z.number(),
+    personId: z.number(),
+    createdAt: z.number(),
+    seenAt: z.number(),
+    expiresAt: z.number(),
+    address: z.string(),
+    agent: z.string(),
+    yours: z.boolean(),
+  })
+  const entry = z.object({
+    id: z.number(),
+    at: z.number(),
+    actor: z.string(),
+    via: z.string(),
+    address: z.string(),
+    category: z.string(),
+    event: z.string(),
+    target: z.string(),
+    result: z.enum(['ok', 'refused', 'failed']),
+    status: z.number(),
+    detail: z.record(z.string(), z.unknown()),
+  })
+  return {
+    me: z.object({
+      accounts: z.boolean(),
+      ready: z.boolean(),
+      person: z.nullable(person),
+      adminToken: z.boolean(),
+    }),
+    person: z.object({ person }),
+    people: z.object({ people: z.array(person), sessions: z.array(session) }),
+    ended: z.object({ ended: z.number() }),
+    signedOut: z.object({ signedOut: z.boolean() }),
+    audit: z.object({ entries: z.array(entry), more: z.boolean() }),
+  }
+})
+
+export const signIn = async (login: string, password: string): Promise<Person> =>
+  (await postJson('/api/auth/sign-in', { login, password }, () => schemas().then((s) => s.person))).person
+
+export const signOut = async (): Promise<boolean> =>
+  (await postJson('/api/auth/sign-out', {}, () => schemas().then((s) => s.signedOut))).signedOut
+
+export const firstAdmin = async (body: { code: string; login: string; name: string; password: string }) =>
+  (await postJson('/api/auth/first-admin', body, () => schemas().then((s) => s.person))).person
+
+export const peopleQueryOptions = () =>
+  queryOptions({
+    queryKey: [...PEOPLE_KEY, 'list'],
+    queryFn: ({ signal }): Promise<{ people: Person[]; sessions: SessionRow[] }> =>
+      getJson('/api/people', () => schemas().then((s) => s.people), signal),
+    staleTime: 10_000,
+  })
+
+export const addPerson = async (body: {
+  login: string
+  name: string
+  role: Role
+  locations: number[]
+  password: string
+}): Promise<Person> => (await postJson('/api/people', body, () => schemas().then((s) => s.person))).person
+
+export const changePerson = async (
+  id: number,
+  change: Partial<{ name: string; role: Role; locations: number[]; active: boolean; password: string }>,
+): Promise<Person> =>
+  (await postJson(`/api/people/${id}`, change, () => schemas().then((s) => s.person))).person
+
+/** Ends sessions: one, a person's, or every one. */
+export const endSessions = async (which: { session: number } | { person: number } | 'all'): Promise<number> =>
+  (
+    await postJson(
+      which === 'all'
+        ? '/api/sessions/end-all'
+        : 'session' in which
+          ? `/api/sessions/${which.session}/end`
+          : `/api/people/${which.person}/end-sessions`,
+      {},
+      () => schemas().then((s) => s.ended),
+    )
+  ).ended
+
+export interface AuditQuery {
+  from: number
+  till: number
+  category?: string
+  result?: string
+  actor?: string
+  before?: number
+}
+
+export const auditQueryOptions = (q: AuditQuery) =>
+  queryOptions({
+    queryKey: [...PEOPLE_KEY, 'audit', q],
+    queryFn: ({ signal }): Promise<{ entries: AuditRow[]; more: boolean }> => {
+      const params = new URLSearchParams({ from: String(q.from), till: String(q.till), limit: '100' })
+      for (const key of ['category', 'result', 'actor', 'before'] as const) {
+        const value = q[key]
+        if (value !== undefined && value !== '') params.set(key, String(value))
+      }
+      return getJson(`/api/audit?${params}`, () => schemas().then((s) => s.audit), signal)
+    },
+    staleTime: 10_000,
+  })

@@ -1,0 +1,103 @@
+import type { Page } from 'playwright-core'
+import { describe, expect, test } from 'vitest'
+import { until } from '../until'
+import { appInChromium, collectProblems } from './harness'
+import { axeViolations, DESK } from './page-checks'
+
+/** Issue "Who" in the browser, on a server of its own (it makes people): the first administrator by the
+ * code the server printed, people added with their roles, the floor's writes kept under the signed-in
+ * person's name, and the audit log that says so. */
+const app = appInChromium()
+const PASSWORD = 'correct horse battery'
+const SHOTS = 'test-results'
+
+async function signIn(page: Page, login: string) {
+  await page.goto(`${app.server.url}/sign-in`)
+  await page.getByLabel('Login').fill(login)
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD)
+  await page.getByRole('button', { name: 'Sign in' }).click()
+  await page.waitForURL('**/machines')
+}
+
+describe('people, roles and the audit log in the browser', { timeout: 120_000 }, () => {
+  test('the first administrator adds an operator, whose rejects are kept under their own name', async () => {
+    const code = await until(
+      'the first administrator’s code in the server’s log',
+      () => /give the code (\d{4}-\d{4}-\d{4})/.exec(app.server.output?.() ?? '')?.[1],
+    )
+    const page = await app.browser.newPage({ viewport: DESK })
+    const problems = collectProblems(page)
+
+    // the first administrator, by the code
+    await page.goto(`${app.server.url}/sign-in`)
+    const first = page.getByRole('form', { name: 'First administrator' })
+    await first.getByLabel('Code from the server’s log').fill('0000-0000-0000')
+    await first.getByLabel('Login').fill('pia')
+    await first.getByLabel('Name').fill('Pia Plant')
+    await first.getByLabel('Password (at least 12 characters)').fill(PASSWORD)
+    await first.getByRole('button', { name: 'Become the first administrator' }).click()
+    await first.getByText('The code is not right or has expired').waitFor()
+    await first.getByLabel('Code from the server’s log').fill(code!)
+    await first.getByRole('button', { name: 'Become the first administrator' }).click()
+    await page.waitForURL('**/machines')
+    await page.getByRole('link', { name: 'Signed in as Pia Plant: your account' }).waitFor()
+
+    // an operator limited to nothing, added on the people page
+    await page.goto(`${app.server.url}/people`)
+    const add = page.getByRole('form', { name: 'Add a person' })
+    await add.getByLabel('Login').fill('olaf')
+    await add.getByLabel('Name').fill('Olaf Operator')
+    await add.getByLabel('Role').selectOption('operator')
+    await add.getByLabel('Password (at least 12 characters)').fill(PASSWORD)
+    await add.getByRole('button', { name: 'Add' }).click()
+    await page.getByRole('cell', { name: 'Olaf Operator', exact: true }).waitFor()
+    expect(await page.getByLabel('Role of Olaf Operator').inputValue()).toBe('operator')
+    expect(await axeViolations(page)).toEqual([])
+    await page.screenshot({ path: `${SHOTS}/people-desk-1440.png`, fullPage: true })
+
+    // signed out, the floor's form asks for someone signed in instead of a typed name
+    await page.goto(`${app.server.url}/sign-in`)
+    await page.getByRole('button', { name: 'Sign out' }).click()
+    await page.getByRole('heading', { name: 'Sign in' }).waitFor()
+    await page.goto(`${app.server.url}/pace`)
+    await page.getByText('Changes here need someone signed in.').first().waitFor()
+    expect(await page.getByLabel('Your name').count()).toBe(0)
+
+    // the operator: rejects entered as themselves; the targets are not theirs to change
+    await signIn(page, 'olaf')
+    await page.goto(`${app.server.url}/pace`)
+    await page.getByText('Kept as Olaf Operator (operator).').first().waitFor()
+    await page.getByLabel('Rejected pieces').fill('4')
+    await page.getByRole('button', { name: 'Enter rejects' }).click()
+    await page.getByText('4 rejects entered by Olaf Operator').waitFor()
+    await page.goto(`${app.server.url}/people`)
+    await page.getByText('Only an administrator manages people.').waitFor()
+
+    // the administrator reads who did what
+    await page.goto(`${app.server.url}/sign-in`)
+    await page.getByRole('button', { name: 'Sign out' }).click()
+    await page.getByRole('heading', { name: 'Sign in' }).waitFor()
+    await signIn(page, 'pia')
+    await page.goto(`${app.server.url}/audit`)
+    const rows = page.locator('tbody tr')
+    await page
+      .getByText('rejects entered', { exact: true })
+      .first()
+      .waitFor()
+      .catch(async (error) => {
+        await page.screenshot({ path: `${SHOTS}/audit-failed.png`, fullPage: true })
+        throw error
+      })
+    const texts = await rows.allTextContents()
+    expect(texts.find((row) => row.includes('rejects entered'))).toContain('Olaf Operator')
+    expect(texts.find((row) => row.includes('person added'))).toContain('Pia Plant')
+    expect(texts.filter((row) => row.includes('first administrator'))).toHaveLength(2)
+    expect(texts.some((row) => row.includes('refused') && row.includes('first administrator'))).toBe(true)
+    expect(texts.join(' ')).not.toContain(PASSWORD)
+    expect(await axeViolations(page)).toEqual([])
+    await page.screenshot({ path: `${SHOTS}/audit-desk-1440.png`, fullPage: true })
+    // the wrong code (403) is the one refusal the console shows: nothing else went wrong
+    expect(problems.filter((p) => !p.includes('403'))).toEqual([])
+    await page.close()
+  })
+})
