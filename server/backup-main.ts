@@ -56,6 +56,7 @@ async function kept(db: Db, event: 'backup' | 'restore', file: string, detail: R
       at: Date.now(),
       actor: `${userInfo().username} (command)`,
       actorId: null,
+      role: null,
       via: 'command',
       address: '',
       category: 'backup',

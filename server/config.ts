@@ -112,7 +112,6 @@ const environment = z
     TRUST_PROXY: optional(list(IP, 'must be the IP addresses of your reverse proxies, such as 127.0.0.1')),
     SESSION_HOURS: optional(whole('hours', 1, 8760, 'hours')),
     SESSION_IDLE_MINUTES: optional(whole('minutes', 5, 10080, 'min')),
-    AUDIT_DAYS: optional(whole('days', 30, 3660, 'days')),
     SHUTDOWN_SECONDS: optional(number('seconds', 0, 300, 's')),
     DATA_DIR: optional(text.min(1)),
     STATUS_CODES: optional(text),
@@ -212,8 +211,6 @@ export interface Config {
   sessionHours: number
   /** a signed-in person's session ends after this long without a request */
   sessionIdleMinutes: number
-  /** how long the audit log keeps its entries */
-  auditDays: number
   shutdownSeconds: number
   /** where the server keeps what it must remember (sessions) */
   dataDir: string
@@ -333,7 +330,6 @@ export function loadConfig(env: Environment = process.env): Config {
     trustProxy: e.TRUST_PROXY ?? [],
     sessionHours: e.SESSION_HOURS ?? 720,
     sessionIdleMinutes: e.SESSION_IDLE_MINUTES ?? 480,
-    auditDays: e.AUDIT_DAYS ?? 730,
     shutdownSeconds: e.SHUTDOWN_SECONDS ?? 10,
     dataDir: e.DATA_DIR ?? './data',
     statusCodes: statusCodes

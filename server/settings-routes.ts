@@ -5,6 +5,7 @@ import type { AlertEngine } from './alerts/engine'
 import { alertRoutes } from './alerts/routes'
 import type { AuditLog } from './audit/log'
 import type { Config } from './config'
+import { authRoutes } from './people/auth-routes'
 import { peopleGuard } from './people/guard'
 import { peopleRoutes } from './people/routes'
 import type { PeopleStore } from './people/store'
@@ -67,7 +68,9 @@ export function settingsRoutes(
     now,
   })
   app.use('/api/*', guard.middleware)
-  peopleRoutes(app, { parts, guard, address: client.address, adminToken: config.adminToken, idleMs, now })
+  const peopleOptions = { parts, guard, address: client.address, adminToken: config.adminToken, idleMs, now }
+  authRoutes(app, peopleOptions)
+  peopleRoutes(app, peopleOptions)
   /** whether the asker may do what needs `role`: a signed-in person's role, or (no accounts yet) the
    * server's ADMIN_TOKEN being set */
   const mayChange = (role: Role) => async (c: Context) => {

@@ -47,7 +47,6 @@ export async function startHistory(
     | 'language'
     | 'reportGraceMinutes'
     | 'locations'
-    | 'auditDays'
   >,
   upstreams: Upstreams,
   log: (line: string) => void,
@@ -252,7 +251,7 @@ export async function startHistory(
       .catch((error) => log(`stitchboard: pruning the rejects: ${error}`))
     await people.pruneSessions(at).catch((error) => log(`stitchboard: pruning the sessions: ${error}`))
     await audit
-      .pruneOlderThan(config.auditDays, at)
+      .pruneOlderThan(config.historyDays, at)
       .catch((error) => log(`stitchboard: pruning the audit log: ${error}`))
   })
   await stops.start()

@@ -64,6 +64,7 @@ async function run(argv: string[]): Promise<string> {
         at,
         actor: who(),
         actorId: null,
+        role: null,
         via: 'command',
         address: '',
         category: event.includes('session') ? 'access' : 'people',

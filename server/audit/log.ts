@@ -9,6 +9,8 @@ export interface AuditEntry {
   /** the person's name, "admin token", a typed name ("Ana (typed)") or the command */
   actor: string
   actorId: number | null
+  /** the role the actor had then; null for no one signed in */
+  role: string | null
   via: Via
   /** the client's address */
   address: string
@@ -60,6 +62,7 @@ interface Row {
   at: string
   actor: string
   actor_id: string | null
+  role: string | null
   via: Via
   address: string
   category: string
@@ -83,12 +86,13 @@ export class AuditLog {
   async record(entry: AuditEntry): Promise<void> {
     try {
       await this.db.query(
-        `insert into audit_log (at, actor, actor_id, via, address, category, event, target, result, status, detail)
-         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
+        `insert into audit_log (at, actor, actor_id, role, via, address, category, event, target, result, status, detail)
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
         [
           entry.at,
           entry.actor.slice(0, 200),
           entry.actorId,
+          entry.role,
           entry.via,
           entry.address.slice(0, 100),
           entry.category,
@@ -118,7 +122,7 @@ export class AuditLog {
     limit: number
   }): Promise<AuditRow[]> {
     const rows = await this.db.query<Row>(
-      `select id, at, actor, actor_id, via, address, category, event, target, result, status, detail
+      `select id, at, actor, actor_id, role, via, address, category, event, target, result, status, detail
        from audit_log
        where at >= $1 and at < $2 and ($3::text is null or category = $3)
          and ($4::text is null or position(lower($4) in lower(actor)) > 0) and ($5::text is null or result = $5)
@@ -131,6 +135,7 @@ export class AuditLog {
       at: Number(r.at),
       actor: r.actor,
       actorId: r.actor_id === null ? null : Number(r.actor_id),
+      role: r.role,
       via: r.via,
       address: r.address,
       category: r.category,

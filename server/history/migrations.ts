@@ -503,12 +503,14 @@ export const MIGRATIONS: ReadonlyArray<{ version: number; name: string; sql: str
       );
       -- every write and every sign-in: when, who (and how they were known), from where, what, and how it
       -- ended; appended only: a row is never changed, and rows go only by the pruning of those older than
-      -- AUDIT_DAYS (which sets stitchboard.audit_prune for its transaction)
+      -- HISTORY_DAYS (which sets stitchboard.audit_prune for its transaction)
       create table audit_log (
         id bigserial primary key,
         at bigint not null,
         actor text not null,
         actor_id bigint,
+        -- the role the actor had then (null: no one signed in)
+        role text,
         via text not null,
         address text not null default '',
         category text not null,

@@ -6,6 +6,7 @@ import { redacted } from '../audit/log'
 import { readBodyLimited } from '../proxy/request-body'
 import { type WriteRoute, writeRouteOf } from './route-roles'
 import type { PeopleStore, Person } from './store'
+import { WRITE_LIMITS, WriteLimits } from './write-limits'
 
 export const PERSON_COOKIE = 'stitchboard_person'
 /** The largest body a write route takes (the settings' 64 KiB, with room). */
@@ -40,6 +41,8 @@ const callers = new WeakMap<Context, Caller>()
  * - puts a signed-in person's name where the body says who did it, so no one writes in another's name;
  * - keeps each write, and each refusal, in the audit log. */
 export function peopleGuard(options: GuardOptions) {
+  const perClient = new WriteLimits(WRITE_LIMITS.perClient)
+  const perPerson = new WriteLimits(WRITE_LIMITS.perPerson)
   /** The person of the request's session cookie, or null. */
   const sessionOf = async (c: Context, people: PeopleStore) => {
     const secret = getCookie(c, PERSON_COOKIE)
@@ -103,6 +106,20 @@ export function peopleGuard(options: GuardOptions) {
     const needs = route.role
     if (needs === 'anyone') return next()
     const parts = options.parts()
+    // a flood is refused before anything is read, and kept in the audit log once
+    const flood = (limit: { waitSeconds: number; first: boolean }) => {
+      const answer = c.json(
+        { error: `Too many changes at once: wait ${limit.waitSeconds} s`, reason: 'too-many' },
+        429,
+        { 'Retry-After': String(limit.waitSeconds) },
+      )
+      return limit.first && parts && route.audit !== false
+        ? keep(c, parts.audit, route, { flood: true }, answer).then(() => answer)
+        : answer
+    }
+    // (a look-up changes nothing: not limited here, the proxy's limiter bounds it)
+    const byClient = route.audit === false ? null : perClient.take(options.address(c), options.now())
+    if (byClient) return flood(byClient)
     // the body, read once (bounded): the audit log keeps what was asked, and a signed-in person's name
     // replaces what the body says of who did it
     let asked: unknown = null
@@ -132,6 +149,11 @@ export function peopleGuard(options: GuardOptions) {
       const headers = new Headers(c.req.raw.headers)
       headers.set('Content-Length', String(new TextEncoder().encode(text).byteLength))
       c.req.raw = new Request(c.req.raw.url, { method: c.req.raw.method, headers, body: text })
+    }
+    const caller = await resolve(c)
+    if (caller.kind === 'person') {
+      const byPerson = perPerson.take(`person ${caller.person.id}`, options.now())
+      if (byPerson) return flood(byPerson)
     }
     const refusal = await authorise(c, needs, route.settings ?? route.event)
     if (refusal) {
@@ -185,7 +207,8 @@ export function peopleGuard(options: GuardOptions) {
     })
     setCookie(c, PERSON_COOKIE, secret, {
       httpOnly: true,
-      sameSite: 'Strict',
+      // Lax: a link from an e-mailed report, or the identity provider's answer, arrives signed in
+      sameSite: 'Lax',
       path: options.basePath || '/',
       maxAge: Math.floor(options.sessionMs / 1000),
       secure: options.isHttps(c),
@@ -217,10 +240,18 @@ export const resultOf = (status: number): AuditEntry['result'] =>
   status < 400 ? 'ok' : status === 401 || status === 403 || status === 429 ? 'refused' : 'failed'
 
 /** How the audit log names a caller; `typed`: the name a form gave (before accounts). */
-export function actorOf(caller: Caller, typed: string): Pick<AuditEntry, 'actor' | 'actorId' | 'via'> {
+export function actorOf(
+  caller: Caller,
+  typed: string,
+): Pick<AuditEntry, 'actor' | 'actorId' | 'role' | 'via'> {
   if (caller.kind === 'person')
-    return { actor: caller.person.name, actorId: caller.person.id, via: 'session' }
+    return { actor: caller.person.name, actorId: caller.person.id, role: caller.person.role, via: 'session' }
   if (caller.kind === 'admin-token')
-    return { actor: typed ? `${typed} (admin token)` : 'admin token', actorId: null, via: 'admin-token' }
-  return { actor: typed ? `${typed} (typed)` : 'anonymous', actorId: null, via: 'anonymous' }
+    return {
+      actor: typed ? `${typed} (admin token)` : 'admin token',
+      actorId: null,
+      role: null,
+      via: 'admin-token',
+    }
+  return { actor: typed ? `${typed} (typed)` : 'anonymous', actorId: null, role: null, via: 'anonymous' }
 }

@@ -1,251 +1,27 @@
 import type { Context, Hono } from 'hono'
 import * as z from 'zod'
-import { isRole, ROLES } from '../../src/lib/roles'
-import type { AuditLog } from '../audit/log'
-import { readBodyLimited } from '../proxy/request-body'
-import { actorOf, type Caller, callerOf, type PeopleGuard } from './guard'
-import { hashPassword, passwordProblem, verifyPassword } from './passwords'
-import { PeopleError, type PeopleStore, type Person } from './store'
+import { toCsv } from '../../src/lib/csv'
+import { actorOf, callerOf } from './guard'
+import { hashPassword, passwordProblem } from './passwords'
+import {
+  jsonOf,
+  MAX_AUDIT_DAYS,
+  MAX_EXPORT_ROWS,
+  newPerson,
+  type PeopleRoutesOptions,
+  personChange,
+  personJson,
+  problemOf,
+  unavailable,
+} from './route-parts'
+import { PeopleError, type Person } from './store'
 
-const MAX_BODY_BYTES = 8 * 1024
-const MAX_AUDIT_DAYS = 92
-// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this refuses
-const CONTROL = /[\u0000-\u001f\u007f]/
+export type { PeopleRoutesOptions } from './route-parts'
 
-const login = z
-  .string()
-  .trim()
-  .regex(/^[\p{L}\p{N}._@-]{2,64}$/u, 'is 2–64 letters, digits or . _ @ -')
-const name = z
-  .string()
-  .trim()
-  .min(1, 'is empty')
-  .max(60, 'is longer than 60 characters')
-  .refine((s) => !CONTROL.test(s), 'holds control characters')
-const locations = z
-  .array(
-    z
-      .number()
-      .int()
-      .min(0)
-      .max(2 ** 31 - 1),
-  )
-  .max(200)
-const role = z.string().refine(isRole, `is not one of ${ROLES.join(', ')}`)
-
-const newPerson = z
-  .object({ login, name, role, locations: locations.default([]), password: z.string() })
-  .strict()
-const personChange = z
-  .object({
-    name: name.optional(),
-    role: role.optional(),
-    locations: locations.optional(),
-    active: z.boolean().optional(),
-    password: z.string().optional(),
-  })
-  .strict()
-
-const problemOf = (error: z.ZodError, what: string) => {
-  const issue = error.issues[0]
-  return `${what}: ${issue?.path.join('.') || 'the body'} ${issue?.message ?? 'is not right'}`
-}
-
-/** A person as the pages see them (never a hash). */
-const personJson = (p: Person) => ({
-  id: p.id,
-  login: p.login,
-  name: p.name,
-  role: p.role,
-  locations: p.locations,
-  active: p.active,
-  createdAt: p.createdAt,
-  createdBy: p.createdBy,
-})
-
-/** Attempts at signing in: per client a burst of 10, then one every 6 s; per login 5 wrong passwords in
- * 15 minutes, then that login waits (whoever tries it). Both bounded in entries. */
-class Attempts {
-  private readonly byKey = new Map<string, number[]>()
-  constructor(
-    private readonly limit: number,
-    private readonly windowMs: number,
-  ) {}
-  allowed(key: string, at: number): boolean {
-    const recent = (this.byKey.get(key) ?? []).filter((t) => at - t < this.windowMs)
-    return recent.length < this.limit
-  }
-  failed(key: string, at: number) {
-    if (this.byKey.size >= 10_000) this.byKey.delete(this.byKey.keys().next().value!)
-    const recent = (this.byKey.get(key) ?? []).filter((t) => at - t < this.windowMs)
-    recent.push(at)
-    this.byKey.delete(key)
-    this.byKey.set(key, recent.slice(-this.limit))
-  }
-}
-
-export interface PeopleRoutesOptions {
-  parts: () => { people: PeopleStore; audit: AuditLog } | null
-  guard: PeopleGuard
-  address: (c: Context) => string
-  adminToken: string | null
-  idleMs: number
-  now: () => number
-}
-
-async function jsonOf(c: Context): Promise<{ ok: true; value: unknown } | { ok: false; response: Response }> {
-  const body = await readBodyLimited(c.req.raw, MAX_BODY_BYTES)
-  if (!body.ok) return { ok: false, response: c.json({ error: 'The body may be at most 8 KiB' }, 413) }
-  try {
-    return { ok: true, value: JSON.parse(body.text) as unknown }
-  } catch {
-    return { ok: false, response: c.json({ error: 'The body is not JSON' }, 400) }
-  }
-}
-
-/** Signing in and out, the first administrator, the people and their sessions, and the audit log. */
+/** The people and their sessions (an administrator's: the guard checks the writes, the GETs check
+ * themselves), and the audit log with its export. */
 export function peopleRoutes(app: Hono, options: PeopleRoutesOptions) {
   const { guard, now } = options
-  const perClient = new Attempts(10, 60_000)
-  const perLogin = new Attempts(5, 15 * 60_000)
-
-  const unavailable = (c: Context) =>
-    c.json({ error: 'Signing in needs the history’s database, which is not ready yet' }, 503)
-
-  /** Keeps an access event (sign-in, sign-out, the first administrator). */
-  const access = async (
-    c: Context,
-    audit: AuditLog,
-    caller: Caller,
-    event: string,
-    target: string,
-    status: number,
-    detail: Record<string, unknown> = {},
-  ) =>
-    audit
-      .record({
-        at: now(),
-        ...actorOf(caller, ''),
-        address: options.address(c),
-        category: 'access',
-        event,
-        target,
-        result:
-          status < 400 ? 'ok' : status === 401 || status === 403 || status === 429 ? 'refused' : 'failed',
-        status,
-        detail,
-      })
-      .catch(() => {})
-
-  app.get('/api/auth/me', async (c) => {
-    c.header('Cache-Control', 'no-store')
-    const parts = options.parts()
-    const caller = await guard.resolve(c)
-    const accounts = await guard.accounts()
-    return c.json({
-      accounts,
-      ready: parts !== null,
-      person: caller.kind === 'person' ? personJson(caller.person) : null,
-      // before accounts, whether changes of settings are possible at all (with ADMIN_TOKEN)
-      adminToken: !accounts && options.adminToken !== null,
-    })
-  })
-
-  app.post('/api/auth/sign-in', async (c) => {
-    const parts = options.parts()
-    if (!parts) return unavailable(c)
-    const body = await jsonOf(c)
-    if (!body.ok) return body.response
-    const given = z.object({ login: z.string().max(64), password: z.string().max(400) }).safeParse(body.value)
-    if (!given.success) return c.json({ error: 'Send {"login": "…", "password": "…"}' }, 400)
-    const at = now()
-    const client = options.address(c)
-    const key = given.data.login.trim().toLowerCase()
-    if (!perClient.allowed(client, at) || !perLogin.allowed(key, at)) {
-      await access(c, parts.audit, { kind: 'anonymous' }, 'sign-in', key, 429, { why: 'too many attempts' })
-      return c.json({ error: 'Too many wrong attempts: wait a few minutes, then try again' }, 429, {
-        'Retry-After': '60',
-      })
-    }
-    const found = await parts.people.withPassword(key)
-    const right = await verifyPassword(given.data.password, found?.hash ?? null)
-    if (!found || !right || !found.person.active) {
-      perClient.failed(client, at)
-      perLogin.failed(key, at)
-      await access(c, parts.audit, { kind: 'anonymous' }, 'sign-in', key, 401, {
-        why: !found ? 'no such login' : !right ? 'wrong password' : 'switched off',
-      })
-      return c.json({ error: 'The login or the password is not right' }, 401)
-    }
-    // a new session at every sign-in; one the browser had is ended
-    await guard.endOwnSession(c, parts.people, 'a new sign-in')
-    await guard.signIn(c, parts.people, found.person)
-    await access(c, parts.audit, { kind: 'person', person: found.person, sessionId: 0 }, 'sign-in', key, 200)
-    return c.json({ person: personJson(found.person) })
-  })
-
-  app.post('/api/auth/sign-out', async (c) => {
-    const parts = options.parts()
-    if (!parts) return unavailable(c)
-    const caller = await guard.resolve(c)
-    await guard.signOut(c, parts.people, 'signed out')
-    if (caller.kind === 'person') await access(c, parts.audit, caller, 'sign-out', caller.person.login, 200)
-    return c.json({ signedOut: caller.kind === 'person' })
-  })
-
-  app.post('/api/auth/first-admin', async (c) => {
-    const parts = options.parts()
-    if (!parts) return unavailable(c)
-    const body = await jsonOf(c)
-    if (!body.ok) return body.response
-    const parsed = z
-      .object({ code: z.string().max(40), login, name, password: z.string() })
-      .strict()
-      .safeParse(body.value)
-    if (!parsed.success) return c.json({ error: problemOf(parsed.error, 'The first administrator') }, 400)
-    const weak = passwordProblem(parsed.data.password)
-    if (weak) return c.json({ error: `The first administrator: ${weak}` }, 400)
-    const at = now()
-    const client = options.address(c)
-    if (!perClient.allowed(client, at))
-      return c.json({ error: 'Too many wrong attempts: wait a few minutes, then try again' }, 429, {
-        'Retry-After': '60',
-      })
-    const made = await parts.people.firstAdmin(
-      parsed.data.code,
-      {
-        login: parsed.data.login,
-        name: parsed.data.name,
-        passwordHash: await hashPassword(parsed.data.password),
-      },
-      at,
-    )
-    if (made === 'admin-exists') {
-      await access(c, parts.audit, { kind: 'anonymous' }, 'first administrator', parsed.data.login, 409)
-      return c.json({ error: 'stitchboard has an administrator already: sign in, or ask them' }, 409)
-    }
-    if (made === 'no-code') {
-      perClient.failed(client, at)
-      await access(c, parts.audit, { kind: 'anonymous' }, 'first administrator', parsed.data.login, 403, {
-        why: 'wrong or expired code',
-      })
-      return c.json(
-        { error: 'The code is not right or has expired: use the one the server printed at its last start' },
-        403,
-      )
-    }
-    await guard.signIn(c, parts.people, made)
-    await access(
-      c,
-      parts.audit,
-      { kind: 'person', person: made, sessionId: 0 },
-      'first administrator',
-      made.login,
-      200,
-    )
-    return c.json({ person: personJson(made) })
-  })
-
   // ---- people (an administrator's; the guard checks the writes, these GETs check themselves) ----
 
   const peopleOf = (_c: Context) => options.parts()?.people ?? null
@@ -354,12 +130,8 @@ export function peopleRoutes(app: Hono, options: PeopleRoutesOptions) {
 
   // ---- the audit log ----
 
-  app.get('/api/audit', async (c) => {
-    c.header('Cache-Control', 'no-store')
-    const parts = options.parts()
-    if (!parts) return unavailable(c)
-    const refusal = await guard.authorise(c, 'admin', 'The audit log')
-    if (refusal) return refusal
+  /** The audit log's query (both the page's and the export's), or the refusal in words. */
+  const auditQuery = (c: Context, maxLimit: number) => {
     const q = z
       .object({
         from: z.coerce.number().int().min(0),
@@ -368,21 +140,99 @@ export function peopleRoutes(app: Hono, options: PeopleRoutesOptions) {
         actor: z.string().max(60).optional(),
         result: z.enum(['ok', 'refused', 'failed']).optional(),
         before: z.coerce.number().int().min(1).optional(),
-        limit: z.coerce.number().int().min(1).max(500).default(100),
+        limit: z.coerce.number().int().min(1).max(maxLimit).default(Math.min(100, maxLimit)),
       })
       .strict()
       .safeParse(c.req.query())
-    if (!q.success) return c.json({ error: problemOf(q.error, 'The audit log cannot be read') }, 400)
-    const { from, till, before, ...filters } = q.data
-    if (till <= from) return c.json({ error: 'Parameter from must be before till' }, 400)
+    if (!q.success) return { error: problemOf(q.error, 'The audit log cannot be read') }
+    const { from, till, before, category, actor, result, limit } = q.data
+    if (till <= from) return { error: 'Parameter from must be before till' }
     if (till - from > MAX_AUDIT_DAYS * 86_400_000)
-      return c.json({ error: `The range is longer than ${MAX_AUDIT_DAYS} days; ask for a shorter one` }, 400)
-    const entries = await parts.audit.list({
-      from,
-      till,
-      ...filters,
-      ...(before ? { beforeId: before } : {}),
+      return { error: `The range is longer than ${MAX_AUDIT_DAYS} days; ask for a shorter one` }
+    return {
+      query: {
+        from,
+        till,
+        limit,
+        ...(category ? { category } : {}),
+        ...(actor ? { actor } : {}),
+        ...(result ? { result } : {}),
+        ...(before ? { beforeId: before } : {}),
+      },
+    }
+  }
+
+  app.get('/api/audit', async (c) => {
+    c.header('Cache-Control', 'no-store')
+    const parts = options.parts()
+    if (!parts) return unavailable(c)
+    const refusal = await guard.authorise(c, 'admin', 'The audit log')
+    if (refusal) return refusal
+    const asked = auditQuery(c, 500)
+    if ('error' in asked) return c.json({ error: asked.error }, 400)
+    const entries = await parts.audit.list(asked.query)
+    return c.json({ entries, more: entries.length === asked.query.limit })
+  })
+
+  // the same as CSV for a spreadsheet (at most 50,000 entries), itself kept in the log: who took a copy
+  app.get('/api/audit/export', async (c) => {
+    c.header('Cache-Control', 'no-store')
+    const parts = options.parts()
+    if (!parts) return unavailable(c)
+    const refusal = await guard.authorise(c, 'admin', 'The audit log')
+    if (refusal) return refusal
+    const asked = auditQuery(c, MAX_EXPORT_ROWS)
+    if ('error' in asked) return c.json({ error: asked.error }, 400)
+    const limit = c.req.query('limit') ? asked.query.limit : MAX_EXPORT_ROWS
+    const entries = await parts.audit.list({ ...asked.query, limit })
+    const caller = callerOf(c)
+    await parts.audit
+      .record({
+        at: now(),
+        ...actorOf(caller, ''),
+        address: options.address(c),
+        category: 'access',
+        event: 'audit log exported',
+        target: c.req.path,
+        result: 'ok',
+        status: 200,
+        detail: { asked: c.req.query(), rows: entries.length },
+      })
+      .catch(() => {})
+    const csv = toCsv(
+      [
+        'id',
+        'at (UTC)',
+        'actor',
+        'role',
+        'via',
+        'address',
+        'category',
+        'event',
+        'target',
+        'result',
+        'status',
+        'detail',
+      ],
+      entries.map((e) => [
+        e.id,
+        new Date(e.at).toISOString(),
+        e.actor,
+        e.role ?? '',
+        e.via,
+        e.address,
+        e.category,
+        e.event,
+        e.target,
+        e.result,
+        e.status,
+        JSON.stringify(e.detail),
+      ]),
+    )
+    const day = new Date(asked.query.till).toISOString().slice(0, 10)
+    return c.body(csv, 200, {
+      'Content-Type': 'text/csv; charset=utf-8',
+      'Content-Disposition': `attachment; filename="stitchboard-audit-${day}.csv"`,
     })
-    return c.json({ entries, more: entries.length === filters.limit })
   })
 }

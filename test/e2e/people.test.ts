@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core'
 import { describe, expect, test } from 'vitest'
 import { until } from '../until'
-import { appInChromium, collectProblems } from './harness'
+import { appInChromium, collectProblems, downloadedBytes } from './harness'
 import { axeViolations, DESK } from './page-checks'
 
 /** Issue "Who" in the browser, on a server of its own (it makes people): the first administrator by the
@@ -96,6 +96,19 @@ describe('people, roles and the audit log in the browser', { timeout: 120_000 },
     expect(texts.join(' ')).not.toContain(PASSWORD)
     expect(await axeViolations(page)).toEqual([])
     await page.screenshot({ path: `${SHOTS}/audit-desk-1440.png`, fullPage: true })
+    // the export: the same entries for a spreadsheet
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('link', { name: 'Download as CSV' }).click(),
+    ])
+    const csv = (await downloadedBytes(download)).toString('utf8')
+    expect(csv.split('\r\n')[0]).toBe(
+      '\uFEFFid,at (UTC),actor,role,via,address,category,event,target,result,status,detail',
+    )
+    expect(csv).toMatch(
+      /,Olaf Operator,operator,session,127\.0\.0\.1,plan,rejects entered,\/api\/plan\/rejects,ok,200,/,
+    )
+    expect(csv).not.toContain(PASSWORD)
     // the wrong code (403) is the one refusal the console shows: nothing else went wrong
     expect(problems.filter((p) => !p.includes('403'))).toEqual([])
     await page.close()

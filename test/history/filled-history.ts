@@ -254,6 +254,7 @@ export async function fill(db: Db, polls = 150) {
     at: T0 + 24 * MIN,
     actor: 'Olaf Ørsted',
     actorId: olaf.id,
+    role: 'operator',
     via: 'session',
     address: '10.0.0.7',
     category: 'access',

@@ -1,4 +1,4 @@
-// Issue "Who", its first part: people, sessions, roles and the audit log on a real PostgreSQL server.
+// One piece: people, sessions, roles and the audit log (issue "Who"), whose cases share one set-up of database and app.
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import { createApp } from '../../server/app'
 import { AuditLog } from '../../server/audit/log'
@@ -8,9 +8,11 @@ import { migrate } from '../../server/history/migrations'
 import { HistoryStore } from '../../server/history/store'
 import { Watcher } from '../../server/history/watcher'
 import { hashPassword } from '../../server/people/passwords'
+import { WRITE_ROUTES } from '../../server/people/route-roles'
 import { PeopleStore } from '../../server/people/store'
 import { PlanStore } from '../../server/plan/store'
 import { upstreamsFor } from '../../server/upstreams'
+import { ROLES, roleAtLeast } from '../../src/lib/roles'
 import { freshServerDatabase } from './databases'
 
 /** 10:00 in Berlin, in the Early shift. */
@@ -60,7 +62,7 @@ describe('people, sessions, roles and the audit log', () => {
       upstreams,
       version: 'test',
       now: () => clock,
-      clientKey: () => '10.0.0.7',
+      clientKey: (c) => c.req.header('X-Test-Socket') ?? '10.0.0.7',
       history: () => ({ store, watcher, pollSeconds: 15, plan, people, audit }),
     })
   })
@@ -138,6 +140,26 @@ describe('people, sessions, roles and the audit log', () => {
     const [kept] = await audit.list({ from: 0, till: T0 + 1, limit: 1 })
     expect(kept).toMatchObject({ address: '10.0.0.7', target: '/api/plan/targets', at: T0 })
     expect(kept!.detail).toMatchObject({ asked: { shift: 'Early', pieces: 500, by: 'Bea' } })
+
+    // the export for a spreadsheet, an administrator's (here the token's): a typed name that a
+    // spreadsheet would run is made inert, and the export is itself kept
+    expect((await floor.ask('/api/plan/rejects', rejects('=HYPERLINK("x")'))).status).toBe(200)
+    const range = `from=${T0 - 60_000}&till=${T0 + 60_000}`
+    expect((await floor.ask(`/api/audit/export?${range}`)).status).toBe(401)
+    const exported = await app.request(`http://127.0.0.1/api/audit/export?${range}&result=ok`, {
+      headers: { Authorization: `Bearer ${ADMIN}` },
+    })
+    expect(exported.headers.get('Content-Type')).toBe('text/csv; charset=utf-8')
+    const lines = (await exported.text()).split('\r\n')
+    expect(lines[1]).toMatch(
+      /^\d+,2026-11-18T09:00:00\.000Z,"'=HYPERLINK\(""x""\) \(typed\)",,anonymous,10\.0\.0\.7,plan,rejects entered,/,
+    )
+    expect(lines).toHaveLength(5) // the header, three entries, the last line's end
+    expect((await entries())[0]).toMatchObject({
+      actor: 'admin token',
+      event: 'audit log exported',
+      result: 'ok',
+    })
   })
 
   test('the first administrator: by the one-time code, once', async () => {
@@ -152,7 +174,7 @@ describe('people, sessions, roles and the audit log', () => {
     const made = await first.ask('/api/auth/first-admin', { ...admin, code })
     expect(made.status).toBe(200)
     expect(made.setCookie).toMatch(
-      /^stitchboard_person=[\w-]{43}; Max-Age=\d+; Path=\/; HttpOnly; SameSite=Strict$/,
+      /^stitchboard_person=[\w-]{43}; Max-Age=\d+; Path=\/; HttpOnly; SameSite=Lax$/,
     )
     expect((await first.ask('/api/auth/me')).body).toMatchObject({
       accounts: true,
@@ -333,9 +355,63 @@ describe('people, sessions, roles and the audit log', () => {
         (await guesser.ask('/api/auth/sign-in', { login: 'olaf', password: `guess number ${i}` })).status,
       ).toBe(401)
     const limited = await guesser.ask('/api/auth/sign-in', { login: 'olaf', password: PASSWORD })
-    expect(limited.status).toBe(429)
+    expect(limited).toMatchObject({ status: 429, body: { reason: 'locked', minutes: 15 } })
+    expect(limited.body.error).toBe('This login is locked after 5 wrong passwords: try again in 15 min')
+    // from another address too: the login is locked, not the client
+    const elsewhere = await browser().ask(
+      '/api/auth/sign-in',
+      { login: 'olaf', password: PASSWORD },
+      { 'X-Test-Socket': '10.0.0.99' },
+    )
+    expect(elsewhere.status).toBe(429)
     clock += 16 * MIN
     expect((await guesser.ask('/api/auth/sign-in', { login: 'olaf', password: PASSWORD })).status).toBe(200)
+  })
+
+  test('a flood of writes from one client: refused after its burst, kept in the audit log once', async () => {
+    const floor = browser()
+    const answers: number[] = []
+    for (let i = 0; i < 75; i++)
+      answers.push((await floor.ask('/api/plan/rejects', rejects(`Name ${i}`))).status)
+    expect(answers.filter((s) => s === 200)).toHaveLength(60)
+    expect(answers.slice(60)).toEqual(Array(15).fill(429))
+    const refused = (await entries()).filter((e) => e.status === 429)
+    expect(refused).toEqual([
+      { actor: 'anonymous', via: 'anonymous', event: 'rejects entered', result: 'refused', status: 429 },
+    ])
+    // another client is not held back, and this one may write again a second later
+    expect(
+      (await floor.ask('/api/plan/rejects', rejects('Ana'), { 'X-Test-Socket': '10.0.0.8' })).status,
+    ).toBe(200)
+    clock += 1000
+    expect((await floor.ask('/api/plan/rejects', rejects('Ana'))).status).toBe(200)
+  })
+
+  test('every write route × every role: refused below its role, let through from it on', async () => {
+    await addPerson('pia', 'Pia Plant', 'admin')
+    const signedIn = new Map<string, ReturnType<typeof browser>>()
+    for (const role of ROLES) {
+      await addPerson(role, `A ${role}`, role)
+      const b = browser()
+      expect((await b.ask('/api/auth/sign-in', { login: role, password: PASSWORD })).status).toBe(200)
+      signedIn.set(role, b)
+    }
+    const matrix: string[] = []
+    for (const [key, route] of Object.entries(WRITE_ROUTES)) {
+      if (route.role === 'anyone') continue
+      const path = key.slice('POST '.length).replace(/:[a-z]+/gi, '987654')
+      for (const role of ROLES) {
+        // each role from an address of its own: the matrix is not a flood
+        const { status } = await signedIn
+          .get(role)!
+          .ask(path, {}, { 'X-Test-Socket': `10.0.1.${ROLES.indexOf(role)}` })
+        const expected = roleAtLeast(role, route.role) ? 'through' : 'refused'
+        const got = status === 403 || status === 401 ? 'refused' : 'through'
+        if (got !== expected) matrix.push(`${key} as ${role}: ${status}, expected ${expected}`)
+      }
+    }
+    expect(matrix).toEqual([])
+    expect(Object.keys(WRITE_ROUTES).length).toBeGreaterThan(15)
   })
 
   test('the audit log is appended to only', async () => {
@@ -346,7 +422,7 @@ describe('people, sessions, roles and the audit log', () => {
     await expect(db.query('delete from audit_log')).rejects.toThrow(
       'the audit log is appended to only: rows go only when their retention ends',
     )
-    // only the pruning of entries older than AUDIT_DAYS removes any
+    // only the pruning of entries older than HISTORY_DAYS removes any
     await db.query(
       `insert into audit_log (at, actor, via, category, event, result, status)
        values ($1, 'x', 'server', 'access', 'long ago', 'ok', 200)`,

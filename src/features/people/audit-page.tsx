@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useFactoryZone } from '../../api/core/app-config'
+import { appUrl } from '../../api/core/base-path'
 import { type AuditQuery, type AuditRow, auditQueryOptions } from '../../api/people/people'
 import { useT } from '../../components/i18n'
 import { useNow } from '../../components/now'
@@ -51,6 +52,7 @@ const EVENT_WORDS: Readonly<Record<string, MessageKey>> = {
   backup: 'people.audit.event.backup',
   restore: 'people.audit.event.restore',
   'password set': 'people.audit.event.passwordSet',
+  'audit log exported': 'people.audit.event.exported',
 }
 
 const RESULT_WORDS: Record<AuditRow['result'], MessageKey> = {
@@ -131,6 +133,13 @@ export function AuditPage() {
               value={actor}
               onChange={(v) => filter(() => setActor(v))}
             />
+            <a
+              className="inline-flex min-h-11 items-center rounded border border-gray-400 px-3 underline-offset-4 hover:underline dark:border-gray-600"
+              href={appUrl(`/api/audit/export?${exportParams(base)}`)}
+              download
+            >
+              {t('people.audit.export')}
+            </a>
           </div>
           <AuditPageOf
             query={base}
@@ -149,6 +158,13 @@ export function AuditPage() {
       )}
     </section>
   )
+}
+
+/** The export's query: the page's filters, the whole range. */
+function exportParams(q: AuditQuery): string {
+  const params = new URLSearchParams({ from: String(q.from), till: String(q.till) })
+  for (const key of ['category', 'result', 'actor'] as const) if (q[key]) params.set(key, q[key]!)
+  return params.toString()
 }
 
 /** One hundred entries, with "More" under the last page read. */
