@@ -131,9 +131,43 @@ describe('configuration from the environment', () => {
     [{ LOCATIONS: '1=Hall North,Hall South' }, 'LOCATIONS entry "Hall South" is not id=name'],
     [{ LOCATIONS: '1=Hall North,1=Annex' }, 'LOCATIONS entry "1=Annex" names location 1 a second time'],
     [{ LOCATIONS: '3=' }, 'LOCATIONS entry "3=" has no name'],
+    // issue "Who": the identity provider, all of it or none, over HTTPS
+    [{ OIDC_ISSUER: 'https://login.example' }, 'OIDC_CLIENT_ID is required when OIDC_ISSUER is set'],
+    [
+      { OIDC_ISSUER: 'https://login.example', OIDC_CLIENT_ID: 'sb', OIDC_CLIENT_SECRET: 's' },
+      'PUBLIC_URL is required when OIDC_ISSUER is set',
+    ],
+    [{ OIDC_ISSUER: 'http://login.example' }, 'OIDC_ISSUER must be an https URL'],
+    [{ OIDC_CLIENT_ID: 'sb' }, 'OIDC_CLIENT_ID is set but OIDC_ISSUER is not'],
+    [
+      { OIDC_ISSUER: 'https://login.example', OIDC_ROLES: 'line-leads=chief' },
+      'OIDC_ROLES must be pairs such as stitchboard-admins=admin,line-leads=supervisor',
+    ],
+    [{ SESSION_IDLE_MINUTES: '1' }, 'SESSION_IDLE_MINUTES must be 5–10080 min'],
   ])('%o → "%s"', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError)
     expect(() => loadConfig(env)).toThrow(message)
+  })
+
+  test('the identity provider: its callback under PUBLIC_URL and BASE_PATH, its roles by claim value', () => {
+    const { oidc } = loadConfig({
+      OIDC_ISSUER: 'http://127.0.0.1:9000',
+      OIDC_CLIENT_ID: 'stitchboard',
+      OIDC_CLIENT_SECRET: 'client-secret',
+      OIDC_ROLE_CLAIM: 'groups',
+      OIDC_ROLES: 'line-leads=supervisor, it-admins=admin',
+      PUBLIC_URL: 'https://intranet.example',
+      BASE_PATH: '/stitchboard',
+    })
+    expect(oidc).toMatchObject({
+      redirectUri: 'https://intranet.example/stitchboard/api/auth/oidc/callback',
+      roleClaim: 'groups',
+    })
+    expect([...oidc!.roles]).toEqual([
+      ['line-leads', 'supervisor'],
+      ['it-admins', 'admin'],
+    ])
+    expect(loadConfig({}).oidc).toBeNull()
   })
 
   test('a secret in a bad variable is not repeated in the message', () => {

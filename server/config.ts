@@ -4,6 +4,7 @@ import { isValidTimeZone } from '../src/lib/factory-time'
 import { isLanguage, LANGUAGES, type Language } from '../src/lib/i18n/translator'
 import { parseLocations } from '../src/lib/location-names'
 import { DEMO_STATUS_ENTRIES, parseStatusCodes, type StatusEntry } from '../src/lib/status-codes'
+import { checkOidc, LOOPBACK, type OidcConfig, oidcOf } from './config-oidc'
 import { DEFAULT_SHIFTS_TEXT, type NamedShift, parseShifts } from './shifts'
 
 /** The demo keys injected when no vendor credentials are configured (docs/configuration.md, "The demo
@@ -14,8 +15,14 @@ const DEMO_API_KEYS = [DEMO_API_KEY, 'demo-key-b', 'demo-key-c']
 const DEMO_LICENCES = [DEMO_LICENCE, 'demo-licence-b', 'demo-licence-c']
 
 /** Variables whose values are never printed. */
-const SECRETS = new Set(['API_KEY', 'WEB_API_LICENSE', 'DASHBOARD_TOKEN', 'ADMIN_TOKEN'])
-const URLS = new Set(['API_BASE_URL', 'JOB_API_URL', 'DATABASE_URL', 'SMTP_URL', 'PUBLIC_URL'])
+const SECRETS = new Set([
+  'API_KEY',
+  'WEB_API_LICENSE',
+  'DASHBOARD_TOKEN',
+  'ADMIN_TOKEN',
+  'OIDC_CLIENT_SECRET',
+])
+const URLS = new Set(['API_BASE_URL', 'JOB_API_URL', 'DATABASE_URL', 'SMTP_URL', 'PUBLIC_URL', 'OIDC_ISSUER'])
 
 const text = z.string().trim()
 const optional = <T extends z.ZodType>(schema: T) =>
@@ -144,6 +151,18 @@ const environment = z
     ALERT_MAIL_FROM: optional(z.email('must be an e-mail address such as stitchboard@factory.example')),
     BASE_PATH: optional(basePath),
     PUBLIC_URL: optional(httpUrl('https://intranet.example', '')),
+    OIDC_ISSUER: optional(
+      httpUrl('https://login.microsoftonline.com/<tenant>/v2.0', '').refine((value) => {
+        const url = new URL(value)
+        return url.protocol === 'https:' || LOOPBACK.test(url.hostname)
+      }, 'must be an https URL (plain http only on this machine: localhost or 127.0.0.1)'),
+    ),
+    OIDC_CLIENT_ID: optional(text.min(1).max(500)),
+    OIDC_CLIENT_SECRET: optional(text.min(1).max(2000)),
+    OIDC_ROLE_CLAIM: optional(
+      text.regex(/^[\w.:/-]{1,100}$/, 'must be the name of a claim of the ID token, such as roles or groups'),
+    ),
+    OIDC_ROLES: optional(text),
   })
   .superRefine((env, ctx) => {
     const need = (name: string, message: string) => ctx.addIssue({ code: 'custom', path: [name], message })
@@ -168,6 +187,7 @@ const environment = z
             : `has the path ${path.slice(0, 100)} but BASE_PATH is not set: set BASE_PATH=${path.slice(0, 100)} if the dashboard is served there, or give the address without a path`,
         )
     }
+    checkOidc(env, need)
     if (env.JOB_API_URL && !env.WEB_API_LICENSE)
       need('WEB_API_LICENSE', 'is required when JOB_API_URL is set')
     if (!env.JOB_API_URL && env.WEB_API_LICENSE && !DEMO_LICENCES.includes(env.WEB_API_LICENSE)) {
@@ -211,6 +231,8 @@ export interface Config {
   sessionHours: number
   /** a signed-in person's session ends after this long without a request */
   sessionIdleMinutes: number
+  /** signing in at the factory's identity provider (OpenID Connect), or null: local accounts only */
+  oidc: OidcConfig | null
   shutdownSeconds: number
   /** where the server keeps what it must remember (sessions) */
   dataDir: string
@@ -330,6 +352,7 @@ export function loadConfig(env: Environment = process.env): Config {
     trustProxy: e.TRUST_PROXY ?? [],
     sessionHours: e.SESSION_HOURS ?? 720,
     sessionIdleMinutes: e.SESSION_IDLE_MINUTES ?? 480,
+    oidc: oidcOf(e),
     shutdownSeconds: e.SHUTDOWN_SECONDS ?? 10,
     dataDir: e.DATA_DIR ?? './data',
     statusCodes: statusCodes

@@ -7,6 +7,7 @@ import type { AuditLog } from './audit/log'
 import type { Config } from './config'
 import { authRoutes } from './people/auth-routes'
 import { peopleGuard } from './people/guard'
+import { OidcClient } from './people/oidc'
 import { peopleRoutes } from './people/routes'
 import type { PeopleStore } from './people/store'
 import { type PlanParts, planRoutes } from './plan/routes'
@@ -44,7 +45,14 @@ export function settingsRoutes(
   historyState: () => SettingsHistory,
   config: Pick<
     Config,
-    'adminToken' | 'shifts' | 'timeZone' | 'smtp' | 'basePath' | 'sessionHours' | 'sessionIdleMinutes'
+    | 'adminToken'
+    | 'shifts'
+    | 'timeZone'
+    | 'smtp'
+    | 'basePath'
+    | 'sessionHours'
+    | 'sessionIdleMinutes'
+    | 'oidc'
   >,
   now: () => number,
   client: ClientOf,
@@ -68,7 +76,17 @@ export function settingsRoutes(
     now,
   })
   app.use('/api/*', guard.middleware)
-  const peopleOptions = { parts, guard, address: client.address, adminToken: config.adminToken, idleMs, now }
+  const peopleOptions = {
+    parts,
+    guard,
+    address: client.address,
+    adminToken: config.adminToken,
+    idleMs,
+    now,
+    oidc: config.oidc ? new OidcClient(config.oidc) : null,
+    basePath: config.basePath,
+    isHttps: client.isHttps,
+  }
   authRoutes(app, peopleOptions)
   peopleRoutes(app, peopleOptions)
   /** whether the asker may do what needs `role`: a signed-in person's role, or (no accounts yet) the

@@ -475,6 +475,8 @@ export const MIGRATIONS: ReadonlyArray<{ version: number; name: string; sql: str
         role text not null check (role in ('viewer', 'operator', 'supervisor', 'admin')),
         locations integer[] not null default '{}',
         password_hash text,
+        -- the identity provider's subject of a person who signs in there (OpenID Connect)
+        subject text unique,
         active boolean not null default true,
         created_at bigint not null,
         created_by text not null
@@ -495,6 +497,16 @@ export const MIGRATIONS: ReadonlyArray<{ version: number; name: string; sql: str
         agent text not null default ''
       );
       create index person_sessions_person on person_sessions (person_id);
+      -- a sign-in at the identity provider under way: its state (the browser holds it in a cookie too),
+      -- the PKCE verifier and the nonce, for 10 minutes
+      create table oidc_logins (
+        id bigserial primary key,
+        state text not null unique,
+        verifier text not null,
+        nonce text not null,
+        next text not null,
+        created_at bigint not null
+      );
       -- the one-time codes a server prints while no administrator exists (digests)
       create table first_admin_codes (
         id bigserial primary key,

@@ -1,7 +1,9 @@
 import type { Context, Hono } from 'hono'
+import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
 import * as z from 'zod'
 import type { AuditLog } from '../audit/log'
 import { actorOf, type Caller } from './guard'
+import { type OidcClient, OidcError, type OidcFailure } from './oidc'
 import { hashPassword, passwordProblem, verifyPassword } from './passwords'
 import {
   jsonOf,
@@ -36,7 +38,12 @@ class Attempts {
   }
 }
 
-/** Signing in and out, who this browser is, and the first administrator. */
+/** Where to go after signing in: a path of this app only (never "//elsewhere"). */
+const safeNext = (next: string | undefined) =>
+  next && next.length <= 500 && /^\/(?![/\\])/.test(next) ? next : '/machines'
+
+/** Signing in and out (with a password, or at the factory's identity provider), who this browser is, and
+ * the first administrator. */
 export function authRoutes(app: Hono, options: PeopleRoutesOptions) {
   const { guard, now } = options
   const perClient = new Attempts(10, 60_000)
@@ -78,7 +85,82 @@ export function authRoutes(app: Hono, options: PeopleRoutesOptions) {
       person: caller.kind === 'person' ? personJson(caller.person) : null,
       // before accounts, whether changes of settings are possible at all (with ADMIN_TOKEN)
       adminToken: !accounts && options.adminToken !== null,
+      // signing in at the factory's identity provider: its name (its host), or null
+      oidc: options.oidc?.name ?? null,
     })
+  })
+
+  // ---- the factory's identity provider (OpenID Connect) ----
+
+  const OIDC_COOKIE = 'stitchboard_oidc'
+  const cookiePath = options.basePath || '/'
+  /** Back to the sign-in page, which says why in the person's language. */
+  const failedTo = (c: Context, failure: OidcFailure) =>
+    c.redirect(`${options.basePath}/sign-in?failed=${failure}`, 303)
+
+  app.get('/api/auth/oidc/start', async (c) => {
+    const oidc = options.oidc
+    const parts = options.parts()
+    if (!oidc)
+      return c.json({ error: 'This stitchboard signs in with its own accounts only (no OIDC_ISSUER)' }, 404)
+    if (!parts) return unavailable(c)
+    const next = safeNext(c.req.query('next'))
+    let started: Awaited<ReturnType<OidcClient['start']>>
+    try {
+      started = await oidc.start()
+    } catch (error) {
+      return failedTo(c, error instanceof OidcError ? error.failure : 'failed')
+    }
+    await parts.people.keepOidcLogin({ ...started, next }, now())
+    // the browser that started is the one that may finish (a state arriving in another is refused)
+    setCookie(c, OIDC_COOKIE, started.state, {
+      httpOnly: true,
+      sameSite: 'Lax',
+      path: cookiePath,
+      maxAge: 600,
+      secure: options.isHttps(c),
+    })
+    c.header('Cache-Control', 'no-store')
+    return c.redirect(started.url, 302)
+  })
+
+  app.get('/api/auth/oidc/callback', async (c) => {
+    const oidc = options.oidc
+    const parts = options.parts()
+    if (!oidc)
+      return c.json({ error: 'This stitchboard signs in with its own accounts only (no OIDC_ISSUER)' }, 404)
+    if (!parts) return unavailable(c)
+    const query = new URL(c.req.url).searchParams
+    const state = query.get('state') ?? ''
+    const mine = getCookie(c, OIDC_COOKIE)
+    deleteCookie(c, OIDC_COOKIE, { path: cookiePath })
+    const refuse = async (failure: OidcFailure, why: string) => {
+      await access(c, parts.audit, { kind: 'anonymous' }, 'sign-in', 'identity provider', 401, {
+        via: 'oidc',
+        failure,
+        why: why.slice(0, 300),
+      })
+      return failedTo(c, failure)
+    }
+    if (!state || state !== mine) return refuse('state', 'the state is not the one this browser was given')
+    const kept = await parts.people.takeOidcLogin(state, now())
+    if (!kept) return refuse('state', 'no sign-in under way has this state (or it is older than 10 minutes)')
+    let who: Awaited<ReturnType<OidcClient['finish']>>
+    try {
+      who = await oidc.finish(query, { state, verifier: kept.verifier, nonce: kept.nonce })
+    } catch (error) {
+      return error instanceof OidcError
+        ? refuse(error.failure, error.message)
+        : refuse('failed', String(error))
+    }
+    const person = await parts.people.fromProvider(who, now())
+    if (!person.active) return refuse('switched-off', `${person.login} is switched off in stitchboard`)
+    await guard.endOwnSession(c, parts.people, 'a new sign-in')
+    await guard.signIn(c, parts.people, person)
+    await access(c, parts.audit, { kind: 'person', person, sessionId: 0 }, 'sign-in', person.login, 200, {
+      via: 'oidc',
+    })
+    return c.redirect(`${options.basePath}${kept.next}`, 303)
   })
 
   app.post('/api/auth/sign-in', async (c) => {

@@ -4,6 +4,7 @@ import { isRole, ROLES } from '../../src/lib/roles'
 import type { AuditLog } from '../audit/log'
 import { readBodyLimited } from '../proxy/request-body'
 import type { PeopleGuard } from './guard'
+import type { OidcClient } from './oidc'
 import type { PeopleStore, Person } from './store'
 
 /** What the people's routes (./routes.ts, ./auth-routes.ts) share: their options, body checks and answers. */
@@ -73,6 +74,11 @@ export interface PeopleRoutesOptions {
   adminToken: string | null
   idleMs: number
   now: () => number
+  /** the factory's identity provider, or null */
+  oidc: OidcClient | null
+  /** where cookies are set (BASE_PATH), and whether over HTTPS */
+  basePath: string
+  isHttps: (c: Context) => boolean
 }
 
 export async function jsonOf(

@@ -164,6 +164,74 @@ export class PeopleStore {
     })
   }
 
+  // ---- people of the identity provider ----
+
+  /** The person the identity provider knows by `subject`, or null. */
+  async bySubject(subject: string): Promise<Person | null> {
+    const [row] = await this.db.query<PersonRow>(
+      `select ${PERSON_COLUMNS} from people p where p.subject = $1`,
+      [subject],
+    )
+    return row ? personOf(row) : null
+  }
+
+  /** A person signed in at the identity provider: made at the first sign-in (their login the provider's
+   * user name, made unique if a local account has it), their name and (when the provider gives it) role
+   * brought up to date at each. */
+  async fromProvider(
+    who: { subject: string; login: string; name: string; role: Role | null },
+    at: number,
+  ): Promise<Person> {
+    return this.db.transaction(async (tx) => {
+      await tx.query("select pg_advisory_xact_lock(hashtext('stitchboard-people'))")
+      const [known] = await tx.query<PersonRow>(
+        `select ${PERSON_COLUMNS} from people p where p.subject = $1`,
+        [who.subject],
+      )
+      if (known) {
+        const [row] = await tx.query<PersonRow>(
+          `update people p set name = $2, role = coalesce($3, p.role) where p.id = $1 returning ${PERSON_COLUMNS}`,
+          [known.id, who.name, who.role],
+        )
+        if (known.role !== row!.role)
+          await tx.query(
+            'update person_sessions set ended_at = $2, ended_by = $3 where person_id = $1 and ended_at is null',
+            [known.id, at, 'a change of role at the identity provider'],
+          )
+        return personOf(row!)
+      }
+      const [taken] = await tx.query('select 1 from people where lower(login) = lower($1)', [who.login])
+      const login = taken ? `${who.login}#${digestOf(who.subject).slice(0, 6)}` : who.login
+      const [row] = await tx.query<PersonRow>(
+        `insert into people as p (login, name, role, subject, created_at, created_by)
+         values ($1, $2, $3, $4, $5, 'the identity provider') returning ${PERSON_COLUMNS}`,
+        [login, who.name, who.role ?? 'viewer', who.subject, at],
+      )
+      return personOf(row!)
+    })
+  }
+
+  /** Keeps a sign-in at the identity provider under way (for 10 minutes). */
+  async keepOidcLogin(login: { state: string; verifier: string; nonce: string; next: string }, at: number) {
+    await this.db.query('delete from oidc_logins where created_at < $1', [at - 600_000])
+    await this.db.query(
+      'insert into oidc_logins (state, verifier, nonce, next, created_at) values ($1, $2, $3, $4, $5)',
+      [login.state, login.verifier, login.nonce, login.next, at],
+    )
+  }
+
+  /** The sign-in under way of a state, used up; null when there is none (or it is older than 10 minutes). */
+  async takeOidcLogin(
+    state: string,
+    at: number,
+  ): Promise<{ verifier: string; nonce: string; next: string } | null> {
+    const [row] = await this.db.query<{ verifier: string; nonce: string; next: string }>(
+      'delete from oidc_logins where state = $1 and created_at >= $2 returning verifier, nonce, next',
+      [state, at - 600_000],
+    )
+    return row ?? null
+  }
+
   // ---- sessions ----
 
   /** A new session for a person (a new id at each sign-in); returns the cookie's secret. */

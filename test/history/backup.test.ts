@@ -29,6 +29,7 @@ const TABLES = [
   'first_admin_codes',
   'gaps',
   'latest_machines',
+  'oidc_logins',
   'outbox_attempts',
   'outbox_messages',
   'people',
@@ -307,6 +308,7 @@ describe.each(BACKENDS)('a backup of %s', (_, openSource) => {
       expect(Object.keys(rows).filter((name) => !(name in held) && !name.startsWith('outbox_'))).toEqual([
         'audit_log',
         'first_admin_codes',
+        'oidc_logins',
         'people',
         'person_sessions',
         'plan_targets',

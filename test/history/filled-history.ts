@@ -250,6 +250,10 @@ export async function fill(db: Db, polls = 150) {
   )
   await people.startSession(olaf.id, T0 + 24 * MIN, 3_600_000, { address: '10.0.0.7', agent: 'Firefox' })
   await people.newFirstAdminCode(T0 + 24 * MIN, 3_600_000)
+  await people.keepOidcLogin(
+    { state: 'state-1', verifier: 'verifier-1', nonce: 'nonce-1', next: '/pace' },
+    T0 + 24 * MIN,
+  )
   await new AuditLog(db).record({
     at: T0 + 24 * MIN,
     actor: 'Olaf Ørsted',

@@ -26,6 +26,8 @@ export interface Me {
   person: Person | null
   /** before accounts: whether settings can be changed with the admin token */
   adminToken: boolean
+  /** the factory's identity provider (its host) to sign in at, or null */
+  oidc: string | null
 }
 
 const schemas = lazySchemas((z) => ({
@@ -45,6 +47,7 @@ const schemas = lazySchemas((z) => ({
       }),
     ),
     adminToken: z.boolean(),
+    oidc: z.nullable(z.string()),
   }),
 }))
 

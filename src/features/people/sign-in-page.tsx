@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { type FormEvent, useState } from 'react'
 import { Link, useNavigate, useSearchParams } from 'react-router'
+import { appUrl } from '../../api/core/base-path'
 import { describeError, HttpError } from '../../api/core/errors'
 import { useWrite } from '../../api/core/use-write'
 import { firstAdmin, PEOPLE_KEY, signIn, signOut } from '../../api/people/people'
@@ -9,7 +10,7 @@ import { useMe, useRoleWords } from '../../components/signed-in'
 import { Button } from '../../components/ui/button'
 import { FormErrors } from '../../components/ui/form-errors'
 import { TextField } from '../../components/ui/text-field'
-import type { Translator } from '../../lib/i18n/translator'
+import type { MessageKey, Translator } from '../../lib/i18n/translator'
 
 const BOX = 'flex max-w-md flex-col gap-3 rounded border border-gray-300 p-4 dark:border-gray-700'
 
@@ -82,11 +83,49 @@ export function SignInPage() {
           <FormErrors errors={out.isError ? describeError(out.error, t) : null} />
         </div>
       ) : (
-        <SignInForm onDone={signedIn} />
+        <>
+          <OidcFailed failure={search.get('failed')} />
+          {me?.oidc && (
+            <p>
+              <a
+                className="inline-flex min-h-11 items-center rounded bg-gray-900 px-4 font-semibold text-white hover:bg-gray-700 dark:bg-gray-100 dark:text-gray-950 dark:hover:bg-gray-300"
+                href={appUrl(`/api/auth/oidc/start?next=${encodeURIComponent(next)}`)}
+              >
+                {t('people.oidc.button', { provider: me.oidc })}
+              </a>
+            </p>
+          )}
+          {me?.oidc && <p>{t('people.oidc.or')}</p>}
+          <SignInForm onDone={signedIn} />
+        </>
       )}
       {me && !me.accounts && !me.person && <FirstAdminForm onDone={signedIn} />}
       {me && !me.accounts && <p className="max-w-2xl">{t('people.signIn.noAccountsYet')}</p>}
     </section>
+  )
+}
+
+const OIDC_FAILURES: Readonly<Record<string, MessageKey>> = {
+  state: 'people.oidc.failed.state',
+  denied: 'people.oidc.failed.denied',
+  issuer: 'people.oidc.failed.checks',
+  audience: 'people.oidc.failed.checks',
+  nonce: 'people.oidc.failed.checks',
+  signature: 'people.oidc.failed.checks',
+  expired: 'people.oidc.failed.checks',
+  unreachable: 'people.oidc.failed.unreachable',
+  'switched-off': 'people.oidc.failed.switchedOff',
+  failed: 'people.oidc.failed.other',
+}
+
+/** Why the identity provider's sign-in did not end signed in (the server sent the browser back here). */
+function OidcFailed({ failure }: { failure: string | null }) {
+  const { t } = useT()
+  if (!failure) return null
+  return (
+    <p role="alert" className="max-w-2xl rounded border border-red-700 p-2 dark:border-red-400">
+      {t(OIDC_FAILURES[failure] ?? 'people.oidc.failed.other')}
+    </p>
   )
 }
 
