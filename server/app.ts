@@ -7,6 +7,7 @@ import { acceptsGzip, compressJson, gzipOnce, LARGE_ANSWER_BYTES } from './compr
 import type { Config } from './config'
 import { demoLocations } from './demo/factory'
 import { type History, historyRoutes } from './history/routes'
+import type { DeviceStore } from './people/devices'
 import type { PeopleStore } from './people/store'
 import type { PlanParts } from './plan/routes'
 import { accessControl, type SessionStore } from './proxy/access'
@@ -62,6 +63,7 @@ export type RunningHistory = History &
     reports?: ReportStore
     people?: PeopleStore
     audit?: AuditLog
+    devices?: DeviceStore
   }
 export type HistoryState = RunningHistory | { unavailable: string; starting?: boolean }
 

@@ -6,6 +6,8 @@ import { alertRoutes } from './alerts/routes'
 import type { AuditLog } from './audit/log'
 import type { Config } from './config'
 import { authRoutes } from './people/auth-routes'
+import { deviceRoutes } from './people/device-routes'
+import type { DeviceStore } from './people/devices'
 import { peopleGuard } from './people/guard'
 import { OidcClient } from './people/oidc'
 import { peopleRoutes } from './people/routes'
@@ -28,6 +30,7 @@ type SettingsHistory =
         reports?: ReportStore
         people?: PeopleStore
         audit?: AuditLog
+        devices?: DeviceStore
       })
   | { unavailable: string }
 
@@ -53,14 +56,15 @@ export function settingsRoutes(
     | 'sessionHours'
     | 'sessionIdleMinutes'
     | 'oidc'
+    | 'publicUrl'
   >,
   now: () => number,
   client: ClientOf,
 ) {
   const parts = () => {
     const state = historyState()
-    return 'store' in state && state.people && state.audit
-      ? { people: state.people, audit: state.audit }
+    return 'store' in state && state.people && state.audit && state.devices
+      ? { people: state.people, audit: state.audit, devices: state.devices }
       : null
   }
   const idleMs = config.sessionIdleMinutes * 60_000
@@ -89,6 +93,7 @@ export function settingsRoutes(
   }
   authRoutes(app, peopleOptions)
   peopleRoutes(app, peopleOptions)
+  deviceRoutes(app, { ...peopleOptions, publicUrl: config.publicUrl })
   /** whether the asker may do what needs `role`: a signed-in person's role, or (no accounts yet) the
    * server's ADMIN_TOKEN being set */
   const mayChange = (role: Role) => async (c: Context) => {

@@ -13,6 +13,7 @@ import { migrate } from './history/migrations'
 import { openDatabase } from './history/open'
 import { HistoryStore } from './history/store'
 import { Watcher } from './history/watcher'
+import { DeviceStore } from './people/devices'
 import { PeopleStore } from './people/store'
 import { seedDemoPlan } from './plan/demo'
 import { ShiftResults } from './plan/results'
@@ -63,6 +64,7 @@ export async function startHistory(
     delivery: ReportDeliveryParts
     people: PeopleStore
     audit: AuditLog
+    devices: DeviceStore
   }
 > {
   const db = await openDatabase(config, log)
@@ -159,6 +161,7 @@ export async function startHistory(
   })
   const reports = new ReportStore(db)
   const people = new PeopleStore(db)
+  const devices = new DeviceStore(db)
   const audit = new AuditLog(db, log)
   const outbox = new ReportOutbox(db, config.reportGraceMinutes)
   seedDemo = async (from, till) => {
@@ -272,6 +275,7 @@ export async function startHistory(
     delivery: { outbox, delivery },
     people,
     audit,
+    devices,
   }
 }
 

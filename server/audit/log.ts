@@ -1,7 +1,7 @@
 import type { Db } from '../history/db'
 
 /** How the one who did something was known. */
-export type Via = 'session' | 'admin-token' | 'anonymous' | 'command' | 'server'
+export type Via = 'session' | 'device' | 'admin-token' | 'anonymous' | 'command' | 'server'
 
 /** One event of the audit log (IEC 62443-4-2 CR 2.8: time, source, category, event, result). */
 export interface AuditEntry {
@@ -12,6 +12,8 @@ export interface AuditEntry {
   /** the role the actor had then; null for no one signed in */
   role: string | null
   via: Via
+  /** the enrolled device the request came from (its name), if any */
+  device?: string | null
   /** the client's address */
   address: string
   /** access, stops, plan, alerts, reports, people, backup */
@@ -64,6 +66,7 @@ interface Row {
   actor_id: string | null
   role: string | null
   via: Via
+  device: string | null
   address: string
   category: string
   event: string
@@ -86,8 +89,8 @@ export class AuditLog {
   async record(entry: AuditEntry): Promise<void> {
     try {
       await this.db.query(
-        `insert into audit_log (at, actor, actor_id, role, via, address, category, event, target, result, status, detail)
-         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
+        `insert into audit_log (at, actor, actor_id, role, via, address, category, event, target, result, status, detail, device)
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)`,
         [
           entry.at,
           entry.actor.slice(0, 200),
@@ -101,6 +104,7 @@ export class AuditLog {
           entry.result,
           entry.status,
           bounded(entry.detail),
+          entry.device ?? null,
         ],
       )
     } catch (error) {
@@ -122,7 +126,7 @@ export class AuditLog {
     limit: number
   }): Promise<AuditRow[]> {
     const rows = await this.db.query<Row>(
-      `select id, at, actor, actor_id, role, via, address, category, event, target, result, status, detail
+      `select id, at, actor, actor_id, role, via, device, address, category, event, target, result, status, detail
        from audit_log
        where at >= $1 and at < $2 and ($3::text is null or category = $3)
          and ($4::text is null or position(lower($4) in lower(actor)) > 0) and ($5::text is null or result = $5)
@@ -136,6 +140,7 @@ export class AuditLog {
       actor: r.actor,
       actorId: r.actor_id === null ? null : Number(r.actor_id),
       role: r.role,
+      device: r.device,
       via: r.via,
       address: r.address,
       category: r.category,

@@ -477,6 +477,10 @@ export const MIGRATIONS: ReadonlyArray<{ version: number; name: string; sql: str
         password_hash text,
         -- the identity provider's subject of a person who signs in there (OpenID Connect)
         subject text unique,
+        -- the personal PIN and badge number on shared floor devices, as keyed digests (HMAC-SHA256 with
+        -- the key in stitchboard_keys): unique, so a PIN names one person
+        pin text unique,
+        badge text unique,
         active boolean not null default true,
         created_at bigint not null,
         created_by text not null
@@ -507,6 +511,33 @@ export const MIGRATIONS: ReadonlyArray<{ version: number; name: string; sql: str
         next text not null,
         created_at bigint not null
       );
+      -- an enrolled device: a floor tablet or phone (operators identify on it with a PIN or badge) or a
+      -- wall screen; enrolled once with a short code (its digest, used up), then known by its cookie's
+      -- digest; revocable one by one; its PIN entry locked after 5 wrong PINs until a supervisor unlocks it
+      create table devices (
+        id bigserial primary key,
+        kind text not null check (kind in ('floor', 'wall')),
+        name text not null,
+        location_id integer,
+        digest text unique,
+        code_digest text unique,
+        code_expires_at bigint,
+        created_at bigint not null,
+        created_by text not null,
+        enrolled_at bigint,
+        seen_at bigint,
+        address text not null default '',
+        revoked_at bigint,
+        revoked_by text,
+        pin_failures integer not null default 0,
+        pin_locked_at bigint
+      );
+      -- keys stitchboard makes for itself (the PINs' HMAC key), the same for every instance
+      create table stitchboard_keys (
+        id bigserial primary key,
+        name text not null unique,
+        value text not null
+      );
       -- the one-time codes a server prints while no administrator exists (digests)
       create table first_admin_codes (
         id bigserial primary key,
@@ -521,8 +552,9 @@ export const MIGRATIONS: ReadonlyArray<{ version: number; name: string; sql: str
         at bigint not null,
         actor text not null,
         actor_id bigint,
-        -- the role the actor had then (null: no one signed in)
+        -- the role the actor had then (null: no one signed in), and the enrolled device it came from
         role text,
+        device text,
         via text not null,
         address text not null default '',
         category text not null,

@@ -2,6 +2,7 @@ import type { Context, Hono } from 'hono'
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
 import * as z from 'zod'
 import type { AuditLog } from '../audit/log'
+import { deviceJson } from './device-routes'
 import { actorOf, type Caller } from './guard'
 import { type OidcClient, OidcError, type OidcFailure } from './oidc'
 import { hashPassword, passwordProblem, verifyPassword } from './passwords'
@@ -87,6 +88,8 @@ export function authRoutes(app: Hono, options: PeopleRoutesOptions) {
       adminToken: !accounts && options.adminToken !== null,
       // signing in at the factory's identity provider: its name (its host), or null
       oidc: options.oidc?.name ?? null,
+      // the enrolled device this browser is (people identify on a floor device with their PIN)
+      device: caller.kind === 'device' ? deviceJson(caller.device) : null,
     })
   })
 

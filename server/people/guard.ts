@@ -4,23 +4,29 @@ import { type Role, roleAtLeast } from '../../src/lib/roles'
 import type { AuditEntry, AuditLog } from '../audit/log'
 import { redacted } from '../audit/log'
 import { readBodyLimited } from '../proxy/request-body'
+import { type Device, type DeviceStore, MAX_PIN_FAILURES } from './devices'
 import { type WriteRoute, writeRouteOf } from './route-roles'
 import type { PeopleStore, Person } from './store'
 import { WRITE_LIMITS, WriteLimits } from './write-limits'
 
 export const PERSON_COOKIE = 'stitchboard_person'
+/** An enrolled device's cookie (a floor tablet's, a wall screen's): long-lived, revocable on the server. */
+export const DEVICE_COOKIE = 'stitchboard_device'
 /** The largest body a write route takes (the settings' 64 KiB, with room). */
 const MAX_WRITE_BYTES = 128 * 1024
 
 /** Who asks: a signed-in person, the ADMIN_TOKEN (only while no administrator exists), or no one known. */
 export type Caller =
-  | { kind: 'person'; person: Person; sessionId: number }
+  /** signed in, or (`device`) identified by a PIN or badge on an enrolled floor device */
+  | { kind: 'person'; person: Person; sessionId: number; device?: Device }
+  /** an enrolled device with no one identified on it */
+  | { kind: 'device'; device: Device }
   | { kind: 'admin-token' }
   | { kind: 'anonymous' }
 
 export interface GuardOptions {
   /** the people and the audit log, or null while the history's database is not ready */
-  parts: () => { people: PeopleStore; audit: AuditLog } | null
+  parts: () => { people: PeopleStore; audit: AuditLog; devices: DeviceStore } | null
   /** the check of ADMIN_TOKEN (server/proxy/admin-token.ts): null when the request carries it */
   adminGate: (c: Context, what: string) => Response | null
   adminToken: string | null
@@ -50,13 +56,25 @@ export function peopleGuard(options: GuardOptions) {
     return people.sessionPerson(secret, options.now(), options.idleMs)
   }
 
+  /** The enrolled device of the request's cookie, or null. */
+  const deviceOf = async (c: Context, devices: DeviceStore) => {
+    const secret = getCookie(c, DEVICE_COOKIE)
+    if (!secret || secret.length > 100) return null
+    return devices.bySecret(secret, options.now(), options.address(c))
+  }
+
   /** Who asks (kept for the request: the routes read it with `callerOf`). */
   const resolve = async (c: Context): Promise<Caller> => {
     const known = callers.get(c)
     if (known) return known
     const parts = options.parts()
     const session = parts ? await sessionOf(c, parts.people) : null
-    const caller: Caller = session ? { kind: 'person', ...session } : { kind: 'anonymous' }
+    const device = !session && parts ? await deviceOf(c, parts.devices) : null
+    const caller: Caller = session
+      ? { kind: 'person', ...session }
+      : device
+        ? { kind: 'device', device }
+        : { kind: 'anonymous' }
     callers.set(c, caller)
     return caller
   }
@@ -79,6 +97,13 @@ export function peopleGuard(options: GuardOptions) {
         403,
       )
     }
+    if (caller.kind === 'device' && (await accounts()))
+      return c.json(
+        caller.device.kind === 'wall'
+          ? { error: 'A wall screen changes nothing', reason: 'wall' }
+          : { error: `${what}: give your PIN or badge number`, reason: 'pin', needs: role },
+        caller.device.kind === 'wall' ? 403 : 401,
+      )
     if (await accounts()) {
       const bearer = c.req.header('Authorization')?.startsWith('Bearer ')
       return c.json(
@@ -134,8 +159,28 @@ export function peopleGuard(options: GuardOptions) {
       } catch {
         asked = null
       }
-      const caller = await resolve(c)
+      let caller = await resolve(c)
       let text = body.text
+      // on an enrolled floor device, the person is the one whose PIN or badge the request carries
+      if (caller.kind === 'device' && parts && asked && typeof asked === 'object' && !Array.isArray(asked)) {
+        const given = asked as Record<string, unknown>
+        const identified = await identify(
+          c,
+          parts,
+          caller.device,
+          given,
+          needs === 'viewer' ? 'viewer' : needs,
+          route,
+        )
+        if (identified instanceof Response) return identified
+        if (identified) {
+          caller = identified
+          callers.set(c, caller)
+        }
+        const { pin: _pin, badge: _badge, ...rest } = given
+        asked = rest
+        text = JSON.stringify(rest)
+      }
       if (
         caller.kind === 'person' &&
         route.who &&
@@ -163,6 +208,61 @@ export function peopleGuard(options: GuardOptions) {
     await next()
     if (parts && route.audit !== false && route.audit !== 'self')
       await keep(c, parts.audit, route, asked, c.res)
+  }
+
+  /** The person of the PIN or badge a request from a floor device carries: the person, null when it
+   * carries neither (the guard then treats it as anyone's), or the refusal: a wrong PIN (counted: the
+   * fifth locks the device's PIN entry until a supervisor unlocks it), a locked entry, a wall screen. */
+  const identify = async (
+    c: Context,
+    parts: { people: PeopleStore; audit: AuditLog; devices: DeviceStore },
+    device: Device,
+    given: Record<string, unknown>,
+    needs: Role,
+    route: WriteRoute,
+  ): Promise<Caller | Response | null> => {
+    const pin = typeof given.pin === 'string' ? given.pin.trim() : ''
+    const badge = typeof given.badge === 'string' ? given.badge.trim() : ''
+    const refuse = async (status: 401 | 403 | 423, body: Record<string, unknown>) => {
+      const answer = c.json(body, status)
+      if (route.audit !== false) await keep(c, parts.audit, route, { device: device.name }, answer)
+      return answer
+    }
+    if (device.kind === 'wall') return refuse(403, { error: 'A wall screen changes nothing', reason: 'wall' })
+    if (!pin && !badge) return null
+    if (device.pinLockedAt !== null)
+      return refuse(423, {
+        error: `The PIN entry of ${device.name} is locked after ${MAX_PIN_FAILURES} wrong PINs: a supervisor unlocks it`,
+        reason: 'pin-locked',
+      })
+    if (pin.length > 20 || badge.length > 64)
+      return refuse(401, { error: 'Not a PIN or badge number', reason: 'pin' })
+    const keyed = await parts.devices.keyed(pin ? 'pin' : 'badge', pin || badge)
+    const person = await parts.people.byIdentifier(pin ? 'pin' : 'badge', keyed)
+    if (!person || !roleAtLeast(person.role, needs)) {
+      const { failures, locked } = await parts.devices.pinFailed(device.id, options.now())
+      return locked
+        ? refuse(423, {
+            error: `The PIN entry of ${device.name} is locked after ${MAX_PIN_FAILURES} wrong PINs: a supervisor unlocks it`,
+            reason: 'pin-locked',
+          })
+        : refuse(401, {
+            error: person ? `${person.name} may not do this` : 'This PIN is not right',
+            reason: 'pin',
+            left: MAX_PIN_FAILURES - failures,
+          })
+    }
+    if (
+      person.locations.length > 0 &&
+      device.locationId !== null &&
+      !person.locations.includes(device.locationId)
+    )
+      return refuse(403, {
+        error: `${person.name} does not work at this device's location`,
+        reason: 'location',
+      })
+    await parts.devices.pinRight(device.id)
+    return { kind: 'person', person, sessionId: 0, device }
   }
 
   /** Appends the request's entry; a failure to keep it is in the server's log (the change is made). */
@@ -243,9 +343,25 @@ export const resultOf = (status: number): AuditEntry['result'] =>
 export function actorOf(
   caller: Caller,
   typed: string,
-): Pick<AuditEntry, 'actor' | 'actorId' | 'role' | 'via'> {
+): Pick<AuditEntry, 'actor' | 'actorId' | 'role' | 'via' | 'device'> {
   if (caller.kind === 'person')
-    return { actor: caller.person.name, actorId: caller.person.id, role: caller.person.role, via: 'session' }
+    return caller.device
+      ? {
+          actor: caller.person.name,
+          actorId: caller.person.id,
+          role: caller.person.role,
+          via: 'device',
+          device: caller.device.name,
+        }
+      : { actor: caller.person.name, actorId: caller.person.id, role: caller.person.role, via: 'session' }
+  if (caller.kind === 'device')
+    return {
+      actor: typed ? `${typed} (typed)` : 'anonymous',
+      actorId: null,
+      role: null,
+      via: 'device',
+      device: caller.device.name,
+    }
   if (caller.kind === 'admin-token')
     return {
       actor: typed ? `${typed} (admin token)` : 'admin token',

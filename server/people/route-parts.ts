@@ -3,6 +3,7 @@ import * as z from 'zod'
 import { isRole, ROLES } from '../../src/lib/roles'
 import type { AuditLog } from '../audit/log'
 import { readBodyLimited } from '../proxy/request-body'
+import type { DeviceStore } from './devices'
 import type { PeopleGuard } from './guard'
 import type { OidcClient } from './oidc'
 import type { PeopleStore, Person } from './store'
@@ -68,7 +69,7 @@ export const personJson = (p: Person) => ({
 /** Attempts at signing in: per client a burst of 10, then one every 6 s; per login 5 wrong passwords in
  * 15 minutes, then that login waits (whoever tries it). Both bounded in entries. */
 export interface PeopleRoutesOptions {
-  parts: () => { people: PeopleStore; audit: AuditLog } | null
+  parts: () => { people: PeopleStore; audit: AuditLog; devices: DeviceStore } | null
   guard: PeopleGuard
   address: (c: Context) => string
   adminToken: string | null

@@ -108,6 +108,27 @@ export const WRITE_ROUTES: Readonly<Record<string, WriteRoute>> = {
     event: 'every session ended',
     settings: 'People',
   },
+  // devices and the PINs people identify with on them
+  'POST /api/devices': { role: 'supervisor', category: 'people', event: 'device added', settings: 'Devices' },
+  'POST /api/devices/:id/revoke': {
+    role: 'supervisor',
+    category: 'access',
+    event: 'device revoked',
+    settings: 'Devices',
+  },
+  'POST /api/devices/:id/unlock': {
+    role: 'supervisor',
+    category: 'access',
+    event: 'device PIN entry unlocked',
+    settings: 'Devices',
+  },
+  'POST /api/people/:id/pin': {
+    role: 'supervisor',
+    category: 'people',
+    event: 'PIN set',
+    settings: 'People',
+  },
+  'POST /api/devices/enrol': { role: 'anyone', category: 'access', event: 'device enrolled', audit: 'self' },
   'POST /api/auth/sign-in': { role: 'anyone', category: 'access', event: 'sign-in', audit: 'self' },
   'POST /api/auth/sign-out': { role: 'anyone', category: 'access', event: 'sign-out', audit: 'self' },
   'POST /api/auth/first-admin': {

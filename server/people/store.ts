@@ -164,6 +164,36 @@ export class PeopleStore {
     })
   }
 
+  // ---- PINs and badges on shared floor devices ----
+
+  /** Sets (or, with null, removes) a person's PIN or badge number, kept as a keyed digest; refused when
+   * another person has it (a PIN must name one person). */
+  async setIdentifier(id: number, kind: 'pin' | 'badge', keyed: string | null): Promise<void> {
+    try {
+      const rows = await this.db.query(`update people set ${kind} = $2 where id = $1 returning id`, [
+        id,
+        keyed,
+      ])
+      if (rows.length === 0) throw new PeopleError(`No person ${id}`, 404)
+    } catch (error) {
+      if ((error as { code?: string }).code === '23505')
+        throw new PeopleError(
+          kind === 'pin' ? 'Someone else has this PIN: choose another' : 'Someone else has this badge number',
+          409,
+        )
+      throw error
+    }
+  }
+
+  /** The active person of a PIN or badge (its keyed digest), or null. */
+  async byIdentifier(kind: 'pin' | 'badge', keyed: string): Promise<Person | null> {
+    const [row] = await this.db.query<PersonRow>(
+      `select ${PERSON_COLUMNS} from people p where p.${kind} = $1 and p.active`,
+      [keyed],
+    )
+    return row ? personOf(row) : null
+  }
+
   // ---- people of the identity provider ----
 
   /** The person the identity provider knows by `subject`, or null. */

@@ -26,6 +26,7 @@ const TABLES = [
   'alerts',
   'audit_log',
   'design_runs',
+  'devices',
   'first_admin_codes',
   'gaps',
   'latest_machines',
@@ -42,6 +43,7 @@ const TABLES = [
   'shift_report_corrections',
   'shift_reports',
   'state_intervals',
+  'stitchboard_keys',
   'stop_log',
   'stop_reasons_given',
   'stop_settings',
@@ -307,6 +309,7 @@ describe.each(BACKENDS)('a backup of %s', (_, openSource) => {
       // the tables of the later migrations are there, empty
       expect(Object.keys(rows).filter((name) => !(name in held) && !name.startsWith('outbox_'))).toEqual([
         'audit_log',
+        'devices',
         'first_admin_codes',
         'oidc_logins',
         'people',
@@ -318,6 +321,7 @@ describe.each(BACKENDS)('a backup of %s', (_, openSource) => {
         'shift_rejects',
         'shift_report_corrections',
         'shift_reports',
+        'stitchboard_keys',
         'stop_log',
         'stop_reasons_given',
         'stop_settings',

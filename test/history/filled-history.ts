@@ -5,6 +5,7 @@ import { AlertStore, type MessageKind } from '../../server/alerts/store'
 import { AuditLog } from '../../server/audit/log'
 import type { Db } from '../../server/history/db'
 import { HistoryStore, iso, type Observation } from '../../server/history/store'
+import { DeviceStore } from '../../server/people/devices'
 import { PeopleStore } from '../../server/people/store'
 import { PlanStore } from '../../server/plan/store'
 import { ReportOutbox } from '../../server/shift-reports/outbox'
@@ -250,6 +251,14 @@ export async function fill(db: Db, polls = 150) {
   )
   await people.startSession(olaf.id, T0 + 24 * MIN, 3_600_000, { address: '10.0.0.7', agent: 'Firefox' })
   await people.newFirstAdminCode(T0 + 24 * MIN, 3_600_000)
+  const devices = new DeviceStore(db)
+  const { code } = await devices.create(
+    { kind: 'floor', name: 'Tablet Hall 2', locationId: 2 },
+    'Pia',
+    T0 + 24 * MIN,
+  )
+  await devices.enrol(code, T0 + 25 * MIN, '10.0.0.8')
+  await people.setIdentifier(olaf.id, 'pin', await devices.keyed('pin', '4821'))
   await people.keepOidcLogin(
     { state: 'state-1', verifier: 'verifier-1', nonce: 'nonce-1', next: '/pace' },
     T0 + 24 * MIN,

@@ -7,6 +7,7 @@ import { type Db, openServer } from '../../server/history/db'
 import { migrate } from '../../server/history/migrations'
 import { HistoryStore } from '../../server/history/store'
 import { Watcher } from '../../server/history/watcher'
+import { DeviceStore } from '../../server/people/devices'
 import { hashPassword } from '../../server/people/passwords'
 import { WRITE_ROUTES } from '../../server/people/route-roles'
 import { PeopleStore } from '../../server/people/store'
@@ -35,7 +36,7 @@ describe('people, sessions, roles and the audit log', () => {
   afterAll(() => db?.close())
   beforeEach(async () => {
     await db.query(
-      'truncate people, person_sessions, first_admin_codes, audit_log, shift_rejects, plan_targets cascade',
+      'truncate people, person_sessions, first_admin_codes, audit_log, shift_rejects, plan_targets, devices cascade',
     )
     clock = T0
     const config = loadConfig({
@@ -63,29 +64,41 @@ describe('people, sessions, roles and the audit log', () => {
       version: 'test',
       now: () => clock,
       clientKey: (c) => c.req.header('X-Test-Socket') ?? '10.0.0.7',
-      history: () => ({ store, watcher, pollSeconds: 15, plan, people, audit }),
+      history: () => ({ store, watcher, pollSeconds: 15, plan, people, audit, devices: new DeviceStore(db) }),
     })
   })
 
   /** A browser: keeps the cookie a sign-in sets, as a browser would. */
   const browser = () => {
-    let cookie = ''
+    const jar = new Map<string, string>()
+    const cookie = () => [...jar].map(([k, v]) => `${k}=${v}`).join('; ')
     const ask = async (path: string, body?: unknown, headers: Record<string, string> = {}) => {
       const answer = await app.request(`http://127.0.0.1${path}`, {
         method: body === undefined ? 'GET' : 'POST',
         headers: {
           ...(body === undefined ? {} : { 'Content-Type': 'application/json', Origin: 'http://127.0.0.1' }),
-          ...(cookie ? { Cookie: cookie } : {}),
+          ...(jar.size > 0 ? { Cookie: cookie() } : {}),
           ...headers,
         },
         ...(body === undefined ? {} : { body: JSON.stringify(body) }),
       })
-      const set = answer.headers.getSetCookie().findLast((c) => c.startsWith('stitchboard_person=')) ?? null
-      if (set) cookie = set.split(';')[0]!.endsWith('=') ? '' : set.split(';')[0]!
+      const sets = answer.headers.getSetCookie()
+      for (const line of sets) {
+        const [pair] = line.split(';')
+        const at = pair!.indexOf('=')
+        const [key, value] = [pair!.slice(0, at), pair!.slice(at + 1)]
+        if (value === '') jar.delete(key)
+        else jar.set(key, value)
+      }
+      const set = sets.findLast((c) => c.startsWith('stitchboard_person=')) ?? null
       // biome-ignore lint/suspicious/noExplicitAny: the answers are read as a page reads them, loosely
       return { status: answer.status, body: (await answer.json()) as Record<string, any>, setCookie: set }
     }
-    return { ask, cookie: () => cookie }
+    return {
+      ask,
+      cookie: () =>
+        jar.has('stitchboard_person') ? `stitchboard_person=${jar.get('stitchboard_person')}` : '',
+    }
   }
   const rejects = (by: string) => ({ shift: 'Early', day: '2026-11-18', locationId: null, rejects: 3, by })
   const target = (by: string) => ({
@@ -397,7 +410,10 @@ describe('people, sessions, roles and the audit log', () => {
       signedIn.set(role, b)
     }
     const matrix: string[] = []
-    for (const [key, route] of Object.entries(WRITE_ROUTES)) {
+    // the routes that end sessions last (every session, the matrix's own too, at the very end)
+    const ending = (key: string) => (key.includes('end-all') ? 2 : key.includes('end') ? 1 : 0)
+    const routes = Object.entries(WRITE_ROUTES).sort(([a], [b]) => ending(a) - ending(b))
+    for (const [key, route] of routes) {
       if (route.role === 'anyone') continue
       const path = key.slice('POST '.length).replace(/:[a-z]+/gi, '987654')
       for (const role of ROLES) {
@@ -412,6 +428,68 @@ describe('people, sessions, roles and the audit log', () => {
     }
     expect(matrix).toEqual([])
     expect(Object.keys(WRITE_ROUTES).length).toBeGreaterThan(15)
+  })
+
+  test('a floor device: enrolled by its code, operators identify with a PIN, five wrong ones lock it', async () => {
+    await addPerson('pia', 'Pia Plant', 'admin')
+    const olaf = await addPerson('olaf', 'Olaf Operator', 'operator')
+    const viewer = await addPerson('vic', 'Vic Viewer', 'viewer')
+    const sue = browser()
+    await addPerson('sue', 'Sue Supervisor', 'supervisor')
+    await sue.ask('/api/auth/sign-in', { login: 'sue', password: PASSWORD })
+    const made = await sue.ask('/api/devices', { kind: 'floor', name: 'Tablet Hall North', locationId: 1 })
+    expect(made.body.code).toMatch(/^[A-HJ-NP-Z2-9]{4}-[A-HJ-NP-Z2-9]{4}$/)
+    expect(made.body.link).toBe(`http://127.0.0.1/enrol?code=${made.body.code}`)
+    expect(made.body.qr.cells).toHaveLength(made.body.qr.size ** 2)
+    expect((await sue.ask(`/api/people/${olaf.id}/pin`, { pin: '4821' })).status).toBe(200)
+    expect((await sue.ask(`/api/people/${viewer.id}/pin`, { pin: '4821' })).body.error).toBe(
+      'Someone else has this PIN: choose another',
+    )
+    await sue.ask(`/api/people/${viewer.id}/pin`, { pin: '1111' })
+
+    // the tablet: its code once, typed as people type it
+    const tablet = browser()
+    const code = String(made.body.code).toLowerCase().replace('-', ' ')
+    expect((await tablet.ask('/api/devices/enrol', { code })).body.device).toMatchObject({
+      name: 'Tablet Hall North',
+    })
+    expect((await browser().ask('/api/devices/enrol', { code })).status).toBe(403)
+    expect((await tablet.ask('/api/auth/me')).body).toMatchObject({ person: null, device: { kind: 'floor' } })
+
+    // no PIN: asked for one; the PIN names the person, whatever name the form sends
+    expect((await tablet.ask('/api/plan/rejects', rejects('Somebody'))).body).toMatchObject({ reason: 'pin' })
+    expect((await tablet.ask('/api/plan/rejects', { ...rejects('Somebody'), pin: '4821' })).status).toBe(200)
+    const kept = (await tablet.ask('/api/plan/rejects?from=2026-11-18&till=2026-11-18')).body.rejects
+    expect(kept.map((r: { by: string }) => r.by)).toEqual(['Olaf Operator'])
+    const [entry] = await audit.list({ from: 0, till: T0 + 60_000, limit: 1 })
+    expect(entry).toMatchObject({
+      actor: 'Olaf Operator',
+      via: 'device',
+      device: 'Tablet Hall North',
+      role: 'operator',
+    })
+    expect(JSON.stringify(entry!.detail)).not.toContain('4821')
+
+    // a viewer's PIN is a PIN, but not for this; wrong PINs are counted: the fifth locks the entry
+    const lefts: unknown[] = []
+    for (const pin of ['1111', '0000', '1234', '9999'])
+      lefts.push((await tablet.ask('/api/plan/rejects', { ...rejects('x'), pin })).body.left)
+    expect(lefts).toEqual([4, 3, 2, 1])
+    const fifth = await tablet.ask('/api/plan/rejects', { ...rejects('x'), pin: '5555' })
+    expect(fifth).toMatchObject({ status: 423, body: { reason: 'pin-locked' } })
+    expect((await tablet.ask('/api/plan/rejects', { ...rejects('x'), pin: '4821' })).status).toBe(423)
+    const listed = (await sue.ask('/api/devices')).body.devices
+    expect(listed).toMatchObject([{ name: 'Tablet Hall North', pinLocked: true, address: '10.0.0.7' }])
+    await sue.ask(`/api/devices/${listed[0].id}/unlock`, {})
+    expect((await tablet.ask('/api/plan/rejects', { ...rejects('x'), pin: '4821' })).status).toBe(200)
+
+    // revoked: the tablet is no one's any more
+    await sue.ask(`/api/devices/${listed[0].id}/revoke`, {})
+    expect((await tablet.ask('/api/auth/me')).body.device).toBeNull()
+    expect((await tablet.ask('/api/plan/rejects', { ...rejects('x'), pin: '4821' })).body).toMatchObject({
+      reason: 'sign-in',
+    })
+    expect((await sue.ask('/api/devices')).body.devices[0]).toMatchObject({ revokedBy: 'Sue Supervisor' })
   })
 
   test('the audit log is appended to only', async () => {
