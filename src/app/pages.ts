@@ -145,6 +145,17 @@ export const PAGES: readonly PageEntry[] = [
   page('src/features/people/people-page.tsx', () => import('../features/people/people-page'), 'PeoplePage', {
     paths: ['people'],
   }),
+  page(
+    'src/features/people/devices-page.tsx',
+    () => import('../features/people/devices-page'),
+    'DevicesPage',
+    {
+      paths: ['devices'],
+    },
+  ),
+  page('src/features/people/enrol-page.tsx', () => import('../features/people/enrol-page'), 'EnrolPage', {
+    paths: ['enrol'],
+  }),
   page('src/features/people/audit-page.tsx', () => import('../features/people/audit-page'), 'AuditPage', {
     paths: ['audit'],
   }),

@@ -27,6 +27,17 @@ export function whoMissing(
   return token === '' ? 'token' : null
 }
 
+/** On an enrolled floor device with no one signed in: a change carries the PIN of who makes it. */
+export const onFloorDevice = (me: Me | undefined) => me?.device?.kind === 'floor' && !me.person
+
+/** A refusal of a PIN in words (401 wrong, 423 locked), or null for another error. */
+export function pinRefusal(error: unknown, t: ReturnType<typeof useT>['t']): string | null {
+  const status = (error as { status?: number } | null)?.status
+  if (status === 423) return t('who.pinLocked')
+  if (status === 401) return t('who.pinWrong')
+  return null
+}
+
 /** A role in words. */
 export function useRoleWords(): (role: Role) => string {
   const { t } = useT()

@@ -85,6 +85,8 @@ export const VISITS: Visit[] = [
   { path: '/sign-in', heading: 'Sign in' },
   { path: '/people', heading: 'People' },
   { path: '/audit', heading: 'Audit log' },
+  { path: '/devices', heading: 'Devices' },
+  { path: '/enrol?code=ABCD-EFGH', heading: 'Enrol this device' },
   { path: '/no-such-page', heading: '' },
   { path: '/kiosk', heading: '' },
   { path: '/kiosk?pages=status&dwell=600', heading: '' },

@@ -103,14 +103,98 @@ describe('people, roles and the audit log in the browser', { timeout: 120_000 },
     ])
     const csv = (await downloadedBytes(download)).toString('utf8')
     expect(csv.split('\r\n')[0]).toBe(
-      '\uFEFFid,at (UTC),actor,role,via,address,category,event,target,result,status,detail',
+      '\uFEFFid,at (UTC),actor,role,via,device,address,category,event,target,result,status,detail',
     )
     expect(csv).toMatch(
-      /,Olaf Operator,operator,session,127\.0\.0\.1,plan,rejects entered,\/api\/plan\/rejects,ok,200,/,
+      /,Olaf Operator,operator,session,,127\.0\.0\.1,plan,rejects entered,\/api\/plan\/rejects,ok,200,/,
     )
     expect(csv).not.toContain(PASSWORD)
     // the wrong code (403) is the one refusal the console shows: nothing else went wrong
     expect(problems.filter((p) => !p.includes('403'))).toEqual([])
     await page.close()
+  })
+
+  test('on an enrolled phone an operator gives a reason with two taps and a PIN; five wrong ones lock it', async () => {
+    // the administrator (of the test before) makes the device and Olaf's PIN at a desk
+    const desk = await app.browser.newPage({ viewport: DESK })
+    await signIn(desk, 'pia')
+    await desk.goto(`${app.server.url}/devices`)
+    const add = desk.getByRole('form', { name: 'Add a device' })
+    await add.getByLabel('Name').fill('Phone Hall North')
+    await add.getByRole('button', { name: 'Make its code' }).click()
+    await add.getByRole('img', { name: 'QR code that enrols Phone Hall North' }).waitFor()
+    const code = (await add.locator('.font-mono').textContent())!.trim()
+    expect(code).toMatch(/^[A-HJ-NP-Z2-9]{4}-[A-HJ-NP-Z2-9]{4}$/)
+    await desk.screenshot({ path: `${SHOTS}/devices-desk-1440.png`, fullPage: true })
+    await desk.goto(`${app.server.url}/people`)
+    const pin = desk.getByRole('form', { name: 'PIN or badge for the floor devices' })
+    await pin.getByLabel('Name').selectOption({ label: 'Olaf Operator' })
+    await pin.getByLabel('PIN (4–8\u00a0digits)').fill('4821')
+    await pin.getByRole('button', { name: 'Set' }).click()
+    await pin.getByText('Set.').waitFor()
+
+    // the phone: its own browser, enrolled by the code's link (the QR code's)
+    const context = await app.browser.newContext({
+      viewport: { width: 390, height: 844 },
+      hasTouch: true,
+      isMobile: true,
+    })
+    const phone = await context.newPage()
+    await phone.goto(`${app.server.url}/enrol?code=${code}`)
+    await phone.getByRole('button', { name: 'Enrol' }).click()
+    await phone.getByText('This device is Phone Hall North').waitFor()
+    await phone.getByRole('link', { name: 'To the stops to explain' }).click()
+
+    // tap one: the stop; tap two: the reason; then the PIN
+    const stop = phone.getByRole('button', { name: /Standing since/ }).first()
+    await stop.waitFor({ timeout: 30_000 })
+    await stop.tap()
+    const dialog = phone.getByRole('dialog')
+    await dialog.getByRole('button', { name: 'Waiting for garments' }).tap()
+    await dialog.getByLabel('Your PIN on Phone Hall North').fill('4821')
+    await dialog.getByLabel('Your PIN on Phone Hall North').press('Enter')
+    await phone.getByText('“Waiting for garments” given.').waitFor()
+    await phone.screenshot({ path: `${SHOTS}/pin-phone-390.png`, fullPage: true })
+
+    // the audit log and the stop say who: Olaf, on the phone
+    await desk.goto(`${app.server.url}/audit`)
+    await desk.getByText('reason given', { exact: true }).first().waitFor()
+    const row = (await desk.locator('tbody tr').allTextContents()).find((r) => r.includes('reason given'))
+    expect(row).toContain('Olaf Operator')
+    const csv = await desk.evaluate(() =>
+      fetch(`/api/audit/export?from=${Date.now() - 3_600_000}&till=${Date.now() + 60_000}`).then((r) =>
+        r.text(),
+      ),
+    )
+    expect(csv).toMatch(/,Olaf Operator,operator,device,Phone Hall North,[^\n]*,stops,reason given,/)
+    // the stop itself is kept as Olaf's (what the wall and the stop's log show)
+    const log = await desk.evaluate(async () => {
+      const parts = (await (await fetch('/api/stops/current')).json()) as { parts: { by: string | null }[] }
+      return parts.parts.map((p) => p.by)
+    })
+    expect(log).toContain('Olaf Operator')
+
+    // five wrong PINs (on another stop): the fifth locks the phone's PIN entry
+    await phone
+      .getByRole('button', { name: /Give reason/ })
+      .first()
+      .tap()
+    await dialog.getByRole('button', { name: 'No operator' }).tap()
+    const field = dialog.getByLabel('Your PIN on Phone Hall North')
+    for (const wrong of ['0000', '1111', '2222', '3333']) {
+      await field.fill(wrong)
+      await field.press('Enter')
+      await dialog.getByText('This PIN is not right, or may not do this.').waitFor()
+    }
+    await field.fill('4444')
+    await field.press('Enter')
+    await dialog.getByText('The PIN entry of this device is locked after 5 wrong PINs').waitFor()
+    await field.fill('4821')
+    await field.press('Enter')
+    await dialog.getByText('The PIN entry of this device is locked after 5 wrong PINs').waitFor()
+    await desk.goto(`${app.server.url}/devices`)
+    await desk.getByRole('cell', { name: /PIN entry locked/ }).waitFor()
+    await context.close()
+    await desk.close()
   })
 })

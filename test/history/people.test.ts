@@ -165,7 +165,7 @@ describe('people, sessions, roles and the audit log', () => {
     expect(exported.headers.get('Content-Type')).toBe('text/csv; charset=utf-8')
     const lines = (await exported.text()).split('\r\n')
     expect(lines[1]).toMatch(
-      /^\d+,2026-11-18T09:00:00\.000Z,"'=HYPERLINK\(""x""\) \(typed\)",,anonymous,10\.0\.0\.7,plan,rejects entered,/,
+      /^\d+,2026-11-18T09:00:00\.000Z,"'=HYPERLINK\(""x""\) \(typed\)",,anonymous,,10\.0\.0\.7,plan,rejects entered,/,
     )
     expect(lines).toHaveLength(5) // the header, three entries, the last line's end
     expect((await entries())[0]).toMatchObject({

@@ -6,6 +6,23 @@ import { getJson, lazySchemas } from '../core/http'
  * the rest of the people's API. */
 export const PEOPLE_KEY = ['people'] as const
 
+/** An enrolled device as the pages see it. */
+export interface DeviceInfo {
+  id: number
+  kind: 'floor' | 'wall'
+  name: string
+  locationId: number | null
+  createdAt: number
+  createdBy: string
+  enrolledAt: number | null
+  seenAt: number | null
+  address: string
+  revokedAt: number | null
+  revokedBy: string | null
+  pinLocked: boolean
+  codeExpiresAt: number | null
+}
+
 export interface Person {
   id: number
   login: string
@@ -28,7 +45,27 @@ export interface Me {
   adminToken: boolean
   /** the factory's identity provider (its host) to sign in at, or null */
   oidc: string | null
+  /** the enrolled device this browser is (on a floor device people give their PIN with a change) */
+  device: DeviceInfo | null
 }
+
+/** A device's schema (also the devices' list, ./people.ts). */
+export const deviceSchemaOf = (z: typeof import('../core/zod-parts')) =>
+  z.object({
+    id: z.number(),
+    kind: z.enum(['floor', 'wall']),
+    name: z.string(),
+    locationId: z.nullable(z.number()),
+    createdAt: z.number(),
+    createdBy: z.string(),
+    enrolledAt: z.nullable(z.number()),
+    seenAt: z.nullable(z.number()),
+    address: z.string(),
+    revokedAt: z.nullable(z.number()),
+    revokedBy: z.nullable(z.string()),
+    pinLocked: z.boolean(),
+    codeExpiresAt: z.nullable(z.number()),
+  })
 
 const schemas = lazySchemas((z) => ({
   me: z.object({
@@ -48,6 +85,7 @@ const schemas = lazySchemas((z) => ({
     ),
     adminToken: z.boolean(),
     oidc: z.nullable(z.string()),
+    device: z.nullable(deviceSchemaOf(z)),
   }),
 }))
 

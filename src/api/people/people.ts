@@ -2,9 +2,9 @@ import { queryOptions } from '@tanstack/react-query'
 import type { Role } from '../../lib/roles'
 import { postJson } from '../alerts/alerts'
 import { getJson, lazySchemas } from '../core/http'
-import { PEOPLE_KEY, type Person } from './me'
+import { type DeviceInfo, deviceSchemaOf, PEOPLE_KEY, type Person } from './me'
 
-export type { Me, Person } from './me'
+export type { DeviceInfo, Me, Person } from './me'
 export { meQueryOptions, PEOPLE_KEY } from './me'
 
 /** People, their sessions and the audit log (server/people/routes.ts). */
@@ -80,6 +80,15 @@ const schemas = lazySchemas((z) => {
     ended: z.object({ ended: z.number() }),
     signedOut: z.object({ signedOut: z.boolean() }),
     audit: z.object({ entries: z.array(entry), more: z.boolean() }),
+    devices: z.object({ devices: z.array(deviceSchemaOf(z)) }),
+    device: z.object({ device: deviceSchemaOf(z) }),
+    created: z.object({
+      device: deviceSchemaOf(z),
+      code: z.string(),
+      link: z.string(),
+      qr: z.object({ size: z.number(), cells: z.string() }),
+    }),
+    set: z.object({ set: z.array(z.string()) }),
   }
 })
 
@@ -150,3 +159,28 @@ export const auditQueryOptions = (q: AuditQuery) =>
     },
     staleTime: 10_000,
   })
+
+export const devicesQueryOptions = () =>
+  queryOptions({
+    queryKey: [...PEOPLE_KEY, 'devices'],
+    queryFn: ({ signal }): Promise<DeviceInfo[]> =>
+      getJson('/api/devices', () => schemas().then((s) => s.devices), signal).then((d) => d.devices),
+    staleTime: 10_000,
+  })
+
+/** A new device: its code, the link to enrol it and the QR code of that link (its modules, row by row). */
+export const addDevice = (body: { kind: 'floor' | 'wall'; name: string; locationId: number | null }) =>
+  postJson('/api/devices', body, () => schemas().then((s) => s.created))
+
+export const enrolDevice = async (code: string): Promise<DeviceInfo> =>
+  (await postJson('/api/devices/enrol', { code }, () => schemas().then((s) => s.device))).device
+
+export const revokeDevice = async (id: number): Promise<DeviceInfo> =>
+  (await postJson(`/api/devices/${id}/revoke`, {}, () => schemas().then((s) => s.device))).device
+
+export const unlockDevice = async (id: number): Promise<DeviceInfo> =>
+  (await postJson(`/api/devices/${id}/unlock`, {}, () => schemas().then((s) => s.device))).device
+
+/** Sets a person's PIN (or badge number); null removes it. */
+export const setPin = async (id: number, body: { pin?: string | null; badge?: string | null }) =>
+  postJson(`/api/people/${id}/pin`, body, () => schemas().then((s) => s.set))

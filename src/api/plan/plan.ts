@@ -64,7 +64,9 @@ export const rejectsQueryOptions = (from: string, till: string) =>
     refetchInterval: 5 * 60_000,
   })
 
-export async function enterRejects(body: Omit<RejectsRow, 'id' | 'at'>): Promise<RejectsRow> {
+export async function enterRejects(
+  body: Omit<RejectsRow, 'id' | 'at'> & { pin?: string },
+): Promise<RejectsRow> {
   return (await postJson('/api/plan/rejects', body, () => schemas().then((s) => s.rejects))).rejects
 }
 

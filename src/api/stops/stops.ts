@@ -162,13 +162,20 @@ export const stopSettingsQueryOptions = () =>
 
 /** Gives a reason to a part; the answer is the part as it now reads and another person's reason it
  * replaced (given since this screen looked), if any. */
+/** `pin`: on an enrolled floor device, the PIN of the person who gives it. */
 export async function giveReason(
-  body: ReasonRequest,
+  body: ReasonRequest & { pin?: string },
 ): Promise<{ part: StopPart; replaced: GivenReason | null }> {
   return postJson('/api/stops/reason', body, schema('reason'))
 }
 
-export async function splitStop(body: { machineId: string; start: number; at: number; by: string }) {
+export async function splitStop(body: {
+  machineId: string
+  start: number
+  at: number
+  by: string
+  pin?: string
+}) {
   return (await postJson('/api/stops/split', body, schema('split'))).parts
 }
 

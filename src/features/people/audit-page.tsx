@@ -53,6 +53,11 @@ const EVENT_WORDS: Readonly<Record<string, MessageKey>> = {
   restore: 'people.audit.event.restore',
   'password set': 'people.audit.event.passwordSet',
   'audit log exported': 'people.audit.event.exported',
+  'device added': 'people.audit.event.deviceAdded',
+  'device enrolled': 'people.audit.event.deviceEnrolled',
+  'device revoked': 'people.audit.event.deviceRevoked',
+  'device PIN entry unlocked': 'people.audit.event.deviceUnlocked',
+  'PIN set': 'people.audit.event.pinSet',
 }
 
 const RESULT_WORDS: Record<AuditRow['result'], MessageKey> = {

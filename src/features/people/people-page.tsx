@@ -11,6 +11,7 @@ import {
   type Person,
   peopleQueryOptions,
   type SessionRow,
+  setPin,
 } from '../../api/people/people'
 import { useT } from '../../components/i18n'
 import { QueryState } from '../../components/query-state'
@@ -47,6 +48,7 @@ export function PeoplePage() {
             <>
               <PeopleTable people={data.people} sessions={data.sessions} />
               <AddPerson />
+              <SetPin people={data.people} />
               <Sessions people={data.people} sessions={data.sessions} />
             </>
           )}
@@ -237,6 +239,77 @@ function AddPerson() {
       </div>
       <FormErrors errors={problem ?? (write.isError ? describeError(write.error, t) : null)} />
       {!problem && write.isSuccess && <p role="status">{t('people.add.done')}</p>}
+    </form>
+  )
+}
+
+/** A person's PIN (4–8 digits) or badge number, for the shared floor devices; never shown again. */
+function SetPin({ people }: { people: Person[] }) {
+  const { t } = useT()
+  const [id, setId] = useState(String(people[0]?.id ?? ''))
+  const [pin, setPinText] = useState('')
+  const [badge, setBadge] = useState('')
+  const [problem, setProblem] = useState<string | null>(null)
+  const write = useWrite({
+    mutationFn: ({ person, ...body }: { person: number; pin?: string; badge?: string }) =>
+      setPin(person, body),
+    onSuccess: () => {
+      setPinText('')
+      setBadge('')
+    },
+  })
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    if (pin && !/^\d{4,8}$/.test(pin)) return setProblem(t('people.pin.digits'))
+    if (!pin && !badge.trim()) return setProblem(t('people.pin.one'))
+    setProblem(null)
+    write.mutate({
+      person: Number(id),
+      ...(pin ? { pin } : {}),
+      ...(badge.trim() ? { badge: badge.trim() } : {}),
+    })
+  }
+  return (
+    <form
+      onSubmit={submit}
+      noValidate
+      aria-labelledby="set-pin-heading"
+      className="flex max-w-3xl flex-col gap-3 rounded border border-gray-300 p-4 dark:border-gray-700"
+    >
+      <h2 id="set-pin-heading" className="text-xl font-semibold">
+        {t('people.pin.title')}
+      </h2>
+      <p>{t('people.pin.intro')}</p>
+      <div className="flex flex-wrap items-end gap-3">
+        <SelectField label={t('people.field.name')} value={id} onChange={setId}>
+          {people.map((p) => (
+            <option key={p.id} value={p.id}>
+              {p.name}
+            </option>
+          ))}
+        </SelectField>
+        <TextField
+          label={t('people.pin.pin')}
+          type="password"
+          inputMode="numeric"
+          autoComplete="new-password"
+          maxLength={8}
+          value={pin}
+          onChange={setPinText}
+        />
+        <TextField
+          label={t('people.pin.badge')}
+          autoComplete="off"
+          maxLength={64}
+          value={badge}
+          onChange={setBadge}
+        />
+        <Button type="submit" variant="primary" disabled={write.isPending}>
+          {t('people.pin.submit')}
+        </Button>
+      </div>
+      <FormErrors errors={problem ?? (write.isError ? describeError(write.error, t) : null)} />
+      {!problem && write.isSuccess && <p role="status">{t('people.pin.done')}</p>}
     </form>
   )
 }

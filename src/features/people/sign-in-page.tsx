@@ -61,18 +61,27 @@ export function SignInPage() {
               role: role(me.person.role),
             })}
           </p>
-          {me.person.role === 'admin' && (
+          {(me.person.role === 'admin' || me.person.role === 'supervisor') && (
             <ul className="list-disc pl-5">
               <li>
-                <Link className="underline" to="/people">
-                  {t('people.account.people')}
+                <Link className="underline" to="/devices">
+                  {t('people.account.devices')}
                 </Link>
               </li>
-              <li>
-                <Link className="underline" to="/audit">
-                  {t('people.account.audit')}
-                </Link>
-              </li>
+              {me.person.role === 'admin' && (
+                <>
+                  <li>
+                    <Link className="underline" to="/people">
+                      {t('people.account.people')}
+                    </Link>
+                  </li>
+                  <li>
+                    <Link className="underline" to="/audit">
+                      {t('people.account.audit')}
+                    </Link>
+                  </li>
+                </>
+              )}
             </ul>
           )}
           <div>

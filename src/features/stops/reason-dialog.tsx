@@ -8,7 +8,7 @@ import { STOPS_KEY } from '../../api/stops/stops-key'
 import { useT } from '../../components/i18n'
 import { LazyDetails } from '../../components/lazy-details'
 import { rememberedName, rememberName } from '../../components/person-name'
-import { KeptAs, SignInFirst, useMe } from '../../components/signed-in'
+import { KeptAs, onFloorDevice, pinRefusal, SignInFirst, useMe } from '../../components/signed-in'
 import { Button } from '../../components/ui/button'
 import { FIELD } from '../../components/ui/field-styles'
 import { FormErrors } from '../../components/ui/form-errors'
@@ -53,7 +53,12 @@ export function ReasonDialog({
   const me = useMe()
   // a signed-in person gives reasons as themselves; with accounts, no one else may
   const name = me?.person?.name ?? typed
-  const signInNeeded = me?.accounts === true && !me.person
+  const onDevice = onFloorDevice(me)
+  const signInNeeded = me?.accounts === true && !me.person && !onDevice
+  const [pin, setPin] = useState('')
+  // on a floor device: the reason tapped, waiting for the PIN of who gives it
+  const [waitingPin, setWaitingPin] = useState<StopReason | null>(null)
+  const pinField = useRef<HTMLInputElement>(null)
   const [askName, setAskName] = useState(() => rememberedName() === '')
   const [chosen, setChosen] = useState<StopReason | null>(null)
   const [comment, setComment] = useState('')
@@ -82,6 +87,7 @@ export function ReasonDialog({
         comment: comment.trim() || null,
         by: name.trim(),
         seen: part.source === 'person' ? part.reason : null,
+        ...(onDevice ? { pin } : {}),
       }),
     onSuccess: async (answer, reason) => {
       if (!me?.person) rememberName(name.trim())
@@ -103,13 +109,24 @@ export function ReasonDialog({
   const [splitProblem, setSplitProblem] = useState<string | null>(null)
   const split = useWrite({
     mutationFn: (at: number) =>
-      splitStop({ machineId: part.machineId, start: part.start, at, by: name.trim() }),
+      splitStop({
+        machineId: part.machineId,
+        start: part.start,
+        at,
+        by: name.trim(),
+        ...(onDevice ? { pin } : {}),
+      }),
     onSuccess: () => client.invalidateQueries({ queryKey: STOPS_KEY }),
   })
 
   const choose = (reason: StopReason) => {
     if (signInNeeded) return
-    if (!name.trim()) {
+    if (onDevice && !pin) {
+      setWaitingPin(reason)
+      pinField.current?.focus()
+      return
+    }
+    if (!onDevice && !name.trim()) {
       setAskName(true)
       nameField.current?.focus()
       return
@@ -151,7 +168,7 @@ export function ReasonDialog({
     const of = inUse.filter((r) => r.category === category)
     return of.length > 0 && of.every((r) => r.planned)
   }
-  const error = give.isError ? describeError(give.error, t) : null
+  const error = give.isError ? (pinRefusal(give.error, t) ?? describeError(give.error, t)) : null
   const button =
     'min-h-12 w-full rounded border border-gray-400 bg-white px-3 py-2 text-left font-semibold hover:bg-gray-100 aria-pressed:ring-4 aria-pressed:ring-blue-600 disabled:opacity-60 dark:border-gray-600 dark:bg-gray-900 dark:hover:bg-gray-800'
   return (
@@ -198,7 +215,34 @@ export function ReasonDialog({
             {notice}
           </p>
         )}
-        {me?.person ? (
+        {onDevice ? (
+          <form
+            className="mt-3 flex flex-wrap items-end gap-2"
+            onSubmit={(event) => {
+              event.preventDefault()
+              if (waitingPin && pin) choose(waitingPin)
+            }}
+          >
+            <TextField
+              label={t('who.pinOn', { device: me?.device?.name ?? '' })}
+              className="flex flex-col"
+              labelClassName="font-medium"
+              inputClassName={`${FIELD} w-32`}
+              ref={pinField}
+              type="password"
+              inputMode="numeric"
+              autoComplete="off"
+              maxLength={8}
+              value={pin}
+              onChange={setPin}
+            />
+            {waitingPin && (
+              <Button type="submit" variant="primary" disabled={give.isPending || !pin}>
+                {t('who.pinGive', { reason: reasonName(waitingPin, t) })}
+              </Button>
+            )}
+          </form>
+        ) : me?.person ? (
           <KeptAs me={{ ...me, person: me.person }} className="mt-3 text-sm" />
         ) : signInNeeded ? (
           <SignInFirst className="mt-3 rounded bg-amber-100 p-2 text-gray-950" />
