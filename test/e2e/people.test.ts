@@ -156,6 +156,14 @@ describe('people, roles and the audit log in the browser', { timeout: 120_000 },
     await phone.getByText('“Waiting for garments” given.').waitFor()
     await phone.screenshot({ path: `${SHOTS}/pin-phone-390.png`, fullPage: true })
 
+    // rejects on the phone: the PIN, no name
+    await phone.goto(`${app.server.url}/pace`)
+    await phone.getByLabel('Rejected pieces').fill('2')
+    await phone.getByLabel('Your PIN on Phone Hall North').fill('4821')
+    await phone.getByRole('button', { name: 'Enter rejects' }).tap()
+    await phone.getByText('2 rejects entered by Olaf Operator').waitFor()
+    await phone.goto(`${app.server.url}/stops/explain`)
+
     // the audit log and the stop say who: Olaf, on the phone
     await desk.goto(`${app.server.url}/audit`)
     await desk.getByText('reason given', { exact: true }).first().waitFor()

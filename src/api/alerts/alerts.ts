@@ -93,8 +93,9 @@ export async function applyAlertsEvent(client: QueryClient, data: string): Promi
 }
 
 /** "I'm on it": the server keeps the first name given and answers with the alert as it now is. */
-export async function acknowledgeAlert(id: number, name: string): Promise<Alert> {
-  const { alert } = await postJson(`/api/alerts/${id}/acknowledge`, { name }, () =>
+/** `pin`: on an enrolled floor device, the PIN of who is on it (the server then names them). */
+export async function acknowledgeAlert(id: number, name: string, pin?: string): Promise<Alert> {
+  const { alert } = await postJson(`/api/alerts/${id}/acknowledge`, { name, ...(pin ? { pin } : {}) }, () =>
     alertsSchemas().then((s) => s.acknowledged),
   )
   return alert

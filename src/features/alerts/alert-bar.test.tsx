@@ -63,6 +63,59 @@ describe('the alert bar', () => {
     expect(localStorage.getItem('stitchboard.on-it-name')).toBe('Ana')
   })
 
+  test('on an enrolled floor device "I\'m on it" asks for the PIN, and a wrong one is said so', async () => {
+    const list = [alert(1)]
+    const posted: unknown[] = []
+    const device = {
+      id: 1,
+      kind: 'floor',
+      name: 'Tablet Hall North',
+      locationId: 1,
+      createdAt: 0,
+      createdBy: 'Sue',
+    }
+    mswServer.use(
+      http.get('/api/auth/me', () =>
+        HttpResponse.json({
+          accounts: true,
+          ready: true,
+          person: null,
+          adminToken: false,
+          oidc: null,
+          device: {
+            ...device,
+            enrolledAt: 0,
+            seenAt: 0,
+            address: '',
+            revokedAt: null,
+            revokedBy: null,
+            pinLocked: false,
+            codeExpiresAt: null,
+          },
+        }),
+      ),
+      http.get('/api/alerts', () =>
+        HttpResponse.json({ available: true, at: FIXED_NOW, alerts: list, quietHours: null }),
+      ),
+      http.post('/api/alerts/1/acknowledge', async ({ request }) => {
+        posted.push(await request.json())
+        return HttpResponse.json({ error: 'This PIN is not right', reason: 'pin', left: 4 }, { status: 401 })
+      }),
+    )
+    renderWithProviders(<AlertBar />)
+    const bar = await screen.findByRole('region', { name: 'Alerts' })
+    const [first] = within(bar).getAllByRole('listitem')
+    await userEvent.click(within(first!).getByRole('button', { name: 'I’m on it: North 01, Stopped' }))
+    const pin = await within(first!).findByLabelText('Your PIN on Tablet Hall North')
+    expect(pin).toHaveAttribute('type', 'password')
+    await userEvent.type(pin, '0000')
+    await userEvent.click(within(first!).getByRole('button', { name: 'I’m on it' }))
+    await within(first!).findByText('This PIN is not right, or may not do this.')
+    expect(posted).toEqual([{ name: '', pin: '0000' }])
+    // the device asks for no typed name: the PIN says who
+    expect(within(first!).queryByLabelText('Your name')).toBeNull()
+  })
+
   test('a refused acknowledgement says why and keeps the button', async () => {
     mswServer.use(
       http.get('/api/alerts', () =>

@@ -5,7 +5,15 @@ import { useWrite } from '../../api/core/use-write'
 import { enterRejects, rejectsQueryOptions } from '../../api/plan/plan'
 import { useT } from '../../components/i18n'
 import { rememberedName, rememberName } from '../../components/person-name'
-import { KeptAs, nameToKeep, SignInFirst, useMe, whoMissing } from '../../components/signed-in'
+import {
+  KeptAs,
+  nameToKeep,
+  onFloorDevice,
+  pinRefusal,
+  SignInFirst,
+  useMe,
+  whoMissing,
+} from '../../components/signed-in'
 import { Button } from '../../components/ui/button'
 import { FIELD } from '../../components/ui/field-styles'
 import { SelectField } from '../../components/ui/select-field'
@@ -36,11 +44,15 @@ export function RejectsForm({
   const [count, setCount] = useState('')
   const [name, setName] = useState(rememberedName)
   const me = useMe()
+  // on an enrolled floor device: the PIN of who enters them, asked instead of a name
+  const onDevice = onFloorDevice(me)
+  const [pin, setPin] = useState('')
   const [problem, setProblem] = useState<string | null>(null)
   const write = useWrite({
     mutationFn: enterRejects,
     onSuccess: (_, variables) => {
-      if (!me?.person) rememberName(variables.by)
+      if (!me?.person && !onDevice) rememberName(variables.by)
+      setPin('')
       setCount('')
       return rows.refetch()
     },
@@ -50,6 +62,11 @@ export function RejectsForm({
     const rejects = Number(count)
     if (count.trim() === '' || !Number.isInteger(rejects) || rejects < 0 || rejects > MAX_REJECTS)
       return setProblem(t('plan.rejects.notACount', { max: number(MAX_REJECTS) }))
+    if (onDevice) {
+      if (!pin) return setProblem(t('who.pinOn', { device: me?.device?.name ?? '' }))
+      setProblem(null)
+      return write.mutate({ shift, day, locationId: null, rejects, by: '', pin })
+    }
     const missing = whoMissing(me, name)
     if (missing === 'sign-in') return setProblem(t('who.signInFirst'))
     if (missing === 'name') return setProblem(t('plan.rejects.noName'))
@@ -93,7 +110,20 @@ export function RejectsForm({
           value={count}
           onChange={setCount}
         />
-        {!me?.accounts && (
+        {onDevice && (
+          <TextField
+            label={t('who.pinOn', { device: me?.device?.name ?? '' })}
+            className={SMALL_FIELD}
+            inputClassName={`${FIELD} w-32`}
+            type="password"
+            inputMode="numeric"
+            autoComplete="off"
+            maxLength={8}
+            value={pin}
+            onChange={setPin}
+          />
+        )}
+        {!me?.accounts && !onDevice && (
           <TextField
             label={t('plan.rejects.name')}
             className={SMALL_FIELD}
@@ -109,10 +139,14 @@ export function RejectsForm({
         </Button>
       </div>
       {me?.person && <KeptAs me={{ ...me, person: me.person }} className="text-sm" />}
-      {me?.accounts && !me.person && <SignInFirst className="text-sm" />}
+      {me?.accounts && !me.person && !onDevice && <SignInFirst className="text-sm" />}
       <p role="status" className="text-sm">
         {problem ??
-          (write.isError ? describeError(write.error, t) : write.isSuccess ? t('plan.rejects.saved') : '')}
+          (write.isError
+            ? (pinRefusal(write.error, t) ?? describeError(write.error, t))
+            : write.isSuccess
+              ? t('plan.rejects.saved')
+              : '')}
       </p>
     </form>
   )
