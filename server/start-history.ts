@@ -236,6 +236,7 @@ export async function startHistory(
     now: options.now ?? Date.now,
     log,
   })
+  let prunedAt = 0
   watcher.onPoll(async (at, answer) => {
     let json: unknown = null
     try {
@@ -252,10 +253,14 @@ export async function startHistory(
     await plan
       .pruneOlderThan(localDateKey(Math.floor(at / 1000) - config.historyDays * 86_400, config.timeZone))
       .catch((error) => log(`stitchboard: pruning the rejects: ${error}`))
-    await people.pruneSessions(at).catch((error) => log(`stitchboard: pruning the sessions: ${error}`))
-    await audit
-      .pruneOlderThan(config.historyDays, at)
-      .catch((error) => log(`stitchboard: pruning the audit log: ${error}`))
+    // the sessions and the audit log change slowly: pruned once an hour, not at every poll
+    if (at - prunedAt >= 3_600_000) {
+      prunedAt = at
+      await people.pruneSessions(at).catch((error) => log(`stitchboard: pruning the sessions: ${error}`))
+      await audit
+        .pruneOlderThan(config.historyDays, at)
+        .catch((error) => log(`stitchboard: pruning the audit log: ${error}`))
+    }
   })
   await stops.start()
   await alerts.start(dispatchEveryMs)

@@ -70,6 +70,10 @@ export async function openServer(
     query: async (sql, params = []) => (await pool.query(sql, params)).rows,
     copyOut: async (select) => {
       const client = await pool.connect()
+      // a connection that breaks while checked out emits 'error', which the pool listens for only while
+      // it is idle: unheard, it would end the process (the query itself fails and says why)
+      const heard = () => {}
+      client.on('error', heard)
       try {
         const bytes = await new Promise<Uint8Array>((resolve, reject) => {
           client.query(new CopyOut(copyToStdout(select), resolve, reject, lastCopy * 1.125))
@@ -77,11 +81,16 @@ export async function openServer(
         lastCopy = bytes.length
         return bytes
       } finally {
+        client.removeListener('error', heard)
         client.release()
       }
     },
     transaction: async (work) => {
       const client: PoolClient = await pool.connect()
+      // as copyOut: the database going away mid-transaction is this transaction's error, not the process's
+      const heard = () => {}
+      client.on('error', heard)
+      let broken = false
       try {
         await client.query('begin')
         const result = await work({
@@ -93,10 +102,14 @@ export async function openServer(
         await client.query('commit')
         return result
       } catch (error) {
-        await client.query('rollback').catch(() => {})
+        await client.query('rollback').catch(() => {
+          broken = true
+        })
         throw error
       } finally {
-        client.release()
+        client.removeListener('error', heard)
+        // a connection that could not even roll back is not given to the next caller
+        client.release(broken)
       }
     },
     listen: async (channel, onMessage) => {
