@@ -1,9 +1,9 @@
-import type { Context, Hono } from 'hono'
+import type { Hono } from 'hono'
 import { setCookie } from 'hono/cookie'
 import QRCode from 'qrcode'
 import * as z from 'zod'
 import type { Device } from './devices'
-import { callerOf, DEVICE_COOKIE } from './guard'
+import { changedBy, DEVICE_COOKIE } from './guard'
 import { jsonOf, name, type PeopleRoutesOptions, problemOf, unavailable } from './route-parts'
 import { PeopleError } from './store'
 
@@ -62,10 +62,6 @@ const identifiers = z
  * badges people identify with on them. */
 export function deviceRoutes(app: Hono, options: PeopleRoutesOptions & { publicUrl: string | null }) {
   const { guard, now } = options
-  const by = (c: Context) => {
-    const caller = callerOf(c)
-    return caller.kind === 'person' ? caller.person.name : 'admin token'
-  }
 
   app.get('/api/devices', async (c) => {
     c.header('Cache-Control', 'no-store')
@@ -83,7 +79,7 @@ export function deviceRoutes(app: Hono, options: PeopleRoutesOptions & { publicU
     if (!body.ok) return body.response
     const parsed = newDevice.safeParse(body.value)
     if (!parsed.success) return c.json({ error: problemOf(parsed.error, 'The device cannot be added') }, 400)
-    const { device, code } = await parts.devices.create(parsed.data, by(c), now())
+    const { device, code } = await parts.devices.create(parsed.data, changedBy(c), now())
     const origin = options.publicUrl ?? `${new URL(c.req.url).origin}${options.basePath}`
     const link = `${origin}/enrol?code=${code}`
     return c.json({ device: deviceJson(device), code, link, qr: qrOf(link) })
@@ -135,7 +131,7 @@ export function deviceRoutes(app: Hono, options: PeopleRoutesOptions & { publicU
     if (!parts) return unavailable(c)
     const id = c.req.param('id')
     if (!/^\d{1,15}$/.test(id)) return c.json({ error: 'Not a device’s ID' }, 400)
-    const revoked = await parts.devices.revoke(Number(id), by(c), now())
+    const revoked = await parts.devices.revoke(Number(id), changedBy(c), now())
     if (!revoked) return c.json({ error: `No device ${id} to revoke` }, 404)
     return c.json({ device: deviceJson(revoked) })
   })

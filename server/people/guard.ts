@@ -336,6 +336,13 @@ export type PeopleGuard = ReturnType<typeof peopleGuard>
 /** The request's caller once the guard or a route has resolved it. */
 export const callerOf = (c: Context): Caller => callers.get(c) ?? { kind: 'anonymous' }
 
+/** Who a change that a route records is by: the signed-in person, else the admin token (the only other
+ * caller the guard lets through to an administrator's or supervisor's route). */
+export function changedBy(c: Context): string {
+  const caller = callerOf(c)
+  return caller.kind === 'person' ? caller.person.name : 'admin token'
+}
+
 export const resultOf = (status: number): AuditEntry['result'] =>
   status < 400 ? 'ok' : status === 401 || status === 403 || status === 429 ? 'refused' : 'failed'
 

@@ -1,7 +1,7 @@
 import type { Context, Hono } from 'hono'
 import * as z from 'zod'
 import { toCsv } from '../../src/lib/csv'
-import { actorOf, callerOf } from './guard'
+import { actorOf, callerOf, changedBy } from './guard'
 import { hashPassword, passwordProblem } from './passwords'
 import {
   jsonOf,
@@ -24,19 +24,15 @@ export function peopleRoutes(app: Hono, options: PeopleRoutesOptions) {
   const { guard, now } = options
   // ---- people (an administrator's; the guard checks the writes, these GETs check themselves) ----
 
-  const peopleOf = (_c: Context) => options.parts()?.people ?? null
+  const peopleOf = () => options.parts()?.people ?? null
   const failed = (c: Context, error: unknown) => {
     if (error instanceof PeopleError) return c.json({ error: error.message }, error.status)
     throw error
   }
-  const byOf = (c: Context) => {
-    const caller = callerOf(c)
-    return caller.kind === 'person' ? caller.person.name : 'admin token'
-  }
 
   app.get('/api/people', async (c) => {
     c.header('Cache-Control', 'no-store')
-    const people = peopleOf(c)
+    const people = peopleOf()
     if (!people) return unavailable(c)
     const refusal = await guard.authorise(c, 'admin', 'People')
     if (refusal) return refusal
@@ -50,7 +46,7 @@ export function peopleRoutes(app: Hono, options: PeopleRoutesOptions) {
   })
 
   app.post('/api/people', async (c) => {
-    const people = peopleOf(c)
+    const people = peopleOf()
     if (!people) return unavailable(c)
     const body = await jsonOf(c)
     if (!body.ok) return body.response
@@ -62,7 +58,7 @@ export function peopleRoutes(app: Hono, options: PeopleRoutesOptions) {
     try {
       const added = await people.add(
         { ...person, role: person.role as Person['role'], passwordHash: await hashPassword(password) },
-        byOf(c),
+        changedBy(c),
         now(),
       )
       return c.json({ person: personJson(added) })
@@ -72,7 +68,7 @@ export function peopleRoutes(app: Hono, options: PeopleRoutesOptions) {
   })
 
   app.post('/api/people/:id', async (c) => {
-    const people = peopleOf(c)
+    const people = peopleOf()
     if (!people) return unavailable(c)
     const id = c.req.param('id')
     if (!/^\d{1,15}$/.test(id)) return c.json({ error: 'Not a person’s ID' }, 400)
@@ -105,27 +101,27 @@ export function peopleRoutes(app: Hono, options: PeopleRoutesOptions) {
   })
 
   app.post('/api/people/:id/end-sessions', async (c) => {
-    const people = peopleOf(c)
+    const people = peopleOf()
     if (!people) return unavailable(c)
     const id = c.req.param('id')
     if (!/^\d{1,15}$/.test(id)) return c.json({ error: 'Not a person’s ID' }, 400)
-    return c.json({ ended: await people.endSessions({ personId: Number(id) }, now(), byOf(c)) })
+    return c.json({ ended: await people.endSessions({ personId: Number(id) }, now(), changedBy(c)) })
   })
 
   app.post('/api/sessions/:id/end', async (c) => {
-    const people = peopleOf(c)
+    const people = peopleOf()
     if (!people) return unavailable(c)
     const id = c.req.param('id')
     if (!/^\d{1,15}$/.test(id)) return c.json({ error: 'Not a session’s ID' }, 400)
-    const ended = await people.endSessions({ sessionId: Number(id) }, now(), byOf(c))
+    const ended = await people.endSessions({ sessionId: Number(id) }, now(), changedBy(c))
     if (ended === 0) return c.json({ error: `No live session ${id}` }, 404)
     return c.json({ ended })
   })
 
   app.post('/api/sessions/end-all', async (c) => {
-    const people = peopleOf(c)
+    const people = peopleOf()
     if (!people) return unavailable(c)
-    return c.json({ ended: await people.endSessions('all', now(), byOf(c)) })
+    return c.json({ ended: await people.endSessions('all', now(), changedBy(c)) })
   })
 
   // ---- the audit log ----
