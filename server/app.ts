@@ -9,6 +9,7 @@ import { demoLocations } from './demo/factory'
 import { type History, historyRoutes } from './history/routes'
 import type { DeviceStore } from './people/devices'
 import type { PeopleStore } from './people/store'
+import { type ViewGate, viewAccess } from './people/view-gate'
 import type { PlanParts } from './plan/routes'
 import { accessControl, type SessionStore } from './proxy/access'
 import { AnswerCache } from './proxy/answer-cache'
@@ -241,11 +242,12 @@ export function createApp({
     }),
   )
 
-  if (config.dashboardToken) {
-    const socket = clientKey ?? (() => 'client')
-    app.use(
-      '*',
-      accessControl({
+  // who may look: before accounts, everyone (or DASHBOARD_TOKEN's holders); with accounts, signed-in
+  // people and enrolled devices (server/people/view-gate.ts; the gate is made with the people's routes)
+  let viewers: ViewGate | null = null
+  const socket = clientKey ?? (() => 'client')
+  const token = config.dashboardToken
+    ? accessControl({
         token: config.dashboardToken,
         clientKey: (c) => clientAddress(socket(c), c.req.header('X-Forwarded-For'), config.trustProxy),
         isHttps: (c) =>
@@ -254,9 +256,9 @@ export function createApp({
         basePath: base,
         ...(now ? { now } : {}),
         ...(sessions ? { store: sessions } : {}),
-      }),
-    )
-  }
+      })
+    : null
+  app.use('*', viewAccess({ gate: () => viewers, token, basePath: base }))
 
   app.get('/app-config.json', (c) => {
     c.header('Cache-Control', 'no-store')
@@ -320,11 +322,11 @@ export function createApp({
   const historyState = () => history?.() ?? { unavailable: 'this server keeps no history' }
   historyRoutes(app, historyState, now)
   const socketOf = clientKey ?? (() => 'client')
-  settingsRoutes(app, historyState, config, now ?? Date.now, {
+  viewers = settingsRoutes(app, historyState, config, now ?? Date.now, {
     address: (c) => clientAddress(socketOf(c), c.req.header('X-Forwarded-For'), config.trustProxy),
     isHttps: (c) =>
       reachedOverHttps(c.req.url, socketOf(c), c.req.header('X-Forwarded-Proto'), config.trustProxy),
-  })
+  }).viewers
 
   app.all('/api/*', (c) => {
     if (c.req.method !== 'GET' && c.req.method !== 'HEAD')

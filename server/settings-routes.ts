@@ -12,6 +12,7 @@ import { peopleGuard } from './people/guard'
 import { OidcClient } from './people/oidc'
 import { peopleRoutes } from './people/routes'
 import type { PeopleStore } from './people/store'
+import { viewGate } from './people/view-gate'
 import { type PlanParts, planRoutes } from './plan/routes'
 import { adminGate } from './proxy/admin-token'
 import { reportRoutes } from './shift-reports/archive-routes'
@@ -42,7 +43,8 @@ export interface ClientOf {
 
 /** The routes that read and change what people set and say: stop reasons, the plan, the alerts, the
  * reports' delivery, and the people themselves. Every change passes one guard (server/people/guard.ts):
- * its role from one table, and an entry in the audit log. */
+ * its role from one table, and an entry in the audit log. Returns who may look (the gate app.ts puts in
+ * front of every request once accounts exist). */
 export function settingsRoutes(
   app: Hono,
   historyState: () => SettingsHistory,
@@ -80,6 +82,17 @@ export function settingsRoutes(
     now,
   })
   app.use('/api/*', guard.middleware)
+  const viewers = viewGate({ parts, idleMs, address: client.address, now })
+  // a sign-out, an ended session, a revoked device, a person switched off: out at once on this instance
+  // (on the others within VIEW_CHECK_MS)
+  app.use('/api/*', async (c, next) => {
+    await next()
+    if (
+      c.req.method === 'POST' &&
+      /^\/api\/(people|devices|sessions|auth\/(sign-out|first-admin))/.test(c.req.path)
+    )
+      viewers.forget()
+  })
   const peopleOptions = {
     parts,
     guard,
@@ -143,4 +156,5 @@ export function settingsRoutes(
       now,
     }
   })
+  return { viewers }
 }

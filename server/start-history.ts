@@ -172,7 +172,24 @@ export async function startHistory(
     const { breaks } = await stops.settings()
     await seedDemoPlan(plan, facts, config.shifts, breaks, config.timeZone, from, till)
   }
+  // the locations' names for the screens rule, read again at most every 10 minutes
+  let screenPlaces: { at: number; names: Promise<ReadonlyMap<number, string>> } | null = null
+  const placeNames = () => {
+    const at = (options.now ?? Date.now)()
+    if (!screenPlaces || at - screenPlaces.at > 600_000)
+      screenPlaces = { at, names: locationNames(config.locations, upstreamJson, options.now ?? Date.now) }
+    return screenPlaces.names
+  }
   const alerts = new AlertEngine({
+    // every enrolled wall screen, with its last contact (its enrolment when it has had none since)
+    screens: async () => {
+      const walls = await devices.walls()
+      const names = walls.some((d) => d.locationId !== null) ? await placeNames() : new Map()
+      return walls.map(({ locationId, ...wall }) => ({
+        ...wall,
+        location: locationId === null ? null : (names.get(locationId) ?? null),
+      }))
+    },
     stopsNow: async () => {
       const [parts, settings] = await Promise.all([stops.current(), stops.settings()])
       const planned = new Set(settings.reasons.filter((r) => r.planned).map((r) => r.id))

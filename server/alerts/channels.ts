@@ -1,8 +1,7 @@
-import { alertCause, alertDetail } from '../../src/lib/alert-words'
+import { alertCause, alertDetail, alertPath } from '../../src/lib/alert-words'
 import { durationInWords } from '../../src/lib/duration'
 import { formatFactoryTime } from '../../src/lib/factory-time'
 import type { Translator } from '../../src/lib/i18n/translator'
-import { machinePath } from '../../src/lib/machine-path'
 import { type Channel, RULE_NAMES } from './settings'
 import type { AlertView, MessageKind } from './store'
 
@@ -56,7 +55,7 @@ export function messageOf(
       detail: null,
     }
   }
-  const link = linkTo(machinePath(alert.machineId))
+  const link = linkTo(alertPath(alert))
   // an alert kept with what it is about speaks the channel's language; an older one its English words
   const cause = alert.what ? alertCause(alert.what, t) : alert.cause
   const detail = alert.what ? alertDetail(alert.what, alert.machineName, t) : alert.detail

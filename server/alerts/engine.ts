@@ -1,5 +1,5 @@
 import { hostname } from 'node:os'
-import { breakEventsOf, type MachineFacts, machineFactsOf } from '../../src/api/contract/to-domain'
+import { breakEventsOf, machineFactsOf } from '../../src/api/contract/to-domain'
 import type { ThreadbreakEvent } from '../../src/lib/domain'
 import type { Language } from '../../src/lib/i18n/translator'
 import type { StatusEntry } from '../../src/lib/status-codes'
@@ -14,6 +14,7 @@ import {
   dueLevels,
   headBreakConditions,
   hotSpotConditions,
+  screenConditions,
   stateConditions,
   step,
 } from './rules'
@@ -53,6 +54,8 @@ export interface AlertEngineOptions {
   /** what each standing machine stands for now: since when (its stop part's start: a stop that outlives
    * a planned break is unplanned from the break's end) and whether it is planned (no alert then) */
   stopsNow?: () => Promise<ReadonlyMap<string, { start: number; planned: boolean }>>
+  /** the enrolled wall screens and their last contact (the screens rule) */
+  screens?: Parameters<typeof screenConditions>[0]
   /** whether this instance polls (only it evaluates and sends) */
   leader?: () => boolean
   /** this instance's name, kept with each attempt it makes (the watcher's) */
@@ -205,6 +208,7 @@ export class AlertEngine {
         ...stateConditions(unplanned, facts, this.codes, settings.rules.state, at),
         ...headBreakConditions(events, settings.rules['head-breaks'], at),
         ...hotSpotConditions(events, facts, settings.rules['hot-spot']),
+        ...(await screenConditions(this.options.screens, settings.rules.screens, at)),
       ]
       await this.apply(at, conditions, settings)
       if (this.options.keepDays && at - this.prunedAt > 86_400_000) {
@@ -394,5 +398,3 @@ export class AlertEngine {
     return id
   }
 }
-
-export type { MachineFacts }

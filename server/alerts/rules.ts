@@ -197,6 +197,39 @@ export function hotSpotConditions(
   })
 }
 
+/** An enrolled wall screen as the screens rule sees it: when it was last in touch. */
+export interface ScreenContact {
+  id: number
+  name: string
+  /** its location's name, if it has one */
+  location: string | null
+  /** its last contact (a page, a poll, its live stream), or its enrolment (Unix ms) */
+  seenAt: number
+}
+
+/** The screens rule: an enrolled wall screen that has not been in touch for `minutes` (a screen showing
+ * the board is in touch at least once a minute) shows nothing any more. It stays while the screen is
+ * silent, and clears when it is back. */
+export async function screenConditions(
+  screens: (() => Promise<readonly ScreenContact[]>) | undefined,
+  settings: AlertSettings['rules']['screens'],
+  now: number,
+): Promise<Condition[]> {
+  if (!settings.enabled || !screens) return []
+  return (await screens())
+    .filter((screen) => now - screen.seenAt >= settings.minutes * 60_000)
+    .map((screen) => ({
+      key: `screen-${screen.id}|screens`,
+      rule: 'screens' as const,
+      machineId: `screen-${screen.id}`,
+      machineName: screen.name,
+      ...words({ rule: 'screens', location: screen.location }, screen.name),
+      since: screen.seenAt,
+      active: true,
+      due: true,
+    }))
+}
+
 /** An alert still open, as the lifecycle needs it. */
 export interface OpenAlert {
   id: number

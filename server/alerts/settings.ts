@@ -6,7 +6,7 @@ import { LANGUAGES, type Language, type MessageKey } from '../../src/lib/i18n/tr
 export const WATCHED_STATES = ['stopped', 'threadbreak', 'error', 'not-reporting', 'unknown'] as const
 export type WatchedState = (typeof WATCHED_STATES)[number]
 
-export const RULE_IDS = ['state', 'head-breaks', 'hot-spot'] as const
+export const RULE_IDS = ['state', 'head-breaks', 'hot-spot', 'screens'] as const
 export type RuleId = (typeof RULE_IDS)[number]
 
 /** Each rule's name, as a message (said in each channel's and screen's language). */
@@ -14,6 +14,7 @@ export const RULE_NAMES: Record<RuleId, MessageKey> = {
   state: 'channel.rule.state',
   'head-breaks': 'channel.rule.headBreaks',
   'hot-spot': 'channel.rule.hotSpot',
+  screens: 'channel.rule.screens',
 }
 
 export const CHANNEL_KINDS = ['webhook', 'teams', 'slack', 'email'] as const
@@ -43,6 +44,8 @@ export interface AlertSettings {
     state: { enabled: boolean; minutes: Record<WatchedState, number>; levels: Level[] }
     'head-breaks': { enabled: boolean; inARow: number; withinMinutes: number; levels: Level[] }
     'hot-spot': { enabled: boolean; levels: Level[] }
+    /** an enrolled wall screen that has not been in touch for `minutes` */
+    screens: { enabled: boolean; minutes: number; levels: Level[] }
   }
   /** an alert ends after its cause has been gone this long (a machine that flaps gives one alert) */
   clearAfterMinutes: number
@@ -70,6 +73,7 @@ export function defaultSettings(): AlertSettings {
       },
       'head-breaks': { enabled: true, inARow: 3, withinMinutes: 60, levels: defaultLevels() },
       'hot-spot': { enabled: true, levels: defaultLevels() },
+      screens: { enabled: true, minutes: 10, levels: defaultLevels() },
     },
     clearAfterMinutes: 2,
     channels: [],
@@ -145,6 +149,17 @@ export const settingsInput = z.object({
       levels,
     }),
     'hot-spot': z.object({ enabled: z.boolean(), levels }),
+    // (settings kept before the rule existed have none: its defaults)
+    screens: z
+      .object({
+        enabled: z.boolean(),
+        minutes: z
+          .number()
+          .min(2, 'must be at least 2 (a screen is in touch every minute)')
+          .max(24 * 60, 'must be at most 1440 (a day)'),
+        levels,
+      })
+      .default(() => defaultSettings().rules.screens),
   }),
   clearAfterMinutes: z.number().min(0).max(120),
   channels: z.array(channelInput).max(MAX_CHANNELS, `has at most ${MAX_CHANNELS} channels`),

@@ -1,5 +1,6 @@
 import type { Hono } from 'hono'
 import { streamSSE } from 'hono/streaming'
+import { viewerStillKnown } from '../proxy/viewer'
 import type { HistoryStore, StateInterval } from './store'
 import type { MachinesChange, Watcher } from './watcher'
 
@@ -242,6 +243,11 @@ export function historyRoutes(
           clearTimeout(timer)
           wake = null
           if (!open) break
+          // a signed-out person's or a revoked screen's stream ends: the browser's next try is refused
+          if (!(await viewerStillKnown(c.req.raw))) {
+            await stream.writeSSE({ event: 'signed-out', data: '' })
+            break
+          }
           const change = pending.shift()
           const alertsNow = alerts as object | null
           alerts = null

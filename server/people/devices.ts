@@ -117,6 +117,21 @@ export class DeviceStore {
     ).map(deviceOf)
   }
 
+  /** The enrolled wall screens that are not revoked, with their last contact (their enrolment when they
+   * have had none since): what the alerts' screens rule watches. */
+  async walls(): Promise<Array<{ id: number; name: string; locationId: number | null; seenAt: number }>> {
+    const rows = await this.db.query(
+      `select id, name, location_id, coalesce(seen_at, enrolled_at) as seen_at from devices
+       where kind = 'wall' and revoked_at is null and enrolled_at is not null order by id`,
+    )
+    return rows.map((r) => ({
+      id: Number(r.id),
+      name: String(r.name),
+      locationId: num(r.location_id),
+      seenAt: Number(r.seen_at),
+    }))
+  }
+
   async revoke(id: number, by: string, at: number): Promise<Device | null> {
     const [row] = await this.db.query(
       `update devices set revoked_at = $2, revoked_by = $3, digest = null, code_digest = null

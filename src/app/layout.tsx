@@ -3,7 +3,7 @@ import { lazy, Suspense, useState } from 'react'
 import { NavLink, Outlet, useLocation } from 'react-router'
 import { useAppConfig, useCurrentShift } from '../api/core/app-config'
 import { appUrl } from '../api/core/base-path'
-import { meQueryOptions } from '../api/people/me'
+import { meQueryOptions, useSeesBoard } from '../api/people/me'
 import { AppConfigProblem } from '../components/app-config-problem'
 import { FactoryClock } from '../components/factory-clock'
 import { LanguagePicker, useT } from '../components/i18n'
@@ -44,6 +44,8 @@ export function Layout() {
   const config = useAppConfig()
   const location = useLocation()
   const now = useNow()
+  // the alerts are the board's: not before the server has said this browser may see it
+  const sees = useSeesBoard()
   const [theme, setTheme] = useState<Theme>(() =>
     document.documentElement.classList.contains('dark') ? 'dark' : 'light',
   )
@@ -165,9 +167,11 @@ export function Layout() {
       <main>
         <Outlet />
       </main>
-      <Suspense fallback={null}>
-        <AlertBar />
-      </Suspense>
+      {sees && (
+        <Suspense fallback={null}>
+          <AlertBar />
+        </Suspense>
+      )}
     </div>
   )
 }

@@ -2,6 +2,7 @@ export type { AlertWhat } from './domain'
 
 import type { AlertWhat } from './domain'
 import type { Translator } from './i18n/translator'
+import { machinePath } from './machine-path'
 import { codeWords, STATE_KEYS } from './machine-state'
 import { placeName } from './place-name'
 import { meaningLabel } from './status-codes'
@@ -17,6 +18,8 @@ export function alertCause(what: AlertWhat, t: Translator['t']): string {
       const place = placeName(what, t)
       return place.charAt(0).toUpperCase() + place.slice(1)
     }
+    case 'screens':
+      return t('app.alert.screenCause')
   }
 }
 
@@ -41,8 +44,16 @@ export function alertDetail(what: AlertWhat, machine: string, t: Translator['t']
         count: what.count,
         ratio: Math.round(what.ratio * 10) / 10,
       })
+    case 'screens':
+      return what.location === null
+        ? t('app.alert.screenSilent', { screen: machine })
+        : t('app.alert.screenSilentIn', { screen: machine, location: what.location })
   }
 }
+
+/** Where an alert is looked into: its machine's page; a wall screen's, the list of devices. */
+export const alertPath = (alert: { rule: string; machineId: string }) =>
+  alert.rule === 'screens' ? '/devices' : machinePath(alert.machineId)
 
 function stateWords(what: Extract<AlertWhat, { rule: 'state' }>, t: Translator['t']): string {
   if (what.state === 'unknown') return codeWords(what.code, t)

@@ -208,10 +208,13 @@ export type AlertWhat =
     }
   | { rule: 'head-breaks'; head: number; needle: number; inARow: number }
   | { rule: 'hot-spot'; head: number | null; needle: number | null; count: number; ratio: number }
+  /** an enrolled wall screen has not been in touch for too long (the alert's machine is the screen) */
+  | { rule: 'screens'; location: string | null }
 
 export interface Alert {
   id: number
-  rule: 'state' | 'head-breaks' | 'hot-spot'
+  rule: 'state' | 'head-breaks' | 'hot-spot' | 'screens'
+  /** the machine's ID; a wall screen's alert: `screen-` and the device's ID */
   machineId: string
   machineName: string
   /** short: "Thread break", "Head 3 · needle 7" */

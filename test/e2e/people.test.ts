@@ -55,17 +55,20 @@ describe('people, roles and the audit log in the browser', { timeout: 120_000 },
     expect(await axeViolations(page)).toEqual([])
     await page.screenshot({ path: `${SHOTS}/people-desk-1440.png`, fullPage: true })
 
-    // signed out, the floor's form asks for someone signed in instead of a typed name
+    // signed out: with accounts, the board is for people and devices it knows; its pages lead to the
+    // sign-in page, which leads back
     await page.goto(`${app.server.url}/sign-in`)
     await page.getByRole('button', { name: 'Sign out' }).click()
     await page.getByRole('heading', { name: 'Sign in' }).waitFor()
-    await page.goto(`${app.server.url}/pace`)
-    await page.getByText('Changes here need someone signed in.').first().waitFor()
-    expect(await page.getByLabel('Your name').count()).toBe(0)
+    await page.goto(`${app.server.url}/pace?range=today`)
+    await page.waitForURL('**/sign-in?next=%2Fpace%3Frange%3Dtoday')
+    await page.getByRole('link', { name: 'enrol it with the code from the list of devices' }).waitFor()
 
     // the operator: rejects entered as themselves; the targets are not theirs to change
-    await signIn(page, 'olaf')
-    await page.goto(`${app.server.url}/pace`)
+    await page.getByLabel('Login').fill('olaf')
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD)
+    await page.getByRole('button', { name: 'Sign in' }).click()
+    await page.waitForURL('**/pace?range=today')
     await page.getByText('Kept as Olaf Operator (operator).').first().waitFor()
     await page.getByLabel('Rejected pieces').fill('4')
     await page.getByRole('button', { name: 'Enter rejects' }).click()
@@ -203,6 +206,43 @@ describe('people, roles and the audit log in the browser', { timeout: 120_000 },
     await desk.goto(`${app.server.url}/devices`)
     await desk.getByRole('cell', { name: /PIN entry locked/ }).waitFor()
     await context.close()
+    await desk.close()
+  })
+
+  test('a wall screen enrolled by its code shows the board; revoked, it is out within one poll', async () => {
+    const desk = await app.browser.newPage({ viewport: DESK })
+    await signIn(desk, 'pia')
+    await desk.goto(`${app.server.url}/devices`)
+    const add = desk.getByRole('form', { name: 'Add a device' })
+    await add.getByLabel('Kind').selectOption('wall')
+    await add.getByLabel('Name').fill('Wall Hall North')
+    await add.getByRole('button', { name: 'Make its code' }).click()
+    await add.getByRole('img', { name: 'QR code that enrols Wall Hall North' }).waitFor()
+    const code = (await add.locator('.font-mono').textContent())!.trim()
+
+    // the wall's own browser: sent to the sign-in page, enrolled from there, back on its wall
+    const wall = await app.browser.newPage({ viewport: { width: 1920, height: 1080 } })
+    const problems = collectProblems(wall)
+    await wall.goto(`${app.server.url}/kiosk?pages=status&dwell=300`)
+    await wall.waitForURL('**/sign-in?next=**')
+    await wall.getByRole('link', { name: 'enrol it with the code from the list of devices' }).click()
+    await wall.getByLabel('Code').fill(code)
+    await wall.getByRole('button', { name: 'Enrol' }).click()
+    await wall.getByText('This device is the wall screen Wall Hall North.').waitFor()
+    await wall.getByRole('link', { name: 'To the machines' }).click()
+    await wall.waitForURL('**/kiosk?pages=status&dwell=300')
+    await wall.getByRole('banner').getByRole('heading', { name: 'Machine status' }).waitFor()
+
+    // its last contact on the list; revoked there, the wall leaves the board at its next poll
+    await desk.reload()
+    await desk.getByRole('cell', { name: 'Wall Hall North', exact: true }).waitFor()
+    await desk.getByRole('button', { name: 'Revoke Wall Hall North' }).click()
+    await desk.getByText(/revoked by Pia Plant/).waitFor()
+    await wall.waitForURL('**/sign-in?next=**', { timeout: 45_000 })
+    await wall.getByRole('heading', { name: 'Sign in' }).waitFor()
+    // the refusals that took it there are the only problems
+    expect(problems.filter((p) => !p.includes('401'))).toEqual([])
+    await wall.close()
     await desk.close()
   })
 })

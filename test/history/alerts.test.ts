@@ -16,6 +16,7 @@ import { migrate } from '../../server/history/migrations'
 import { HistoryStore } from '../../server/history/store'
 import { Watcher } from '../../server/history/watcher'
 import { MAX_ATTEMPTS, retryDelayMs } from '../../server/outbox/outbox'
+import { DeviceStore } from '../../server/people/devices'
 import { upstreamsFor } from '../../server/upstreams'
 import { speaking } from '../messages'
 import { BACKENDS } from './databases'
@@ -374,6 +375,58 @@ describe.each(BACKENDS)('alerts on %s', (_, open) => {
     expect(reads).toBe(2)
     expect(logged.problems()).toEqual(['the break log cannot be read (HTTP 502)'])
     expect((await store.open()).map((a) => a.cause).sort()).toEqual(['Head 3 · needle 7', 'Stop switch'])
+  })
+
+  test('a wall screen silent longer than its time: "shows nothing since", at the webhook; back, all clear', async () => {
+    await db.query('truncate devices cascade')
+    const devices = new DeviceStore(db)
+    const { code } = await devices.create({ kind: 'wall', name: 'Wall 1', locationId: 3 }, 'Sue', T0 - MIN)
+    const enrolled = await devices.enrol(code, T0, '10.0.0.9')
+    const floor = await devices.create({ kind: 'floor', name: 'Tablet', locationId: 3 }, 'Sue', T0)
+    await devices.enrol(floor.code, T0, '10.0.0.8')
+    const watched = new AlertEngine({
+      store,
+      db,
+      codes: [],
+      shifts: [],
+      timeZone: 'Europe/Berlin',
+      senders: realSenders(null),
+      breakLog: null,
+      screens: async () =>
+        (await devices.walls()).map(({ locationId, ...wall }) => ({
+          ...wall,
+          location: locationId === 3 ? 'Hall North' : null,
+        })),
+      now: () => clock,
+    })
+    const settings = withChannels()
+    settings.rules.screens.levels = [{ name: 'IT', afterMinutes: 0, channels: ['supervisor'] }]
+    await watched.saveSettings(settings)
+    const poll = async () => {
+      await watched.evaluate(clock, [], { data: [] })
+      await watched.dispatch()
+    }
+    // in touch while it shows the board (its polls); silent from 10:04
+    for (; clock <= T0 + 4 * MIN; clock += MIN) {
+      await devices.bySecret(enrolled!.secret, clock, '10.0.0.9')
+      await poll()
+    }
+    for (; clock < T0 + 14 * MIN; clock += MIN) await poll()
+    expect(received).toEqual([])
+    clock = T0 + 14 * MIN
+    await poll()
+    // only the wall screen: a floor tablet is not watched
+    expect(received.map((r) => [r.path, r.body.type])).toEqual([['/supervisor', 'alert']])
+    expect(received[0]!.body.text).toContain(
+      'The wall screen in Hall North (Wall 1) has shown nothing since 11:04',
+    )
+    expect(await store.open()).toMatchObject([
+      { rule: 'screens', machineName: 'Wall 1', since: T0 + 4 * MIN },
+    ])
+    // back on: the all clear after the clear time
+    await devices.bySecret(enrolled!.secret, clock, '10.0.0.9')
+    for (clock += MIN; clock <= T0 + 17 * MIN; clock += MIN) await poll()
+    expect(received.map((r) => r.body.type)).toEqual(['alert', 'all-clear'])
   })
 
   test('the routes: the list, "I\'m on it" with a name, settings only with ADMIN_TOKEN, no secret to a browser', async () => {

@@ -11,6 +11,7 @@ import { DeviceStore } from '../../server/people/devices'
 import { hashPassword } from '../../server/people/passwords'
 import { WRITE_ROUTES } from '../../server/people/route-roles'
 import { PeopleStore } from '../../server/people/store'
+import { VIEW_CHECK_MS } from '../../server/people/view-gate'
 import { PlanStore } from '../../server/plan/store'
 import { upstreamsFor } from '../../server/upstreams'
 import { ROLES, roleAtLeast } from '../../src/lib/roles'
@@ -27,6 +28,8 @@ describe('people, sessions, roles and the audit log', () => {
   let people: PeopleStore
   let audit: AuditLog
   let app: ReturnType<typeof createApp>
+  /** another instance on the same database (a second server behind the same proxy) */
+  let makeApp: () => ReturnType<typeof createApp>
   let clock = T0
 
   beforeAll(async () => {
@@ -58,22 +61,32 @@ describe('people, sessions, roles and the audit log', () => {
     people = new PeopleStore(db)
     audit = new AuditLog(db, () => {})
     const plan = new PlanStore(db)
-    app = createApp({
-      config,
-      upstreams,
-      version: 'test',
-      now: () => clock,
-      clientKey: (c) => c.req.header('X-Test-Socket') ?? '10.0.0.7',
-      history: () => ({ store, watcher, pollSeconds: 15, plan, people, audit, devices: new DeviceStore(db) }),
-    })
+    makeApp = () =>
+      createApp({
+        config,
+        upstreams,
+        version: 'test',
+        now: () => clock,
+        clientKey: (c) => c.req.header('X-Test-Socket') ?? '10.0.0.7',
+        history: () => ({
+          store,
+          watcher,
+          pollSeconds: 15,
+          plan,
+          people,
+          audit,
+          devices: new DeviceStore(db),
+        }),
+      })
+    app = makeApp()
   })
 
   /** A browser: keeps the cookie a sign-in sets, as a browser would. */
-  const browser = () => {
+  const browser = (on: () => ReturnType<typeof createApp> = () => app) => {
     const jar = new Map<string, string>()
     const cookie = () => [...jar].map(([k, v]) => `${k}=${v}`).join('; ')
     const ask = async (path: string, body?: unknown, headers: Record<string, string> = {}) => {
-      const answer = await app.request(`http://127.0.0.1${path}`, {
+      const answer = await on().request(`http://127.0.0.1${path}`, {
         method: body === undefined ? 'GET' : 'POST',
         headers: {
           ...(body === undefined ? {} : { 'Content-Type': 'application/json', Origin: 'http://127.0.0.1' }),
@@ -91,11 +104,27 @@ describe('people, sessions, roles and the audit log', () => {
         else jar.set(key, value)
       }
       const set = sets.findLast((c) => c.startsWith('stitchboard_person=')) ?? null
-      // biome-ignore lint/suspicious/noExplicitAny: the answers are read as a page reads them, loosely
-      return { status: answer.status, body: (await answer.json()) as Record<string, any>, setCookie: set }
+      const json = answer.headers.get('Content-Type')?.startsWith('application/json')
+      return {
+        status: answer.status,
+        // biome-ignore lint/suspicious/noExplicitAny: the answers are read as a page reads them, loosely
+        body: (json ? await answer.json() : {}) as Record<string, any>,
+        setCookie: set,
+        location: answer.headers.get('Location'),
+      }
     }
     return {
       ask,
+      /** the same cookies on another instance */
+      on: (other: ReturnType<typeof createApp>) => {
+        const twin = browser(() => other)
+        for (const line of cookie().split('; ').filter(Boolean)) twin.keep(line)
+        return twin
+      },
+      keep: (pair: string) => {
+        const at = pair.indexOf('=')
+        jar.set(pair.slice(0, at), pair.slice(at + 1))
+      },
       cookie: () =>
         jar.has('stitchboard_person') ? `stitchboard_person=${jar.get('stitchboard_person')}` : '',
     }
@@ -490,6 +519,49 @@ describe('people, sessions, roles and the audit log', () => {
       reason: 'sign-in',
     })
     expect((await sue.ask('/api/devices')).body.devices[0]).toMatchObject({ revokedBy: 'Sue Supervisor' })
+  })
+
+  test('who may look: anyone before accounts; then people and enrolled screens, a revoked one out at once', async () => {
+    const passer = browser()
+    expect((await passer.ask('/api/history/now')).status).toBe(200)
+    await addPerson('pia', 'Pia Plant', 'admin')
+    // (made outside this server, by `npm run user`: noticed within VIEW_CHECK_MS)
+    clock += VIEW_CHECK_MS
+    // once accounts exist: the board's answers say who is missing, its pages lead to the sign-in page
+    expect((await passer.ask('/api/history/now')).body).toMatchObject({ reason: 'who' })
+    expect(await passer.ask('/machines?range=7d')).toMatchObject({
+      status: 303,
+      location: '/sign-in?next=%2Fmachines%3Frange%3D7d',
+    })
+    // what signing in and enrolling need stays open
+    for (const open of ['/api/auth/me', '/app-config.json', '/sign-in', '/enrol', '/assets/index.js'])
+      expect([open, (await passer.ask(open)).status]).not.toContainEqual(401)
+    expect((await passer.ask('/sign-in')).status).not.toBe(303)
+
+    const pia = browser()
+    await pia.ask('/api/auth/sign-in', { login: 'pia', password: PASSWORD })
+    expect((await pia.ask('/api/history/now')).status).toBe(200)
+
+    // a wall screen, enrolled by its code, sees on this instance and on another sharing the database
+    const made = await pia.ask('/api/devices', { kind: 'wall', name: 'Wall Hall North', locationId: 1 })
+    const wall = browser()
+    await wall.ask('/api/devices/enrol', { code: made.body.code })
+    const other = makeApp()
+    const wallThere = wall.on(other)
+    expect((await wall.ask('/api/history/now')).status).toBe(200)
+    expect((await wallThere.ask('/api/history/now')).status).toBe(200)
+    expect((await wall.ask('/api/plan/rejects', rejects('Wall'))).body).toMatchObject({ reason: 'wall' })
+
+    // revoked: out at once where it was revoked; on the other instance within VIEW_CHECK_MS (under one poll)
+    await pia.ask(`/api/devices/${made.body.device.id}/revoke`, {})
+    expect((await wall.ask('/api/history/now')).body).toMatchObject({ reason: 'who' })
+    clock += VIEW_CHECK_MS
+    expect((await wallThere.ask('/api/history/now')).body).toMatchObject({ reason: 'who' })
+    expect(VIEW_CHECK_MS).toBeLessThan(15_000)
+
+    // signed out: out too
+    await pia.ask('/api/auth/sign-out', {})
+    expect((await pia.ask('/api/history/now')).status).toBe(401)
   })
 
   test('the audit log is appended to only', async () => {

@@ -39,6 +39,7 @@ export const alertSettingsSchemas = lazySchemas(async (z) => {
         levels: z.array(levelSchema),
       }),
       'hot-spot': z.object({ enabled: z.boolean(), levels: z.array(levelSchema) }),
+      screens: z.object({ enabled: z.boolean(), minutes: z.number(), levels: z.array(levelSchema) }),
     }),
     clearAfterMinutes: z.number(),
     channels: z.array(channelSchema),
@@ -57,7 +58,7 @@ export const alertSettingsSchemas = lazySchemas(async (z) => {
     sent: z.number(),
   })
 
-  const ruleIds = z.enum(['state', 'head-breaks', 'hot-spot'])
+  const ruleIds = z.enum(['state', 'head-breaks', 'hot-spot', 'screens'])
   const settingsPageSchema = z.object({
     settings: alertSettingsSchema,
     /** ADMIN_TOKEN is set on the server: the settings can be changed with it */

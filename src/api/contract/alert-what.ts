@@ -20,4 +20,6 @@ export const alertWhatSchema = z.discriminatedUnion('rule', [
     count: z.int(),
     ratio: z.number(),
   }),
+  // an enrolled wall screen silent too long (its name is the alert's "machine"); its location's name
+  z.object({ rule: z.literal('screens'), location: z.nullable(z.string().check(z.maxLength(200))) }),
 ])

@@ -1,5 +1,5 @@
 import type * as z from 'zod/mini'
-import { appUrl } from './base-path'
+import { appPath, appUrl } from './base-path'
 import { HttpError, NetworkError, UnexpectedResponseError } from './errors'
 import type * as ZodParts from './zod-parts'
 
@@ -49,6 +49,14 @@ export async function fetchFromServer(input: string, init: RequestInit): Promise
   }
 }
 
+function leaveForSignIn() {
+  const { location } = globalThis
+  // (the pages where an unknown browser signs in or is enrolled stay)
+  if (!location || ['/sign-in', '/enrol'].includes(appPath(location.pathname))) return
+  const here = `${appPath(location.pathname)}${location.search}`
+  location.assign(appUrl(`/sign-in?next=${encodeURIComponent(here)}`))
+}
+
 export async function send(input: string, init: RequestInit): Promise<unknown> {
   const response = await fetchFromServer(input, init)
   let body: unknown
@@ -60,6 +68,9 @@ export async function send(input: string, init: RequestInit): Promise<unknown> {
   }
   if (!response.ok) {
     const message = (body as { error?: unknown } | null)?.error
+    // once stitchboard has accounts, an unknown browser (signed out, its session ended, its device
+    // revoked) goes to the sign-in page, which brings it back here
+    if (response.status === 401 && (body as { reason?: unknown } | null)?.reason === 'who') leaveForSignIn()
     throw new HttpError(
       response.status,
       typeof message === 'string' ? message : `The server answered HTTP ${response.status}`,

@@ -103,6 +103,13 @@ export function useLiveUpdates(): void {
         kick()
       })
       source.addEventListener('heartbeat', kick)
+      // signed out, or this screen's enrolment withdrawn: the polls that follow are refused and lead to
+      // the sign-in page
+      source.addEventListener('signed-out', () => {
+        source?.close()
+        fallBack('interrupted')
+        void client.invalidateQueries({ queryKey: machinesQueryOptions().queryKey })
+      })
       // the server has no history yet (starting) or none at all: poll; the browser asks again later
       source.addEventListener('unavailable', (event) => {
         fallBack('unavailable', (event as MessageEvent<string>).data)

@@ -1,4 +1,4 @@
-import { queryOptions } from '@tanstack/react-query'
+import { queryOptions, useQuery } from '@tanstack/react-query'
 import type { Role } from '../../lib/roles'
 import { getJson, lazySchemas } from '../core/http'
 
@@ -95,3 +95,12 @@ export const meQueryOptions = () =>
     queryFn: ({ signal }): Promise<Me> => getJson('/api/auth/me', () => schemas().then((s) => s.me), signal),
     staleTime: 60_000,
   })
+
+/** Whether this browser may see the board: before accounts, everyone; then a signed-in person or an
+ * enrolled device (the server refuses anyone else). False until the server has said; true when it cannot
+ * say (a server without people, or the DASHBOARD_TOKEN's gate: the answers then speak for themselves). */
+export function useSeesBoard(): boolean {
+  const me = useQuery(meQueryOptions())
+  if (me.isError) return true
+  return me.data !== undefined && !(me.data.accounts && !me.data.person && !me.data.device)
+}

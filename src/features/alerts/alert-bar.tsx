@@ -4,12 +4,11 @@ import { useAlerts } from '../../api/alerts/alerts'
 import { useKnownFactoryZone } from '../../api/core/app-config'
 import { usePhone } from '../../components/fold-on-phone'
 import { useT } from '../../components/i18n'
-import { machinePath } from '../../components/machine-path'
 import { useNow } from '../../components/now'
 import { lazyPart } from '../../components/with-messages'
 import type { Alert } from '../../lib/domain'
 import { AcknowledgeButton } from './acknowledge'
-import { alertOrder, causeWords, clearWords, isOpen, onItWords, sinceWords } from './alert-words'
+import { alertOrder, alertPath, causeWords, clearWords, isOpen, onItWords, sinceWords } from './alert-words'
 import { useAlertSignals } from './signals'
 
 // a machine's stop and its reason (issue 35): giving one also says "I'm on it"
@@ -151,7 +150,7 @@ function AlertLine({ alert, timeZone, className }: { alert: Alert; timeZone: str
 }
 
 const MachineLink = ({ alert }: { alert: Alert }) => (
-  <Link to={machinePath(alert.machineId)} className="underline underline-offset-2">
+  <Link to={alertPath(alert)} className="underline underline-offset-2">
     {alert.machineName}
   </Link>
 )

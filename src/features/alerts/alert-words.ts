@@ -1,4 +1,7 @@
 import { alertCause, alertDetail } from '../../lib/alert-words'
+
+export { alertPath } from '../../lib/alert-words'
+
 import type { Alert } from '../../lib/domain'
 import { durationInWords } from '../../lib/duration'
 import { formatFactoryTime } from '../../lib/factory-time'
@@ -6,7 +9,12 @@ import type { Translator } from '../../lib/i18n/translator'
 
 /** How urgent a rule's alerts are: a machine down before a needle breaking again and again before a
  * hot spot. */
-const RULE_URGENCY: Record<Alert['rule'], number> = { state: 0, 'head-breaks': 1, 'hot-spot': 2 }
+const RULE_URGENCY: Record<Alert['rule'], number> = {
+  state: 0,
+  'head-breaks': 1,
+  'hot-spot': 2,
+  screens: 3,
+}
 
 /** Open alerts first (those nobody is on before those acknowledged; a machine down before break patterns;
  * the newest first: what just happened is on top of a short list), then the cleared. */

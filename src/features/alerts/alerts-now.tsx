@@ -2,13 +2,20 @@ import { Link } from 'react-router'
 import { useAlerts } from '../../api/alerts/alerts'
 import { useKnownFactoryZone } from '../../api/core/app-config'
 import { useT } from '../../components/i18n'
-import { machinePath } from '../../components/machine-path'
 import { useNow } from '../../components/now'
 import { QueryState } from '../../components/query-state'
 import type { Alert } from '../../lib/domain'
 import { formatFactoryTime } from '../../lib/factory-time'
 import { AcknowledgeButton } from './acknowledge'
-import { alertOrder, causeWords, clearWords, detailWords, onItWords, sinceWords } from './alert-words'
+import {
+  alertOrder,
+  alertPath,
+  causeWords,
+  clearWords,
+  detailWords,
+  onItWords,
+  sinceWords,
+} from './alert-words'
 
 /** The server's alerts as the page lists them: the most urgent first, each with "I'm on it" while nobody is. */
 export function AlertsNow() {
@@ -62,7 +69,7 @@ function AlertRecord({ alert, now, timeZone }: { alert: Alert; now: number; time
     >
       <p className="flex flex-wrap items-baseline gap-x-3">
         <span className="font-bold">{state}:</span>
-        <Link to={machinePath(alert.machineId)} className="font-semibold underline">
+        <Link to={alertPath(alert)} className="font-semibold underline">
           {alert.machineName}
         </Link>
         <span>— {causeWords(alert, t)}</span>

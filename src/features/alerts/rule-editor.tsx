@@ -67,6 +67,22 @@ export function RuleEditor({ rule, draft, change }: { rule: RuleId; draft: Draft
         </div>
       )}
       {rule === 'hot-spot' && <p className="text-sm">{t('alerts.rule.hotSpotExplained')}</p>}
+      {rule === 'screens' && (
+        <>
+          <p className="text-sm">{t('alerts.rule.screensExplained')}</p>
+          <NumberField
+            {...SETTING_NUMBER}
+            label={t('alerts.rule.screensSilent')}
+            value={draft.rules.screens.minutes}
+            min={2}
+            onChange={(text) =>
+              change((d) => {
+                d.rules.screens.minutes = Number(text)
+              })
+            }
+          />
+        </>
+      )}
       <EscalationLevels rule={rule} draft={draft} change={change} />
     </FormSection>
   )

@@ -7,6 +7,7 @@ export const RULE_TITLES = {
   state: 'alerts.rule.state',
   'head-breaks': 'alerts.rule.headBreaks',
   'hot-spot': 'alerts.rule.hotSpot',
+  screens: 'alerts.rule.screens',
 } as const satisfies Record<string, MessageKey>
 export type RuleId = keyof typeof RULE_TITLES
 export const RULES = Object.keys(RULE_TITLES) as RuleId[]
@@ -16,6 +17,7 @@ export const RULE_NAMES: Record<RuleId, MessageKey> = {
   state: 'alerts.ruleName.state',
   'head-breaks': 'alerts.ruleName.headBreaks',
   'hot-spot': 'alerts.ruleName.hotSpot',
+  screens: 'alerts.ruleName.screens',
 }
 
 /** The machine states the state rule watches, in the form's order; their words are the board's

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { type FormEvent, useState } from 'react'
-import { Link, useSearchParams } from 'react-router'
+import { useSearchParams } from 'react-router'
+import { appUrl } from '../../api/core/base-path'
 import { describeError, HttpError } from '../../api/core/errors'
 import { useWrite } from '../../api/core/use-write'
 import { enrolDevice, PEOPLE_KEY } from '../../api/people/people'
@@ -27,6 +28,10 @@ export function EnrolPage() {
     if (code.trim()) write.mutate(code.trim())
   }
   const device = write.data ?? me?.device ?? null
+  // back to where the browser was sent from (a wall's page), else the device's own first page
+  const asked = search.get('next')
+  const next =
+    asked && /^\/(?![/\\])/.test(asked) ? asked : device?.kind === 'floor' ? '/stops/explain' : '/machines'
   return (
     <section className="space-y-4 p-4" aria-labelledby="enrol-heading">
       <h1 id="enrol-heading" className="text-2xl font-semibold">
@@ -35,9 +40,10 @@ export function EnrolPage() {
       {device && (
         <p role="status" className="max-w-2xl">
           {t(device.kind === 'floor' ? 'people.enrol.floor' : 'people.enrol.wall', { name: device.name })}{' '}
-          <Link className="underline" to={device.kind === 'floor' ? '/stops/explain' : '/machines'}>
+          {/* a page load: a wall's address starts the wall's own app */}
+          <a className="underline" href={appUrl(next)}>
             {device.kind === 'floor' ? t('people.enrol.toStops') : t('people.enrol.toBoard')}
-          </Link>
+          </a>
         </p>
       )}
       {!write.data && (

@@ -43,9 +43,8 @@ export function SignInPage() {
   }
   const out = useWrite({
     mutationFn: signOut,
-    onSuccess: async () => {
-      await client.invalidateQueries()
-    },
+    // a fresh page: nothing this browser may no longer see stays on it, and nothing asks for it again
+    onSuccess: () => window.location.assign(appUrl('/sign-in')),
   })
   return (
     <section className="space-y-4 p-4" aria-labelledby="sign-in-heading">
@@ -106,6 +105,14 @@ export function SignInPage() {
           )}
           {me?.oidc && <p>{t('people.oidc.or')}</p>}
           <SignInForm onDone={signedIn} />
+          {me?.accounts && !me.device && (
+            <p className="max-w-2xl">
+              {t('people.signIn.enrolInstead')}{' '}
+              <Link className="underline" to={`/enrol?next=${encodeURIComponent(next)}`}>
+                {t('people.signIn.enrolLink')}
+              </Link>
+            </p>
+          )}
         </>
       )}
       {me && !me.accounts && !me.person && <FirstAdminForm onDone={signedIn} />}
