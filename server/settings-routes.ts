@@ -80,6 +80,27 @@ export function settingsRoutes(
     idleMs,
     sessionMs: config.sessionHours * 3_600_000,
     now,
+    stateOf: async (what, path) => {
+      const state = historyState()
+      if (!('store' in state)) return undefined
+      if (what === 'stop settings') return state.stops?.settings()
+      if (what === 'alert settings') return state.alerts?.settings()
+      if (what === 'report settings') {
+        const {
+          updatedAt: _at,
+          updatedBy: _by,
+          ...settings
+        } = (await state.delivery?.outbox.settings()) ?? {}
+        return settings
+      }
+      const id = /^\/api\/people\/(\d{1,15})$/.exec(path)?.[1]
+      return id ? state.people?.byId(Number(id)) : undefined
+    },
+    machineLocation: (machineId) => {
+      const state = historyState()
+      if (!('store' in state) || !state.stops) return null
+      return state.stops.machineLocations().get(machineId) ?? null
+    },
   })
   app.use('/api/*', guard.middleware)
   const viewers = viewGate({ parts, idleMs, address: client.address, now })

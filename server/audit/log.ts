@@ -54,6 +54,40 @@ export function redacted(value: unknown, depth = 0): unknown {
   return value
 }
 
+/** One difference between what was before a change and what is after it. */
+export interface Difference {
+  /** where: "rules.state.minutes.stopped", "reasons[2].name" */
+  at: string
+  before: unknown
+  after: unknown
+}
+
+const isRecord = (v: unknown): v is Record<string, unknown> =>
+  v !== null && typeof v === 'object' && !Array.isArray(v)
+
+/** What a change changed, field by field (at most `limit`; secrets hidden, long texts cut): objects and
+ * lists of one length are followed into, anything else that differs is one difference. */
+export function differences(before: unknown, after: unknown, limit = 30): Difference[] {
+  const found: Difference[] = []
+  const walk = (b: unknown, a: unknown, at: string, depth: number) => {
+    if (found.length >= limit || JSON.stringify(b) === JSON.stringify(a)) return
+    const hidden = SECRET_KEY.test(at.split(/[.[]/).at(-1) ?? '')
+    if (depth < 6 && isRecord(b) && isRecord(a)) {
+      for (const key of new Set([...Object.keys(b), ...Object.keys(a)]))
+        walk(b[key], a[key], at ? `${at}.${key}` : key, depth + 1)
+    } else if (depth < 6 && Array.isArray(b) && Array.isArray(a) && b.length === a.length) {
+      for (let i = 0; i < b.length; i++) walk(b[i], a[i], `${at}[${i}]`, depth + 1)
+    } else
+      found.push({
+        at,
+        before: hidden ? '(hidden)' : redacted(b ?? null, depth),
+        after: hidden ? '(hidden)' : redacted(a ?? null, depth),
+      })
+  }
+  walk(before, after, '', 0)
+  return found
+}
+
 const bounded = (detail: Record<string, unknown>) => {
   const json = JSON.stringify(detail)
   return json.length <= MAX_DETAIL_CHARS ? json : JSON.stringify({ cut: json.slice(0, MAX_DETAIL_CHARS) })

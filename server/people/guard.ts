@@ -2,10 +2,12 @@ import type { Context, MiddlewareHandler } from 'hono'
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
 import { type Role, roleAtLeast } from '../../src/lib/roles'
 import type { AuditEntry, AuditLog } from '../audit/log'
-import { redacted } from '../audit/log'
+import { differences, redacted } from '../audit/log'
 import { readBodyLimited } from '../proxy/request-body'
+import { actorOf, type Caller } from './actor'
 import { type Device, type DeviceStore, MAX_PIN_FAILURES } from './devices'
-import { type WriteRoute, writeRouteOf } from './route-roles'
+import { outsidePlaces } from './places'
+import { type ChangedState, type WriteRoute, writeRouteOf } from './route-roles'
 import type { PeopleStore, Person } from './store'
 import { WRITE_LIMITS, WriteLimits } from './write-limits'
 
@@ -14,15 +16,6 @@ export const PERSON_COOKIE = 'stitchboard_person'
 export const DEVICE_COOKIE = 'stitchboard_device'
 /** The largest body a write route takes (the settings' 64 KiB, with room). */
 const MAX_WRITE_BYTES = 128 * 1024
-
-/** Who asks: a signed-in person, the ADMIN_TOKEN (only while no administrator exists), or no one known. */
-export type Caller =
-  /** signed in, or (`device`) identified by a PIN or badge on an enrolled floor device */
-  | { kind: 'person'; person: Person; sessionId: number; device?: Device }
-  /** an enrolled device with no one identified on it */
-  | { kind: 'device'; device: Device }
-  | { kind: 'admin-token' }
-  | { kind: 'anonymous' }
 
 export interface GuardOptions {
   /** the people and the audit log, or null while the history's database is not ready */
@@ -38,6 +31,10 @@ export interface GuardOptions {
   idleMs: number
   sessionMs: number
   now: () => number
+  /** what a route changes as it is now (WriteRoute.state), for the audit log's before and after */
+  stateOf?: (state: ChangedState, path: string) => Promise<unknown>
+  /** a machine's location as the latest /machines answer has it (null: none, or not known) */
+  machineLocation?: (machineId: string) => number | null
 }
 
 const callers = new WeakMap<Context, Caller>()
@@ -200,14 +197,28 @@ export function peopleGuard(options: GuardOptions) {
       const byPerson = perPerson.take(`person ${caller.person.id}`, options.now())
       if (byPerson) return flood(byPerson)
     }
-    const refusal = await authorise(c, needs, route.settings ?? route.event)
+    const refusal =
+      (await authorise(c, needs, route.settings ?? route.event)) ?? (await placeRefusal(c, route, asked))
     if (refusal) {
       if (parts && route.audit !== false) await keep(c, parts.audit, route, asked, refusal)
       return refusal
     }
+    const read = () =>
+      route.state && options.stateOf ? options.stateOf(route.state, c.req.path).catch(() => undefined) : null
+    const before = await read()
     await next()
+    const changes =
+      before !== null && c.res.status < 400 ? { changes: differences(before, await read()) } : {}
     if (parts && route.audit !== false && route.audit !== 'self')
-      await keep(c, parts.audit, route, asked, c.res)
+      await keep(c, parts.audit, route, asked, c.res, changes)
+  }
+
+  /** A person limited to locations changes only what is in them (./places.ts). */
+  const placeRefusal = async (c: Context, route: WriteRoute, asked: unknown): Promise<Response | null> => {
+    const caller = await resolve(c)
+    if (caller.kind !== 'person') return null
+    const outside = outsidePlaces(caller.person, route, asked, options.machineLocation ?? (() => null))
+    return outside ? c.json(outside, 403) : null
   }
 
   /** The person of the PIN or badge a request from a floor device carries: the person, null when it
@@ -266,7 +277,14 @@ export function peopleGuard(options: GuardOptions) {
   }
 
   /** Appends the request's entry; a failure to keep it is in the server's log (the change is made). */
-  const keep = async (c: Context, audit: AuditLog, route: WriteRoute, asked: unknown, answer: Response) => {
+  const keep = async (
+    c: Context,
+    audit: AuditLog,
+    route: WriteRoute,
+    asked: unknown,
+    answer: Response,
+    more: Record<string, unknown> = {},
+  ) => {
     const caller = callers.get(c) ?? { kind: 'anonymous' }
     const typed =
       route.who && asked && typeof asked === 'object'
@@ -293,6 +311,7 @@ export function peopleGuard(options: GuardOptions) {
         status: answer.status,
         detail: {
           asked: redacted(asked),
+          ...more,
           ...(typeof error === 'string' ? { error: error.slice(0, 500) } : {}),
         },
       })
@@ -345,36 +364,3 @@ export function changedBy(c: Context): string {
 
 export const resultOf = (status: number): AuditEntry['result'] =>
   status < 400 ? 'ok' : status === 401 || status === 403 || status === 429 ? 'refused' : 'failed'
-
-/** How the audit log names a caller; `typed`: the name a form gave (before accounts). */
-export function actorOf(
-  caller: Caller,
-  typed: string,
-): Pick<AuditEntry, 'actor' | 'actorId' | 'role' | 'via' | 'device'> {
-  if (caller.kind === 'person')
-    return caller.device
-      ? {
-          actor: caller.person.name,
-          actorId: caller.person.id,
-          role: caller.person.role,
-          via: 'device',
-          device: caller.device.name,
-        }
-      : { actor: caller.person.name, actorId: caller.person.id, role: caller.person.role, via: 'session' }
-  if (caller.kind === 'device')
-    return {
-      actor: typed ? `${typed} (typed)` : 'anonymous',
-      actorId: null,
-      role: null,
-      via: 'device',
-      device: caller.device.name,
-    }
-  if (caller.kind === 'admin-token')
-    return {
-      actor: typed ? `${typed} (admin token)` : 'admin token',
-      actorId: null,
-      role: null,
-      via: 'admin-token',
-    }
-  return { actor: typed ? `${typed} (typed)` : 'anonymous', actorId: null, role: null, via: 'anonymous' }
-}

@@ -13,7 +13,15 @@ export interface WriteRoute {
   settings?: string
   /** not kept in the audit log (a look-up changes nothing); the route logs itself ("self") */
   audit?: false | 'self'
+  /** where the change is, for a person limited to locations: the body's machine, location (null: all of
+   * them) or scope (all, a location, a machine) */
+  place?: 'machineId' | 'locationId' | 'scope'
+  /** what it changes, read before and after (GuardOptions.stateOf): the audit log keeps the differences */
+  state?: ChangedState
 }
+
+/** The things whose changes the audit log keeps as before and after. */
+export type ChangedState = 'stop settings' | 'alert settings' | 'report settings' | 'person'
 
 /**
  * THE table of stitchboard's routes that change something: the server checks every POST against it before
@@ -22,15 +30,33 @@ export interface WriteRoute {
  */
 export const WRITE_ROUTES: Readonly<Record<string, WriteRoute>> = {
   // the floor
-  'POST /api/stops/reason': { role: 'operator', category: 'stops', event: 'reason given', who: 'by' },
-  'POST /api/stops/split': { role: 'operator', category: 'stops', event: 'stop split', who: 'by' },
+  'POST /api/stops/reason': {
+    role: 'operator',
+    category: 'stops',
+    event: 'reason given',
+    who: 'by',
+    place: 'machineId',
+  },
+  'POST /api/stops/split': {
+    role: 'operator',
+    category: 'stops',
+    event: 'stop split',
+    who: 'by',
+    place: 'machineId',
+  },
   'POST /api/alerts/:id/acknowledge': {
     role: 'operator',
     category: 'alerts',
     event: "I'm on it",
     who: 'name',
   },
-  'POST /api/plan/rejects': { role: 'operator', category: 'plan', event: 'rejects entered', who: 'by' },
+  'POST /api/plan/rejects': {
+    role: 'operator',
+    category: 'plan',
+    event: 'rejects entered',
+    who: 'by',
+    place: 'locationId',
+  },
   // the shift
   'POST /api/plan/targets': {
     role: 'supervisor',
@@ -38,6 +64,7 @@ export const WRITE_ROUTES: Readonly<Record<string, WriteRoute>> = {
     event: 'target set',
     who: 'by',
     settings: 'Targets',
+    place: 'scope',
   },
   'POST /api/stops/planned': {
     role: 'supervisor',
@@ -45,6 +72,7 @@ export const WRITE_ROUTES: Readonly<Record<string, WriteRoute>> = {
     event: 'planned stop added',
     who: 'by',
     settings: 'Stop reasons and planned stops',
+    place: 'scope',
   },
   'POST /api/stops/planned/:id/cancel': {
     role: 'supervisor',
@@ -67,12 +95,14 @@ export const WRITE_ROUTES: Readonly<Record<string, WriteRoute>> = {
     event: 'stop settings changed',
     who: 'by',
     settings: 'Stop reasons and planned stops',
+    state: 'stop settings',
   },
   'POST /api/alerts/settings': {
     role: 'admin',
     category: 'alerts',
     event: 'alert settings changed',
     settings: 'Alert settings',
+    state: 'alert settings',
   },
   'POST /api/alerts/channels/:id/test': {
     role: 'admin',
@@ -86,10 +116,17 @@ export const WRITE_ROUTES: Readonly<Record<string, WriteRoute>> = {
     event: 'report settings changed',
     who: 'by',
     settings: 'Report settings',
+    state: 'report settings',
   },
   // people
   'POST /api/people': { role: 'admin', category: 'people', event: 'person added', settings: 'People' },
-  'POST /api/people/:id': { role: 'admin', category: 'people', event: 'person changed', settings: 'People' },
+  'POST /api/people/:id': {
+    role: 'admin',
+    category: 'people',
+    event: 'person changed',
+    settings: 'People',
+    state: 'person',
+  },
   'POST /api/people/:id/end-sessions': {
     role: 'admin',
     category: 'people',

@@ -1,7 +1,8 @@
 import type { Context, Hono } from 'hono'
 import * as z from 'zod'
 import { toCsv } from '../../src/lib/csv'
-import { actorOf, callerOf, changedBy } from './guard'
+import { actorOf } from './actor'
+import { callerOf, changedBy } from './guard'
 import { hashPassword, passwordProblem } from './passwords'
 import {
   jsonOf,

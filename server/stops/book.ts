@@ -183,8 +183,9 @@ export class StopBook {
     return i.code !== null && this.codes.get(i.code)?.state === 'running'
   }
 
-  /** The machines' locations, from the latest /machines answer (planned stops of a location). */
-  private locations(): Map<string, number | null> {
+  /** The machines' locations, from the latest /machines answer (planned stops of a location; what a
+   * person limited to locations may change). */
+  machineLocations(): Map<string, number | null> {
     const latest = this.options.watcher.latest()
     const facts = latest
       ? machineFactsOf(JSON.parse(new TextDecoder().decode(latest.answer.body)))
@@ -221,7 +222,7 @@ export class StopBook {
       store.splits(machines, firstStart, now + 1),
     ])
     const codeReasons = codeReasonsOf(settings, this.codes, STATE_REASONS)
-    const locations = this.locations()
+    const locations = this.machineLocations()
     const parts: StopPart[] = []
     for (const [machineId, list] of intervals) {
       const start = list[0]?.start ?? from

@@ -150,9 +150,10 @@ describe('people, sessions, roles and the audit log', () => {
     login: string,
     name: string,
     role: 'viewer' | 'operator' | 'supervisor' | 'admin',
+    locations: number[] = [],
   ) {
     return people.add(
-      { login, name, role, locations: [], passwordHash: await hashPassword(PASSWORD) },
+      { login, name, role, locations, passwordHash: await hashPassword(PASSWORD) },
       'the test',
       clock,
     )
@@ -383,6 +384,12 @@ describe('people, sessions, roles and the audit log', () => {
       locations: [2],
       password: '(hidden)',
     })
+    // a change keeps what it changed, before and after
+    expect(log.slice(1, 3).map((e: { detail: { changes: unknown } }) => e.detail.changes)).toEqual([
+      [{ at: 'active', before: true, after: false }],
+      [{ at: 'role', before: 'operator', after: 'supervisor' }],
+    ])
+    expect(log[0].detail.changes).toBeUndefined()
     expect(JSON.stringify(log)).not.toContain(PASSWORD)
     expect((await pia.ask('/api/audit?from=0&till=x')).body.error).toBe(
       'The audit log cannot be read: till Invalid input: expected number, received NaN',
@@ -427,6 +434,38 @@ describe('people, sessions, roles and the audit log', () => {
     ).toBe(200)
     clock += 1000
     expect((await floor.ask('/api/plan/rejects', rejects('Ana'))).status).toBe(200)
+  })
+
+  test('a person limited to locations changes only what is there, and is told so', async () => {
+    await addPerson('pia', 'Pia Plant', 'admin')
+    await addPerson('olaf', 'Olaf Operator', 'operator', [1])
+    await addPerson('sue', 'Sue Supervisor', 'supervisor', [1])
+    const olaf = browser()
+    await olaf.ask('/api/auth/sign-in', { login: 'olaf', password: PASSWORD })
+    expect((await olaf.ask('/api/plan/rejects', { ...rejects('x'), locationId: 1 })).status).toBe(200)
+    expect(await olaf.ask('/api/plan/rejects', { ...rejects('x'), locationId: 2 })).toMatchObject({
+      status: 403,
+      body: { reason: 'location', error: 'Olaf Operator does not work at location 2' },
+    })
+    // all locations at once, or a machine whose location is not known (no poll yet): not theirs either
+    expect((await olaf.ask('/api/plan/rejects', rejects('x'))).body).toMatchObject({ reason: 'location' })
+    expect(
+      (await olaf.ask('/api/stops/reason', { machineId: 'M-0101', start: T0 - MIN, reason: 'x', by: 'x' }))
+        .body,
+    ).toMatchObject({ reason: 'location' })
+    const sue = browser()
+    await sue.ask('/api/auth/sign-in', { login: 'sue', password: PASSWORD })
+    expect(
+      (await sue.ask('/api/plan/targets', { ...target('x'), scope: { kind: 'location', id: 1 } })).status,
+    ).toBe(200)
+    expect((await sue.ask('/api/plan/targets', target('x'))).body).toMatchObject({ reason: 'location' })
+    // the refusals are in the audit log
+    expect((await entries()).filter((e) => e.result === 'refused').map((e) => [e.actor, e.status])).toEqual([
+      ['Sue Supervisor', 403],
+      ['Olaf Operator', 403],
+      ['Olaf Operator', 403],
+      ['Olaf Operator', 403],
+    ])
   })
 
   test('every write route × every role: refused below its role, let through from it on', async () => {

@@ -1,4 +1,4 @@
-import type { Translator } from '../../lib/i18n/translator'
+import type { MessageKey, Translator } from '../../lib/i18n/translator'
 
 /** Errors a page can tell apart and explain in words. */
 
@@ -16,9 +16,21 @@ export class HttpError extends Error {
   constructor(
     readonly status: number,
     message: string,
+    /** why the server refused, when it says (`role`, `location`, `sign-in`, `wall`, `too-many`…) */
+    readonly reason: string | null = null,
   ) {
     super(message)
   }
+}
+
+/** The server's refusals for want of a right, in the reader's words. */
+const REFUSALS: Readonly<Record<string, MessageKey>> = {
+  role: 'who.refused.role',
+  location: 'who.refused.location',
+  'sign-in': 'who.refused.signIn',
+  who: 'who.refused.signIn',
+  wall: 'who.refused.wall',
+  'too-many': 'who.refused.tooMany',
 }
 
 /** The answer does not have the documented shape; names the first field that is wrong. */
@@ -44,6 +56,7 @@ export function describeError(error: unknown, t: Translator['t']): string {
   if (error instanceof NetworkError) return t('app.error.network')
   if (error instanceof UnexpectedResponseError)
     return t('app.error.unexpected', { field: error.field, detail: error.detail })
+  if (error instanceof HttpError && error.reason && REFUSALS[error.reason]) return t(REFUSALS[error.reason]!)
   if (error instanceof Error) return error.message
   return t('app.error.something')
 }

@@ -1,5 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { fetchFromServer } from './http'
+import { speaking } from '../../../test/messages'
+import { describeError } from './errors'
+import { fetchFromServer, send } from './http'
 
 const withScheduler = (scheduler: unknown) => {
   Object.defineProperty(globalThis, 'scheduler', { value: scheduler, configurable: true, writable: true })
@@ -28,5 +30,26 @@ describe('fetchFromServer', () => {
     const fetch = vi.spyOn(globalThis, 'fetch').mockResolvedValue(new Response('{}'))
     void fetchFromServer('/api/machines', {})
     expect(fetch).toHaveBeenCalledOnce()
+  })
+})
+
+describe('a refusal for want of a right', () => {
+  afterEach(() => vi.restoreAllMocks())
+  const refused = (status: number, body: object) =>
+    vi.spyOn(globalThis, 'fetch').mockResolvedValue(new Response(JSON.stringify(body), { status }))
+
+  it('is said in the reader’s words, naming why', async () => {
+    refused(403, { error: 'Olaf Operator does not work at location 2', reason: 'location' })
+    const error = await send('/api/plan/rejects', { method: 'POST' }).catch((e: unknown) => e)
+    expect(error).toMatchObject({ status: 403, reason: 'location' })
+    expect(describeError(error, speaking('de').t)).toBe(
+      'Das liegt an einem Standort, an dem Sie nicht arbeiten: fragen Sie jemanden, der dort arbeitet.',
+    )
+  })
+
+  it('keeps the server’s own words for any other refusal', async () => {
+    refused(409, { error: 'Someone else gave this stop a reason' })
+    const error = await send('/api/stops/reason', { method: 'POST' }).catch((e: unknown) => e)
+    expect(describeError(error, speaking('en').t)).toBe('Someone else gave this stop a reason')
   })
 })

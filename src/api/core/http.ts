@@ -71,9 +71,11 @@ export async function send(input: string, init: RequestInit): Promise<unknown> {
     // once stitchboard has accounts, an unknown browser (signed out, its session ended, its device
     // revoked) goes to the sign-in page, which brings it back here
     if (response.status === 401 && (body as { reason?: unknown } | null)?.reason === 'who') leaveForSignIn()
+    const reason = (body as { reason?: unknown } | null)?.reason
     throw new HttpError(
       response.status,
       typeof message === 'string' ? message : `The server answered HTTP ${response.status}`,
+      typeof reason === 'string' ? reason : null,
     )
   }
   return body

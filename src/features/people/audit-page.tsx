@@ -229,7 +229,7 @@ function AuditPageOf({
                         {e.status > 0 && ` (${e.status})`}
                       </td>
                       <td className={`${CELL} max-w-md break-all font-mono text-xs`}>
-                        {JSON.stringify(e.detail)}
+                        <Detail detail={e.detail} />
                       </td>
                     </tr>
                   ))}
@@ -243,5 +243,28 @@ function AuditPageOf({
         </>
       )}
     </QueryState>
+  )
+}
+
+/** An entry's detail: what a change changed, one line each ("role: "operator" → "supervisor""), then
+ * the rest as it was kept (what was asked, the refusal's words). */
+function Detail({ detail }: { detail: Record<string, unknown> }) {
+  const { changes, ...rest } = detail
+  const list = Array.isArray(changes)
+    ? (changes as Array<{ at: string; before: unknown; after: unknown }>)
+    : []
+  return (
+    <>
+      {list.length > 0 && (
+        <ul className="mb-1">
+          {list.map((change) => (
+            <li key={change.at}>
+              {change.at}: {JSON.stringify(change.before)} → {JSON.stringify(change.after)}
+            </li>
+          ))}
+        </ul>
+      )}
+      {Object.keys(rest).length > 0 && JSON.stringify(rest)}
+    </>
   )
 }
