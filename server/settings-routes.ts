@@ -142,7 +142,8 @@ export function settingsRoutes(
     timeZone: config.timeZone,
     now,
   })
-  stopRoutes(app, historyState, settingsOptions('admin'))
+  // the reasons and their rules are an administrator's; planned stops a supervisor's
+  stopRoutes(app, historyState, { ...settingsOptions('admin'), canPlan: mayChange('supervisor') })
   // the shift reports' archive, read by anyone (their delivery's settings are below, behind the gate)
   reportRoutes(app, () => {
     const state = historyState()

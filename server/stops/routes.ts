@@ -16,6 +16,8 @@ import { StopError } from './stop-error'
 export interface StopsOptions {
   /** whether the asker may change the settings (server/people/guard.ts checks each change) */
   canChange: (c: Context) => Promise<boolean>
+  /** whether the asker may plan stops and cancel planned ones */
+  canPlan: (c: Context) => Promise<boolean>
   shiftNames: readonly string[]
 }
 
@@ -102,6 +104,7 @@ export function stopRoutes(app: Hono, stateOf: () => StopsState, options: StopsO
           settings: defaultStopSettings(),
           planned: [],
           canChange: false,
+          canPlan: false,
         })
       return c.json({ error: `No stop reasons: ${context.unavailable}` }, 503)
     }
@@ -184,14 +187,14 @@ export function stopRoutes(app: Hono, stateOf: () => StopsState, options: StopsO
   })
 
   app.get('/api/stops/settings', async (c) => {
-    const { book, canChange } = ctx()
-    const may = await canChange(c)
+    const { book, canChange, canPlan } = ctx()
+    const [may, plan] = await Promise.all([canChange(c), canPlan(c)])
     const now = book.now()
     const [settings, planned] = await Promise.all([
       book.settings(),
       book.plannedBetween(now - 86_400_000, now + 366 * 86_400_000),
     ])
-    return c.json({ settings, planned, canChange: may })
+    return c.json({ settings, planned, canChange: may, canPlan: plan })
   })
 
   app.post('/api/stops/settings', async (c) => {

@@ -67,6 +67,8 @@ const schemas = lazySchemas((z) => {
     settings: settingsSchema,
     planned: z.array(plannedSchema),
     canChange: z.boolean(),
+    // older servers: whoever changes the settings plans stops
+    canPlan: z.optional(z.boolean()),
   })
   const logSchema = z.object({
     log: z.array(
@@ -149,7 +151,10 @@ export const currentStopsQueryOptions = () =>
 export interface StopSettingsPage {
   settings: StopSettings
   planned: PlannedStop[]
+  /** the reasons, the threshold, the code rules and the breaks (an administrator's) */
   canChange: boolean
+  /** planned stops (a supervisor's) */
+  canPlan?: boolean | undefined
 }
 
 export const stopSettingsQueryOptions = () =>

@@ -21,14 +21,16 @@ function serveStops({
   settings = defaults,
   planned = [] as PlannedStop[],
   canChange = true,
+  canPlan = canChange,
   saveAnswer,
 }: {
   settings?: StopSettings
   planned?: PlannedStop[]
   canChange?: boolean
+  canPlan?: boolean
   saveAnswer?: () => Response
 } = {}) {
-  let page: PageAnswer = { settings, planned, canChange }
+  let page: PageAnswer = { settings, planned, canChange, canPlan }
   const seen = {
     gets: 0,
     saves: [] as Array<{ body: unknown; authorization: string | null }>,
@@ -338,5 +340,40 @@ describe('the stop settings page', () => {
     expect(screen.getByText(/Break or meal · All machines/)).toBeInTheDocument()
     expect(screen.queryByRole('button', { name: /^Cancel/ })).toBeNull()
     expect(screen.queryByRole('form', { name: 'Add a planned stop' })).toBeNull()
+  })
+
+  test('a supervisor plans stops; the reasons and their rules stay an administrator’s, and the page says so', async () => {
+    const seen = serveStops({ canChange: false, canPlan: true })
+    mswServer.use(
+      http.get('/api/auth/me', () =>
+        HttpResponse.json({
+          accounts: true,
+          ready: true,
+          person: {
+            id: 2,
+            login: 'sue',
+            name: 'Sue Supervisor',
+            role: 'supervisor',
+            locations: [],
+            active: true,
+            createdAt: FIXED_NOW,
+            createdBy: 'Pia',
+          },
+          adminToken: false,
+          oidc: null,
+          device: null,
+        }),
+      ),
+    )
+    await renderPage()
+    expect(
+      await screen.findByText(/Only an administrator changes the reasons, the threshold, the code rules/),
+    ).toBeInTheDocument()
+    expect(screen.queryByText(/Planned stops need a supervisor/)).toBeNull()
+    expect(within(reason('Break or meal')).getByLabelText('Name')).toBeDisabled()
+    expect(screen.queryByRole('button', { name: 'Save reasons' })).toBeNull()
+    expect(screen.queryByLabelText('Admin token')).toBeNull()
+    expect(screen.getByRole('form', { name: 'Add a planned stop' })).toBeInTheDocument()
+    expect(seen.saves).toEqual([])
   })
 })

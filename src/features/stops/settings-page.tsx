@@ -13,7 +13,7 @@ import { keepAdminToken, storedAdminToken } from '../../components/admin-token'
 import { useT } from '../../components/i18n'
 import { rememberedName, rememberName } from '../../components/person-name'
 import { QueryState } from '../../components/query-state'
-import { nameToKeep, useMe, whoMissing } from '../../components/signed-in'
+import { nameToKeep, SignInFirst, useMe, whoMissing } from '../../components/signed-in'
 import { Button } from '../../components/ui/button'
 import { FormErrors } from '../../components/ui/form-errors'
 import { WhoFields } from '../../components/who-fields'
@@ -49,7 +49,9 @@ export function StopSettingsPage() {
 
 function Editor({ page, shiftNames, timeZone }: { page: Page; shiftNames: string[]; timeZone: string }) {
   const { t } = useT()
+  // the reasons and their rules are an administrator's, planned stops a supervisor's
   const readOnly = !page.canChange
+  const planReadOnly = !(page.canPlan ?? page.canChange)
   const [name, setName] = useState(rememberedName)
   const [token, setToken] = useState(storedAdminToken)
   const [asked, setAsked] = useState(false)
@@ -75,13 +77,20 @@ function Editor({ page, shiftNames, timeZone }: { page: Page; shiftNames: string
   }
   return (
     <>
-      {readOnly && (
+      {readOnly && planReadOnly && !me?.accounts && (
         <p className="rounded border border-gray-400 p-2">
           <span aria-hidden="true">🔒 </span>
           {t('stopSettings.readOnly')}
         </p>
       )}
-      {!readOnly && (
+      {me?.accounts && !me.person && <SignInFirst className="rounded border border-gray-400 p-2" />}
+      {me?.person && (readOnly || planReadOnly) && (
+        <p className="rounded border border-gray-400 p-2">
+          <span aria-hidden="true">🔒 </span>
+          {readOnly && t('stopSettings.adminOnly')} {planReadOnly && t('stopSettings.supervisorOnly')}
+        </p>
+      )}
+      {!(readOnly && planReadOnly) && (
         <WhoFields
           legend={t('stopSettings.who')}
           legendClassName="px-1 font-semibold"
@@ -99,7 +108,7 @@ function Editor({ page, shiftNames, timeZone }: { page: Page; shiftNames: string
         />
       )}
       <SettingsForm page={page} who={who} readOnly={readOnly} shiftNames={shiftNames} />
-      <PlannedSection page={page} who={who} readOnly={readOnly} timeZone={timeZone} />
+      <PlannedSection page={page} who={who} readOnly={planReadOnly} timeZone={timeZone} />
     </>
   )
 }
