@@ -579,6 +579,15 @@ export const MIGRATIONS: ReadonlyArray<{ version: number; name: string; sql: str
         for each row execute function audit_log_append_only();
     `,
   },
+  {
+    version: 11,
+    name: "a person linked to the vendor's operator records",
+    sql: `
+      -- the operatorId of /reports/operator-overview this person is (one person per operator)
+      alter table people add column vendor_operator_id text;
+      create unique index people_vendor_operator on people (vendor_operator_id) where vendor_operator_id is not null;
+    `,
+  },
 ]
 
 /** The advisory lock under which the schema changes on a server: two instances starting together do not

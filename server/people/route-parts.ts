@@ -46,6 +46,13 @@ export const personChange = z
     locations: locations.optional(),
     active: z.boolean().optional(),
     password: z.string().optional(),
+    // the vendor's operatorId (/reports/operator-overview); null unlinks
+    vendorOperatorId: z
+      .string()
+      .trim()
+      .regex(/^[\w.:@-]{1,64}$/, 'is 1–64 letters, digits or . _ : @ -')
+      .nullable()
+      .optional(),
   })
   .strict()
 
@@ -64,6 +71,7 @@ export const personJson = (p: Person) => ({
   active: p.active,
   createdAt: p.createdAt,
   createdBy: p.createdBy,
+  vendorOperatorId: p.vendorOperatorId,
 })
 
 /** Attempts at signing in: per client a burst of 10, then one every 6 s; per login 5 wrong passwords in

@@ -91,6 +91,7 @@ export function peopleRoutes(app: Hono, options: PeopleRoutesOptions) {
           ...(change.role !== undefined ? { role: change.role as Person['role'] } : {}),
           ...(change.locations !== undefined ? { locations: change.locations } : {}),
           ...(change.active !== undefined ? { active: change.active } : {}),
+          ...(change.vendorOperatorId !== undefined ? { vendorOperatorId: change.vendorOperatorId } : {}),
           ...(password !== undefined ? { passwordHash: await hashPassword(password) } : {}),
         },
         now(),

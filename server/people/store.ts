@@ -13,6 +13,8 @@ export interface Person {
   active: boolean
   createdAt: number
   createdBy: string
+  /** the operator this person is in the machines' records (the vendor's operatorId), if linked */
+  vendorOperatorId: string | null
 }
 
 /** A signed-in browser, as an administrator sees it (never its id). */
@@ -39,8 +41,10 @@ interface PersonRow {
   active: boolean
   created_at: string
   created_by: string
+  vendor_operator_id: string | null
 }
-const PERSON_COLUMNS = 'p.id, p.login, p.name, p.role, p.locations, p.active, p.created_at, p.created_by'
+const PERSON_COLUMNS =
+  'p.id, p.login, p.name, p.role, p.locations, p.active, p.created_at, p.created_by, p.vendor_operator_id'
 const personOf = (row: PersonRow): Person => ({
   id: Number(row.id),
   login: row.login,
@@ -50,6 +54,7 @@ const personOf = (row: PersonRow): Person => ({
   active: row.active,
   createdAt: Number(row.created_at),
   createdBy: row.created_by,
+  vendorOperatorId: row.vendor_operator_id ?? null,
 })
 
 export class PeopleError extends Error {
@@ -123,7 +128,9 @@ export class PeopleStore {
    * demoting each other at once cannot both succeed). */
   async change(
     id: number,
-    change: Partial<{ name: string; role: Role; locations: number[]; active: boolean; passwordHash: string }>,
+    change: Partial<Pick<Person, 'name' | 'role' | 'locations' | 'active' | 'vendorOperatorId'>> & {
+      passwordHash?: string
+    },
     at: number,
   ): Promise<Person> {
     return this.db.transaction(async (tx) => {
@@ -144,6 +151,15 @@ export class PeopleStore {
       if (change.locations !== undefined) set('locations', change.locations)
       if (change.active !== undefined) set('active', change.active)
       if (change.passwordHash !== undefined) set('password_hash', change.passwordHash)
+      if (change.vendorOperatorId !== undefined) {
+        const [other] = await tx.query<{ name: string }>(
+          'select name from people where vendor_operator_id = $1 and id <> $2',
+          [change.vendorOperatorId, id],
+        )
+        if (other)
+          throw new PeopleError(`${other.name} is the operator ${change.vendorOperatorId} already`, 409)
+        set('vendor_operator_id', change.vendorOperatorId)
+      }
       if (sets.length === 0) return personOf(before)
       const [row] = await tx.query<PersonRow>(
         `update people p set ${sets.join(', ')} where p.id = $1 returning ${PERSON_COLUMNS}`,

@@ -396,6 +396,35 @@ describe('people, sessions, roles and the audit log', () => {
     )
   })
 
+  test("a person linked to the vendor's operator records: one person per operator", async () => {
+    const pia = await addPerson('pia', 'Pia Plant', 'admin')
+    const olaf = await addPerson('olaf', 'Olaf Operator', 'operator')
+    const admin = browser()
+    await admin.ask('/api/auth/sign-in', { login: 'pia', password: PASSWORD })
+    const linked = await admin.ask(`/api/people/${olaf.id}`, { vendorOperatorId: 'OP-17' })
+    expect(linked.body.person).toMatchObject({ name: 'Olaf Operator', vendorOperatorId: 'OP-17' })
+    expect(await admin.ask(`/api/people/${pia.id}`, { vendorOperatorId: 'OP-17' })).toMatchObject({
+      status: 409,
+      body: { error: 'Olaf Operator is the operator OP-17 already' },
+    })
+    expect((await admin.ask(`/api/people/${pia.id}`, { vendorOperatorId: '<b>' })).body.error).toBe(
+      'The person cannot be changed: vendorOperatorId is 1–64 letters, digits or . _ : @ -',
+    )
+    expect((await admin.ask(`/api/people/${olaf.id}`, { vendorOperatorId: null })).body.person).toMatchObject(
+      {
+        vendorOperatorId: null,
+      },
+    )
+    // newest first: what each change changed; the refused ones changed nothing
+    const kept = await audit.list({ from: 0, till: T0 + 60_000, limit: 4, category: 'people' })
+    expect(kept.map((e) => [e.status, e.detail.changes])).toEqual([
+      [200, [{ at: 'vendorOperatorId', before: 'OP-17', after: null }]],
+      [400, undefined],
+      [409, undefined],
+      [200, [{ at: 'vendorOperatorId', before: null, after: 'OP-17' }]],
+    ])
+  })
+
   test('guessing passwords: five wrong for a login, then it waits', async () => {
     await addPerson('olaf', 'Olaf Operator', 'operator')
     const guesser = browser()

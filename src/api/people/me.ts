@@ -32,6 +32,8 @@ export interface Person {
   active: boolean
   createdAt: number
   createdBy: string
+  /** the operator this person is in the machines' records (the vendor's operatorId), if linked */
+  vendorOperatorId: string | null
 }
 
 /** Who this browser is to the server. */
@@ -81,6 +83,7 @@ const schemas = lazySchemas((z) => ({
         active: z.boolean(),
         createdAt: z.number(),
         createdBy: z.string(),
+        vendorOperatorId: z._default(z.nullable(z.string()), null),
       }),
     ),
     adminToken: z.boolean(),

@@ -44,6 +44,7 @@ const schemas = lazySchemas((z) => {
     active: z.boolean(),
     createdAt: z.number(),
     createdBy: z.string(),
+    vendorOperatorId: z._default(z.nullable(z.string()), null),
   })
   const session = z.object({
     id: z.number(),
@@ -119,7 +120,14 @@ export const addPerson = async (body: {
 
 export const changePerson = async (
   id: number,
-  change: Partial<{ name: string; role: Role; locations: number[]; active: boolean; password: string }>,
+  change: Partial<{
+    name: string
+    role: Role
+    locations: number[]
+    active: boolean
+    password: string
+    vendorOperatorId: string | null
+  }>,
 ): Promise<Person> =>
   (await postJson(`/api/people/${id}`, change, () => schemas().then((s) => s.person))).person
 

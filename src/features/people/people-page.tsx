@@ -24,6 +24,7 @@ import { SelectField } from '../../components/ui/select-field'
 import { TextField } from '../../components/ui/text-field'
 import { formatFactoryDate, formatFactoryTime } from '../../lib/factory-time'
 import { ROLES, type Role } from '../../lib/roles'
+import { OperatorLink } from './operator-link'
 
 const CELL = 'px-2 py-1 text-left align-top'
 
@@ -49,6 +50,7 @@ export function PeoplePage() {
               <PeopleTable people={data.people} sessions={data.sessions} />
               <AddPerson />
               <SetPin people={data.people} />
+              <OperatorLink people={data.people} />
               <Sessions people={data.people} sessions={data.sessions} />
             </>
           )}
