@@ -20,8 +20,8 @@ export function OperatorLink({ people }: { people: Person[] }) {
   const { t } = useT()
   const client = useQueryClient()
   const now = useNow()
-  // the range moves by the hour, so the overview is asked again at most once an hour
-  const [till] = useState(() => Math.floor(now / 3_600_000) * 3600 + 3600)
+  // (Unix seconds) the range ends at the next full hour: the overview is asked again at most hourly
+  const [till] = useState(() => Math.floor(now / 3600) * 3600 + 3600)
   const operators = useOperators({ from: till - RECORDS_DAYS * 86_400, till, machineIds: ALL_MACHINES })
   const [id, setId] = useState(String(people[0]?.id ?? ''))
   const person = people.find((p) => String(p.id) === id)
