@@ -3,7 +3,7 @@ import { until } from '../test/until'
 
 /** `npm run bench:floor-pin`: "two taps and a PIN, under 3 s" (issue "Who"). On the demo factory, a floor
  * phone (390×844, the CPU slowed 4× as Lighthouse's mobile setting) is enrolled by its code; an operator
- * then explains ROUNDS stops: tap the stop, tap a reason, type the PIN and press Enter. The time from the
+ * then explains ROUNDS stops of the shift: tap "Give reason", tap a reason, type the PIN and press Enter. The time from the
  * first tap until the phone says the reason is given is measured (the person's own typing is not: the PIN
  * is typed at once), and its median and slowest printed. Budget: under 3 s. */
 export const BUDGET_MS = 3000
@@ -11,8 +11,8 @@ const ROUNDS = 5
 const PASSWORD = 'correct horse battery'
 
 export async function benchFloorPin() {
-  const server = await startProcess('server/main.ts', {}, '/healthz', [], { realClock: true })
-  const browser = await launchChromium({ realClock: true })
+  const server = await startProcess('server/main.ts', {}, '/healthz')
+  const browser = await launchChromium()
   try {
     const code = await until(
       'the first administrator’s code',
@@ -55,8 +55,11 @@ export async function benchFloorPin() {
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 })
     const times: number[] = []
     for (let round = 0; round < ROUNDS; round++) {
-      const stop = phone.getByRole('button', { name: /Standing since/ }).first()
-      await stop.waitFor({ timeout: 120_000 })
+      const stop = phone.getByRole('button', { name: /Give reason/ }).first()
+      await stop.waitFor({ timeout: 60_000 }).catch(async (error) => {
+        await phone.screenshot({ path: '/tmp/floor-pin-failed.png', fullPage: true })
+        throw error
+      })
       const started = performance.now()
       await stop.tap()
       const dialog = phone.getByRole('dialog')
@@ -66,6 +69,7 @@ export async function benchFloorPin() {
       await pin.press('Enter')
       await phone.getByText(/“Waiting for garments” given\./).waitFor()
       times.push(performance.now() - started)
+      console.log(`  stop ${round + 1}: ${Math.round(times.at(-1)!)} ms`)
       await phone.reload()
     }
     times.sort((a, b) => a - b)
