@@ -71,7 +71,12 @@ export function ThisShift({
                   const change =
                     i > 0 && rate !== null && currentRate !== null ? relativeChange(currentRate, rate) : null
                   return (
-                    <td key={label} className="px-2 text-right">
+                    // a figure still being read is busy: the wall counts its screens once it is in
+                    <td
+                      key={label}
+                      className="px-2 text-right"
+                      aria-busy={rate === null && results[2 * i]?.isPending ? true : undefined}
+                    >
                       {rate === null ? (
                         results[2 * i]?.isPending ? (
                           <>
