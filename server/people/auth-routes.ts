@@ -1,6 +1,7 @@
 import type { Context, Hono } from 'hono'
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
 import * as z from 'zod'
+import { pathOfThisApp } from '../../src/lib/base-path'
 import type { AuditLog } from '../audit/log'
 import { actorOf, type Caller } from './actor'
 import { deviceJson } from './device-routes'
@@ -41,7 +42,7 @@ class Attempts {
 
 /** Where to go after signing in: a path of this app only (never "//elsewhere"). */
 const safeNext = (next: string | undefined) =>
-  next && next.length <= 500 && /^\/(?![/\\])/.test(next) ? next : '/machines'
+  next && next.length <= 500 ? pathOfThisApp(next, '/machines') : '/machines'
 
 /** Signing in and out (with a password, or at the factory's identity provider), who this browser is, and
  * the first administrator. */

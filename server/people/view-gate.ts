@@ -134,7 +134,7 @@ export function viewAccess({ gate, token, basePath }: ViewAccessOptions): Middle
     if (path === '/healthz') return next()
     const viewing = (await gate()?.viewing(c)) ?? 'open'
     if (viewing === 'known') {
-      keepViewer(c, gate)
+      if (path === '/api/live') keepViewer(c, gate)
       return next()
     }
     if (viewing === 'open') return token ? token(c, next) : next()
@@ -162,6 +162,7 @@ export function viewAccess({ gate, token, basePath }: ViewAccessOptions): Middle
   }
 }
 
+/** The live stream's viewer, asked again before each event (server/proxy/viewer.ts). */
 function keepViewer(c: Context, gate: () => ViewGate | null) {
   watchViewer(c.req.raw, async () => ((await gate()?.viewing(c)) ?? 'open') !== 'unknown')
 }

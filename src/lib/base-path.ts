@@ -13,3 +13,8 @@ export function withoutBase(path: string, base: string): string {
   const rest = path.slice(base.length)
   return rest === '' || rest[0] === '?' ? `/${rest}` : rest[0] === '/' ? rest : path
 }
+
+/** Where to go back to after signing in or enrolling: a path of this app only (never "//elsewhere" or
+ * "/\elsewhere", which browsers read as another site), else `otherwise`. */
+export const pathOfThisApp = (next: string | null | undefined, otherwise: string): string =>
+  next && /^\/(?![/\\])/.test(next) ? next : otherwise

@@ -10,6 +10,7 @@ import { useMe } from '../../components/signed-in'
 import { Button } from '../../components/ui/button'
 import { FormErrors } from '../../components/ui/form-errors'
 import { TextField } from '../../components/ui/text-field'
+import { pathOfThisApp } from '../../lib/base-path'
 
 /** /enrol: this browser becomes an enrolled device with the code a supervisor made (the QR code opens
  * this page with it). */
@@ -29,9 +30,7 @@ export function EnrolPage() {
   }
   const device = write.data ?? me?.device ?? null
   // back to where the browser was sent from (a wall's page), else the device's own first page
-  const asked = search.get('next')
-  const next =
-    asked && /^\/(?![/\\])/.test(asked) ? asked : device?.kind === 'floor' ? '/stops/explain' : '/machines'
+  const next = pathOfThisApp(search.get('next'), device?.kind === 'floor' ? '/stops/explain' : '/machines')
   return (
     <section className="space-y-4 p-4" aria-labelledby="enrol-heading">
       <h1 id="enrol-heading" className="text-2xl font-semibold">

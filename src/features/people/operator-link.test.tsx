@@ -20,6 +20,18 @@ const person = (id: number, name: string, vendorOperatorId: string | null = null
   vendorOperatorId,
 })
 
+/** An operator's row of /reports/operator-overview (the vendor's shape). */
+const overview = (operatorId: string, operatorName: string) => ({
+  operatorId,
+  operatorName,
+  stitches: 1,
+  threadbreaks: 0,
+  passings: 1,
+  pieces: 1,
+  workTime: 60,
+  status: [],
+})
+
 test('lists the operators the machines recorded over the last 30 days, and links a person to one', async () => {
   const asked: URLSearchParams[] = []
   const changes: unknown[] = []
@@ -27,28 +39,7 @@ test('lists the operators the machines recorded over the last 30 days, and links
     http.get('/api/reports/operator-overview', ({ request }) => {
       asked.push(new URL(request.url).searchParams)
       return HttpResponse.json({
-        data: [
-          {
-            operatorId: 'OP-17',
-            operatorName: 'Olaf',
-            stitches: 1,
-            threadbreaks: 0,
-            passings: 1,
-            pieces: 1,
-            workTime: 60,
-            status: [],
-          },
-          {
-            operatorId: 'OP-3',
-            operatorName: 'Ana',
-            stitches: 1,
-            threadbreaks: 0,
-            passings: 1,
-            pieces: 1,
-            workTime: 60,
-            status: [],
-          },
-        ],
+        data: [overview('OP-17', 'Olaf'), overview('OP-3', 'Ana')],
       })
     }),
     http.post('/api/people/:id', async ({ request, params }) => {

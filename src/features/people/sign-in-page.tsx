@@ -10,12 +10,10 @@ import { useMe, useRoleWords } from '../../components/signed-in'
 import { Button } from '../../components/ui/button'
 import { FormErrors } from '../../components/ui/form-errors'
 import { TextField } from '../../components/ui/text-field'
+import { pathOfThisApp } from '../../lib/base-path'
 import type { MessageKey, Translator } from '../../lib/i18n/translator'
 
 const BOX = 'flex max-w-md flex-col gap-3 rounded border border-gray-300 p-4 dark:border-gray-700'
-
-/** Where to go after signing in: a path of this app only (never "//elsewhere"). */
-const safeNext = (next: string | null) => (next && /^\/(?![/\\])/.test(next) ? next : '/machines')
 
 /** A refusal of the sign-in in words. */
 function signInError(error: unknown, t: Translator['t']): string {
@@ -34,7 +32,7 @@ export function SignInPage() {
   const client = useQueryClient()
   const navigate = useNavigate()
   const [search] = useSearchParams()
-  const next = safeNext(search.get('next'))
+  const next = pathOfThisApp(search.get('next'), '/machines')
   const signedIn = async () => {
     await client.invalidateQueries({ queryKey: PEOPLE_KEY })
     // every page's "can change" depends on who asks
