@@ -5,6 +5,8 @@ import type { AlertEngine } from './alerts/engine'
 import { alertRoutes } from './alerts/routes'
 import type { AuditLog } from './audit/log'
 import type { Config } from './config'
+import { orderRoutes } from './orders/routes'
+import type { OrderStore } from './orders/store'
 import { authRoutes } from './people/auth-routes'
 import { deviceRoutes } from './people/device-routes'
 import type { DeviceStore } from './people/devices'
@@ -32,6 +34,8 @@ type SettingsHistory =
         people?: PeopleStore
         audit?: AuditLog
         devices?: DeviceStore
+        orders?: OrderStore
+        designs?: () => Promise<ReadonlySet<string> | string>
       })
   | { unavailable: string }
 
@@ -93,6 +97,10 @@ export function settingsRoutes(
         } = (await state.delivery?.outbox.settings()) ?? {}
         return settings
       }
+      if (what === 'order') {
+        const order = /^\/api\/orders\/(\d{1,15})$/.exec(path)?.[1]
+        return order ? state.orders?.byId(Number(order)) : undefined
+      }
       const id = /^\/api\/people\/(\d{1,15})$/.exec(path)?.[1]
       return id ? state.people?.byId(Number(id)) : undefined
     },
@@ -151,6 +159,21 @@ export function settingsRoutes(
     return state.reports ?? 'this server keeps no history'
   })
   planRoutes(app, historyState, settingsOptions('supervisor'))
+  orderRoutes(
+    app,
+    () => {
+      const state = historyState()
+      return 'store' in state ? state : { unavailable: state.unavailable }
+    },
+    {
+      canChange: mayChange('supervisor'),
+      designs: async () => {
+        const state = historyState()
+        return 'store' in state && state.designs ? state.designs() : 'this server keeps no orders'
+      },
+      now,
+    },
+  )
   alertRoutes(app, () => {
     const state = historyState()
     if (!('store' in state)) return { unavailable: state.unavailable }

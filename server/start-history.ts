@@ -13,6 +13,9 @@ import { migrate } from './history/migrations'
 import { openDatabase } from './history/open'
 import { HistoryStore } from './history/store'
 import { Watcher } from './history/watcher'
+import { designIds } from './orders/designs'
+import { OrderStore } from './orders/store'
+import { OrderTracker } from './orders/tracker'
 import { DeviceStore } from './people/devices'
 import { PeopleStore } from './people/store'
 import { seedDemoPlan } from './plan/demo'
@@ -160,6 +163,9 @@ export async function startHistory(
     now: options.now ?? Date.now,
   })
   const reports = new ReportStore(db)
+  const orders = new OrderStore(db)
+  const tracker = new OrderTracker({ store: orders, upstreamJson, log })
+  const designs = designIds(upstreamJson, options.now ?? Date.now)
   const people = new PeopleStore(db)
   const devices = new DeviceStore(db)
   const audit = new AuditLog(db, log)
@@ -264,6 +270,8 @@ export async function startHistory(
     await alerts.evaluate(at, store.openIntervals(), json)
     // not awaited: a report's figures take a moment to work out, the next poll does not wait for them
     reporter.tick().catch((error) => log(`stitchboard: the shift reports: ${error}`))
+    // the pieces the machines made since the last poll, counted for the open orders
+    await tracker.tick(at).catch((error) => log(`stitchboard: counting the orders' pieces: ${error}`))
     await stops
       .pruneOlderThan(config.historyDays)
       .catch((error) => log(`stitchboard: pruning the stop reasons: ${error}`))
@@ -298,6 +306,8 @@ export async function startHistory(
     people,
     audit,
     devices,
+    orders,
+    designs,
   }
 }
 

@@ -588,6 +588,68 @@ export const MIGRATIONS: ReadonlyArray<{ version: number; name: string; sql: str
       create unique index people_vendor_operator on people (vendor_operator_id) where vendor_operator_id is not null;
     `,
   },
+  {
+    version: 12,
+    name: 'the order book: orders, their lines, the pieces counted for them',
+    sql: `
+      -- an order of a customer, due at a time; version rises with every change (a change made on an older
+      -- version is refused, so two people never overwrite each other); machine_ids: the machines it is
+      -- meant for (empty: any)
+      create table orders (
+        id bigserial primary key,
+        reference text not null,
+        customer text not null,
+        due_at timestamptz not null,
+        priority text not null check (priority in ('low', 'normal', 'high')),
+        machine_ids jsonb not null default '[]',
+        note text not null default '',
+        created_at timestamptz not null,
+        created_by text not null,
+        updated_at timestamptz not null,
+        updated_by text not null,
+        version integer not null default 1,
+        done_at timestamptz
+      );
+      create unique index orders_reference on orders (lower(reference));
+      create index orders_open on orders (due_at) where done_at is null;
+
+      -- a design and how many pieces of it; made: the sum of its pieces rows, kept with them
+      create table order_lines (
+        id bigserial primary key,
+        order_id bigint not null references orders (id) on delete cascade,
+        position integer not null,
+        design_id text not null,
+        quantity integer not null check (quantity > 0 and quantity <= 10000000),
+        made integer not null default 0 check (made >= 0),
+        done_at timestamptz
+      );
+      create index order_lines_order on order_lines (order_id, position);
+
+      -- every count of a line: pieces a machine made in a span (kind machine), or a person's correction
+      -- (kind correction, or scrap) with its reason
+      create table order_pieces (
+        id bigserial primary key,
+        line_id bigint not null references order_lines (id) on delete cascade,
+        kind text not null check (kind in ('machine', 'correction', 'scrap')),
+        machine_id text,
+        pieces integer not null,
+        from_at timestamptz,
+        till_at timestamptz,
+        reason text,
+        by text,
+        at timestamptz not null
+      );
+      create index order_pieces_line on order_pieces (line_id, at);
+
+      -- one row: the pieces the machines made are counted up to tracked_until (moved forward in the
+      -- transaction that books them, so a span is never counted twice, whichever instance counts it)
+      create table order_tracker (
+        id integer primary key check (id = 1),
+        tracked_until timestamptz
+      );
+      insert into order_tracker (id) values (1);
+    `,
+  },
 ]
 
 /** The advisory lock under which the schema changes on a server: two instances starting together do not

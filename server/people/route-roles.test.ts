@@ -16,10 +16,10 @@ describe('the table of write routes and their roles', () => {
 
   test('a new write route without an entry is reported', () => {
     const planted = new Hono()
-    planted.post('/api/orders', (c) => c.json({}))
-    planted.get('/api/orders', (c) => c.json({}))
+    planted.post('/api/invoices', (c) => c.json({}))
+    planted.get('/api/invoices', (c) => c.json({}))
     planted.post('/api/stops/reason', (c) => c.json({}))
-    expect(routesWithoutRole(planted.routes)).toEqual(['POST /api/orders'])
+    expect(routesWithoutRole(planted.routes)).toEqual(['POST /api/invoices'])
   })
 
   test('no entry names a route the server does not have', () => {

@@ -5,7 +5,7 @@ export interface WriteRoute {
   /** the least role; "anyone" for signing in (the route checks and logs its own attempt) */
   role: Role | 'anyone'
   /** the audit log's category and event */
-  category: 'access' | 'stops' | 'plan' | 'alerts' | 'reports' | 'people' | 'lookup'
+  category: 'access' | 'stops' | 'plan' | 'orders' | 'alerts' | 'reports' | 'people' | 'lookup'
   event: string
   /** the body's field that says who did it: a signed-in person's name is put there, never a typed one */
   who?: 'by' | 'name'
@@ -21,7 +21,7 @@ export interface WriteRoute {
 }
 
 /** The things whose changes the audit log keeps as before and after. */
-export type ChangedState = 'stop settings' | 'alert settings' | 'report settings' | 'person'
+export type ChangedState = 'stop settings' | 'alert settings' | 'report settings' | 'person' | 'order'
 
 /**
  * THE table of stitchboard's routes that change something: the server checks every POST against it before
@@ -80,6 +80,27 @@ export const WRITE_ROUTES: Readonly<Record<string, WriteRoute>> = {
     event: 'planned stop cancelled',
     who: 'by',
     settings: 'Stop reasons and planned stops',
+  },
+  'POST /api/orders/:id/correct': {
+    role: 'operator',
+    category: 'orders',
+    event: 'order count corrected',
+    who: 'by',
+  },
+  'POST /api/orders': {
+    role: 'supervisor',
+    category: 'orders',
+    event: 'order added',
+    who: 'by',
+    settings: 'Orders',
+  },
+  'POST /api/orders/:id': {
+    role: 'supervisor',
+    category: 'orders',
+    event: 'order changed',
+    who: 'by',
+    settings: 'Orders',
+    state: 'order',
   },
   'POST /api/report-settings/send-now': {
     role: 'supervisor',

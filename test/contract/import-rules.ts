@@ -67,6 +67,8 @@ export const SERVER_FOLDERS: Record<string, readonly string[]> = {
   // who asks: people, their sessions, the guard of the write routes (which keeps each write in the
   // audit log and reads bodies as the proxy does)
   people: ['proxy', 'history', 'audit'],
+  // the order book: in the history's database, its bodies read as the stops' are
+  orders: ['history', 'stops'],
 }
 
 /** Top-level server files that put the parts together; no folder imports them. */

@@ -5,6 +5,7 @@ import { AlertStore, type MessageKind } from '../../server/alerts/store'
 import { AuditLog } from '../../server/audit/log'
 import type { Db } from '../../server/history/db'
 import { HistoryStore, iso, type Observation } from '../../server/history/store'
+import { OrderStore } from '../../server/orders/store'
 import { DeviceStore } from '../../server/people/devices'
 import { PeopleStore } from '../../server/people/store'
 import { PlanStore } from '../../server/plan/store'
@@ -277,6 +278,35 @@ export async function fill(db: Db, polls = 150) {
     status: 200,
     detail: { asked: { login: 'olaf', password: '(hidden)' } },
   })
+  // the order book (migration 12): an order, pieces the machines made for it, a correction
+  if ((await schemaVersion(db)) < 12) return
+  const orders = new OrderStore(db)
+  await orders.book(null, T0, [], T0)
+  const order = await orders.create(
+    {
+      reference: 'PO-4711',
+      customer: 'FC Heimat',
+      dueAt: T0 + 3 * 24 * 60 * MIN,
+      priority: 'high',
+      machineIds: ['M01'],
+      note: 'Kappen, "navy"',
+      lines: [{ designId: 'CAP-LOGO', quantity: 600 }],
+    },
+    'Pia',
+    T0 - MIN,
+  )
+  await orders.book(
+    T0,
+    T0 + 30 * MIN,
+    [{ machineId: 'M01', designId: 'CAP-LOGO', pieces: 48 }],
+    T0 + 30 * MIN,
+  )
+  await orders.correct(
+    order.id,
+    { lineId: order.lines[0]!.id, pieces: 2, kind: 'scrap', reason: 'frame slipped' },
+    'Ana Müller',
+    T0 + 31 * MIN,
+  )
 }
 
 export const dataTableNames = async (db: Db) =>

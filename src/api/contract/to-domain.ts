@@ -1,4 +1,5 @@
 import { machineLabel, type ThreadbreakEvent } from '../../lib/domain'
+import type { MadePieces } from '../../lib/orders'
 import { vendorMachineRecordSchema } from './machine'
 import { VENDOR_REPORT_RECORDS, type VendorReportRecord } from './report-rows'
 
@@ -76,4 +77,25 @@ export function machineFactsOf(answer: unknown): Map<string, MachineFacts> {
     })
   }
   return facts
+}
+
+/** The pieces of a number-of-pieces answer (myzsk-api.md 1.21: pieces = passes × active heads), by machine
+ * and design; rows that cannot be read are counted, not guessed. */
+export function piecesMadeOf(answer: unknown): { made: MadePieces[]; unreadable: number } {
+  const data = (answer as { data?: unknown } | null)?.data
+  if (!Array.isArray(data)) throw new Error('the number-of-pieces answer has no data list')
+  const row = VENDOR_REPORT_RECORDS['/reports/number-of-pieces']
+  const made: MadePieces[] = []
+  let unreadable = 0
+  for (const raw of data) {
+    const parsed = row.safeParse(raw)
+    if (parsed.success && parsed.data.pieces > 0)
+      made.push({
+        machineId: parsed.data.machineId,
+        designId: parsed.data.designId,
+        pieces: parsed.data.pieces,
+      })
+    else if (!parsed.success) unreadable++
+  }
+  return { made, unreadable }
 }

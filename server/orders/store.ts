@@ -1,0 +1,367 @@
+import {
+  type Allocation,
+  allocatePieces,
+  type MadePieces,
+  madeAfter,
+  type Order,
+  type OrderLine,
+  type OrderPriority,
+  openLinesOf,
+} from '../../src/lib/orders'
+import type { Db, Tx } from '../history/db'
+import { iso, ms } from '../history/store'
+
+/** A refusal the routes pass on as it is: its status and its words. */
+export class OrderError extends Error {
+  override name = 'OrderError'
+  constructor(
+    readonly status: 400 | 404 | 409,
+    message: string,
+  ) {
+    super(message)
+  }
+}
+
+/** What a person writes of an order (the store keeps the rest). */
+export interface OrderInput {
+  reference: string
+  customer: string
+  dueAt: number
+  priority: OrderPriority
+  machineIds: readonly string[]
+  note: string
+  /** `id`: a line the order has already (kept with its count); without it, a new line */
+  lines: ReadonlyArray<{ id?: number; designId: string; quantity: number }>
+}
+
+/** A count of a line: the machines' or a person's. */
+export interface PiecesEntry {
+  id: number
+  lineId: number
+  kind: 'machine' | 'correction' | 'scrap'
+  machineId: string | null
+  pieces: number
+  from: number | null
+  till: number | null
+  reason: string | null
+  by: string | null
+  at: number
+}
+
+/** Open orders read at most (the order book of a factory is hundreds, not tens of thousands). */
+const MAX_OPEN = 5000
+/** Done orders read at most, the newest first. */
+const MAX_DONE = 500
+/** A line's log read at most. */
+const MAX_ENTRIES = 500
+
+const ORDER_COLUMNS = `id, reference, customer, due_at, priority, machine_ids, note, created_at, created_by,
+  updated_at, updated_by, version, done_at`
+
+type Row = Record<string, unknown>
+const json = (value: unknown) => (typeof value === 'string' ? (JSON.parse(value) as unknown) : value)
+
+function ordersOf(rows: readonly Row[], lineRows: readonly Row[]): Order[] {
+  const lines = new Map<number, OrderLine[]>()
+  for (const r of lineRows) {
+    const list = lines.get(Number(r.order_id)) ?? []
+    list.push({
+      id: Number(r.id),
+      designId: String(r.design_id),
+      quantity: Number(r.quantity),
+      made: Number(r.made),
+      doneAt: ms(r.done_at),
+    })
+    lines.set(Number(r.order_id), list)
+  }
+  return rows.map((r) => ({
+    id: Number(r.id),
+    reference: String(r.reference),
+    customer: String(r.customer),
+    dueAt: ms(r.due_at)!,
+    priority: String(r.priority) as OrderPriority,
+    machineIds: (json(r.machine_ids) as string[]) ?? [],
+    note: String(r.note),
+    lines: lines.get(Number(r.id)) ?? [],
+    createdAt: ms(r.created_at)!,
+    createdBy: String(r.created_by),
+    updatedAt: ms(r.updated_at)!,
+    updatedBy: String(r.updated_by),
+    version: Number(r.version),
+    doneAt: ms(r.done_at),
+  }))
+}
+
+const duplicate = (reference: string) =>
+  new OrderError(409, `An order with the reference "${reference}" exists already`)
+
+/**
+ * The order book (migration 12): orders, their lines, and every count of a line. A line's `made` is the
+ * sum of its counts, written in the transaction that adds one; an order is done when each of its lines
+ * has its quantity, and open again when a correction or a larger quantity takes that back.
+ */
+export class OrderStore {
+  constructor(readonly db: Db) {}
+
+  /** Orders and their lines; `lock`: the orders' rows are held until the transaction ends. */
+  private async read(
+    q: Db | Tx,
+    where: string,
+    params: unknown[],
+    limit: number,
+    lock = false,
+  ): Promise<Order[]> {
+    const rows = await q.query<Row>(
+      `select ${ORDER_COLUMNS} from orders ${where} limit ${limit}${lock ? ' for update' : ''}`,
+      params,
+    )
+    if (rows.length === 0) return []
+    const lineRows = await q.query<Row>(
+      'select * from order_lines where order_id = any($1::bigint[]) order by order_id, position',
+      [rows.map((r) => Number(r.id))],
+    )
+    return ordersOf(rows, lineRows)
+  }
+
+  /** Open orders, due first; and the orders done since `doneSince` (ms), the latest first. */
+  async list(doneSince: number): Promise<Order[]> {
+    const open = await this.read(this.db, 'where done_at is null order by due_at, id', [], MAX_OPEN)
+    const done = await this.read(
+      this.db,
+      'where done_at >= $1 order by done_at desc, id desc',
+      [iso(doneSince)],
+      MAX_DONE,
+    )
+    return [...open, ...done]
+  }
+
+  async byId(id: number, q: Db | Tx = this.db): Promise<Order | null> {
+    return (await this.read(q, 'where id = $1', [id], 1))[0] ?? null
+  }
+
+  /** A line's counts, the newest first. */
+  async entries(orderId: number): Promise<PiecesEntry[]> {
+    const rows = await this.db.query<Row>(
+      `select p.* from order_pieces p join order_lines l on l.id = p.line_id
+       where l.order_id = $1 order by p.at desc, p.id desc limit ${MAX_ENTRIES}`,
+      [orderId],
+    )
+    return rows.map((r) => ({
+      id: Number(r.id),
+      lineId: Number(r.line_id),
+      kind: String(r.kind) as PiecesEntry['kind'],
+      machineId: r.machine_id === null ? null : String(r.machine_id),
+      pieces: Number(r.pieces),
+      from: ms(r.from_at),
+      till: ms(r.till_at),
+      reason: r.reason === null ? null : String(r.reason),
+      by: r.by === null ? null : String(r.by),
+      at: ms(r.at)!,
+    }))
+  }
+
+  async create(input: OrderInput, by: string, at: number): Promise<Order> {
+    try {
+      return await this.db.transaction(async (tx) => {
+        const [row] = await tx.query<{ id: unknown }>(
+          `insert into orders (reference, customer, due_at, priority, machine_ids, note, created_at, created_by,
+             updated_at, updated_by)
+           values ($1, $2, $3, $4, $5, $6, $7, $8, $7, $8) returning id`,
+          [
+            input.reference,
+            input.customer,
+            iso(input.dueAt),
+            input.priority,
+            JSON.stringify(input.machineIds),
+            input.note,
+            iso(at),
+            by,
+          ],
+        )
+        const id = Number(row!.id)
+        await this.insertLines(tx, id, input.lines, 0)
+        return (await this.byId(id, tx))!
+      })
+    } catch (error) {
+      if ((error as { code?: string }).code === '23505') throw duplicate(input.reference)
+      throw error
+    }
+  }
+
+  private async insertLines(tx: Tx, orderId: number, lines: OrderInput['lines'], from: number) {
+    for (const [i, line] of lines.entries())
+      await tx.query(
+        'insert into order_lines (order_id, position, design_id, quantity) values ($1, $2, $3, $4)',
+        [orderId, from + i, line.designId, line.quantity],
+      )
+  }
+
+  /**
+   * Changes an order made on `version`; refused when someone changed it since (nothing is overwritten), when
+   * a line with pieces counted would go, or when a kept line's design changes. Returns the order as now.
+   */
+  async update(id: number, version: number, input: OrderInput, by: string, at: number): Promise<Order> {
+    try {
+      return await this.db.transaction(async (tx) => {
+        const current = (await this.read(tx, 'where id = $1', [id], 1, true))[0]
+        if (!current) throw new OrderError(404, `There is no order ${id}`)
+        if (current.version !== version)
+          throw new OrderError(
+            409,
+            `Order ${current.reference} was changed by ${current.updatedBy} at ${iso(current.updatedAt)} while you edited it: nothing was saved; open it again to see their change`,
+          )
+        const kept = new Map(current.lines.map((l) => [l.id, l]))
+        for (const line of input.lines)
+          if (line.id !== undefined) {
+            const old = kept.get(line.id)
+            if (!old) throw new OrderError(400, `Order ${current.reference} has no line ${line.id}`)
+            if (old.designId !== line.designId && old.made > 0)
+              throw new OrderError(
+                400,
+                `The line of design ${old.designId} has ${old.made} pieces counted: its design cannot change; add a new line instead`,
+              )
+          }
+        const listed = new Set(input.lines.flatMap((l) => (l.id === undefined ? [] : [l.id])))
+        for (const old of current.lines)
+          if (!listed.has(old.id)) {
+            if (old.made > 0)
+              throw new OrderError(
+                400,
+                `The line of design ${old.designId} has ${old.made} pieces counted and cannot be removed; set its quantity instead`,
+              )
+            await tx.query('delete from order_lines where id = $1', [old.id])
+          }
+        await tx.query(
+          `update orders set reference = $2, customer = $3, due_at = $4, priority = $5, machine_ids = $6,
+             note = $7, updated_at = $8, updated_by = $9, version = version + 1 where id = $1`,
+          [
+            id,
+            input.reference,
+            input.customer,
+            iso(input.dueAt),
+            input.priority,
+            JSON.stringify(input.machineIds),
+            input.note,
+            iso(at),
+            by,
+          ],
+        )
+        for (const [position, line] of input.lines.entries())
+          if (line.id === undefined) await this.insertLines(tx, id, [line], position)
+          else
+            await tx.query(
+              'update order_lines set position = $2, design_id = $3, quantity = $4 where id = $1',
+              [line.id, position, line.designId, line.quantity],
+            )
+        await settle(tx, [id], at)
+        return (await this.byId(id, tx))!
+      })
+    } catch (error) {
+      if ((error as { code?: string }).code === '23505') throw duplicate(input.reference)
+      throw error
+    }
+  }
+
+  /** A person's correction of a line's count (+ or −, or scrap), with its reason. */
+  async correct(
+    orderId: number,
+    entry: { lineId: number; pieces: number; kind: 'correction' | 'scrap'; reason: string },
+    by: string,
+    at: number,
+  ): Promise<Order> {
+    return this.db.transaction(async (tx) => {
+      const [line] = await tx.query<Row>(
+        'select id, made from order_lines where id = $1 and order_id = $2 for update',
+        [entry.lineId, orderId],
+      )
+      if (!line) throw new OrderError(404, `Order ${orderId} has no line ${entry.lineId}`)
+      const delta = entry.kind === 'scrap' ? -Math.abs(entry.pieces) : entry.pieces
+      const made = madeAfter(Number(line.made), delta)
+      await tx.query(
+        `insert into order_pieces (line_id, kind, pieces, reason, by, at) values ($1, $2, $3, $4, $5, $6)`,
+        [entry.lineId, entry.kind, made - Number(line.made), entry.reason, by, iso(at)],
+      )
+      await tx.query('update order_lines set made = $2 where id = $1', [entry.lineId, made])
+      await settle(tx, [orderId], at)
+      return (await this.byId(orderId, tx))!
+    })
+  }
+
+  /** Up to when the machines' pieces are counted (ms), null before the first count. */
+  async trackedUntil(): Promise<number | null> {
+    const [row] = await this.db.query<Row>('select tracked_until from order_tracker where id = 1')
+    return ms(row?.tracked_until)
+  }
+
+  /**
+   * Books the pieces the machines made from `from` to `till` to the open orders (src/lib/orders.ts's
+   * allocatePieces), and moves the count on to `till`. Counts nothing when the count is no longer at
+   * `from` (another instance counted the span first), so a span is counted once. Returns what it booked
+   * and the orders that became done, or null when it counted nothing.
+   */
+  async book(
+    from: number | null,
+    till: number,
+    made: readonly MadePieces[],
+    at: number,
+  ): Promise<{ booked: Allocation[]; done: number[] } | null> {
+    return this.db.transaction(async (tx) => {
+      const [tracker] = await tx.query<Row>('select tracked_until from order_tracker where id = 1 for update')
+      if (ms(tracker?.tracked_until) !== from) return null
+      // an order counts the pieces of the spans that began once it existed
+      const open =
+        from === null
+          ? []
+          : await this.read(
+              tx,
+              'where done_at is null and created_at <= $1 order by due_at, id',
+              [iso(from)],
+              MAX_OPEN,
+              true,
+            )
+      const booked = allocatePieces(made, openLinesOf(open))
+      for (const b of booked) {
+        await tx.query(
+          `insert into order_pieces (line_id, kind, machine_id, pieces, from_at, till_at, at)
+           values ($1, 'machine', $2, $3, $4, $5, $6)`,
+          [b.lineId, b.machineId, b.pieces, iso(from!), iso(till), iso(at)],
+        )
+        await tx.query('update order_lines set made = made + $2 where id = $1', [b.lineId, b.pieces])
+      }
+      const touched = [
+        ...new Set(
+          open.filter((o) => o.lines.some((l) => booked.some((b) => b.lineId === l.id))).map((o) => o.id),
+        ),
+      ]
+      const done = await settle(tx, touched, at)
+      await tx.query('update order_tracker set tracked_until = $1 where id = 1', [iso(till)])
+      return { booked, done }
+    })
+  }
+}
+
+/** Marks the lines and orders of `orderIds` done (or open again) as their counts say; returns the orders
+ * that became done. */
+async function settle(tx: Tx, orderIds: readonly number[], at: number): Promise<number[]> {
+  if (orderIds.length === 0) return []
+  await tx.query(
+    `update order_lines set done_at = case when made >= quantity then coalesce(done_at, $2::timestamptz) end
+     where order_id = any($1::bigint[])`,
+    [orderIds, iso(at)],
+  )
+  const rows = await tx.query<{ id: unknown }>(
+    `update orders o set done_at = $2
+     where o.id = any($1::bigint[]) and o.done_at is null
+       and not exists (select 1 from order_lines l where l.order_id = o.id and l.done_at is null)
+       and exists (select 1 from order_lines l where l.order_id = o.id)
+     returning o.id`,
+    [orderIds, iso(at)],
+  )
+  await tx.query(
+    `update orders o set done_at = null
+     where o.id = any($1::bigint[]) and o.done_at is not null
+       and exists (select 1 from order_lines l where l.order_id = o.id and l.done_at is null)`,
+    [orderIds],
+  )
+  return rows.map((r) => Number(r.id))
+}

@@ -1,0 +1,267 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
+import { createApp } from '../../server/app'
+import { loadConfig } from '../../server/config'
+import type { Db } from '../../server/history/db'
+import { migrate } from '../../server/history/migrations'
+import { HistoryStore } from '../../server/history/store'
+import { Watcher } from '../../server/history/watcher'
+import { OrderStore, type PiecesEntry } from '../../server/orders/store'
+import { OrderTracker } from '../../server/orders/tracker'
+import { upstreamsFor } from '../../server/upstreams'
+import type { Order } from '../../src/lib/orders'
+import { BACKENDS } from './databases'
+
+/** Issue 52: the order book on the real databases. The clock is pinned: T0 is Monday 7 December 2026,
+ * 09:00 in Berlin. */
+const T0 = Date.UTC(2026, 11, 7, 8, 0)
+const MINUTE = 60_000
+const HOUR = 3_600_000
+const ADMIN = 'admin-token-for-tests-0123'
+const DESIGNS = new Set(['CAP-LOGO', 'POLO-CREST', 'PATCH-EAGLE'])
+
+describe.each(BACKENDS)('the order book on %s', (_, open) => {
+  let db: Db
+  let clock = T0
+  let app: ReturnType<typeof createApp>
+  let orders: OrderStore
+
+  beforeAll(async () => {
+    db = await open()
+    await migrate(db)
+  })
+  afterAll(async () => {
+    await db?.close()
+  })
+  beforeEach(async () => {
+    await db.query('truncate orders, order_lines, order_pieces')
+    await db.query('update order_tracker set tracked_until = null')
+    clock = T0
+    const config = loadConfig({ FACTORY_TIMEZONE: 'Europe/Berlin', ADMIN_TOKEN: ADMIN })
+    const upstreams = upstreamsFor(config, () => Promise.reject(new Error('no upstream here')))
+    const history = new HistoryStore(db, 60_000)
+    const watcher = new Watcher({
+      store: history,
+      db,
+      upstreams,
+      pollSeconds: 15,
+      historyDays: 30,
+      upstreamTimeoutSeconds: 5,
+    })
+    orders = new OrderStore(db)
+    app = createApp({
+      config,
+      upstreams,
+      version: 'test',
+      now: () => clock,
+      history: () => ({ store: history, watcher, pollSeconds: 15, orders, designs: async () => DESIGNS }),
+    })
+  })
+
+  const post = async (path: string, body: unknown) => {
+    const answer = await app.request(`http://127.0.0.1${path}`, {
+      method: 'POST',
+      headers: {
+        'Content-Type': 'application/json',
+        Origin: 'http://127.0.0.1',
+        Authorization: `Bearer ${ADMIN}`,
+      },
+      body: JSON.stringify(body),
+    })
+    return {
+      status: answer.status,
+      body: (await answer.json()) as { order: Order; warnings: string[]; error: string },
+    }
+  }
+  const list = async () =>
+    ((await (await app.request('http://127.0.0.1/api/orders')).json()) as { orders: Order[] }).orders
+  const order = (over: Record<string, unknown> = {}) => ({
+    reference: 'PO-4711',
+    customer: 'FC Heimat',
+    dueAt: '2026-12-11T16:00:00+01:00',
+    priority: 'normal',
+    lines: [
+      { designId: 'CAP-LOGO', quantity: 600 },
+      { designId: 'POLO-CREST', quantity: 40 },
+    ],
+    by: 'Marta',
+    ...over,
+  })
+
+  test('an order is saved with its lines; bad ones are refused in words and nothing is half saved', async () => {
+    const saved = await post('/api/orders', order())
+    expect(saved.status).toBe(201)
+    expect(saved.body.warnings).toEqual([])
+    expect(saved.body.order).toMatchObject({
+      reference: 'PO-4711',
+      customer: 'FC Heimat',
+      dueAt: Date.UTC(2026, 11, 11, 15, 0),
+      priority: 'normal',
+      machineIds: [],
+      version: 1,
+      createdBy: 'Marta',
+      doneAt: null,
+      lines: [
+        { designId: 'CAP-LOGO', quantity: 600, made: 0, doneAt: null },
+        { designId: 'POLO-CREST', quantity: 40, made: 0, doneAt: null },
+      ],
+    })
+
+    const refusals = await Promise.all([
+      post('/api/orders', order({ reference: 'po-4711' })),
+      post('/api/orders', order({ reference: 'PO-2', lines: [{ designId: 'TEDDY', quantity: 5 }] })),
+      post('/api/orders', order({ reference: 'PO-3', lines: [{ designId: 'CAP-LOGO', quantity: 0 }] })),
+      post(
+        '/api/orders',
+        order({ reference: 'PO-4', lines: [{ designId: 'CAP-LOGO', quantity: 10_000_001 }] }),
+      ),
+      post('/api/orders', order({ reference: 'PO-5', dueAt: 'Friday' })),
+      post('/api/orders', order({ reference: 'PO-6', lines: [] })),
+    ])
+    expect(refusals.map((r) => [r.status, r.body.error])).toEqual([
+      [409, 'An order with the reference "po-4711" exists already'],
+      [400, 'The order cannot be saved: the production API knows no design line 1: TEDDY'],
+      [400, 'The order cannot be saved: lines.0.quantity is not at least 1'],
+      [400, 'The order cannot be saved: lines.0.quantity is more than 10,000,000'],
+      [
+        400,
+        'The order cannot be saved: dueAt is not a date and time with its offset (2026-12-11T16:00:00+01:00)',
+      ],
+      [400, 'The order cannot be saved: lines has no line: an order needs at least one design and quantity'],
+    ])
+    expect((await list()).map((o) => o.reference)).toEqual(['PO-4711'])
+    expect(Number((await db.query<{ n: unknown }>('select count(*) as n from order_lines'))[0]!.n)).toBe(2)
+
+    // a due time in the past is taken, with a warning
+    const late = await post('/api/orders', order({ reference: 'PO-7', dueAt: '2026-12-04T12:00:00Z' }))
+    expect(late.status).toBe(201)
+    expect(late.body.warnings).toEqual([
+      'The due time 2026-12-04T12:00:00.000Z is in the past: the order is late already',
+    ])
+  })
+
+  test('two people change one order at once: the second is told, and nothing is overwritten', async () => {
+    const { body } = await post('/api/orders', order())
+    const id = body.order.id
+    const first = await post(`/api/orders/${id}`, {
+      ...order({ customer: 'FC Heimat e.V.', by: 'Marta' }),
+      lines: body.order.lines.map((l) => ({ id: l.id, designId: l.designId, quantity: l.quantity })),
+      version: 1,
+    })
+    expect(first.status).toBe(200)
+    expect(first.body.order).toMatchObject({ customer: 'FC Heimat e.V.', version: 2, updatedBy: 'Marta' })
+    const second = await post(`/api/orders/${id}`, { ...order({ priority: 'high', by: 'Olaf' }), version: 1 })
+    expect(second.status).toBe(409)
+    expect(second.body.error).toBe(
+      'Order PO-4711 was changed by Marta at 2026-12-07T08:00:00.000Z while you edited it: nothing was saved; open it again to see their change',
+    )
+    const [kept] = await list()
+    expect(kept).toMatchObject({ customer: 'FC Heimat e.V.', priority: 'normal', version: 2 })
+    expect(kept!.lines).toHaveLength(2)
+  })
+
+  test('the machines’ pieces go to the open orders, due first, each span counted once', async () => {
+    const pinned = await post('/api/orders', order({ reference: 'PO-PIN', machineIds: ['M2'] }))
+    const soon = await post(
+      '/api/orders',
+      order({
+        reference: 'PO-SOON',
+        dueAt: '2026-12-08T12:00:00+01:00',
+        lines: [{ designId: 'CAP-LOGO', quantity: 100 }],
+      }),
+    )
+    // pieces per span, as the number-of-pieces report answers them (myzsk-api.md 1.21)
+    const spans: Array<{ from: number; till: number }> = []
+    const answers = [
+      [
+        { machineId: 'M1', designId: 'CAP-LOGO', pieces: 90 },
+        { machineId: 'M2', designId: 'CAP-LOGO', pieces: 60 },
+        { machineId: 'M2', designId: 'PATCH-EAGLE', pieces: 12 },
+      ],
+      [{ machineId: 'M1', designId: 'CAP-LOGO', pieces: 30 }],
+    ]
+    const upstreamJson = async (path: string) => {
+      const query = new URL(path, 'http://x').searchParams
+      spans.push({ from: Number(query.get('from')), till: Number(query.get('till')) })
+      const rows = answers[spans.length - 1] ?? []
+      return {
+        data: rows.map((r) => ({
+          ...r,
+          machineName: r.machineId,
+          designName: r.designId,
+          designStitches: 5000,
+          passes: r.pieces / 6,
+          activeHeads: 6,
+          totalStitches: r.pieces * 5000,
+        })),
+      }
+    }
+    const tracker = new OrderTracker({ store: orders, upstreamJson, log: () => {} })
+    const twin = new OrderTracker({ store: orders, upstreamJson, log: () => {} })
+    await tracker.tick(clock) // the count begins
+    clock += 5 * MINUTE
+    await tracker.tick(clock)
+    expect(spans).toEqual([{ from: T0 / 1000, till: (T0 + 5 * MINUTE) / 1000 }])
+
+    const [soonOrder, pinnedOrder] = await list()
+    expect(soonOrder!.reference).toBe('PO-SOON')
+    // M2's pieces to the order meant for it; M1's to the one due first, the rest to the other
+    expect(soonOrder!.lines[0]).toMatchObject({ made: 90 })
+    expect(pinnedOrder!.lines[0]).toMatchObject({ made: 60 })
+
+    clock += 5 * MINUTE
+    await tracker.tick(clock)
+    expect(spans.at(-1)).toEqual({ from: (T0 + 5 * MINUTE) / 1000, till: clock / 1000 })
+    // another instance that read the same start of the span books nothing: the span is counted once
+    const again = [{ machineId: 'M1', designId: 'CAP-LOGO', pieces: 30 }]
+    expect(await orders.book(T0 + 5 * MINUTE, clock, again, clock)).toBeNull()
+    await twin.tick(clock)
+    expect(spans).toHaveLength(2)
+    const after = await list()
+    const done = after.find((o) => o.reference === 'PO-SOON')!
+    expect(done.lines[0]).toMatchObject({ made: 100, doneAt: clock })
+    expect(done.doneAt).toBe(clock)
+    expect(after.find((o) => o.reference === 'PO-PIN')!.lines[0]!.made).toBe(80)
+    expect(pinned.status).toBe(201)
+    expect(soon.status).toBe(201)
+  })
+
+  test('a count corrected by a person: scrap takes pieces away, and a done order is open again', async () => {
+    const { body } = await post('/api/orders', order({ lines: [{ designId: 'PATCH-EAGLE', quantity: 20 }] }))
+    const id = body.order.id
+    const lineId = body.order.lines[0]!.id
+    const added = await post(`/api/orders/${id}/correct`, {
+      lineId,
+      pieces: 20,
+      kind: 'correction',
+      reason: 'sewn on the old machine',
+      by: 'Olaf',
+    })
+    expect(added.body.order).toMatchObject({ doneAt: T0, lines: [{ made: 20, doneAt: T0 }] })
+    clock += HOUR
+    const scrapped = await post(`/api/orders/${id}/correct`, {
+      lineId,
+      pieces: 3,
+      kind: 'scrap',
+      reason: 'frame slipped',
+      by: 'Olaf',
+    })
+    expect(scrapped.body.order).toMatchObject({ doneAt: null, lines: [{ made: 17, doneAt: null }] })
+    const zero = await post(`/api/orders/${id}/correct`, {
+      lineId,
+      pieces: 0,
+      kind: 'correction',
+      reason: 'x',
+      by: 'Olaf',
+    })
+    expect(zero.body.error).toBe(
+      'The count cannot be corrected: pieces is 0: a correction adds or takes away pieces',
+    )
+    const log = (await (await app.request(`http://127.0.0.1/api/orders/${id}`)).json()) as {
+      entries: PiecesEntry[]
+    }
+    expect(log.entries.map((e) => [e.kind, e.pieces, e.reason, e.by])).toEqual([
+      ['scrap', -3, 'frame slipped', 'Olaf'],
+      ['correction', 20, 'sewn on the old machine', 'Olaf'],
+    ])
+  })
+})
