@@ -13,6 +13,7 @@ import { migrate } from './history/migrations'
 import { openDatabase } from './history/open'
 import { HistoryStore } from './history/store'
 import { Watcher } from './history/watcher'
+import { seedDemoOrders } from './orders/demo'
 import { designIds } from './orders/designs'
 import { OrderStore } from './orders/store'
 import { OrderTracker } from './orders/tracker'
@@ -177,6 +178,7 @@ export async function startHistory(
     const facts = await machineFacts()
     const { breaks } = await stops.settings()
     await seedDemoPlan(plan, facts, config.shifts, breaks, config.timeZone, from, till)
+    await seedDemoOrders(orders, upstreamJson, till)
   }
   // the locations' names for the screens rule, read again at most every 10 minutes
   let screenPlaces: { at: number; names: Promise<ReadonlyMap<number, string>> } | null = null

@@ -139,7 +139,8 @@ export function orderRoutes(app: Hono, stateOf: () => OrdersState, options: Orde
       : []
 
   const failed = (c: Context, error: unknown) => {
-    if (error instanceof OrderError) return c.json({ error: error.message }, error.status)
+    if (error instanceof OrderError)
+      return c.json({ error: error.message, ...(error.reason ? { reason: error.reason } : {}) }, error.status)
     throw error
   }
 

@@ -17,6 +17,9 @@ export class OrderError extends Error {
   constructor(
     readonly status: 400 | 404 | 409,
     message: string,
+    /** for the page's own words: `changed` (someone changed the order first), `duplicate` (the reference
+     * is taken) */
+    readonly reason: 'changed' | 'duplicate' | null = null,
   ) {
     super(message)
   }
@@ -93,7 +96,7 @@ function ordersOf(rows: readonly Row[], lineRows: readonly Row[]): Order[] {
 }
 
 const duplicate = (reference: string) =>
-  new OrderError(409, `An order with the reference "${reference}" exists already`)
+  new OrderError(409, `An order with the reference "${reference}" exists already`, 'duplicate')
 
 /**
  * The order book (migration 12): orders, their lines, and every count of a line. A line's `made` is the
@@ -209,6 +212,7 @@ export class OrderStore {
           throw new OrderError(
             409,
             `Order ${current.reference} was changed by ${current.updatedBy} at ${iso(current.updatedAt)} while you edited it: nothing was saved; open it again to see their change`,
+            'changed',
           )
         const kept = new Map(current.lines.map((l) => [l.id, l]))
         for (const line of input.lines)
@@ -287,6 +291,12 @@ export class OrderStore {
     })
   }
 
+  /** The count of the machines' pieces begins at `at` (ms): only for the demo's order book, entered before
+   * its first start (server/orders/demo.ts). */
+  async startCountAt(at: number): Promise<void> {
+    await this.db.query('update order_tracker set tracked_until = $1 where id = 1', [iso(at)])
+  }
+
   /** Up to when the machines' pieces are counted (ms), null before the first count. */
   async trackedUntil(): Promise<number | null> {
     const [row] = await this.db.query<Row>('select tracked_until from order_tracker where id = 1')
@@ -333,7 +343,8 @@ export class OrderStore {
           open.filter((o) => o.lines.some((l) => booked.some((b) => b.lineId === l.id))).map((o) => o.id),
         ),
       ]
-      const done = await settle(tx, touched, at)
+      // done when the span that made its last pieces ended (a catch-up books hours at once)
+      const done = await settle(tx, touched, till)
       await tx.query('update order_tracker set tracked_until = $1 where id = 1', [iso(till)])
       return { booked, done }
     })

@@ -73,6 +73,10 @@ export const PAGES: readonly PageEntry[] = [
     nav: 'app.nav.pace',
     kiosk: 'pace',
   }),
+  page('src/features/orders/orders-page.tsx', () => import('../features/orders/orders-page'), 'OrdersPage', {
+    paths: ['orders'],
+    nav: 'app.nav.orders',
+  }),
   page('src/features/shifts/shifts-page.tsx', () => import('../features/shifts/shifts-page'), 'ShiftsPage', {
     paths: ['shifts'],
     nav: 'app.nav.shifts',

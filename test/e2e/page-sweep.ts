@@ -76,6 +76,7 @@ export const VISITS: Visit[] = [
   { path: '/stops/explain', heading: 'Stops to explain' },
   { path: '/stops/settings', heading: '' },
   { path: '/pace', heading: 'Plan and pace' },
+  { path: '/orders', heading: 'Orders' },
   { path: '/pace/targets', heading: '' },
   { path: '/shift-reports', heading: 'Shift reports' },
   { path: '/shift-reports/1', heading: 'Shift report' },

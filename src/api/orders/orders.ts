@@ -1,0 +1,123 @@
+import { queryOptions } from '@tanstack/react-query'
+import type { Order, OrderPriority } from '../../lib/orders'
+import { postJson } from '../alerts/alerts'
+import { getJson, lazySchemas } from '../core/http'
+
+/** The order book (server/orders/routes.ts): the orders with their counts, and the changes to them. */
+
+export const ORDERS_KEY = ['orders'] as const
+
+/** One count of a line: the machines' pieces of a span, or a person's correction. */
+export interface OrderEntry {
+  id: number
+  lineId: number
+  kind: 'machine' | 'correction' | 'scrap'
+  machineId: string | null
+  pieces: number
+  from: number | null
+  till: number | null
+  reason: string | null
+  by: string | null
+  at: number
+}
+
+/** An order as a person writes it: the due time as ISO 8601 with its offset. */
+export interface OrderBody {
+  reference: string
+  customer: string
+  dueAt: string
+  priority: OrderPriority
+  machineIds: string[]
+  note: string
+  lines: Array<{ id?: number; designId: string; quantity: number }>
+  by: string
+}
+
+const schemas = lazySchemas((z) => {
+  const line = z.object({
+    id: z.number(),
+    designId: z.string(),
+    quantity: z.number(),
+    made: z.number(),
+    doneAt: z.nullable(z.number()),
+  })
+  const order = z.object({
+    id: z.number(),
+    reference: z.string(),
+    customer: z.string(),
+    dueAt: z.number(),
+    priority: z.enum(['low', 'normal', 'high']),
+    machineIds: z.array(z.string()),
+    note: z.string(),
+    lines: z.array(line),
+    createdAt: z.number(),
+    createdBy: z.string(),
+    updatedAt: z.number(),
+    updatedBy: z.string(),
+    version: z.number(),
+    doneAt: z.nullable(z.number()),
+  })
+  const entry = z.object({
+    id: z.number(),
+    lineId: z.number(),
+    kind: z.enum(['machine', 'correction', 'scrap']),
+    machineId: z.nullable(z.string()),
+    pieces: z.number(),
+    from: z.nullable(z.number()),
+    till: z.nullable(z.number()),
+    reason: z.nullable(z.string()),
+    by: z.nullable(z.string()),
+    at: z.number(),
+  })
+  return {
+    list: z.object({
+      available: z.boolean(),
+      reason: z.optional(z.string()),
+      orders: z.array(order),
+      canChange: z.boolean(),
+    }),
+    one: z.object({ order, entries: z.array(entry), canChange: z.boolean() }),
+    saved: z.object({ order, warnings: z._default(z.array(z.string()), []) }),
+    corrected: z.object({ order }),
+  }
+})
+
+export type OrderList = { available: boolean; reason?: string; orders: Order[]; canChange: boolean }
+
+export const ordersQueryOptions = () =>
+  queryOptions({
+    queryKey: [...ORDERS_KEY, 'list'],
+    queryFn: ({ signal }): Promise<OrderList> =>
+      getJson('/api/orders', () => schemas().then((s) => s.list), signal),
+    // the machines' pieces are counted at every poll
+    refetchInterval: 60_000,
+    placeholderData: (previous) => previous,
+  })
+
+export const orderQueryOptions = (id: number) =>
+  queryOptions({
+    queryKey: [...ORDERS_KEY, 'one', id],
+    queryFn: ({ signal }): Promise<{ order: Order; entries: OrderEntry[]; canChange: boolean }> =>
+      getJson(`/api/orders/${id}`, () => schemas().then((s) => s.one), signal),
+  })
+
+const authorised = (token: string): Record<string, string> =>
+  token ? { Authorization: `Bearer ${token}` } : {}
+
+/** A new order (id null) or a change of one made on `version`. */
+export const saveOrder = (
+  { id, version, body }: { id: number | null; version: number | null; body: OrderBody },
+  token: string,
+): Promise<{ order: Order; warnings: string[] }> =>
+  postJson(
+    id === null ? '/api/orders' : `/api/orders/${id}`,
+    id === null ? body : { ...body, version },
+    () => schemas().then((s) => s.saved),
+    authorised(token),
+  )
+
+export const correctCount = async (
+  orderId: number,
+  body: { lineId: number; pieces: number; kind: 'correction' | 'scrap'; reason: string; by: string },
+): Promise<Order> =>
+  (await postJson(`/api/orders/${orderId}/correct`, body, () => schemas().then((s) => s.corrected))).order

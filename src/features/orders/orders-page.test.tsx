@@ -1,0 +1,146 @@
+import { screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { HttpResponse, http } from 'msw'
+import { expect, test } from 'vitest'
+import { FIXED_NOW } from '../../../test/demo-client'
+import { renderWithProviders } from '../../../test/render'
+import { mswServer } from '../../../test/setup-dom'
+import type { Order } from '../../lib/orders'
+import { OrdersPage } from './orders-page'
+
+const HOUR = 3_600_000
+const order = (id: number, over: Partial<Order> = {}): Order => ({
+  id,
+  reference: `PO-${id}`,
+  customer: 'FC Heimat',
+  dueAt: FIXED_NOW + 24 * HOUR,
+  priority: 'normal',
+  machineIds: [],
+  note: '',
+  lines: [{ id: id * 10, designId: 'unknown-design', quantity: 600, made: 120, doneAt: null }],
+  createdAt: FIXED_NOW - 48 * HOUR,
+  createdBy: 'Marta',
+  updatedAt: FIXED_NOW - 48 * HOUR,
+  updatedBy: 'Marta',
+  version: 1,
+  doneAt: null,
+  ...over,
+})
+
+/** The order book as the server keeps it, behind its routes (server/orders/routes.ts). */
+function orderBook(orders: Order[]) {
+  const sent: Array<{ path: string; body: Record<string, unknown> }> = []
+  mswServer.use(
+    http.get('/api/orders', () => HttpResponse.json({ available: true, orders, canChange: true })),
+    http.post('/api/orders', async ({ request }) => {
+      const body = (await request.json()) as Record<string, unknown>
+      sent.push({ path: '/api/orders', body })
+      const saved = order(orders.length + 1, { reference: String(body.reference) })
+      orders.push(saved)
+      return HttpResponse.json({ order: saved, warnings: [] }, { status: 201 })
+    }),
+    http.post('/api/orders/:id', async ({ request, params }) => {
+      const body = (await request.json()) as Record<string, unknown>
+      sent.push({ path: `/api/orders/${params.id}`, body })
+      return HttpResponse.json(
+        { error: 'Order PO-1 was changed by Olaf…', reason: 'changed' },
+        { status: 409 },
+      )
+    }),
+  )
+  return sent
+}
+
+test('lists the orders due first with their pieces, and says which are overdue', async () => {
+  orderBook([
+    order(1, { reference: 'PO-LATE', dueAt: FIXED_NOW - 2 * HOUR, priority: 'high' }),
+    order(2, { reference: 'PO-SOON', customer: 'Hotel Adler' }),
+    order(3, { reference: 'PO-DONE', doneAt: FIXED_NOW - HOUR }),
+  ])
+  renderWithProviders(<OrdersPage />)
+  const table = await screen.findByRole('table', { name: 'Orders' })
+  const rows = within(table).getAllByRole('row').slice(1)
+  // a done order is shown only when asked for
+  expect(rows.map((r) => within(r).getByRole('rowheader').textContent)).toEqual([
+    'PO-LATEHigh priority',
+    'PO-SOON',
+  ])
+  expect(within(rows[0]!).getByText('Overdue')).toBeInTheDocument()
+  expect(rows[0]).toHaveTextContent('120 of 600')
+  expect(within(rows[1]!).getByText('Open')).toBeInTheDocument()
+
+  await userEvent.click(screen.getByLabelText('Show done orders (last 14 days)'))
+  expect(within(table).getAllByRole('row')).toHaveLength(4)
+  await userEvent.selectOptions(screen.getByLabelText('Customer'), 'Hotel Adler')
+  expect(
+    within(table)
+      .getAllByRole('row')
+      .slice(1)
+      .map((r) => within(r).getByRole('rowheader').textContent),
+  ).toEqual(['PO-SOON'])
+})
+
+test('a new order: what is missing is said before sending; then it is sent with its due time in the factory’s zone', async () => {
+  const sent = orderBook([])
+  renderWithProviders(<OrdersPage />)
+  await userEvent.click(await screen.findByRole('button', { name: 'New order' }))
+  const form = screen.getByRole('form', { name: 'New order' })
+  await userEvent.click(within(form).getByRole('button', { name: 'Save order' }))
+  const alert = within(form).getByRole('alert')
+  expect(alert).toHaveTextContent('Enter the order’s reference.')
+  expect(alert).toHaveTextContent('Line 1: choose a design.')
+  expect(sent).toEqual([])
+
+  await userEvent.type(within(form).getByLabelText('Order reference'), 'PO-4711')
+  await userEvent.type(within(form).getByLabelText('Customer'), 'FC Heimat')
+  await userEvent.type(within(form).getByLabelText('Due day'), '2026-11-20')
+  const design = within(form).getByLabelText('Design')
+  await waitFor(() => expect(within(design).getAllByRole('option').length).toBeGreaterThan(1))
+  const first = within(design).getAllByRole('option')[1] as HTMLOptionElement
+  await userEvent.selectOptions(design, first.value)
+  await userEvent.type(within(form).getByLabelText('Pieces'), '600')
+  await userEvent.type(within(form).getByLabelText('Your name'), 'Marta')
+  await userEvent.type(within(form).getByLabelText('Admin token'), 'admin-token-0123456789')
+  await userEvent.click(within(form).getByRole('button', { name: 'Save order' }))
+  expect(await screen.findByText('Order PO-4711 saved.')).toBeInTheDocument()
+  expect(sent).toEqual([
+    {
+      path: '/api/orders',
+      body: {
+        reference: 'PO-4711',
+        customer: 'FC Heimat',
+        // 16:00 in Berlin on 20 November
+        dueAt: '2026-11-20T15:00:00.000Z',
+        priority: 'normal',
+        machineIds: [],
+        note: '',
+        lines: [{ designId: first.value, quantity: 600 }],
+        by: 'Marta',
+      },
+    },
+  ])
+})
+
+test('a change made on an order someone changed meanwhile is refused, and the form says so in words', async () => {
+  const sent = orderBook([order(1, { machineIds: ['M2'], version: 4 })])
+  renderWithProviders(<OrdersPage />)
+  await userEvent.click(await screen.findByRole('button', { name: 'Change PO-1' }))
+  const form = screen.getByRole('form', { name: 'Change order PO-1' })
+  await userEvent.clear(within(form).getByLabelText('Customer'))
+  await userEvent.type(within(form).getByLabelText('Customer'), 'FC Heimat e.V.')
+  await userEvent.type(within(form).getByLabelText('Your name'), 'Olaf')
+  await userEvent.type(within(form).getByLabelText('Admin token'), 'admin-token-0123456789')
+  await userEvent.click(within(form).getByRole('button', { name: 'Save change' }))
+  expect(await within(form).findByRole('alert')).toHaveTextContent(
+    'Someone changed this order while you were editing it. Nothing was saved',
+  )
+  // the change names the version it was made on, and keeps the line and the machines it had
+  expect(sent[0]?.body).toMatchObject({
+    version: 4,
+    customer: 'FC Heimat e.V.',
+    machineIds: ['M2'],
+    lines: [{ id: 10, designId: 'unknown-design', quantity: 600 }],
+  })
+  // what was typed stays
+  expect(within(form).getByLabelText('Customer')).toHaveValue('FC Heimat e.V.')
+})

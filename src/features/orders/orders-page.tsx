@@ -1,0 +1,119 @@
+import { useQuery } from '@tanstack/react-query'
+import { useState } from 'react'
+import { useFactoryZone } from '../../api/core/app-config'
+import { designLabel, useDesigns } from '../../api/machines/designs'
+import { ordersQueryOptions } from '../../api/orders/orders'
+import { FoldOnPhone, usePhone } from '../../components/fold-on-phone'
+import { HowComputed } from '../../components/how-computed'
+import { useT } from '../../components/i18n'
+import { useNow } from '../../components/now'
+import { QueryState } from '../../components/query-state'
+import { Button } from '../../components/ui/button'
+import { CheckboxField } from '../../components/ui/checkbox-field'
+import { SelectField } from '../../components/ui/select-field'
+import type { Order } from '../../lib/orders'
+import { CorrectCount } from './correct-count'
+import { draftOf, emptyDraft } from './order-draft'
+import { OrderForm } from './order-form'
+import { OrderCards, OrderTable } from './order-table'
+
+type Editing = { kind: 'new' } | { kind: 'change'; order: Order } | null
+
+/** /orders: the order book, due first: each order's pieces counted from the machines, a new order, a
+ * change of one, and a correction of a count. */
+export function OrdersPage() {
+  const { t } = useT()
+  const timeZone = useFactoryZone()
+  const phone = usePhone()
+  const now = useNow() * 1000
+  const list = useQuery(ordersQueryOptions())
+  const designs = useDesigns()
+  const [customer, setCustomer] = useState('')
+  const [showDone, setShowDone] = useState(false)
+  const [editing, setEditing] = useState<Editing>(null)
+  const [correcting, setCorrecting] = useState<Order | null>(null)
+  const [saved, setSaved] = useState<{ reference: string; pastDue: boolean } | null>(null)
+  const catalogue = designs.data?.records ?? []
+  const byId = new Map(catalogue.map((d) => [d.id, d]))
+  const designName = (id: string) => designLabel(byId, id)
+  const canChange = list.data?.canChange ?? false
+  const customers = [...new Set((list.data?.orders ?? []).map((o) => o.customer))].sort((a, b) =>
+    a.localeCompare(b),
+  )
+  const done = (order: Order, pastDue: boolean) => {
+    setEditing(null)
+    setSaved({ reference: order.reference, pastDue })
+  }
+  return (
+    <section className="space-y-4 p-4" aria-labelledby="orders-heading">
+      <h1 id="orders-heading" className="text-2xl font-semibold">
+        {t('orders.title')}
+      </h1>
+      <p className="max-w-3xl">{t('orders.intro')}</p>
+      <HowComputed summary={t('orders.how.summary')}>
+        <p className="max-w-3xl">{t('orders.how.counted')}</p>
+      </HowComputed>
+      {list.data && !list.data.available && (
+        <p>{t('orders.unavailable', { reason: list.data.reason ?? '' })}</p>
+      )}
+      {saved && (
+        <p role="status">
+          {t('orders.saved', { reference: saved.reference })} {saved.pastDue && t('orders.pastDue')}
+        </p>
+      )}
+      {canChange && editing === null && (
+        <Button variant="primary" onClick={() => setEditing({ kind: 'new' })}>
+          {t('orders.new')}
+        </Button>
+      )}
+      {editing && (
+        <div className="space-y-2">
+          <OrderForm
+            key={editing.kind === 'new' ? 'new' : `${editing.order.id}-${editing.order.version}`}
+            draft={editing.kind === 'new' ? emptyDraft() : draftOf(editing.order, timeZone)}
+            editing={editing.kind === 'new' ? null : editing.order}
+            designs={catalogue}
+            timeZone={timeZone}
+            onDone={done}
+          />
+          <Button onClick={() => setEditing(null)}>{t('orders.cancelEdit')}</Button>
+        </div>
+      )}
+      {correcting && (
+        <CorrectCount order={correcting} designName={designName} onClose={() => setCorrecting(null)} />
+      )}
+      <FoldOnPhone set={(customer === '' ? 0 : 1) + (showDone ? 1 : 0)}>
+        <div className="flex flex-wrap items-end gap-3">
+          <SelectField label={t('orders.filter.customer')} value={customer} onChange={setCustomer}>
+            <option value="">{t('orders.filter.allCustomers')}</option>
+            {customers.map((c) => (
+              <option key={c}>{c}</option>
+            ))}
+          </SelectField>
+          <CheckboxField label={t('orders.filter.showDone')} checked={showDone} onChange={setShowDone} />
+        </div>
+      </FoldOnPhone>
+      <QueryState query={list} empty={<p>{t('orders.none')}</p>} isEmpty={(d) => d.orders.length === 0}>
+        {(data) => {
+          const shown = data.orders.filter(
+            (o) => (showDone || o.doneAt === null) && (customer === '' || o.customer === customer),
+          )
+          const Orders = phone ? OrderCards : OrderTable
+          return shown.length === 0 ? (
+            <p>{t('orders.noneShown')}</p>
+          ) : (
+            <Orders
+              orders={shown}
+              now={now}
+              timeZone={timeZone}
+              designName={designName}
+              canChange={data.canChange}
+              onEdit={(order) => setEditing({ kind: 'change', order })}
+              onCorrect={setCorrecting}
+            />
+          )
+        }}
+      </QueryState>
+    </section>
+  )
+}
