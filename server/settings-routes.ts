@@ -167,6 +167,13 @@ export function settingsRoutes(
     },
     {
       canChange: mayChange('supervisor'),
+      canCorrect: async (c) => {
+        const caller = await guard.resolve(c)
+        // before accounts, anyone on the floor corrects with a typed name (as a reason is given)
+        return caller.kind === 'person'
+          ? roleAtLeast(caller.person.role, 'operator')
+          : !(await guard.accounts())
+      },
       designs: async () => {
         const state = historyState()
         return 'store' in state && state.designs ? state.designs() : 'this server keeps no orders'

@@ -9,6 +9,8 @@ import { OrderError, type OrderInput, type OrderStore } from './store'
 export interface OrderOptions {
   /** whether the asker may change orders (server/people/guard.ts checks each change) */
   canChange: (c: Context) => Promise<boolean>
+  /** whether the asker may correct a count (an operator's) */
+  canCorrect: (c: Context) => Promise<boolean>
   /** the designs the production API knows, by ID; a string: why they cannot be known now */
   designs: () => Promise<ReadonlySet<string> | string>
   now: () => number
@@ -119,11 +121,15 @@ export function orderRoutes(app: Hono, stateOf: () => OrdersState, options: Orde
   /** The designs each line names, checked against the production API's: the unknown ones in words. */
   const designsError = async (
     lines: OrderInput['lines'],
+    all: OrderInput['lines'] = lines,
   ): Promise<{ status: 400 | 502; error: string } | null> => {
+    if (lines.length === 0) return null
     const known = await options.designs()
     if (typeof known === 'string')
       return { status: 502, error: `The order cannot be saved: the designs cannot be checked (${known})` }
-    const unknown = lines.flatMap((l, i) => (known.has(l.designId) ? [] : [`line ${i + 1}: ${l.designId}`]))
+    const unknown = lines.flatMap((l) =>
+      known.has(l.designId) ? [] : [`line ${all.indexOf(l) + 1}: ${l.designId}`],
+    )
     return unknown.length === 0
       ? null
       : {
@@ -147,9 +153,14 @@ export function orderRoutes(app: Hono, stateOf: () => OrdersState, options: Orde
   app.get('/api/orders', async (c) => {
     const store = storeOf()
     if (typeof store === 'string')
-      return c.json({ available: false, reason: store, orders: [], canChange: false })
+      return c.json({ available: false, reason: store, orders: [], canChange: false, canCorrect: false })
     const orders = await store.list(options.now() - DONE_DAYS * 86_400_000)
-    return c.json({ available: true, orders: orders.map(orderJson), canChange: await options.canChange(c) })
+    return c.json({
+      available: true,
+      orders: orders.map(orderJson),
+      canChange: await options.canChange(c),
+      canCorrect: await options.canCorrect(c),
+    })
   })
 
   app.get('/api/orders/:id', async (c) => {
@@ -193,7 +204,12 @@ export function orderRoutes(app: Hono, stateOf: () => OrdersState, options: Orde
     const parsed = changedOrder.safeParse(body.value)
     if (!parsed.success) return c.json({ error: bodyError(parsed.error, 'The order cannot be saved') }, 400)
     const { by, version, ...input } = parsed.data
-    const wrong = await designsError(input.lines)
+    // a kept line's design may have left the catalogue since: only new and changed designs are checked
+    const kept = new Map((await store.byId(id))?.lines.map((l) => [l.id, l.designId]) ?? [])
+    const wrong = await designsError(
+      input.lines.filter((l) => l.id === undefined || kept.get(l.id) !== l.designId),
+      input.lines,
+    )
     if (wrong) return c.json({ error: wrong.error }, wrong.status)
     try {
       const order = await store.update(id, version, input, by, options.now())

@@ -10,6 +10,7 @@ import {
 } from '../../src/lib/orders'
 import type { Db, Tx } from '../history/db'
 import { iso, ms } from '../history/store'
+import { settle } from './settle'
 
 /** A refusal the routes pass on as it is: its status and its words. */
 export class OrderError extends Error {
@@ -225,13 +226,24 @@ export class OrderStore {
                 `The line of design ${old.designId} has ${old.made} pieces counted: its design cannot change; add a new line instead`,
               )
           }
-        const listed = new Set(input.lines.flatMap((l) => (l.id === undefined ? [] : [l.id])))
+        const ids = input.lines.flatMap((l) => (l.id === undefined ? [] : [l.id]))
+        if (new Set(ids).size !== ids.length)
+          throw new OrderError(400, `The change of order ${current.reference} names one line twice`)
+        const listed = new Set(ids)
+        const counted = new Set(
+          (
+            await tx.query<{ line_id: unknown }>(
+              'select distinct line_id from order_pieces where line_id = any($1::bigint[])',
+              [current.lines.map((l) => l.id)],
+            )
+          ).map((r) => Number(r.line_id)),
+        )
         for (const old of current.lines)
           if (!listed.has(old.id)) {
-            if (old.made > 0)
+            if (counted.has(old.id))
               throw new OrderError(
                 400,
-                `The line of design ${old.designId} has ${old.made} pieces counted and cannot be removed; set its quantity instead`,
+                `The line of design ${old.designId} has counts in its log (${old.made} pieces now) and cannot be removed; set its quantity instead`,
               )
             await tx.query('delete from order_lines where id = $1', [old.id])
           }
@@ -274,6 +286,9 @@ export class OrderStore {
     at: number,
   ): Promise<Order> {
     return this.db.transaction(async (tx) => {
+      // the order first, then its line: the order a change and the count take them in (no deadlock)
+      const [order] = await tx.query<Row>('select id from orders where id = $1 for update', [orderId])
+      if (!order) throw new OrderError(404, `There is no order ${orderId}`)
       const [line] = await tx.query<Row>(
         'select id, made from order_lines where id = $1 and order_id = $2 for update',
         [entry.lineId, orderId],
@@ -319,14 +334,26 @@ export class OrderStore {
       const [tracker] = await tx.query<Row>('select tracked_until from order_tracker where id = 1 for update')
       if (ms(tracker?.tracked_until) !== from) return null
       // an order counts the pieces of the spans that began once it existed
+      // the open orders with a line of a design made in the span (however many orders are open); locked
+      // in the order of their ids, as a change and a correction lock them
+      const designs = [...new Set(made.map((m) => m.designId))]
+      const wanted =
+        from === null || designs.length === 0
+          ? []
+          : await tx.query<{ id: unknown }>(
+              `select distinct o.id from orders o join order_lines l on l.order_id = o.id
+               where o.done_at is null and o.created_at <= $1 and l.design_id = any($2::text[])
+                 and l.made < l.quantity`,
+              [iso(from!), designs],
+            )
       const open =
-        from === null
+        wanted.length === 0
           ? []
           : await this.read(
               tx,
-              'where done_at is null and created_at <= $1 order by due_at, id',
-              [iso(from)],
-              MAX_OPEN,
+              'where id = any($1::bigint[]) order by id',
+              [wanted.map((r) => Number(r.id))],
+              wanted.length,
               true,
             )
       const booked = allocatePieces(made, openLinesOf(open))
@@ -349,30 +376,4 @@ export class OrderStore {
       return { booked, done }
     })
   }
-}
-
-/** Marks the lines and orders of `orderIds` done (or open again) as their counts say; returns the orders
- * that became done. */
-async function settle(tx: Tx, orderIds: readonly number[], at: number): Promise<number[]> {
-  if (orderIds.length === 0) return []
-  await tx.query(
-    `update order_lines set done_at = case when made >= quantity then coalesce(done_at, $2::timestamptz) end
-     where order_id = any($1::bigint[])`,
-    [orderIds, iso(at)],
-  )
-  const rows = await tx.query<{ id: unknown }>(
-    `update orders o set done_at = $2
-     where o.id = any($1::bigint[]) and o.done_at is null
-       and not exists (select 1 from order_lines l where l.order_id = o.id and l.done_at is null)
-       and exists (select 1 from order_lines l where l.order_id = o.id)
-     returning o.id`,
-    [orderIds, iso(at)],
-  )
-  await tx.query(
-    `update orders o set done_at = null
-     where o.id = any($1::bigint[]) and o.done_at is not null
-       and exists (select 1 from order_lines l where l.order_id = o.id and l.done_at is null)`,
-    [orderIds],
-  )
-  return rows.map((r) => Number(r.id))
 }

@@ -6,6 +6,9 @@ import type { OrderStore } from './store'
 const MAX_SPAN_MS = 6 * 3_600_000
 /** The shortest span worth a report (a minute: the vendor's logs are by the minute). */
 const MIN_SPAN_MS = 60_000
+/** How far behind the clock the count stays: a collector unit may upload its last minutes late, and a
+ * span once booked is never asked again. */
+export const COUNT_LAG_MS = 2 * 60_000
 /** Spans booked in one tick at most (two days of catching up), so one tick never runs for long. */
 const MAX_SPANS = 8
 
@@ -29,7 +32,7 @@ export class OrderTracker {
   async tick(at: number): Promise<void> {
     const { store, upstreamJson, log } = this.options
     // whole seconds: the report's range is in Unix seconds, and spans must meet exactly
-    const now = Math.floor(at / 1000) * 1000
+    const now = Math.floor((at - COUNT_LAG_MS) / 1000) * 1000
     let from = await store.trackedUntil()
     // the first count begins now: orders count the pieces made once they exist
     if (from === null) {

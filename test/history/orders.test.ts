@@ -6,7 +6,7 @@ import { migrate } from '../../server/history/migrations'
 import { HistoryStore } from '../../server/history/store'
 import { Watcher } from '../../server/history/watcher'
 import { OrderStore, type PiecesEntry } from '../../server/orders/store'
-import { OrderTracker } from '../../server/orders/tracker'
+import { COUNT_LAG_MS, OrderTracker } from '../../server/orders/tracker'
 import { upstreamsFor } from '../../server/upstreams'
 import type { Order } from '../../src/lib/orders'
 import { BACKENDS } from './databases'
@@ -159,6 +159,54 @@ describe.each(BACKENDS)('the order book on %s', (_, open) => {
     expect(kept!.lines).toHaveLength(2)
   })
 
+  test('a change keeps a design gone from the catalogue, and never drops a line with counts', async () => {
+    const { body } = await post('/api/orders', order())
+    const [cap, polo] = body.order.lines
+    DESIGNS.delete('POLO-CREST')
+    try {
+      const lines = [
+        { id: cap!.id, designId: 'CAP-LOGO', quantity: 600 },
+        { id: polo!.id, designId: 'POLO-CREST', quantity: 50 },
+      ]
+      const changed = await post(`/api/orders/${body.order.id}`, { ...order(), lines, version: 1 })
+      expect(changed.status).toBe(200)
+      expect(changed.body.order.lines.map((l) => l.quantity)).toEqual([600, 50])
+      // a new line of a design the catalogue no longer has is refused
+      const added = await post(`/api/orders/${body.order.id}`, {
+        ...order(),
+        lines: [...lines, { designId: 'POLO-CREST', quantity: 5 }],
+        version: 2,
+      })
+      expect(added.body.error).toBe(
+        'The order cannot be saved: the production API knows no design line 3: POLO-CREST',
+      )
+    } finally {
+      DESIGNS.add('POLO-CREST')
+    }
+    // counted and scrapped back to 0: its log still holds counts, so the line stays
+    const fix = { lineId: polo!.id, kind: 'correction', reason: 'miscounted', by: 'Olaf' }
+    await post(`/api/orders/${body.order.id}/correct`, { ...fix, pieces: 5 })
+    await post(`/api/orders/${body.order.id}/correct`, { ...fix, pieces: -5 })
+    const dropped = await post(`/api/orders/${body.order.id}`, {
+      ...order(),
+      lines: [{ id: cap!.id, designId: 'CAP-LOGO', quantity: 600 }],
+      version: 2,
+    })
+    expect([dropped.status, dropped.body.error]).toEqual([
+      400,
+      'The line of design POLO-CREST has counts in its log (0 pieces now) and cannot be removed; set its quantity instead',
+    ])
+    const twice = await post(`/api/orders/${body.order.id}`, {
+      ...order(),
+      lines: [
+        { id: cap!.id, designId: 'CAP-LOGO', quantity: 600 },
+        { id: cap!.id, designId: 'CAP-LOGO', quantity: 700 },
+      ],
+      version: 2,
+    })
+    expect(twice.body.error).toBe('The change of order PO-4711 names one line twice')
+  })
+
   test('the machines’ pieces go to the open orders, due first, each span counted once', async () => {
     const pinned = await post('/api/orders', order({ reference: 'PO-PIN', machineIds: ['M2'] }))
     const soon = await post(
@@ -197,9 +245,10 @@ describe.each(BACKENDS)('the order book on %s', (_, open) => {
     }
     const tracker = new OrderTracker({ store: orders, upstreamJson, log: () => {} })
     const twin = new OrderTracker({ store: orders, upstreamJson, log: () => {} })
-    await tracker.tick(clock) // the count begins
+    // the count begins at T0 and stays COUNT_LAG_MS behind the clock (late uploads)
+    await tracker.tick(T0 + COUNT_LAG_MS)
     clock += 5 * MINUTE
-    await tracker.tick(clock)
+    await tracker.tick(clock + COUNT_LAG_MS)
     expect(spans).toEqual([{ from: T0 / 1000, till: (T0 + 5 * MINUTE) / 1000 }])
 
     const [soonOrder, pinnedOrder] = await list()
@@ -209,15 +258,16 @@ describe.each(BACKENDS)('the order book on %s', (_, open) => {
     expect(pinnedOrder!.lines[0]).toMatchObject({ made: 60 })
 
     clock += 5 * MINUTE
-    await tracker.tick(clock)
+    await tracker.tick(clock + COUNT_LAG_MS)
     expect(spans.at(-1)).toEqual({ from: (T0 + 5 * MINUTE) / 1000, till: clock / 1000 })
     // another instance that read the same start of the span books nothing: the span is counted once
     const again = [{ machineId: 'M1', designId: 'CAP-LOGO', pieces: 30 }]
     expect(await orders.book(T0 + 5 * MINUTE, clock, again, clock)).toBeNull()
-    await twin.tick(clock)
+    await twin.tick(clock + COUNT_LAG_MS)
     expect(spans).toHaveLength(2)
     const after = await list()
     const done = after.find((o) => o.reference === 'PO-SOON')!
+    // done when the span that made its last pieces ended
     expect(done.lines[0]).toMatchObject({ made: 100, doneAt: clock })
     expect(done.doneAt).toBe(clock)
     expect(after.find((o) => o.reference === 'PO-PIN')!.lines[0]!.made).toBe(80)

@@ -75,6 +75,7 @@ const schemas = lazySchemas((z) => {
       reason: z.optional(z.string()),
       orders: z.array(order),
       canChange: z.boolean(),
+      canCorrect: z._default(z.boolean(), false),
     }),
     one: z.object({ order, entries: z.array(entry), canChange: z.boolean() }),
     saved: z.object({ order, warnings: z._default(z.array(z.string()), []) }),
@@ -82,7 +83,13 @@ const schemas = lazySchemas((z) => {
   }
 })
 
-export type OrderList = { available: boolean; reason?: string; orders: Order[]; canChange: boolean }
+export type OrderList = {
+  available: boolean
+  reason?: string
+  orders: Order[]
+  canChange: boolean
+  canCorrect: boolean
+}
 
 export const ordersQueryOptions = () =>
   queryOptions({

@@ -51,7 +51,12 @@ export function OrderForm({
   const tokenField = useRef<HTMLInputElement>(null)
   const write = useWrite({
     mutationFn: (sent: { body: Parameters<typeof saveOrder>[0]; token: string }) =>
-      saveOrder(sent.body, sent.token),
+      saveOrder(sent.body, sent.token).catch((error: unknown) => {
+        // someone changed the order: the list is read again, so opening it again shows their change
+        if (error instanceof HttpError && error.reason === 'changed')
+          void client.invalidateQueries({ queryKey: ORDERS_KEY })
+        throw error
+      }),
     onSuccess: (_, sent) => {
       if (sent.token) {
         keepAdminToken(sent.token)

@@ -16,12 +16,14 @@ interface OrdersProps {
   timeZone: string
   designName: (id: string) => string
   canChange: boolean
+  /** whether the asker may correct a count */
+  canCorrect: boolean
   onEdit: (order: Order) => void
   onCorrect: (order: Order) => void
 }
 
 /** The words an order's row and card share: its due time, its state, and its actions. */
-function useOrderWords({ now, timeZone, canChange, onEdit, onCorrect }: OrdersProps) {
+function useOrderWords({ now, timeZone, canChange, canCorrect, onEdit, onCorrect }: OrdersProps) {
   const { t } = useT()
   const when = (at: number) =>
     t('orders.when', { date: formatFactoryDate(at, timeZone), time: formatFactoryTime(at, timeZone, false) })
@@ -42,12 +44,14 @@ function useOrderWords({ now, timeZone, canChange, onEdit, onCorrect }: OrdersPr
           {t('orders.edit')}
         </Button>
       )}{' '}
-      <Button
-        onClick={() => onCorrect(order)}
-        aria-label={t('orders.correctNamed', { reference: order.reference })}
-      >
-        {t('orders.correct.open')}
-      </Button>
+      {canCorrect && (
+        <Button
+          onClick={() => onCorrect(order)}
+          aria-label={t('orders.correctNamed', { reference: order.reference })}
+        >
+          {t('orders.correct.open')}
+        </Button>
+      )}
     </>
   )
   return { t, when, late, state, actions }

@@ -31,7 +31,9 @@ const order = (id: number, over: Partial<Order> = {}): Order => ({
 function orderBook(orders: Order[]) {
   const sent: Array<{ path: string; body: Record<string, unknown> }> = []
   mswServer.use(
-    http.get('/api/orders', () => HttpResponse.json({ available: true, orders, canChange: true })),
+    http.get('/api/orders', () =>
+      HttpResponse.json({ available: true, orders, canChange: true, canCorrect: true }),
+    ),
     http.post('/api/orders', async ({ request }) => {
       const body = (await request.json()) as Record<string, unknown>
       sent.push({ path: '/api/orders', body })

@@ -108,6 +108,7 @@ export function OrdersPage() {
               timeZone={timeZone}
               designName={designName}
               canChange={data.canChange}
+              canCorrect={data.canCorrect}
               onEdit={(order) => setEditing({ kind: 'change', order })}
               onCorrect={setCorrecting}
             />
