@@ -178,7 +178,7 @@ export async function startHistory(
     const facts = await machineFacts()
     const { breaks } = await stops.settings()
     await seedDemoPlan(plan, facts, config.shifts, breaks, config.timeZone, from, till)
-    await seedDemoOrders(orders, upstreamJson, till)
+    await seedDemoOrders(orders, upstreamJson, designs, till)
   }
   // the locations' names for the screens rule, read again at most every 10 minutes
   let screenPlaces: { at: number; names: Promise<ReadonlyMap<number, string>> } | null = null

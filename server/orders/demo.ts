@@ -1,4 +1,3 @@
-import { vendorDesignPageSchema, vendorDesignRecordSchema } from '../../src/api/contract/design'
 import { piecesMadeOf } from '../../src/api/contract/to-domain'
 import type { OrderPriority } from '../../src/lib/orders'
 import type { OrderStore } from './store'
@@ -92,6 +91,8 @@ const quantityOf = (kind: (typeof BOOK)[number]['kind'], made: number) =>
 export async function seedDemoOrders(
   store: OrderStore,
   upstreamJson: (path: string) => Promise<unknown>,
+  /** the designs the production API knows (server/orders/designs.ts) */
+  designs: () => Promise<ReadonlySet<string> | string>,
   now: number,
 ): Promise<void> {
   if ((await store.list(0)).length > 0) return
@@ -105,7 +106,9 @@ export async function seedDemoOrders(
   for (const m of made) byDesign.set(m.designId, (byDesign.get(m.designId) ?? 0) + m.pieces)
   const sewn = [...byDesign].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
   if (sewn.length < 4) return
-  const idle = (await designIdsNotSewn(upstreamJson, new Set(byDesign.keys()))).slice(0, 2)
+  const known = await designs()
+  // designs of the catalogue no machine made in the span (the orders due later)
+  const idle = (typeof known === 'string' ? [] : [...known].filter((id) => !byDesign.has(id))).slice(0, 2)
   let next = 0
   for (const order of BOOK) {
     const [designId, pieces] =
@@ -125,13 +128,4 @@ export async function seedDemoOrders(
     )
   }
   await store.startCountAt(entered)
-}
-
-/** Designs of the catalogue that no machine made in the span (the orders due later). */
-async function designIdsNotSewn(upstreamJson: (path: string) => Promise<unknown>, sewn: ReadonlySet<string>) {
-  const page = vendorDesignPageSchema.safeParse(await upstreamJson('/designs?page=1&limit=50'))
-  return (page.success ? page.data.data : []).flatMap((raw) => {
-    const design = vendorDesignRecordSchema.safeParse(raw)
-    return design.success && !sewn.has(design.data.id) ? [design.data.id] : []
-  })
 }

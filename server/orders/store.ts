@@ -4,6 +4,7 @@ import {
   type MadePieces,
   madeAfter,
   type Order,
+  type OrderEntry,
   type OrderLine,
   type OrderPriority,
   openLinesOf,
@@ -36,20 +37,6 @@ export interface OrderInput {
   note: string
   /** `id`: a line the order has already (kept with its count); without it, a new line */
   lines: ReadonlyArray<{ id?: number; designId: string; quantity: number }>
-}
-
-/** A count of a line: the machines' or a person's. */
-export interface PiecesEntry {
-  id: number
-  lineId: number
-  kind: 'machine' | 'correction' | 'scrap'
-  machineId: string | null
-  pieces: number
-  from: number | null
-  till: number | null
-  reason: string | null
-  by: string | null
-  at: number
 }
 
 /** Open orders read at most (the order book of a factory is hundreds, not tens of thousands). */
@@ -95,6 +82,16 @@ function ordersOf(rows: readonly Row[], lineRows: readonly Row[]): Order[] {
     doneAt: ms(r.done_at),
   }))
 }
+
+/** The order's own fields as the insert and the change write them ($1 … $6 of theirs, in this order). */
+const orderFields = (input: OrderInput) => [
+  input.reference,
+  input.customer,
+  iso(input.dueAt),
+  input.priority,
+  JSON.stringify(input.machineIds),
+  input.note,
+]
 
 const duplicate = (reference: string) =>
   new OrderError(409, `An order with the reference "${reference}" exists already`, 'duplicate')
@@ -144,7 +141,7 @@ export class OrderStore {
   }
 
   /** A line's counts, the newest first. */
-  async entries(orderId: number): Promise<PiecesEntry[]> {
+  async entries(orderId: number): Promise<OrderEntry[]> {
     const rows = await this.db.query<Row>(
       `select p.* from order_pieces p join order_lines l on l.id = p.line_id
        where l.order_id = $1 order by p.at desc, p.id desc limit ${MAX_ENTRIES}`,
@@ -153,7 +150,7 @@ export class OrderStore {
     return rows.map((r) => ({
       id: Number(r.id),
       lineId: Number(r.line_id),
-      kind: String(r.kind) as PiecesEntry['kind'],
+      kind: String(r.kind) as OrderEntry['kind'],
       machineId: r.machine_id === null ? null : String(r.machine_id),
       pieces: Number(r.pieces),
       from: ms(r.from_at),
@@ -171,16 +168,7 @@ export class OrderStore {
           `insert into orders (reference, customer, due_at, priority, machine_ids, note, created_at, created_by,
              updated_at, updated_by)
            values ($1, $2, $3, $4, $5, $6, $7, $8, $7, $8) returning id`,
-          [
-            input.reference,
-            input.customer,
-            iso(input.dueAt),
-            input.priority,
-            JSON.stringify(input.machineIds),
-            input.note,
-            iso(at),
-            by,
-          ],
+          [...orderFields(input), iso(at), by],
         )
         const id = Number(row!.id)
         await this.insertLines(tx, id, input.lines, 0)
@@ -250,17 +238,7 @@ export class OrderStore {
         await tx.query(
           `update orders set reference = $2, customer = $3, due_at = $4, priority = $5, machine_ids = $6,
              note = $7, updated_at = $8, updated_by = $9, version = version + 1 where id = $1`,
-          [
-            id,
-            input.reference,
-            input.customer,
-            iso(input.dueAt),
-            input.priority,
-            JSON.stringify(input.machineIds),
-            input.note,
-            iso(at),
-            by,
-          ],
+          [id, ...orderFields(input), iso(at), by],
         )
         for (const [position, line] of input.lines.entries())
           if (line.id === undefined) await this.insertLines(tx, id, [line], position)

@@ -43,6 +43,22 @@ export interface Order {
   doneAt: number | null
 }
 
+/** One count of an order's line: the pieces a machine made in a span, or a person's correction or rejects,
+ * with its reason. */
+export interface OrderEntry {
+  id: number
+  lineId: number
+  kind: 'machine' | 'correction' | 'scrap'
+  machineId: string | null
+  pieces: number
+  /** the span a machine's pieces were made in (ms), null for a person's */
+  from: number | null
+  till: number | null
+  reason: string | null
+  by: string | null
+  at: number
+}
+
 /** Pieces one machine made of one design in a span (the vendor's number-of-pieces report). */
 export interface MadePieces {
   machineId: string

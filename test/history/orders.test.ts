@@ -5,10 +5,10 @@ import type { Db } from '../../server/history/db'
 import { migrate } from '../../server/history/migrations'
 import { HistoryStore } from '../../server/history/store'
 import { Watcher } from '../../server/history/watcher'
-import { OrderStore, type PiecesEntry } from '../../server/orders/store'
+import { OrderStore } from '../../server/orders/store'
 import { COUNT_LAG_MS, OrderTracker } from '../../server/orders/tracker'
 import { upstreamsFor } from '../../server/upstreams'
-import type { Order } from '../../src/lib/orders'
+import type { Order, OrderEntry } from '../../src/lib/orders'
 import { BACKENDS } from './databases'
 
 /** Issue 52: the order book on the real databases. The clock is pinned: T0 is Monday 7 December 2026,
@@ -307,7 +307,7 @@ describe.each(BACKENDS)('the order book on %s', (_, open) => {
       'The count cannot be corrected: pieces is 0: a correction adds or takes away pieces',
     )
     const log = (await (await app.request(`http://127.0.0.1/api/orders/${id}`)).json()) as {
-      entries: PiecesEntry[]
+      entries: OrderEntry[]
     }
     expect(log.entries.map((e) => [e.kind, e.pieces, e.reason, e.by])).toEqual([
       ['scrap', -3, 'frame slipped', 'Olaf'],

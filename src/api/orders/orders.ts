@@ -1,25 +1,11 @@
 import { queryOptions } from '@tanstack/react-query'
-import type { Order, OrderPriority } from '../../lib/orders'
+import type { Order, OrderEntry, OrderPriority } from '../../lib/orders'
 import { postJson } from '../alerts/alerts'
 import { getJson, lazySchemas } from '../core/http'
 
 /** The order book (server/orders/routes.ts): the orders with their counts, and the changes to them. */
 
 export const ORDERS_KEY = ['orders'] as const
-
-/** One count of a line: the machines' pieces of a span, or a person's correction. */
-export interface OrderEntry {
-  id: number
-  lineId: number
-  kind: 'machine' | 'correction' | 'scrap'
-  machineId: string | null
-  pieces: number
-  from: number | null
-  till: number | null
-  reason: string | null
-  by: string | null
-  at: number
-}
 
 /** An order as a person writes it: the due time as ISO 8601 with its offset. */
 export interface OrderBody {
