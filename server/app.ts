@@ -7,7 +7,7 @@ import { acceptsGzip, compressJson, gzipOnce, LARGE_ANSWER_BYTES } from './compr
 import type { Config } from './config'
 import { demoLocations } from './demo/factory'
 import { type History, historyRoutes } from './history/routes'
-import type { OrderStore } from './orders/store'
+import type { OrderParts } from './orders/parts'
 import type { DeviceStore } from './people/devices'
 import type { PeopleStore } from './people/store'
 import { type ViewGate, viewAccess } from './people/view-gate'
@@ -66,10 +66,7 @@ export type RunningHistory = History &
     people?: PeopleStore
     audit?: AuditLog
     devices?: DeviceStore
-    orders?: OrderStore
-    /** the designs the production API knows, by ID (or why they cannot be known now) */
-    designs?: () => Promise<ReadonlySet<string> | string>
-  }
+  } & OrderParts
 export type HistoryState = RunningHistory | { unavailable: string; starting?: boolean }
 
 const historyHealth = (state: HistoryState) =>

@@ -5,8 +5,8 @@ import type { AlertEngine } from './alerts/engine'
 import { alertRoutes } from './alerts/routes'
 import type { AuditLog } from './audit/log'
 import type { Config } from './config'
+import type { OrderParts } from './orders/parts'
 import { orderRoutes } from './orders/routes'
-import type { OrderStore } from './orders/store'
 import { authRoutes } from './people/auth-routes'
 import { deviceRoutes } from './people/device-routes'
 import type { DeviceStore } from './people/devices'
@@ -34,9 +34,7 @@ type SettingsHistory =
         people?: PeopleStore
         audit?: AuditLog
         devices?: DeviceStore
-        orders?: OrderStore
-        designs?: () => Promise<ReadonlySet<string> | string>
-      })
+      } & OrderParts)
   | { unavailable: string }
 
 /** How the server knows a request's client (server/app.ts). */
@@ -177,6 +175,12 @@ export function settingsRoutes(
       designs: async () => {
         const state = historyState()
         return 'store' in state && state.designs ? state.designs() : 'this server keeps no orders'
+      },
+      finishes: async (orders) => {
+        const state = historyState()
+        return 'store' in state && state.finishes
+          ? state.finishes.finishes(orders)
+          : 'this server works out no finish times'
       },
       now,
     },

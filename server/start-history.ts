@@ -15,6 +15,7 @@ import { HistoryStore } from './history/store'
 import { Watcher } from './history/watcher'
 import { seedDemoOrders } from './orders/demo'
 import { designIds } from './orders/designs'
+import { OrderFinishes } from './orders/finish'
 import { OrderStore } from './orders/store'
 import { OrderTracker } from './orders/tracker'
 import { DeviceStore } from './people/devices'
@@ -167,6 +168,19 @@ export async function startHistory(
   const orders = new OrderStore(db)
   const tracker = new OrderTracker({ store: orders, upstreamJson, log })
   const designs = designIds(upstreamJson, options.now ?? Date.now)
+  const finishes = new OrderFinishes({
+    upstreamJson,
+    machines: machineFacts,
+    stopSettings: () => stops.settings(),
+    planned: (from, till) => stops.plannedBetween(from, till),
+    shortStops: (from, till, shortMs) => orders.shortStops(from, till, shortMs),
+    recordingSince: async () => (await store.watcher()).recordingSince,
+    designs,
+    shifts: config.shifts,
+    timeZone: config.timeZone,
+    now: options.now ?? Date.now,
+    log,
+  })
   const people = new PeopleStore(db)
   const devices = new DeviceStore(db)
   const audit = new AuditLog(db, log)
@@ -310,6 +324,7 @@ export async function startHistory(
     devices,
     orders,
     designs,
+    finishes,
   }
 }
 

@@ -39,7 +39,7 @@ const BOOK: ReadonlyArray<{
     note: 'Polos, bottle green',
     priority: 'normal',
     kind: 'on track',
-    dueHours: 8,
+    dueHours: 28,
   },
   {
     customer: 'Feuerwehr Hallbach',
@@ -92,7 +92,7 @@ export async function seedDemoOrders(
   store: OrderStore,
   upstreamJson: (path: string) => Promise<unknown>,
   /** the designs the production API knows (server/orders/designs.ts) */
-  designs: () => Promise<ReadonlySet<string> | string>,
+  designs: () => Promise<ReadonlyMap<string, number | null> | string>,
   now: number,
 ): Promise<void> {
   if ((await store.list(0)).length > 0) return
@@ -108,7 +108,10 @@ export async function seedDemoOrders(
   if (sewn.length < 4) return
   const known = await designs()
   // designs of the catalogue no machine made in the span (the orders due later)
-  const idle = (typeof known === 'string' ? [] : [...known].filter((id) => !byDesign.has(id))).slice(0, 2)
+  const idle = (typeof known === 'string' ? [] : [...known.keys()].filter((id) => !byDesign.has(id))).slice(
+    0,
+    2,
+  )
   let next = 0
   for (const order of BOOK) {
     const [designId, pieces] =

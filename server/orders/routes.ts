@@ -4,6 +4,7 @@ import { MAX_ORDER_LINES, MAX_ORDER_QUANTITY, ORDER_PRIORITIES, type Order } fro
 import { iso } from '../history/store'
 import { jsonBody } from '../stops/routes'
 import { bodyError, personName } from '../stops/settings'
+import type { Finishes } from './finish'
 import { OrderError, type OrderInput, type OrderStore } from './store'
 
 export interface OrderOptions {
@@ -12,7 +13,9 @@ export interface OrderOptions {
   /** whether the asker may correct a count (an operator's) */
   canCorrect: (c: Context) => Promise<boolean>
   /** the designs the production API knows, by ID; a string: why they cannot be known now */
-  designs: () => Promise<ReadonlySet<string> | string>
+  designs: () => Promise<ReadonlyMap<string, number | null> | string>
+  /** the open orders' expected finishes (server/orders/finish.ts), or why they cannot be told now */
+  finishes: (orders: readonly Order[]) => Promise<Finishes>
   now: () => number
 }
 
@@ -155,9 +158,13 @@ export function orderRoutes(app: Hono, stateOf: () => OrdersState, options: Orde
     if (typeof store === 'string')
       return c.json({ available: false, reason: store, orders: [], canChange: false, canCorrect: false })
     const orders = await store.list(options.now() - DONE_DAYS * 86_400_000)
+    const finishes = await options.finishes(orders)
     return c.json({
       available: true,
       orders: orders.map(orderJson),
+      ...(typeof finishes === 'string'
+        ? { finishes: [], finishError: finishes }
+        : { finishes: [...finishes.byOrder.values()], learnedAt: finishes.learnedAt }),
       canChange: await options.canChange(c),
       canCorrect: await options.canCorrect(c),
     })

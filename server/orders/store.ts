@@ -290,6 +290,24 @@ export class OrderStore {
     await this.db.query('update order_tracker set tracked_until = $1 where id = 1', [iso(at)])
   }
 
+  /**
+   * The time each machine stood between passes from `from` to `till` (ms): its short stops with a design
+   * loaded (hooping, frame change, a thread break mended), each under `shortMs`, while it reported. Longer
+   * stops are losses of their own (a reason, a planned stop), not part of sewing a design.
+   */
+  async shortStops(from: number, till: number, shortMs: number): Promise<Map<string, number>> {
+    const rows = await this.db.query<Row>(
+      `select machine_id,
+         sum(extract(epoch from (least(ended_at, $2::timestamptz) - greatest(started_at, $1::timestamptz)))) as seconds
+       from state_intervals
+       where ended_at is not null and ended_at > $1 and started_at < $2 and not turning and reporting
+         and design_id is not null and extract(epoch from (ended_at - started_at)) * 1000 < $3
+       group by machine_id`,
+      [iso(from), iso(till), shortMs],
+    )
+    return new Map(rows.map((r) => [String(r.machine_id), Number(r.seconds) * 1000]))
+  }
+
   /** Up to when the machines' pieces are counted (ms), null before the first count. */
   async trackedUntil(): Promise<number | null> {
     const [row] = await this.db.query<Row>('select tracked_until from order_tracker where id = 1')

@@ -10,3 +10,12 @@ export function durationInWords(totalSeconds: number): string {
   if (hours < 48) return `${hours}${NBSP}h ${minutes % 60}${NBSP}min`
   return `${Math.floor(hours / 24)}${NBSP}d ${hours % 24}${NBSP}h`
 }
+
+/** A duration as said when it is a forecast: "40 min" (to ten minutes), "5 h", "3 d" (never below 10 min). */
+export function roughDurationInWords(totalSeconds: number): string {
+  const minutes = Math.max(10, Math.round(totalSeconds / 600) * 10)
+  if (minutes < 60) return `${minutes}${NBSP}min`
+  const hours = Math.round(totalSeconds / 3600)
+  if (hours < 48) return `${Math.max(1, hours)}${NBSP}h`
+  return `${Math.round(hours / 24)}${NBSP}d`
+}

@@ -17,7 +17,11 @@ const T0 = Date.UTC(2026, 11, 7, 8, 0)
 const MINUTE = 60_000
 const HOUR = 3_600_000
 const ADMIN = 'admin-token-for-tests-0123'
-const DESIGNS = new Set(['CAP-LOGO', 'POLO-CREST', 'PATCH-EAGLE'])
+const DESIGNS = new Map<string, number | null>([
+  ['CAP-LOGO', 6000],
+  ['POLO-CREST', 9000],
+  ['PATCH-EAGLE', 12000],
+])
 
 describe.each(BACKENDS)('the order book on %s', (_, open) => {
   let db: Db
@@ -181,7 +185,7 @@ describe.each(BACKENDS)('the order book on %s', (_, open) => {
         'The order cannot be saved: the production API knows no design line 3: POLO-CREST',
       )
     } finally {
-      DESIGNS.add('POLO-CREST')
+      DESIGNS.set('POLO-CREST', 9000)
     }
     // counted and scrapped back to 0: its log still holds counts, so the line stays
     const fix = { lineId: polo!.id, kind: 'correction', reason: 'miscounted', by: 'Olaf' }
@@ -313,5 +317,27 @@ describe.each(BACKENDS)('the order book on %s', (_, open) => {
       ['scrap', -3, 'frame slipped', 'Olaf'],
       ['correction', 20, 'sewn on the old machine', 'Olaf'],
     ])
+  })
+
+  test('the time a machine stood between passes: its short stops with a design loaded, in the span', async () => {
+    await db.query('truncate state_intervals')
+    const at = (minutes: number) => new Date(T0 + minutes * MINUTE).toISOString()
+    const rows: Array<[string, boolean, boolean, string | null, number, number]> = [
+      ['M1', false, true, 'CAP', 0, 3], // hooping: 3 min
+      ['M1', true, true, 'CAP', 3, 13], // sewing: not a stop
+      ['M1', false, true, 'CAP', 13, 15], // a thread break mended: 2 min
+      ['M1', false, true, 'CAP', 15, 45], // 30 min: a stop of its own, not part of sewing
+      ['M1', false, false, 'CAP', 45, 50], // silent: not seen standing
+      ['M1', false, true, null, 50, 55], // no design loaded
+      ['M2', false, true, 'POLO', -4, 4], // begins before the span: 4 min in it
+    ]
+    for (const [machine, turning, reporting, design, from, till] of rows)
+      await db.query(
+        `insert into state_intervals (machine_id, code, turning, reporting, design_id, started_at, ended_at)
+         values ($1, 1, $2, $3, $4, $5, $6)`,
+        [machine, turning, reporting, design, at(from), at(till)],
+      )
+    const stops = await orders.shortStops(T0, T0 + 60 * MINUTE, 15 * MINUTE)
+    expect(Object.fromEntries(stops)).toEqual({ M1: 5 * MINUTE, M2: 4 * MINUTE })
   })
 })

@@ -53,6 +53,8 @@ export interface MachineFacts {
   activeHeads: number | null
   /** stitches of the loaded design */
   designStitches: number | null
+  /** the loaded design */
+  designId?: string | null
 }
 
 /** The machines of a /machines answer by ID, with the names and layout the alerts speak of. Records that
@@ -74,6 +76,7 @@ export function machineFactsOf(answer: unknown): Map<string, MachineFacts> {
       activeHeads: typeof m.active_heads === 'number' && m.active_heads > 0 ? m.active_heads : null,
       designStitches:
         typeof m.design_stitches === 'number' && m.design_stitches > 0 ? m.design_stitches : null,
+      designId: m.id_design ?? null,
     })
   }
   return facts
@@ -98,4 +101,64 @@ export function piecesMadeOf(answer: unknown): { made: MadePieces[]; unreadable:
     else if (!parsed.success) unreadable++
   }
   return { made, unreadable }
+}
+
+/** The rows of a report's answer that can be read, and how many could not. */
+function rowsOf<P extends keyof typeof VENDOR_REPORT_RECORDS>(
+  path: P,
+  answer: unknown,
+): { rows: Array<VendorReportRecord<P>>; unreadable: number } {
+  const data = (answer as { data?: unknown } | null)?.data
+  if (!Array.isArray(data)) throw new Error(`the ${path.slice('/reports/'.length)} answer has no data list`)
+  const row = VENDOR_REPORT_RECORDS[path]
+  const rows: Array<VendorReportRecord<P>> = []
+  let unreadable = 0
+  for (const raw of data) {
+    const parsed = row.safeParse(raw)
+    if (parsed.success) rows.push(parsed.data as VendorReportRecord<P>)
+    else unreadable++
+  }
+  return { rows, unreadable }
+}
+
+/** One design's passes on a machine (myzsk-api.md 1.15, runningtime: running time only, in seconds). */
+export interface DesignPasses {
+  designId: string
+  stitches: number
+  passes: number
+  minSeconds: number
+  meanSeconds: number
+  maxSeconds: number
+}
+
+/** The pass times of a runningtime answer by design; designs without a pass are left out. */
+export function designPassesOf(answer: unknown): Map<string, DesignPasses> {
+  const out = new Map<string, DesignPasses>()
+  for (const r of rowsOf('/reports/runningtime', answer).rows)
+    if (r.passes > 0 && r.avgTime > 0)
+      out.set(r.designId, {
+        designId: r.designId,
+        stitches: r.designStitches,
+        passes: r.passes,
+        minSeconds: r.minTime,
+        meanSeconds: r.avgTime,
+        maxSeconds: r.maxTime,
+      })
+  return out
+}
+
+/** Each machine's average speed over its productive time (myzsk-api.md 1.13), stitches a minute. */
+export function usualSpeedsOf(answer: unknown): Map<string, number> {
+  const out = new Map<string, number>()
+  for (const r of rowsOf('/reports/average-rpm', answer).rows)
+    if (typeof r.averageRpm === 'number' && r.averageRpm > 0) out.set(r.machineId, r.averageRpm)
+  return out
+}
+
+/** Completed passes per machine over all designs (myzsk-api.md 1.14, machine-productivity). */
+export function passesByMachineOf(answer: unknown): Map<string, number> {
+  const out = new Map<string, number>()
+  for (const r of rowsOf('/reports/machine-productivity', answer).rows)
+    out.set(r.machineId, (out.get(r.machineId) ?? 0) + r.passes)
+  return out
 }

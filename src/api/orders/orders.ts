@@ -1,4 +1,5 @@
 import { queryOptions } from '@tanstack/react-query'
+import type { OrderFinish } from '../../lib/order-finish'
 import type { Order, OrderEntry, OrderPriority } from '../../lib/orders'
 import { postJson } from '../alerts/alerts'
 import { getJson, lazySchemas } from '../core/http'
@@ -55,11 +56,49 @@ const schemas = lazySchemas((z) => {
     by: z.nullable(z.string()),
     at: z.number(),
   })
+  const at = z.nullable(z.number())
+  const finish = z.object({
+    orderId: z.number(),
+    state: z.enum(['on-time', 'at-risk', 'late', 'unknown']),
+    finishAt: at,
+    earliestAt: at,
+    latestAt: at,
+    marginMs: at,
+    lines: z.array(
+      z.object({
+        lineId: z.number(),
+        designId: z.string(),
+        remaining: z.number(),
+        machineIds: z.array(z.string()),
+        finishAt: at,
+        earliestAt: at,
+        latestAt: at,
+        source: z.enum(['passes', 'stitches']),
+        betweenLearned: z.boolean(),
+      }),
+    ),
+    save: z.nullable(
+      z.union([
+        z.object({
+          kind: z.literal('add-machine'),
+          machineId: z.string(),
+          name: z.string(),
+          freeAt: z.number(),
+          finishAt: z.number(),
+        }),
+        z.object({ kind: z.literal('overtime'), hours: z.number(), shift: z.nullable(z.string()) }),
+        z.object({ kind: z.literal('short'), hours: z.number() }),
+      ]),
+    ),
+    unknown: z.nullable(z.literal('no-machine')),
+  })
   return {
     list: z.object({
       available: z.boolean(),
       reason: z.optional(z.string()),
       orders: z.array(order),
+      finishes: z._default(z.array(finish), []),
+      finishError: z.optional(z.string()),
       canChange: z.boolean(),
       canCorrect: z._default(z.boolean(), false),
     }),
@@ -73,6 +112,10 @@ export type OrderList = {
   available: boolean
   reason?: string
   orders: Order[]
+  /** the open orders' expected finishes (server/orders/finish.ts) */
+  finishes: OrderFinish[]
+  /** why the finishes cannot be told now */
+  finishError?: string | undefined
   canChange: boolean
   canCorrect: boolean
 }

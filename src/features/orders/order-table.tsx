@@ -2,15 +2,17 @@ import { useT } from '../../components/i18n'
 import { ScrollArea } from '../../components/scroll-area'
 import { Button } from '../../components/ui/button'
 import { formatFactoryDate, formatFactoryTime } from '../../lib/factory-time'
+import type { OrderFinish } from '../../lib/order-finish'
 import { type Order, orderProgress } from '../../lib/orders'
+import { FinishWords } from './order-finish'
 import { PRIORITY_WORDS } from './order-words'
 
 const CELL = 'px-2 py-1 text-left align-top'
 
-const LATE = 'font-semibold text-red-800 dark:text-red-300'
-
 interface OrdersProps {
   orders: readonly Order[]
+  /** the open orders' expected finishes, by order */
+  finishes: ReadonlyMap<number, OrderFinish>
   /** Unix ms */
   now: number
   timeZone: string
@@ -23,17 +25,19 @@ interface OrdersProps {
 }
 
 /** The words an order's row and card share: its due time, its state, and its actions. */
-function useOrderWords({ now, timeZone, canChange, canCorrect, onEdit, onCorrect }: OrdersProps) {
+function useOrderWords({ now, timeZone, finishes, canChange, canCorrect, onEdit, onCorrect }: OrdersProps) {
   const { t } = useT()
   const when = (at: number) =>
     t('orders.when', { date: formatFactoryDate(at, timeZone), time: formatFactoryTime(at, timeZone, false) })
-  const late = (order: Order) => order.doneAt === null && order.dueAt < now
-  const state = (order: Order) =>
-    order.doneAt !== null
-      ? t('orders.state.done', { when: when(order.doneAt) })
-      : late(order)
-        ? t('orders.state.overdue')
-        : t('orders.state.open')
+  const finish = (order: Order, designName: (id: string) => string) => (
+    <FinishWords
+      order={order}
+      finish={finishes.get(order.id)}
+      now={now}
+      timeZone={timeZone}
+      designName={designName}
+    />
+  )
   const actions = (order: Order) => (
     <>
       {canChange && (
@@ -54,22 +58,20 @@ function useOrderWords({ now, timeZone, canChange, canCorrect, onEdit, onCorrect
       )}
     </>
   )
-  return { t, when, late, state, actions }
+  return { t, when, finish, actions }
 }
 
 /** On a phone: the orders as cards, due first, each with its state and pieces before anything else. */
 export function OrderCards(props: OrdersProps) {
-  const { t, when, late, state, actions } = useOrderWords(props)
+  const { t, when, finish, actions } = useOrderWords(props)
   return (
     <ul aria-label={t('orders.list.label')} className="space-y-3">
       {props.orders.map((order) => {
         const { made, quantity } = orderProgress(order)
         return (
           <li key={order.id} className="space-y-1 rounded border border-gray-300 p-3 dark:border-gray-700">
-            <p className="flex flex-wrap justify-between gap-2">
-              <span className="font-semibold">{order.reference}</span>
-              <span className={late(order) ? LATE : ''}>{state(order)}</span>
-            </p>
+            <p className="font-semibold">{order.reference}</p>
+            {finish(order, props.designName)}
             <p>
               {order.customer} · {when(order.dueAt)}
             </p>
@@ -96,7 +98,7 @@ export function OrderCards(props: OrdersProps) {
 /** The orders, due first: each with its lines' pieces made of pieces ordered, and what may be done to it. */
 export function OrderTable(props: OrdersProps) {
   const { orders, designName } = props
-  const { t, when, late, state, actions } = useOrderWords(props)
+  const { t, when, finish, actions } = useOrderWords(props)
   return (
     <ScrollArea label={t('orders.list.label')}>
       <table className="min-w-full text-sm">
@@ -119,7 +121,7 @@ export function OrderTable(props: OrdersProps) {
               {t('orders.col.lines')}
             </th>
             <th scope="col" className={CELL}>
-              {t('orders.col.state')}
+              {t('orders.col.finish')}
             </th>
             <th scope="col" className={CELL}>
               <span className="sr-only">{t('orders.col.actions')}</span>
@@ -161,7 +163,7 @@ export function OrderTable(props: OrdersProps) {
                     ))}
                   </ul>
                 </td>
-                <td className={`${CELL} ${late(order) ? LATE : ''}`}>{state(order)}</td>
+                <td className={CELL}>{finish(order, designName)}</td>
                 <td className={`${CELL} whitespace-nowrap`}>{actions(order)}</td>
               </tr>
             )

@@ -5,6 +5,7 @@ import { expect, test } from 'vitest'
 import { FIXED_NOW } from '../../../test/demo-client'
 import { renderWithProviders } from '../../../test/render'
 import { mswServer } from '../../../test/setup-dom'
+import type { OrderFinish } from '../../lib/order-finish'
 import type { Order } from '../../lib/orders'
 import { OrdersPage } from './orders-page'
 
@@ -28,11 +29,11 @@ const order = (id: number, over: Partial<Order> = {}): Order => ({
 })
 
 /** The order book as the server keeps it, behind its routes (server/orders/routes.ts). */
-function orderBook(orders: Order[]) {
+function orderBook(orders: Order[], finishes: OrderFinish[] = []) {
   const sent: Array<{ path: string; body: Record<string, unknown> }> = []
   mswServer.use(
     http.get('/api/orders', () =>
-      HttpResponse.json({ available: true, orders, canChange: true, canCorrect: true }),
+      HttpResponse.json({ available: true, orders, finishes, canChange: true, canCorrect: true }),
     ),
     http.post('/api/orders', async ({ request }) => {
       const body = (await request.json()) as Record<string, unknown>
@@ -145,4 +146,79 @@ test('a change made on an order someone changed meanwhile is refused, and the fo
   })
   // what was typed stays
   expect(within(form).getByLabelText('Customer')).toHaveValue('FC Heimat e.V.')
+})
+
+const finish = (o: Order, over: Partial<OrderFinish>): OrderFinish => ({
+  orderId: o.id,
+  state: 'on-time',
+  finishAt: null,
+  earliestAt: null,
+  latestAt: null,
+  marginMs: null,
+  lines: o.lines.map((l) => ({
+    lineId: l.id,
+    designId: l.designId,
+    remaining: l.quantity - l.made,
+    machineIds: ['M1'],
+    finishAt: null,
+    earliestAt: null,
+    latestAt: null,
+    source: 'passes',
+    betweenLearned: true,
+  })),
+  save: null,
+  unknown: null,
+  ...over,
+})
+
+test('each order says when it will be finished, late and at risk first, and what would save a late one', async () => {
+  const onTime = order(1, { reference: 'PO-ONTIME', dueAt: FIXED_NOW + 24 * HOUR })
+  const late = order(2, { reference: 'PO-LATE', dueAt: FIXED_NOW + 30 * HOUR })
+  const risky = order(3, { reference: 'PO-RISKY', dueAt: FIXED_NOW + 40 * HOUR })
+  const finishAt = FIXED_NOW + 5 * HOUR
+  orderBook(
+    [onTime, late, risky],
+    [
+      finish(onTime, {
+        finishAt,
+        earliestAt: finishAt - HOUR / 3,
+        latestAt: finishAt + HOUR / 3,
+        marginMs: 19 * HOUR,
+      }),
+      finish(late, {
+        state: 'late',
+        finishAt: FIXED_NOW + 33 * HOUR,
+        marginMs: -3 * HOUR,
+        save: {
+          kind: 'add-machine',
+          machineId: 'M4',
+          name: 'North 04',
+          freeAt: FIXED_NOW + 2 * HOUR,
+          finishAt: 0,
+        },
+      }),
+      finish(risky, {
+        state: 'at-risk',
+        finishAt: FIXED_NOW + 39 * HOUR,
+        marginMs: HOUR,
+        save: { kind: 'overtime', hours: 2, shift: 'Late' },
+      }),
+    ],
+  )
+  renderWithProviders(<OrdersPage />)
+  const table = await screen.findByRole('table', { name: 'Orders' })
+  const rows = within(table).getAllByRole('row').slice(1)
+  expect(rows.map((r) => within(r).getByRole('rowheader').textContent)).toEqual([
+    'PO-LATE',
+    'PO-RISKY',
+    'PO-ONTIME',
+  ])
+  expect(rows[0]).toHaveTextContent('Late by about 3 h')
+  // 13:30 in Berlin
+  expect(rows[0]).toHaveTextContent('To save it: add North 04 (free from 13:30)')
+  expect(rows[1]).toHaveTextContent('At risk: 1 h to spare')
+  expect(rows[1]).toHaveTextContent('To save it: 2 h more on the Late shift')
+  expect(rows[2]).toHaveTextContent('On time, 19 h to spare')
+  // 15:30 UTC is 16:30 in Berlin, today: the time alone
+  expect(rows[2]).toHaveTextContent('Expected 16:30 (16:10 to 16:50)')
 })

@@ -14,6 +14,7 @@ import { SelectField } from '../../components/ui/select-field'
 import type { Order } from '../../lib/orders'
 import { CorrectCount } from './correct-count'
 import { draftOf, emptyDraft } from './order-draft'
+import { urgency } from './order-finish'
 import { OrderForm } from './order-form'
 import { OrderCards, OrderTable } from './order-table'
 
@@ -52,6 +53,7 @@ export function OrdersPage() {
       <p className="max-w-3xl">{t('orders.intro')}</p>
       <HowComputed summary={t('orders.how.summary')}>
         <p className="max-w-3xl">{t('orders.how.counted')}</p>
+        <p className="max-w-3xl">{t('orders.how.finish')}</p>
       </HowComputed>
       {list.data && !list.data.available && (
         <p>{t('orders.unavailable', { reason: list.data.reason ?? '' })}</p>
@@ -95,23 +97,31 @@ export function OrdersPage() {
       </FoldOnPhone>
       <QueryState query={list} empty={<p>{t('orders.none')}</p>} isEmpty={(d) => d.orders.length === 0}>
         {(data) => {
-          const shown = data.orders.filter(
-            (o) => (showDone || o.doneAt === null) && (customer === '' || o.customer === customer),
-          )
+          const finishes = new Map(data.finishes.map((f) => [f.orderId, f]))
+          // late and at risk first, each due first (the server sends them due first)
+          const shown = data.orders
+            .filter((o) => (showDone || o.doneAt === null) && (customer === '' || o.customer === customer))
+            .map((o, i) => ({ o, i, rank: urgency(o, finishes.get(o.id), now) }))
+            .sort((a, b) => a.rank - b.rank || a.i - b.i)
+            .map(({ o }) => o)
           const Orders = phone ? OrderCards : OrderTable
           return shown.length === 0 ? (
             <p>{t('orders.noneShown')}</p>
           ) : (
-            <Orders
-              orders={shown}
-              now={now}
-              timeZone={timeZone}
-              designName={designName}
-              canChange={data.canChange}
-              canCorrect={data.canCorrect}
-              onEdit={(order) => setEditing({ kind: 'change', order })}
-              onCorrect={setCorrecting}
-            />
+            <>
+              {data.finishError && <p>{t('orders.finish.error', { reason: data.finishError })}</p>}
+              <Orders
+                orders={shown}
+                finishes={finishes}
+                now={now}
+                timeZone={timeZone}
+                designName={designName}
+                canChange={data.canChange}
+                canCorrect={data.canCorrect}
+                onEdit={(order) => setEditing({ kind: 'change', order })}
+                onCorrect={setCorrecting}
+              />
+            </>
           )
         }}
       </QueryState>
