@@ -9,6 +9,7 @@ import { demoLocations } from './demo/factory'
 import { type History, historyRoutes } from './history/routes'
 import type { OrderParts } from './orders/parts'
 import type { DeviceStore } from './people/devices'
+import { integrationRequest } from './people/integration'
 import type { PeopleStore } from './people/store'
 import { type ViewGate, viewAccess } from './people/view-gate'
 import type { PlanParts } from './plan/routes'
@@ -385,8 +386,11 @@ export function createApp({
   const knownHosts = new Set(
     [...config.allowedHosts, config.host, ...(extraHosts ?? [])].map((h) => h.toLowerCase()),
   )
+  const fromIntegration = integrationRequest(config.ordersApiKey, (r) =>
+    withoutBase(new URL(r.url).pathname, base),
+  )
   app.fetch = (request, env, executionContext) => {
-    const refusal = sameOriginRefusal(request, knownHosts)
+    const refusal = sameOriginRefusal(request, knownHosts, fromIntegration)
     // liveness probes may use any name
     if (refusal && withoutBase(new URL(request.url).pathname, base) !== '/healthz') return secure(refusal)
     const response = dispatch(request, env, executionContext)

@@ -80,6 +80,13 @@ describe('configuration from the environment', () => {
     [{ DASHBOARD_TOKEN: 'short' }, 'DASHBOARD_TOKEN must be at least 16 characters'],
     // issue 19: the alerts' admin secret and mail server
     [{ ADMIN_TOKEN: 'short' }, 'ADMIN_TOKEN must be at least 16 characters'],
+    // issue 52: the ERP's key for adding orders
+    [{ ORDERS_API_KEY: 'short-key' }, 'ORDERS_API_KEY must be at least 24 characters'],
+    [{ ORDERS_API_KEY: 'a key with spaces in it, long enough' }, 'ORDERS_API_KEY must be printable ASCII'],
+    [
+      { ORDERS_API_KEY: 'the-same-secret-for-both-0123', ADMIN_TOKEN: 'the-same-secret-for-both-0123' },
+      'ORDERS_API_KEY is the same as ADMIN_TOKEN',
+    ],
     [{ SMTP_URL: 'https://mail.example' }, 'SMTP_URL must be a mail server URL'],
     [{ SMTP_URL: 'smtps://mail.example:465' }, 'ALERT_MAIL_FROM is required when SMTP_URL is set'],
     [

@@ -1,3 +1,4 @@
+// One piece: every variable stitchboard reads, checked together so that all mistakes are said at once.
 import * as z from 'zod'
 import { clockMinutes } from '../src/lib/clock'
 import { isValidTimeZone } from '../src/lib/factory-time'
@@ -20,6 +21,7 @@ const SECRETS = new Set([
   'WEB_API_LICENSE',
   'DASHBOARD_TOKEN',
   'ADMIN_TOKEN',
+  'ORDERS_API_KEY',
   'OIDC_CLIENT_SECRET',
 ])
 const URLS = new Set(['API_BASE_URL', 'JOB_API_URL', 'DATABASE_URL', 'SMTP_URL', 'PUBLIC_URL', 'OIDC_ISSUER'])
@@ -139,6 +141,15 @@ const environment = z
     ADMIN_TOKEN: optional(
       text.min(16, 'must be at least 16 characters (it guards the alert rules and channels)'),
     ),
+    ORDERS_API_KEY: optional(
+      text
+        .min(24, 'must be at least 24 characters (it lets the ERP add orders)')
+        .max(500)
+        .regex(
+          /^[\x21-\x7e]+$/,
+          'must be printable ASCII without spaces (it is sent as Authorization: Bearer)',
+        ),
+    ),
     SMTP_URL: optional(
       text.refine((value) => {
         try {
@@ -188,6 +199,8 @@ const environment = z
         )
     }
     checkOidc(env, need)
+    if (env.ORDERS_API_KEY && env.ORDERS_API_KEY === env.ADMIN_TOKEN)
+      need('ORDERS_API_KEY', 'is the same as ADMIN_TOKEN: the ERP’s key must not change the settings')
     if (env.JOB_API_URL && !env.WEB_API_LICENSE)
       need('WEB_API_LICENSE', 'is required when JOB_API_URL is set')
     if (!env.JOB_API_URL && env.WEB_API_LICENSE && !DEMO_LICENCES.includes(env.WEB_API_LICENSE)) {
@@ -253,6 +266,8 @@ export interface Config {
   databaseUrl: string | null
   /** the secret that changes alert rules and channels (ADMIN_TOKEN); without it they are read-only */
   adminToken: string | null
+  /** the key an ERP adds orders with (ORDERS_API_KEY, as Authorization: Bearer); null: none can */
+  ordersApiKey: string | null
   /** the mail server for alert mails (SMTP_URL) and their sender (ALERT_MAIL_FROM) */
   smtp: { url: string; from: string } | null
   /** the path the dashboard is served under behind a reverse proxy (BASE_PATH), such as /stitchboard;
@@ -365,6 +380,7 @@ export function loadConfig(env: Environment = process.env): Config {
     reportGraceMinutes: e.REPORT_GRACE_MINUTES ?? 10,
     databaseUrl: e.DATABASE_URL ?? null,
     adminToken: e.ADMIN_TOKEN ?? null,
+    ordersApiKey: e.ORDERS_API_KEY ?? null,
     smtp: e.SMTP_URL ? { url: e.SMTP_URL, from: e.ALERT_MAIL_FROM! } : null,
     basePath: e.BASE_PATH ?? '',
     publicUrl: e.PUBLIC_URL ? `${new URL(e.PUBLIC_URL).origin}${e.BASE_PATH ?? ''}` : null,

@@ -53,6 +53,7 @@ export function settingsRoutes(
   config: Pick<
     Config,
     | 'adminToken'
+    | 'ordersApiKey'
     | 'shifts'
     | 'timeZone'
     | 'smtp'
@@ -76,6 +77,7 @@ export function settingsRoutes(
     parts,
     adminGate: adminGate(() => config.adminToken, now),
     adminToken: config.adminToken,
+    integrationKey: config.ordersApiKey,
     address: client.address,
     isHttps: client.isHttps,
     basePath: config.basePath,
@@ -182,6 +184,7 @@ export function settingsRoutes(
           ? state.finishes.finishes(orders)
           : 'this server works out no finish times'
       },
+      timeZone: config.timeZone,
       now,
     },
   )

@@ -1,7 +1,7 @@
 import type { Db } from '../history/db'
 
 /** How the one who did something was known. */
-export type Via = 'session' | 'device' | 'admin-token' | 'anonymous' | 'command' | 'server'
+export type Via = 'session' | 'device' | 'admin-token' | 'integration' | 'anonymous' | 'command' | 'server'
 
 /** One event of the audit log (IEC 62443-4-2 CR 2.8: time, source, category, event, result). */
 export interface AuditEntry {

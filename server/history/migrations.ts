@@ -650,6 +650,15 @@ export const MIGRATIONS: ReadonlyArray<{ version: number; name: string; sql: str
       insert into order_tracker (id) values (1);
     `,
   },
+  {
+    version: 13,
+    name: 'the CSV import of orders remembers its column mapping',
+    sql: `
+      -- the order book's one row also keeps which column of an ERP's CSV export holds what (JSON), from
+      -- the last import that saved orders
+      alter table order_tracker add column import_mapping text;
+    `,
+  },
 ]
 
 /** The advisory lock under which the schema changes on a server: two instances starting together do not

@@ -5,6 +5,7 @@ import { iso } from '../history/store'
 import { jsonBody } from '../stops/routes'
 import { bodyError, personName } from '../stops/settings'
 import type { Finishes } from './finish'
+import { orderImportRoutes } from './import-routes'
 import { OrderError, type OrderInput, type OrderStore } from './store'
 
 export interface OrderOptions {
@@ -17,6 +18,8 @@ export interface OrderOptions {
   /** the open orders' expected finishes (server/orders/finish.ts), or why they cannot be told now */
   finishes: (orders: readonly Order[]) => Promise<Finishes>
   now: () => number
+  /** the factory's time zone: a CSV's due times without an offset are in it */
+  timeZone: string
 }
 
 export type OrdersState = { orders?: OrderStore } | { unavailable: string }
@@ -169,6 +172,9 @@ export function orderRoutes(app: Hono, stateOf: () => OrdersState, options: Orde
       canCorrect: await options.canCorrect(c),
     })
   })
+
+  // before /api/orders/:id: "import" is not an order's ID
+  orderImportRoutes(app, storeOf, options)
 
   app.get('/api/orders/:id', async (c) => {
     const store = storeOf()

@@ -1,3 +1,4 @@
+// One piece: the order book's SQL (orders, lines, counts, imports) reads as one with its schema.
 import {
   type Allocation,
   allocatePieces,
@@ -178,6 +179,48 @@ export class OrderStore {
       if ((error as { code?: string }).code === '23505') throw duplicate(input.reference)
       throw error
     }
+  }
+
+  /**
+   * Saves the orders of a CSV import and the column mapping it used in one transaction: all of them or,
+   * when a reference is taken meanwhile, none.
+   */
+  async importMany(inputs: readonly OrderInput[], mapping: string, by: string, at: number): Promise<number> {
+    try {
+      return await this.db.transaction(async (tx) => {
+        for (const input of inputs) {
+          const [row] = await tx.query<{ id: unknown }>(
+            `insert into orders (reference, customer, due_at, priority, machine_ids, note, created_at, created_by,
+               updated_at, updated_by)
+             values ($1, $2, $3, $4, $5, $6, $7, $8, $7, $8) returning id`,
+            [...orderFields(input), iso(at), by],
+          )
+          await this.insertLines(tx, Number(row!.id), input.lines, 0)
+        }
+        await tx.query('update order_tracker set import_mapping = $1 where id = 1', [mapping])
+        return inputs.length
+      })
+    } catch (error) {
+      if ((error as { code?: string }).code === '23505')
+        throw new OrderError(
+          409,
+          'Nothing was imported: an order of the file was added meanwhile; import it again',
+          'duplicate',
+        )
+      throw error
+    }
+  }
+
+  /** The column mapping of the last CSV import (JSON), null before the first. */
+  async importMapping(): Promise<string | null> {
+    const [row] = await this.db.query<Row>('select import_mapping from order_tracker where id = 1')
+    return typeof row?.import_mapping === 'string' ? row.import_mapping : null
+  }
+
+  /** The references in the order book, lower case (a CSV import adds none of them again). */
+  async references(): Promise<Set<string>> {
+    const rows = await this.db.query<Row>('select lower(reference) as reference from orders')
+    return new Set(rows.map((r) => String(r.reference)))
   }
 
   private async insertLines(tx: Tx, orderId: number, lines: OrderInput['lines'], from: number) {

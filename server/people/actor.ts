@@ -9,6 +9,8 @@ export type Caller =
   /** an enrolled device with no one identified on it */
   | { kind: 'device'; device: Device }
   | { kind: 'admin-token' }
+  /** an ERP with ORDERS_API_KEY: it adds orders and nothing else */
+  | { kind: 'integration' }
   | { kind: 'anonymous' }
 
 /** How the audit log names a caller; `typed`: the name a form gave (before accounts). */
@@ -33,6 +35,13 @@ export function actorOf(
       role: null,
       via: 'device',
       device: caller.device.name,
+    }
+  if (caller.kind === 'integration')
+    return {
+      actor: typed ? `${typed} (orders API key)` : 'orders API key',
+      actorId: null,
+      role: null,
+      via: 'integration',
     }
   if (caller.kind === 'admin-token')
     return {

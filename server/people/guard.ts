@@ -6,6 +6,7 @@ import { differences, redacted } from '../audit/log'
 import { readBodyLimited } from '../proxy/request-body'
 import { actorOf, type Caller } from './actor'
 import { type Device, type DeviceStore, MAX_PIN_FAILURES } from './devices'
+import { integrationCall } from './integration'
 import { outsidePlaces } from './places'
 import { type ChangedState, type WriteRoute, writeRouteOf } from './route-roles'
 import type { PeopleStore, Person } from './store'
@@ -23,6 +24,8 @@ export interface GuardOptions {
   /** the check of ADMIN_TOKEN (server/proxy/admin-token.ts): null when the request carries it */
   adminGate: (c: Context, what: string) => Response | null
   adminToken: string | null
+  /** ORDERS_API_KEY: an ERP's key for the routes marked `integration` (null: none) */
+  integrationKey?: string | null
   /** the client's address, as the access limits see it */
   address: (c: Context) => string
   isHttps: (c: Context) => boolean
@@ -64,6 +67,11 @@ export function peopleGuard(options: GuardOptions) {
   const resolve = async (c: Context): Promise<Caller> => {
     const known = callers.get(c)
     if (known) return known
+    if (integrationCall(c.req.raw, options.integrationKey ?? null)) {
+      const caller: Caller = { kind: 'integration' }
+      callers.set(c, caller)
+      return caller
+    }
     const parts = options.parts()
     const session = parts ? await sessionOf(c, parts.people) : null
     const device = !session && parts ? await deviceOf(c, parts.devices) : null
@@ -198,7 +206,12 @@ export function peopleGuard(options: GuardOptions) {
       if (byPerson) return flood(byPerson)
     }
     const refusal =
-      (await authorise(c, needs, route.settings ?? route.event)) ?? (await placeRefusal(c, route, asked))
+      caller.kind === 'integration'
+        ? route.integration
+          ? null
+          : c.json({ error: `${route.settings ?? route.event}: the orders API key only adds orders` }, 403)
+        : ((await authorise(c, needs, route.settings ?? route.event)) ??
+          (await placeRefusal(c, route, asked)))
     if (refusal) {
       if (parts && route.audit !== false) await keep(c, parts.audit, route, asked, refusal)
       return refusal

@@ -18,6 +18,8 @@ export interface WriteRoute {
   place?: 'machineId' | 'locationId' | 'scope'
   /** what it changes, read before and after (GuardOptions.stateOf): the audit log keeps the differences */
   state?: ChangedState
+  /** an ERP may call it with ORDERS_API_KEY (without a page's Origin) */
+  integration?: true
 }
 
 /** The things whose changes the audit log keeps as before and after. */
@@ -93,6 +95,15 @@ export const WRITE_ROUTES: Readonly<Record<string, WriteRoute>> = {
     event: 'order added',
     who: 'by',
     settings: 'Orders',
+    integration: true,
+  },
+  'POST /api/orders/import': {
+    role: 'supervisor',
+    category: 'orders',
+    event: 'orders imported',
+    who: 'by',
+    settings: 'Orders',
+    integration: true,
   },
   'POST /api/orders/:id': {
     role: 'supervisor',
@@ -199,11 +210,14 @@ export const WRITE_ROUTES: Readonly<Record<string, WriteRoute>> = {
   'POST /api/job': { role: 'viewer', category: 'lookup', event: 'thread-cone look-up', audit: false },
 }
 
-const compiled = Object.entries(WRITE_ROUTES).map(([key, route]) => {
-  const [method, path] = key.split(' ') as [string, string]
-  const pattern = new RegExp(`^${path.replace(/:[a-z]+/gi, '[^/]+')}$`)
-  return { key, method, pattern, route }
-})
+// routes without a parameter first: POST /api/orders/import is not POST /api/orders/:id
+const compiled = Object.entries(WRITE_ROUTES)
+  .sort(([a], [b]) => Number(a.includes(':')) - Number(b.includes(':')))
+  .map(([key, route]) => {
+    const [method, path] = key.split(' ') as [string, string]
+    const pattern = new RegExp(`^${path.replace(/:[a-z]+/gi, '[^/]+')}$`)
+    return { key, method, pattern, route }
+  })
 
 /** The entry of a request's method and path (the path without the base), or null. */
 export function writeRouteOf(method: string, path: string): { key: string; route: WriteRoute } | null {

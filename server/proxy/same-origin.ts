@@ -16,7 +16,12 @@ const isLocalName = (name: string) => name === 'localhost' || name.endsWith('.lo
  * localhost cannot be rebound), and a POST must come from a page of this same origin
  * and carry JSON, so no other site's form or `text/plain` fetch can use the look-up with our licence.
  * A plain function, run before routing, so the cache-hit path stays synchronous. Null when it may pass. */
-export function sameOriginRefusal(request: Request, allowedHosts: ReadonlySet<string>): Response | null {
+export function sameOriginRefusal(
+  request: Request,
+  allowedHosts: ReadonlySet<string>,
+  /** a POST that needs no page's Origin: an ERP's call with its key (server/people/guard.ts) */
+  fromIntegration: (request: Request) => boolean = () => false,
+): Response | null {
   const host = request.headers.get('Host') ?? new URL(request.url).host
   const name = hostName(host)
   if (!isIpLiteral(name) && !isLocalName(name) && !allowedHosts.has(name)) {
@@ -35,7 +40,7 @@ export function sameOriginRefusal(request: Request, allowedHosts: ReadonlySet<st
     // "null" or garbage: no match
   }
   // a browser's Sec-Fetch-Site cannot be set by a page: believed when present; otherwise the Origin
-  if (site === null ? !originMatches : site !== 'same-origin') {
+  if ((site === null ? !originMatches : site !== 'same-origin') && !fromIntegration(request)) {
     return Response.json(
       { error: 'Refused: a POST must come from a page of this dashboard (Origin)' },
       { status: 403 },

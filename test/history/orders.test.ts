@@ -1,3 +1,4 @@
+// One piece: the order book on the three databases, its routes and counts sharing one app and one clock.
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import { createApp } from '../../server/app'
 import { loadConfig } from '../../server/config'
@@ -8,7 +9,10 @@ import { Watcher } from '../../server/history/watcher'
 import { OrderStore } from '../../server/orders/store'
 import { COUNT_LAG_MS, OrderTracker } from '../../server/orders/tracker'
 import { upstreamsFor } from '../../server/upstreams'
+import { parseCsv } from '../../src/lib/csv'
+import { proposeMapping } from '../../src/lib/order-import'
 import type { Order, OrderEntry } from '../../src/lib/orders'
+import { erpExport } from '../erp-export'
 import { BACKENDS } from './databases'
 
 /** Issue 52: the order book on the real databases. The clock is pinned: T0 is Monday 7 December 2026,
@@ -17,6 +21,7 @@ const T0 = Date.UTC(2026, 11, 7, 8, 0)
 const MINUTE = 60_000
 const HOUR = 3_600_000
 const ADMIN = 'admin-token-for-tests-0123'
+const ERP_KEY = 'erp-key-for-the-order-book-0123456789'
 const DESIGNS = new Map<string, number | null>([
   ['CAP-LOGO', 6000],
   ['POLO-CREST', 9000],
@@ -40,7 +45,11 @@ describe.each(BACKENDS)('the order book on %s', (_, open) => {
     await db.query('truncate orders, order_lines, order_pieces')
     await db.query('update order_tracker set tracked_until = null')
     clock = T0
-    const config = loadConfig({ FACTORY_TIMEZONE: 'Europe/Berlin', ADMIN_TOKEN: ADMIN })
+    const config = loadConfig({
+      FACTORY_TIMEZONE: 'Europe/Berlin',
+      ADMIN_TOKEN: ADMIN,
+      ORDERS_API_KEY: ERP_KEY,
+    })
     const upstreams = upstreamsFor(config, () => Promise.reject(new Error('no upstream here')))
     const history = new HistoryStore(db, 60_000)
     const watcher = new Watcher({
@@ -339,5 +348,78 @@ describe.each(BACKENDS)('the order book on %s', (_, open) => {
       )
     const stops = await orders.shortStops(T0, T0 + 60 * MINUTE, 15 * MINUTE)
     expect(Object.fromEntries(stops)).toEqual({ M1: 5 * MINUTE, M2: 4 * MINUTE })
+  })
+
+  test('a CSV with 3 bad rows of 50 is refused by their lines, nothing saved; fixed, 50 orders and the mapping kept', async () => {
+    const designs = [...DESIGNS.keys()]
+    const mapping = proposeMapping(parseCsv(erpExport(designs, false)).rows[0]!, null)
+    const bad = await post('/api/orders/import', { csv: erpExport(designs, true), mapping, by: 'Marta' })
+    expect(bad.status).toBe(400)
+    const refused = bad.body as unknown as {
+      error: string
+      problems: Array<{ line: number; message: string }>
+    }
+    expect(refused.error).toBe('Nothing was imported: 3 rows are wrong (line 8, line 23, line 47)')
+    expect(refused.problems.map((p) => p.line)).toEqual([8, 23, 47])
+    expect(await list()).toEqual([])
+    expect(await (await app.request('http://127.0.0.1/api/orders/import')).json()).toMatchObject({
+      mapping: null,
+    })
+
+    const good = await post('/api/orders/import', { csv: erpExport(designs, false), mapping, by: 'Marta' })
+    expect(good.status).toBe(201)
+    expect(good.body).toMatchObject({ imported: 50 })
+    const orders = await list()
+    expect(orders).toHaveLength(50)
+    expect(orders.find((o) => o.reference === 'PO-7005')).toMatchObject({
+      customer: 'Müller; Söhne GmbH',
+      // 16:00 in Berlin on 6 January
+      dueAt: Date.UTC(2027, 0, 6, 15),
+      createdBy: 'Marta',
+      lines: [{ quantity: 100 }],
+    })
+    // the mapping is remembered for the next file
+    expect(await (await app.request('http://127.0.0.1/api/orders/import')).json()).toMatchObject({ mapping })
+    // the same file again: every order is in the book already
+    const again = await post('/api/orders/import', { csv: erpExport(designs, false), mapping, by: 'Marta' })
+    expect(again.status).toBe(400)
+    expect((await list()).length).toBe(50)
+  })
+
+  test('an ERP adds orders with ORDERS_API_KEY from anywhere, and changes nothing else with it', async () => {
+    const call = (path: string, body: unknown, key: string) =>
+      app.request(`http://127.0.0.1${path}`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${key}` },
+        body: JSON.stringify(body),
+      })
+    const added = await call('/api/orders', order({ by: 'ERP' }), ERP_KEY)
+    expect(added.status).toBe(201)
+    expect((await list()).map((o) => [o.reference, o.createdBy])).toEqual([['PO-4711', 'ERP']])
+    // a wrong key is no key: without a page's Origin the POST is refused
+    const wrong = await call('/api/orders', order({ reference: 'PO-4712', by: 'ERP' }), `${ERP_KEY}x`)
+    expect(wrong.status).toBe(403)
+    // the key changes no order and no setting
+    const changed = await call(
+      `/api/orders/${(await list())[0]!.id}`,
+      { ...order({ by: 'ERP' }), version: 1 },
+      ERP_KEY,
+    )
+    expect(changed.status).toBe(403)
+    const settings = await call('/api/stops/settings', { by: 'ERP' }, ERP_KEY)
+    expect(settings.status).toBe(403)
+    // even from a page: the key is not the admin token
+    const fromPage = await app.request(`http://127.0.0.1/api/orders/${(await list())[0]!.id}`, {
+      method: 'POST',
+      headers: {
+        'Content-Type': 'application/json',
+        Origin: 'http://127.0.0.1',
+        Authorization: `Bearer ${ERP_KEY}`,
+      },
+      body: JSON.stringify({ ...order({ by: 'ERP' }), version: 1 }),
+    })
+    expect(fromPage.status).toBe(403)
+    expect(await fromPage.json()).toEqual({ error: 'Orders: the orders API key only adds orders' })
+    expect((await list()).map((o) => o.reference)).toEqual(['PO-4711'])
   })
 })

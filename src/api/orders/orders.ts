@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query'
 import type { OrderFinish } from '../../lib/order-finish'
+import type { ImportMapping } from '../../lib/order-import'
 import type { Order, OrderEntry, OrderPriority } from '../../lib/orders'
 import { postJson } from '../alerts/alerts'
 import { getJson, lazySchemas } from '../core/http'
@@ -104,6 +105,8 @@ const schemas = lazySchemas((z) => {
     }),
     one: z.object({ order, entries: z.array(entry), canChange: z.boolean() }),
     saved: z.object({ order, warnings: z._default(z.array(z.string()), []) }),
+    importMapping: z.object({ mapping: z.nullable(z.record(z.string(), z.string())) }),
+    imported: z.object({ imported: z.number(), references: z.array(z.string()) }),
     corrected: z.object({ order }),
   }
 })
@@ -157,3 +160,18 @@ export const correctCount = async (
   body: { lineId: number; pieces: number; kind: 'correction' | 'scrap'; reason: string; by: string },
 ): Promise<Order> =>
   (await postJson(`/api/orders/${orderId}/correct`, body, () => schemas().then((s) => s.corrected))).order
+
+/** The column mapping the last CSV import used (server/orders/import-routes.ts), null before the first. */
+export const importMappingQueryOptions = () =>
+  queryOptions({
+    queryKey: [...ORDERS_KEY, 'import-mapping'],
+    queryFn: async ({ signal }): Promise<ImportMapping | null> =>
+      (await getJson('/api/orders/import', () => schemas().then((s) => s.importMapping), signal)).mapping,
+  })
+
+/** Imports the orders of an ERP's CSV file: all of them, or none and the rows that are wrong. */
+export const importOrderFile = (
+  body: { csv: string; mapping: ImportMapping; by: string },
+  token: string,
+): Promise<{ imported: number; references: string[] }> =>
+  postJson('/api/orders/import', body, () => schemas().then((s) => s.imported), authorised(token))

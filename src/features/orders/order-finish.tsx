@@ -88,7 +88,7 @@ export function FinishWords({
       </p>
       {finishAt !== null && (
         <p>
-          {earliestAt === null || latestAt === null
+          {earliestAt === null || latestAt === null || latestAt - earliestAt < 60_000
             ? t('orders.finish.expectedAt', { when: time(finishAt) })
             : t('orders.finish.expected', {
                 when: time(finishAt),

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event'
 import { HttpResponse, http } from 'msw'
 import { expect, test } from 'vitest'
 import { FIXED_NOW } from '../../../test/demo-client'
+import { erpExport } from '../../../test/erp-export'
 import { renderWithProviders } from '../../../test/render'
 import { mswServer } from '../../../test/setup-dom'
 import type { OrderFinish } from '../../lib/order-finish'
@@ -35,6 +36,12 @@ function orderBook(orders: Order[], finishes: OrderFinish[] = []) {
     http.get('/api/orders', () =>
       HttpResponse.json({ available: true, orders, finishes, canChange: true, canCorrect: true }),
     ),
+    http.get('/api/orders/import', () => HttpResponse.json({ mapping: null, maxRows: 2000 })),
+    http.post('/api/orders/import', async ({ request }) => {
+      const body = (await request.json()) as Record<string, unknown>
+      sent.push({ path: '/api/orders/import', body })
+      return HttpResponse.json({ imported: 50, references: [] }, { status: 201 })
+    }),
     http.post('/api/orders', async ({ request }) => {
       const body = (await request.json()) as Record<string, unknown>
       sent.push({ path: '/api/orders', body })
@@ -221,4 +228,59 @@ test('each order says when it will be finished, late and at risk first, and what
   expect(rows[2]).toHaveTextContent('On time, 19 h to spare')
   // 15:30 UTC is 16:30 in Berlin, today: the time alone
   expect(rows[2]).toHaveTextContent('Expected 16:30 (16:10 to 16:50)')
+})
+
+test('a CSV export: its bad rows are named by line before anything is sent; fixed, it is imported at once', async () => {
+  const sent = orderBook([])
+  renderWithProviders(<OrdersPage />)
+  await userEvent.click(await screen.findByRole('button', { name: 'Import from CSV' }))
+  const form = screen.getByRole('form', { name: 'Import orders from a CSV file' })
+  const designs = ['ASD1001', 'ASD1002', 'ASD1003']
+  const file = (broken: boolean) => new File([erpExport(designs, broken)], 'export.csv', { type: 'text/csv' })
+  await userEvent.upload(within(form).getByLabelText('CSV file from your ERP'), file(true))
+  const alert = await within(form).findByRole('alert')
+  expect(alert).toHaveTextContent('3 rows of export.csv must be mended before anything can be imported')
+  expect(
+    within(alert)
+      .getAllByRole('listitem')
+      .map((li) => li.textContent),
+  ).toEqual([
+    'Line 8: the production API knows no design “NO-SUCH-DESIGN”',
+    'Line 23: the quantity “0” is not a whole number from 1 to 10,000,000',
+    'Line 47: the due time “31.02.2027” is not a date (2026-12-11 16:00 or 11.12.2026)',
+  ])
+  expect(within(form).getByRole('button', { name: 'Import the orders' })).toBeDisabled()
+  // the columns were found by their German names
+  expect(within(form).getByLabelText('Design')).toHaveValue('Stickmuster')
+
+  await userEvent.upload(within(form).getByLabelText('CSV file from your ERP'), file(false))
+  expect(await within(form).findByText('50 orders from 50 rows, ready to import.')).toBeInTheDocument()
+  // (the name and token an earlier form kept may be there already)
+  for (const [label, value] of [
+    ['Your name', 'Marta'],
+    ['Admin token', 'admin-token-0123456789'],
+  ] as const) {
+    await userEvent.clear(within(form).getByLabelText(label))
+    await userEvent.type(within(form).getByLabelText(label), value)
+  }
+  await userEvent.click(within(form).getByRole('button', { name: 'Import the orders' }))
+  expect(await screen.findByText('50 orders imported.')).toBeInTheDocument()
+  expect(sent).toEqual([
+    {
+      path: '/api/orders/import',
+      body: {
+        csv: erpExport(designs, false),
+        mapping: {
+          reference: 'Auftrag',
+          customer: 'Kunde',
+          dueAt: 'Liefertermin',
+          designId: 'Stickmuster',
+          quantity: 'Menge',
+          priority: 'Priorität',
+          note: 'Bemerkung',
+        },
+        by: 'Marta',
+      },
+    },
+  ])
 })

@@ -16,9 +16,10 @@ import { CorrectCount } from './correct-count'
 import { draftOf, emptyDraft } from './order-draft'
 import { urgency } from './order-finish'
 import { OrderForm } from './order-form'
+import { OrderImport } from './order-import'
 import { OrderCards, OrderTable } from './order-table'
 
-type Editing = { kind: 'new' } | { kind: 'change'; order: Order } | null
+type Editing = { kind: 'new' } | { kind: 'change'; order: Order } | { kind: 'import' } | null
 
 /** /orders: the order book, due first: each order's pieces counted from the machines, a new order, a
  * change of one, and a correction of a count. */
@@ -34,6 +35,7 @@ export function OrdersPage() {
   const [editing, setEditing] = useState<Editing>(null)
   const [correcting, setCorrecting] = useState<Order | null>(null)
   const [saved, setSaved] = useState<{ reference: string; pastDue: boolean } | null>(null)
+  const [imported, setImported] = useState<number | null>(null)
   const catalogue = designs.data?.records ?? []
   const byId = new Map(catalogue.map((d) => [d.id, d]))
   const designName = (id: string) => designLabel(byId, id)
@@ -63,12 +65,30 @@ export function OrdersPage() {
           {t('orders.saved', { reference: saved.reference })} {saved.pastDue && t('orders.pastDue')}
         </p>
       )}
+      {imported !== null && <p role="status">{t('orders.import.done', { count: imported })}</p>}
       {canChange && editing === null && (
-        <Button variant="primary" onClick={() => setEditing({ kind: 'new' })}>
-          {t('orders.new')}
-        </Button>
+        <div className="flex flex-wrap gap-3">
+          <Button variant="primary" onClick={() => setEditing({ kind: 'new' })}>
+            {t('orders.new')}
+          </Button>
+          <Button onClick={() => setEditing({ kind: 'import' })}>{t('orders.import.open')}</Button>
+        </div>
       )}
-      {editing && (
+      {editing?.kind === 'import' && (
+        <div className="space-y-2">
+          <OrderImport
+            designs={new Set(catalogue.map((d) => d.id))}
+            references={new Set((list.data?.orders ?? []).map((o) => o.reference.toLowerCase()))}
+            timeZone={timeZone}
+            onDone={(count) => {
+              setEditing(null)
+              setImported(count)
+            }}
+          />
+          <Button onClick={() => setEditing(null)}>{t('orders.import.close')}</Button>
+        </div>
+      )}
+      {editing && editing.kind !== 'import' && (
         <div className="space-y-2">
           <OrderForm
             key={editing.kind === 'new' ? 'new' : `${editing.order.id}-${editing.order.version}`}
