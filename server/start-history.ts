@@ -13,6 +13,7 @@ import { migrate } from './history/migrations'
 import { openDatabase } from './history/open'
 import { HistoryStore } from './history/store'
 import { Watcher } from './history/watcher'
+import { ordersAtRisk } from './orders/at-risk'
 import { seedDemoOrders } from './orders/demo'
 import { designIds } from './orders/designs'
 import { OrderFinishes } from './orders/finish'
@@ -203,6 +204,7 @@ export async function startHistory(
     return screenPlaces.names
   }
   const alerts = new AlertEngine({
+    ordersAtRisk: ordersAtRisk(orders, finishes, options.now ?? Date.now),
     // every enrolled wall screen, with its last contact (its enrolment when it has had none since)
     screens: async () => {
       const walls = await devices.walls()

@@ -13,6 +13,7 @@ export function buildAlertSettings(overrides: Partial<AlertSettings> = {}): Aler
       'head-breaks': { enabled: true, inARow: 3, withinMinutes: 20, levels: [level] },
       'hot-spot': { enabled: false, levels: [level] },
       screens: { enabled: true, minutes: 10, levels: [level] },
+      orders: { enabled: true, levels: [level] },
     },
     clearAfterMinutes: 2,
     channels: [

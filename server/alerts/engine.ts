@@ -1,3 +1,4 @@
+// One piece: the alert lifecycle (evaluate, apply, tell, dispatch) shares one state, store and lease.
 import { hostname } from 'node:os'
 import { breakEventsOf, machineFactsOf } from '../../src/api/contract/to-domain'
 import type { ThreadbreakEvent } from '../../src/lib/domain'
@@ -14,6 +15,8 @@ import {
   dueLevels,
   headBreakConditions,
   hotSpotConditions,
+  type OrderAtRisk,
+  orderConditions,
   screenConditions,
   stateConditions,
   step,
@@ -54,6 +57,8 @@ export interface AlertEngineOptions {
   /** what each standing machine stands for now: since when (its stop part's start: a stop that outlives
    * a planned break is unplanned from the break's end) and whether it is planned (no alert then) */
   stopsNow?: () => Promise<ReadonlyMap<string, { start: number; planned: boolean }>>
+  /** the open orders late or at risk (the orders rule) */
+  ordersAtRisk?: () => Promise<readonly OrderAtRisk[]>
   /** the enrolled wall screens and their last contact (the screens rule) */
   screens?: Parameters<typeof screenConditions>[0]
   /** whether this instance polls (only it evaluates and sends) */
@@ -209,6 +214,7 @@ export class AlertEngine {
         ...headBreakConditions(events, settings.rules['head-breaks'], at),
         ...hotSpotConditions(events, facts, settings.rules['hot-spot']),
         ...(await screenConditions(this.options.screens, settings.rules.screens, at)),
+        ...(await orderConditions(this.options.ordersAtRisk, settings.rules.orders)),
       ]
       await this.apply(at, conditions, settings)
       if (this.options.keepDays && at - this.prunedAt > 86_400_000) {

@@ -230,6 +230,45 @@ export async function screenConditions(
     }))
 }
 
+/** An open order late or at risk, as the orders rule reads it. */
+export interface OrderAtRisk {
+  id: number
+  reference: string
+  customer: string
+  late: boolean
+  /** due − expected finish (ms) */
+  marginMs: number
+  /** when it was first seen late or at risk */
+  since: number
+}
+
+/** The orders rule: an open order whose expected finish is past its due time (late) or whose slow end is
+ * (at risk). It stays while the order is, and clears when the order is safe again or done. */
+export async function orderConditions(
+  orders: (() => Promise<readonly OrderAtRisk[]>) | undefined,
+  settings: AlertSettings['rules']['orders'],
+): Promise<Condition[]> {
+  if (!settings.enabled || !orders) return []
+  return (await orders()).map((order) => {
+    const what: AlertWhat = {
+      rule: 'orders',
+      customer: order.customer.slice(0, 200),
+      late: order.late,
+      marginMinutes: Math.round(order.marginMs / 60_000),
+    }
+    return {
+      key: `order-${order.id}|orders`,
+      rule: 'orders' as const,
+      machineId: `order-${order.id}`,
+      machineName: order.reference,
+      ...words(what, order.reference),
+      since: order.since,
+      active: true,
+      due: true,
+    }
+  })
+}
+
 /** An alert still open, as the lifecycle needs it. */
 export interface OpenAlert {
   id: number

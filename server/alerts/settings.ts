@@ -6,7 +6,7 @@ import { LANGUAGES, type Language, type MessageKey } from '../../src/lib/i18n/tr
 export const WATCHED_STATES = ['stopped', 'threadbreak', 'error', 'not-reporting', 'unknown'] as const
 export type WatchedState = (typeof WATCHED_STATES)[number]
 
-export const RULE_IDS = ['state', 'head-breaks', 'hot-spot', 'screens'] as const
+export const RULE_IDS = ['state', 'head-breaks', 'hot-spot', 'screens', 'orders'] as const
 export type RuleId = (typeof RULE_IDS)[number]
 
 /** Each rule's name, as a message (said in each channel's and screen's language). */
@@ -15,6 +15,7 @@ export const RULE_NAMES: Record<RuleId, MessageKey> = {
   'head-breaks': 'channel.rule.headBreaks',
   'hot-spot': 'channel.rule.hotSpot',
   screens: 'channel.rule.screens',
+  orders: 'channel.rule.orders',
 }
 
 export const CHANNEL_KINDS = ['webhook', 'teams', 'slack', 'email'] as const
@@ -46,6 +47,8 @@ export interface AlertSettings {
     'hot-spot': { enabled: boolean; levels: Level[] }
     /** an enrolled wall screen that has not been in touch for `minutes` */
     screens: { enabled: boolean; minutes: number; levels: Level[] }
+    /** an open order whose expected finish turned later than its due time, or whose slow end did */
+    orders: { enabled: boolean; levels: Level[] }
   }
   /** an alert ends after its cause has been gone this long (a machine that flaps gives one alert) */
   clearAfterMinutes: number
@@ -74,6 +77,7 @@ export function defaultSettings(): AlertSettings {
       'head-breaks': { enabled: true, inARow: 3, withinMinutes: 60, levels: defaultLevels() },
       'hot-spot': { enabled: true, levels: defaultLevels() },
       screens: { enabled: true, minutes: 10, levels: defaultLevels() },
+      orders: { enabled: true, levels: defaultLevels() },
     },
     clearAfterMinutes: 2,
     channels: [],
@@ -160,6 +164,7 @@ export const settingsInput = z.object({
         levels,
       })
       .default(() => defaultSettings().rules.screens),
+    orders: z.object({ enabled: z.boolean(), levels }).default(() => defaultSettings().rules.orders),
   }),
   clearAfterMinutes: z.number().min(0).max(120),
   channels: z.array(channelInput).max(MAX_CHANNELS, `has at most ${MAX_CHANNELS} channels`),

@@ -1,6 +1,7 @@
 export type { AlertWhat } from './domain'
 
 import type { AlertWhat } from './domain'
+import { roughDurationInWords } from './duration'
 import type { Translator } from './i18n/translator'
 import { machinePath } from './machine-path'
 import { codeWords, STATE_KEYS } from './machine-state'
@@ -20,6 +21,8 @@ export function alertCause(what: AlertWhat, t: Translator['t']): string {
     }
     case 'screens':
       return t('app.alert.screenCause')
+    case 'orders':
+      return t(what.late ? 'app.alert.orderLateCause' : 'app.alert.orderAtRiskCause')
   }
 }
 
@@ -48,12 +51,24 @@ export function alertDetail(what: AlertWhat, machine: string, t: Translator['t']
       return what.location === null
         ? t('app.alert.screenSilent', { screen: machine })
         : t('app.alert.screenSilentIn', { screen: machine, location: what.location })
+    case 'orders':
+      return what.late
+        ? t('app.alert.orderLate', {
+            order: machine,
+            customer: what.customer,
+            late: roughDurationInWords(Math.max(0, -what.marginMinutes) * 60),
+          })
+        : t('app.alert.orderAtRisk', {
+            order: machine,
+            customer: what.customer,
+            spare: roughDurationInWords(Math.max(0, what.marginMinutes) * 60),
+          })
   }
 }
 
 /** Where an alert is looked into: its machine's page; a wall screen's, the list of devices. */
 export const alertPath = (alert: { rule: string; machineId: string }) =>
-  alert.rule === 'screens' ? '/devices' : machinePath(alert.machineId)
+  alert.rule === 'screens' ? '/devices' : alert.rule === 'orders' ? '/orders' : machinePath(alert.machineId)
 
 function stateWords(what: Extract<AlertWhat, { rule: 'state' }>, t: Translator['t']): string {
   if (what.state === 'unknown') return codeWords(what.code, t)

@@ -210,10 +210,13 @@ export type AlertWhat =
   | { rule: 'hot-spot'; head: number | null; needle: number | null; count: number; ratio: number }
   /** an enrolled wall screen has not been in touch for too long (the alert's machine is the screen) */
   | { rule: 'screens'; location: string | null }
+  /** an order turned late or at risk (the alert's machine is the order: `order-` and its ID, its name the
+   * order's reference); `marginMinutes`: due − expected finish */
+  | { rule: 'orders'; customer: string; late: boolean; marginMinutes: number }
 
 export interface Alert {
   id: number
-  rule: 'state' | 'head-breaks' | 'hot-spot' | 'screens'
+  rule: 'state' | 'head-breaks' | 'hot-spot' | 'screens' | 'orders'
   /** the machine's ID; a wall screen's alert: `screen-` and the device's ID */
   machineId: string
   machineName: string

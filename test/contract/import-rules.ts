@@ -68,7 +68,7 @@ export const SERVER_FOLDERS: Record<string, readonly string[]> = {
   // audit log and reads bodies as the proxy does)
   people: ['proxy', 'history', 'audit'],
   // the order book: in the history's database, its bodies read as the stops' are
-  orders: ['history', 'stops'],
+  orders: ['history', 'stops', 'alerts'],
 }
 
 /** Top-level server files that put the parts together; no folder imports them. */

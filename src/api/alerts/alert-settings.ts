@@ -40,6 +40,10 @@ export const alertSettingsSchemas = lazySchemas(async (z) => {
       }),
       'hot-spot': z.object({ enabled: z.boolean(), levels: z.array(levelSchema) }),
       screens: z.object({ enabled: z.boolean(), minutes: z.number(), levels: z.array(levelSchema) }),
+      orders: z._default(z.object({ enabled: z.boolean(), levels: z.array(levelSchema) }), {
+        enabled: true,
+        levels: [],
+      }),
     }),
     clearAfterMinutes: z.number(),
     channels: z.array(channelSchema),
@@ -58,7 +62,7 @@ export const alertSettingsSchemas = lazySchemas(async (z) => {
     sent: z.number(),
   })
 
-  const ruleIds = z.enum(['state', 'head-breaks', 'hot-spot', 'screens'])
+  const ruleIds = z.enum(['state', 'head-breaks', 'hot-spot', 'screens', 'orders'])
   const settingsPageSchema = z.object({
     settings: alertSettingsSchema,
     /** ADMIN_TOKEN is set on the server: the settings can be changed with it */

@@ -22,4 +22,11 @@ export const alertWhatSchema = z.discriminatedUnion('rule', [
   }),
   // an enrolled wall screen silent too long (its name is the alert's "machine"); its location's name
   z.object({ rule: z.literal('screens'), location: z.nullable(z.string().check(z.maxLength(200))) }),
+  // an order late or at risk (its reference is the alert's "machine")
+  z.object({
+    rule: z.literal('orders'),
+    customer: z.string().check(z.maxLength(200)),
+    late: z.boolean(),
+    marginMinutes: z.int(),
+  }),
 ])

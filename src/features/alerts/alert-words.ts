@@ -14,6 +14,7 @@ const RULE_URGENCY: Record<Alert['rule'], number> = {
   'head-breaks': 1,
   'hot-spot': 2,
   screens: 3,
+  orders: 4,
 }
 
 /** Open alerts first (those nobody is on before those acknowledged; a machine down before break patterns;

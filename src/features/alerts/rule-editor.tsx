@@ -67,6 +67,7 @@ export function RuleEditor({ rule, draft, change }: { rule: RuleId; draft: Draft
         </div>
       )}
       {rule === 'hot-spot' && <p className="text-sm">{t('alerts.rule.hotSpotExplained')}</p>}
+      {rule === 'orders' && <p className="text-sm">{t('alerts.rule.ordersExplained')}</p>}
       {rule === 'screens' && (
         <>
           <p className="text-sm">{t('alerts.rule.screensExplained')}</p>

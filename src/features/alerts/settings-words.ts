@@ -8,6 +8,7 @@ export const RULE_TITLES = {
   'head-breaks': 'alerts.rule.headBreaks',
   'hot-spot': 'alerts.rule.hotSpot',
   screens: 'alerts.rule.screens',
+  orders: 'alerts.rule.orders',
 } as const satisfies Record<string, MessageKey>
 export type RuleId = keyof typeof RULE_TITLES
 export const RULES = Object.keys(RULE_TITLES) as RuleId[]
@@ -18,6 +19,7 @@ export const RULE_NAMES: Record<RuleId, MessageKey> = {
   'head-breaks': 'alerts.ruleName.headBreaks',
   'hot-spot': 'alerts.ruleName.hotSpot',
   screens: 'alerts.ruleName.screens',
+  orders: 'alerts.ruleName.orders',
 }
 
 /** The machine states the state rule watches, in the form's order; their words are the board's
