@@ -76,6 +76,7 @@ export const PAGES: readonly PageEntry[] = [
   page('src/features/orders/orders-page.tsx', () => import('../features/orders/orders-page'), 'OrdersPage', {
     paths: ['orders'],
     nav: 'app.nav.orders',
+    kiosk: 'orders',
   }),
   page('src/features/shifts/shifts-page.tsx', () => import('../features/shifts/shifts-page'), 'ShiftsPage', {
     paths: ['shifts'],

@@ -32,7 +32,7 @@ const reports = [
   'time-comparison',
 ].map((r) => `reports/${r}`)
 sweepKioskPages(() => browser, { viewport: { width: 1920, height: 1080 }, language: 'en' }, [
-  ...['status', 'threadbreaks', 'shifts', 'collectors', 'stops', 'pace', ...reports].map(
+  ...['status', 'threadbreaks', 'shifts', 'collectors', 'stops', 'pace', 'orders', ...reports].map(
     (name) => [name, 'the demo factory (44 machines)', () => factory] as const,
   ),
   ...[

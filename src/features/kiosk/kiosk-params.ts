@@ -12,6 +12,7 @@ export const KIOSK_PAGES = {
   collectors: { title: 'kiosk.page.collectors' },
   stops: { title: 'kiosk.page.stops' },
   pace: { title: 'kiosk.page.pace' },
+  orders: { title: 'kiosk.page.orders' },
 } as const satisfies Record<string, { title: MessageKey; search?: string }>
 
 export type KioskPageId = keyof typeof KIOSK_PAGES

@@ -6,6 +6,7 @@ import { ordersQueryOptions } from '../../api/orders/orders'
 import { FoldOnPhone, usePhone } from '../../components/fold-on-phone'
 import { HowComputed } from '../../components/how-computed'
 import { useT } from '../../components/i18n'
+import { useKiosk } from '../../components/kiosk/kiosk-context'
 import { useNow } from '../../components/now'
 import { QueryState } from '../../components/query-state'
 import { Button } from '../../components/ui/button'
@@ -18,12 +19,17 @@ import { urgency } from './order-finish'
 import { OrderForm } from './order-form'
 import { OrderImport } from './order-import'
 import { OrderCards, OrderTable } from './order-table'
+import { OrdersWall } from './orders-wall'
 
 type Editing = { kind: 'new' } | { kind: 'change'; order: Order } | { kind: 'import' } | null
 
 /** /orders: the order book, due first: each order's pieces counted from the machines, a new order, a
  * change of one, and a correction of a count. */
 export function OrdersPage() {
+  return useKiosk().on ? <OrdersWall /> : <OrderBook />
+}
+
+function OrderBook() {
   const { t } = useT()
   const timeZone = useFactoryZone()
   const phone = usePhone()
