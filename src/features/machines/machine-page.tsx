@@ -56,6 +56,12 @@ const MachinePace = lazyPart(
   () => import('../plan/machine-pace'),
   (module) => module.MachinePace,
 )
+// the orders scheduled on this machine (issue 52), with their finish
+const MachineOrder = lazyPart(
+  'src/features/orders/machine-order.tsx',
+  () => import('../orders/machine-order'),
+  (module) => module.MachineOrder,
+)
 const ReasonsOfRange = lazyPart(
   'src/features/stops/reasons-of-range.tsx',
   () => import('../stops/reasons-of-range'),
@@ -118,6 +124,11 @@ export function MachinePage() {
             <WidgetErrorBoundary name={t('plan.page.title')}>
               <Suspense fallback={null}>
                 <MachinePace machineId={m.id} />
+              </Suspense>
+            </WidgetErrorBoundary>
+            <WidgetErrorBoundary name={t('orders.machine.heading')}>
+              <Suspense fallback={null}>
+                <MachineOrder machineId={m.id} designId={m.designId ?? null} />
               </Suspense>
             </WidgetErrorBoundary>
             <WidgetErrorBoundary name={t('machines.machine.timelineWidget')}>
