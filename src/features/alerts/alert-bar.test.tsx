@@ -145,4 +145,22 @@ describe('the alert bar', () => {
     await waitFor(() => expect(queryClient.getQueryData(['alerts'])).toBeDefined())
     expect(screen.queryByRole('region', { name: 'Alerts' })).toBeNull()
   })
+
+  test('an order late or at risk is not called out over every page: the machines are', async () => {
+    const order = alert(7, {
+      rule: 'orders',
+      machineId: 'order-7',
+      machineName: 'PO-24117',
+      what: { rule: 'orders', customer: 'FC Heimat', late: true, marginMinutes: -180 },
+    })
+    mswServer.use(
+      http.get('/api/alerts', () =>
+        HttpResponse.json({ available: true, at: FIXED_NOW, alerts: [order, alert(1)], quietHours: null }),
+      ),
+    )
+    renderWithProviders(<AlertBar />)
+    const bar = await screen.findByRole('region', { name: 'Alerts' })
+    expect(within(bar).getByRole('heading')).toHaveTextContent(/^⚠ 1 alert$/)
+    expect(within(bar).queryByText('PO-24117')).toBeNull()
+  })
 })

@@ -1,6 +1,5 @@
 import { Suspense, useState } from 'react'
 import { Link, useLocation } from 'react-router'
-import { useAlerts } from '../../api/alerts/alerts'
 import { useKnownFactoryZone } from '../../api/core/app-config'
 import { usePhone } from '../../components/fold-on-phone'
 import { useT } from '../../components/i18n'
@@ -9,6 +8,7 @@ import { lazyPart } from '../../components/with-messages'
 import type { Alert } from '../../lib/domain'
 import { AcknowledgeButton } from './acknowledge'
 import { alertOrder, alertPath, causeWords, clearWords, isOpen, onItWords, sinceWords } from './alert-words'
+import { useFloorAlerts } from './floor-alerts'
 import { useAlertSignals } from './signals'
 
 // a machine's stop and its reason (issue 35): giving one also says "I'm on it"
@@ -28,7 +28,7 @@ const SHOWN = 3
  */
 export default function AlertBar() {
   const { t } = useT()
-  const { data } = useAlerts()
+  const data = useFloorAlerts()
   const timeZone = useKnownFactoryZone()
   useAlertSignals(data, timeZone)
   // on a phone the bar starts folded to its heading ("⚠ 2 alerts, 1 waiting", "Show"): open, its first

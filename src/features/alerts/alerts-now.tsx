@@ -69,7 +69,10 @@ function AlertRecord({ alert, now, timeZone }: { alert: Alert; now: number; time
     >
       <p className="flex flex-wrap items-baseline gap-x-3">
         <span className="font-bold">{state}:</span>
-        <Link to={alertPath(alert)} className="font-semibold underline">
+        <Link
+          to={alertPath(alert)}
+          className="font-semibold underline max-sm:inline-flex max-sm:min-h-11 max-sm:items-center"
+        >
           {alert.machineName}
         </Link>
         <span>— {causeWords(alert, t)}</span>

@@ -1,7 +1,7 @@
-import { useAlerts } from '../../api/alerts/alerts'
 import { useT } from '../../components/i18n'
 import { useNow } from '../../components/now'
 import { alertOrder, causeWords, clearWords, isOpen, onItWords, sinceWords } from './alert-words'
+import { useFloorAlerts } from './floor-alerts'
 import { useAlertSignals } from './signals'
 
 /** How long an all clear stays on the wall. */
@@ -15,7 +15,7 @@ const ALL_CLEAR_MS = 2 * 60_000
  */
 export function WallAlerts({ timeZone }: { timeZone: string | undefined }) {
   const { t } = useT()
-  const { data } = useAlerts()
+  const data = useFloorAlerts()
   const now = useNow() * 1000
   useAlertSignals(data, timeZone)
   if (!data || !timeZone) return null

@@ -14,6 +14,7 @@ describe('kiosk URL', () => {
       collectors: '/collectors',
       stops: '/stops',
       pace: '/pace',
+      orders: '/orders',
     })
     expect(Object.keys(kioskAddresses()).sort()).toEqual(Object.keys(KIOSK_PAGES).sort())
   })
@@ -54,7 +55,7 @@ describe('kiosk URL', () => {
     expect(params.refresh).toBe(15)
     expect(params.exceptions).toBe(false)
     expect(params.problems).toEqual([
-      'pages: “nonsense” is not a page (status, threadbreaks, shifts, collectors, stops, pace, reports/<name>)',
+      'pages: “nonsense” is not a page (status, threadbreaks, shifts, collectors, stops, pace, orders, reports/<name>)',
       'exceptions=yes is neither 0 nor 1; using 0',
       'dwell=soon is not a number of seconds (0.02–86400); using 30',
       'refresh=-5 is not a number of seconds (0.02–86400); using 15',

@@ -234,7 +234,7 @@ test('a CSV export: its bad rows are named by line before anything is sent; fixe
   const sent = orderBook([])
   renderWithProviders(<OrdersPage />)
   await userEvent.click(await screen.findByRole('button', { name: 'Import from CSV' }))
-  const form = screen.getByRole('form', { name: 'Import orders from a CSV file' })
+  const form = await screen.findByRole('form', { name: 'Import orders from a CSV file' })
   const designs = ['ASD1001', 'ASD1002', 'ASD1003']
   const file = (broken: boolean) => new File([erpExport(designs, broken)], 'export.csv', { type: 'text/csv' })
   await userEvent.upload(within(form).getByLabelText('CSV file from your ERP'), file(true))

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { useState } from 'react'
+import { Suspense, useState } from 'react'
 import { useFactoryZone } from '../../api/core/app-config'
 import { designLabel, useDesigns } from '../../api/machines/designs'
 import { ordersQueryOptions } from '../../api/orders/orders'
@@ -12,21 +12,38 @@ import { QueryState } from '../../components/query-state'
 import { Button } from '../../components/ui/button'
 import { CheckboxField } from '../../components/ui/checkbox-field'
 import { SelectField } from '../../components/ui/select-field'
+import { lazyPart } from '../../components/with-messages'
 import type { Order } from '../../lib/orders'
 import { CorrectCount } from './correct-count'
 import { draftOf, emptyDraft } from './order-draft'
 import { urgency } from './order-finish'
 import { OrderForm } from './order-form'
-import { OrderImport } from './order-import'
 import { OrderCards, OrderTable } from './order-table'
-import { OrdersWall } from './orders-wall'
+
+// the CSV import and the wall's view: loaded when first shown, with their messages
+const OrderImport = lazyPart(
+  'src/features/orders/order-import.tsx',
+  () => import('./order-import'),
+  (module) => module.OrderImport,
+)
+const OrdersWall = lazyPart(
+  'src/features/orders/orders-wall.tsx',
+  () => import('./orders-wall'),
+  (module) => module.OrdersWall,
+)
 
 type Editing = { kind: 'new' } | { kind: 'change'; order: Order } | { kind: 'import' } | null
 
 /** /orders: the order book, due first: each order's pieces counted from the machines, a new order, a
  * change of one, and a correction of a count. */
 export function OrdersPage() {
-  return useKiosk().on ? <OrdersWall /> : <OrderBook />
+  return useKiosk().on ? (
+    <Suspense fallback={null}>
+      <OrdersWall />
+    </Suspense>
+  ) : (
+    <OrderBook />
+  )
 }
 
 function OrderBook() {
@@ -82,15 +99,17 @@ function OrderBook() {
       )}
       {editing?.kind === 'import' && (
         <div className="space-y-2">
-          <OrderImport
-            designs={new Set(catalogue.map((d) => d.id))}
-            references={new Set((list.data?.orders ?? []).map((o) => o.reference.toLowerCase()))}
-            timeZone={timeZone}
-            onDone={(count) => {
-              setEditing(null)
-              setImported(count)
-            }}
-          />
+          <Suspense fallback={<p>{t('orders.import.loading')}</p>}>
+            <OrderImport
+              designs={new Set(catalogue.map((d) => d.id))}
+              references={new Set((list.data?.orders ?? []).map((o) => o.reference.toLowerCase()))}
+              timeZone={timeZone}
+              onDone={(count) => {
+                setEditing(null)
+                setImported(count)
+              }}
+            />
+          </Suspense>
           <Button onClick={() => setEditing(null)}>{t('orders.import.close')}</Button>
         </div>
       )}
