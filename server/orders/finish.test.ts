@@ -112,6 +112,7 @@ function finishes(now = { at: NOW }, failing: ReadonlySet<string> = new Set()) {
     timeZone: 'UTC',
     now: () => now.at,
     log: (line) => logged.push(line),
+    pauseMs: 0,
   })
   return { service, asked, shortStops, logged }
 }
