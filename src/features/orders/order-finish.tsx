@@ -1,7 +1,8 @@
 import { useT } from '../../components/i18n'
 import { roughDurationInWords } from '../../lib/duration'
 import { formatFactoryDate, formatFactoryTime } from '../../lib/factory-time'
-import type { OrderFinish } from '../../lib/order-finish'
+import type { Translator } from '../../lib/i18n/translator'
+import type { OrderFinish, SaveSuggestion } from '../../lib/order-finish'
 import type { Order } from '../../lib/orders'
 
 export const LATE = 'font-semibold text-red-800 dark:text-red-300'
@@ -12,6 +13,17 @@ export function urgency(order: Order, finish: OrderFinish | undefined, now: numb
   if (order.doneAt !== null) return 3
   if (order.dueAt < now || finish?.state === 'late') return 0
   return finish?.state === 'at-risk' ? 1 : 2
+}
+
+/** What would save a late order, in words ("To save it: add North 04 (free from 13:20)"); `time` says
+ * when the machine is free. */
+export function saveWords(save: SaveSuggestion, t: Translator['t'], time: (at: number) => string): string {
+  if (save.kind === 'add-machine')
+    return t('orders.save.addMachine', { machine: save.name, time: time(save.freeAt) })
+  if (save.kind === 'short') return t('orders.save.short', { hours: save.hours })
+  return save.shift
+    ? t('orders.save.overtime', { hours: save.hours, shift: save.shift })
+    : t('orders.save.overtimeAnyShift', { hours: save.hours })
 }
 
 /** Whether an order is late or may be: what the wall and the alert speak of. */
@@ -102,17 +114,7 @@ export function FinishWords({
       )}
       {fromStitches && <p className="text-xs">{t('orders.finish.fromStitches')}</p>}
       {sewingOnly && <p className="text-xs">{t('orders.finish.sewingOnly')}</p>}
-      {save && (
-        <p className="font-semibold">
-          {save.kind === 'add-machine'
-            ? t('orders.save.addMachine', { machine: save.name, time: time(save.freeAt) })
-            : save.kind === 'short'
-              ? t('orders.save.short', { hours: save.hours })
-              : save.shift
-                ? t('orders.save.overtime', { hours: save.hours, shift: save.shift })
-                : t('orders.save.overtimeAnyShift', { hours: save.hours })}
-        </p>
-      )}
+      {save && <p className="font-semibold">{saveWords(save, t, time)}</p>}
     </div>
   )
 }

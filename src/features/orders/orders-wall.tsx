@@ -8,6 +8,7 @@ import { roughDurationInWords } from '../../lib/duration'
 import { formatFactoryDate, formatFactoryTime, localDateKey } from '../../lib/factory-time'
 import type { OrderFinish } from '../../lib/order-finish'
 import { type Order, orderProgress } from '../../lib/orders'
+import { saveWords } from './order-finish'
 
 /** Orders a wall lists at most: read from 5 m at a glance. */
 const MAX_ON_WALL = 6
@@ -115,16 +116,7 @@ function WallOrder({
       </p>
       {save && (
         <p className="mt-2 text-3xl font-semibold">
-          {save.kind === 'add-machine'
-            ? t('orders.save.addMachine', {
-                machine: save.name,
-                time: formatFactoryTime(save.freeAt, timeZone, false),
-              })
-            : save.kind === 'short'
-              ? t('orders.save.short', { hours: save.hours })
-              : save.shift
-                ? t('orders.save.overtime', { hours: save.hours, shift: save.shift })
-                : t('orders.save.overtimeAnyShift', { hours: save.hours })}
+          {saveWords(save, t, (at) => formatFactoryTime(at, timeZone, false))}
         </p>
       )}
     </li>
