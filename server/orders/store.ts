@@ -165,14 +165,7 @@ export class OrderStore {
   async create(input: OrderInput, by: string, at: number): Promise<Order> {
     try {
       return await this.db.transaction(async (tx) => {
-        const [row] = await tx.query<{ id: unknown }>(
-          `insert into orders (reference, customer, due_at, priority, machine_ids, note, created_at, created_by,
-             updated_at, updated_by)
-           values ($1, $2, $3, $4, $5, $6, $7, $8, $7, $8) returning id`,
-          [...orderFields(input), iso(at), by],
-        )
-        const id = Number(row!.id)
-        await this.insertLines(tx, id, input.lines, 0)
+        const id = await this.insertOrder(tx, input, by, at)
         return (await this.byId(id, tx))!
       })
     } catch (error) {
@@ -188,15 +181,7 @@ export class OrderStore {
   async importMany(inputs: readonly OrderInput[], mapping: string, by: string, at: number): Promise<number> {
     try {
       return await this.db.transaction(async (tx) => {
-        for (const input of inputs) {
-          const [row] = await tx.query<{ id: unknown }>(
-            `insert into orders (reference, customer, due_at, priority, machine_ids, note, created_at, created_by,
-               updated_at, updated_by)
-             values ($1, $2, $3, $4, $5, $6, $7, $8, $7, $8) returning id`,
-            [...orderFields(input), iso(at), by],
-          )
-          await this.insertLines(tx, Number(row!.id), input.lines, 0)
-        }
+        for (const input of inputs) await this.insertOrder(tx, input, by, at)
         await tx.query('update order_tracker set import_mapping = $1 where id = 1', [mapping])
         return inputs.length
       })
@@ -221,6 +206,19 @@ export class OrderStore {
   async references(): Promise<Set<string>> {
     const rows = await this.db.query<Row>('select lower(reference) as reference from orders')
     return new Set(rows.map((r) => String(r.reference)))
+  }
+
+  /** A new order with its lines; returns its id. */
+  private async insertOrder(tx: Tx, input: OrderInput, by: string, at: number): Promise<number> {
+    const [row] = await tx.query<{ id: unknown }>(
+      `insert into orders (reference, customer, due_at, priority, machine_ids, note, created_at, created_by,
+         updated_at, updated_by)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $7, $8) returning id`,
+      [...orderFields(input), iso(at), by],
+    )
+    const id = Number(row!.id)
+    await this.insertLines(tx, id, input.lines, 0)
+    return id
   }
 
   private async insertLines(tx: Tx, orderId: number, lines: OrderInput['lines'], from: number) {
