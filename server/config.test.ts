@@ -87,6 +87,11 @@ describe('configuration from the environment', () => {
       { ORDERS_API_KEY: 'the-same-secret-for-both-0123', ADMIN_TOKEN: 'the-same-secret-for-both-0123' },
       'ORDERS_API_KEY is the same as ADMIN_TOKEN',
     ],
+    [{ ORDERS_COUNT_DELAY_SECONDS: '901' }, 'ORDERS_COUNT_DELAY_SECONDS must be 0–900 s (got "901")'],
+    [
+      { ORDERS_COUNT_DELAY_SECONDS: 'two minutes' },
+      'ORDERS_COUNT_DELAY_SECONDS must be a whole number of seconds',
+    ],
     [{ SMTP_URL: 'https://mail.example' }, 'SMTP_URL must be a mail server URL'],
     [{ SMTP_URL: 'smtps://mail.example:465' }, 'ALERT_MAIL_FROM is required when SMTP_URL is set'],
     [

@@ -129,6 +129,7 @@ const environment = z
     LEASE_SECONDS: optional(whole('seconds', 3, 300, 's')),
     HISTORY_DAYS: optional(whole('days', 1, 3660, 'days')),
     REPORT_GRACE_MINUTES: optional(whole('minutes', 0, 240, 'min')),
+    ORDERS_COUNT_DELAY_SECONDS: optional(whole('seconds', 0, 900, 's')),
     DATABASE_URL: optional(
       text.refine((value) => {
         try {
@@ -262,6 +263,8 @@ export interface Config {
   historyDays: number
   /** how long after a shift's end its report waits for late data (REPORT_GRACE_MINUTES) */
   reportGraceMinutes: number
+  /** how far behind the clock the orders' pieces are counted (ORDERS_COUNT_DELAY_SECONDS) */
+  ordersCountDelaySeconds: number
   /** a PostgreSQL server (DATABASE_URL), else the embedded one in DATA_DIR/postgres */
   databaseUrl: string | null
   /** the secret that changes alert rules and channels (ADMIN_TOKEN); without it they are read-only */
@@ -378,6 +381,7 @@ export function loadConfig(env: Environment = process.env): Config {
     leaseSeconds: e.LEASE_SECONDS ?? 20,
     historyDays: e.HISTORY_DAYS ?? 400,
     reportGraceMinutes: e.REPORT_GRACE_MINUTES ?? 10,
+    ordersCountDelaySeconds: e.ORDERS_COUNT_DELAY_SECONDS ?? 120,
     databaseUrl: e.DATABASE_URL ?? null,
     adminToken: e.ADMIN_TOKEN ?? null,
     ordersApiKey: e.ORDERS_API_KEY ?? null,

@@ -53,6 +53,7 @@ export async function startHistory(
     | 'publicUrl'
     | 'language'
     | 'reportGraceMinutes'
+    | 'ordersCountDelaySeconds'
     | 'locations'
   >,
   upstreams: Upstreams,
@@ -167,7 +168,12 @@ export async function startHistory(
   })
   const reports = new ReportStore(db)
   const orders = new OrderStore(db)
-  const tracker = new OrderTracker({ store: orders, upstreamJson, log })
+  const tracker = new OrderTracker({
+    store: orders,
+    upstreamJson,
+    log,
+    lagMs: config.ordersCountDelaySeconds * 1000,
+  })
   const designs = designIds(upstreamJson, options.now ?? Date.now)
   const finishes = new OrderFinishes({
     upstreamJson,

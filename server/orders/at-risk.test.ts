@@ -45,15 +45,16 @@ function provider() {
   let reads = 0
   const store = {
     list: async () => [order(1, 'PO-1'), order(2, 'PO-2'), order(3, 'PO-3')],
-  } as unknown as OrderStore
+    changes: 0,
+  } as { list: OrderStore['list']; changes: number }
   const finishes = {
     finishes: async () => {
       reads++
       return answer
     },
   } as unknown as OrderFinishes
-  const read = ordersAtRisk(store, finishes, () => clock.at, 60_000)
-  return { read, clock, set: (a: Finishes) => (answer = a), reads: () => reads }
+  const read = ordersAtRisk(store as unknown as OrderStore, finishes, () => clock.at, 60_000)
+  return { read, clock, store, set: (a: Finishes) => (answer = a), reads: () => reads }
 }
 
 describe('the orders alert rule', () => {
@@ -108,5 +109,19 @@ describe('the orders alert rule', () => {
     clock.at = T0 + 8 * 60_000
     set({ byOrder: new Map([[1, finish(1, 'at-risk', HOUR)]]), learnedAt: T0 })
     expect(await read()).toMatchObject([{ id: 1, since: T0 + 8 * 60_000, late: false }])
+  })
+
+  it('works the finishes out again at once when an order changed or pieces were counted here', async () => {
+    const { read, clock, store, set, reads } = provider()
+    set({ byOrder: new Map([[1, finish(1, 'on-time', HOUR)]]), learnedAt: T0 })
+    expect(await read()).toEqual([])
+    // a supervisor moves the due time forward: the order is at risk within the same minute
+    clock.at = T0 + 10_000
+    store.changes += 1
+    set({ byOrder: new Map([[1, finish(1, 'at-risk', 5 * 60_000)]]), learnedAt: T0 })
+    expect(await read()).toMatchObject([{ id: 1, since: T0 + 10_000, late: false }])
+    clock.at = T0 + 20_000
+    await read()
+    expect(reads()).toBe(2)
   })
 })

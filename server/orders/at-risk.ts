@@ -4,7 +4,8 @@ import type { OrderStore } from './store'
 
 /**
  * The open orders late or at risk, for the orders alert rule: worked out at most once a minute (the
- * alerts are evaluated at every poll), each with when it was first seen so. When the finishes cannot be
+ * alerts are evaluated at every poll), and at once after this instance changed an order or counted
+ * pieces, each with when it was first seen so. When the finishes cannot be
  * worked out, the last good answer stands, so a passing upstream failure neither raises nor clears.
  */
 export function ordersAtRisk(
@@ -13,7 +14,7 @@ export function ordersAtRisk(
   now: () => number,
   everyMs = 60_000,
 ): () => Promise<readonly OrderAtRisk[]> {
-  let kept: { at: number; list: Promise<readonly OrderAtRisk[]> } | null = null
+  let kept: { at: number; changes: number; list: Promise<readonly OrderAtRisk[]> } | null = null
   let lastGood: readonly OrderAtRisk[] = []
   const since = new Map<number, number>()
   const read = async (at: number): Promise<readonly OrderAtRisk[]> => {
@@ -40,9 +41,10 @@ export function ordersAtRisk(
   }
   return () => {
     const at = now()
-    if (!kept || at - kept.at >= everyMs) {
+    if (!kept || at - kept.at >= everyMs || kept.changes !== store.changes) {
+      const changes = store.changes
       const list = read(at).catch(() => lastGood)
-      kept = { at, list }
+      kept = { at, changes, list }
     }
     return kept.list
   }

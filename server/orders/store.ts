@@ -103,7 +103,23 @@ const duplicate = (reference: string) =>
  * has its quantity, and open again when a correction or a larger quantity takes that back.
  */
 export class OrderStore {
+  /** Changes written by this instance (orders, counts): what is worked out from the orders is worked out
+   * again at once when it grows. */
+  private written = 0
   constructor(readonly db: Db) {}
+
+  get changes(): number {
+    return this.written
+  }
+
+  /** A transaction that changes the order book, counted in `changes` once it has ended. */
+  private async write<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
+    try {
+      return await this.db.transaction(work)
+    } finally {
+      this.written += 1
+    }
+  }
 
   /** Orders and their lines; `lock`: the orders' rows are held until the transaction ends. */
   private async read(
@@ -164,7 +180,7 @@ export class OrderStore {
 
   async create(input: OrderInput, by: string, at: number): Promise<Order> {
     try {
-      return await this.db.transaction(async (tx) => {
+      return await this.write(async (tx) => {
         const id = await this.insertOrder(tx, input, by, at)
         return (await this.byId(id, tx))!
       })
@@ -180,7 +196,7 @@ export class OrderStore {
    */
   async importMany(inputs: readonly OrderInput[], mapping: string, by: string, at: number): Promise<number> {
     try {
-      return await this.db.transaction(async (tx) => {
+      return await this.write(async (tx) => {
         for (const input of inputs) await this.insertOrder(tx, input, by, at)
         await tx.query('update order_tracker set import_mapping = $1 where id = 1', [mapping])
         return inputs.length
@@ -235,7 +251,7 @@ export class OrderStore {
    */
   async update(id: number, version: number, input: OrderInput, by: string, at: number): Promise<Order> {
     try {
-      return await this.db.transaction(async (tx) => {
+      return await this.write(async (tx) => {
         const current = (await this.read(tx, 'where id = $1', [id], 1, true))[0]
         if (!current) throw new OrderError(404, `There is no order ${id}`)
         if (current.version !== version)
@@ -304,7 +320,7 @@ export class OrderStore {
     by: string,
     at: number,
   ): Promise<Order> {
-    return this.db.transaction(async (tx) => {
+    return this.write(async (tx) => {
       // the order first, then its line: the order a change and the count take them in (no deadlock)
       const [order] = await tx.query<Row>('select id from orders where id = $1 for update', [orderId])
       if (!order) throw new OrderError(404, `There is no order ${orderId}`)
@@ -367,7 +383,7 @@ export class OrderStore {
     made: readonly MadePieces[],
     at: number,
   ): Promise<{ booked: Allocation[]; done: number[] } | null> {
-    return this.db.transaction(async (tx) => {
+    const result = await this.db.transaction(async (tx) => {
       const [tracker] = await tx.query<Row>('select tracked_until from order_tracker where id = 1 for update')
       if (ms(tracker?.tracked_until) !== from) return null
       // an order counts the pieces of the spans that began once it existed
@@ -412,5 +428,7 @@ export class OrderStore {
       await tx.query('update order_tracker set tracked_until = $1 where id = 1', [iso(till)])
       return { booked, done }
     })
+    if (result && result.booked.length > 0) this.written += 1
+    return result
   }
 }

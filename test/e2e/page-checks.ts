@@ -97,8 +97,16 @@ export const smallTargets = (page: Page) =>
 
 /** What sticks out past the screen's right edge (the outermost element of each), and every box that
  * scrolls sideways without a name or a place in the keyboard's order. */
-export const wideness = (page: Page) =>
-  page.evaluate((width) => {
+export const wideness = async (page: Page) => {
+  // a scroll box names itself from a ResizeObserver, whose state React renders in a task after the
+  // frame: measure once the frame it was laid out in, and the task after it, have passed
+  await page.evaluate(
+    () =>
+      new Promise<void>((done) =>
+        requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(done, 0))),
+      ),
+  )
+  return page.evaluate((width) => {
     const describe = (el: Element) =>
       `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}.${String(el.getAttribute('class') ?? '')
         .split(' ')
@@ -136,6 +144,7 @@ export const wideness = (page: Page) =>
       unnamedScrollers,
     }
   }, PHONE.width)
+}
 
 // evaluated through the DevTools protocol: the app's CSP (script-src 'self') rightly refuses a script tag
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')

@@ -373,6 +373,13 @@ function grouped(q: Query, by: 'both' | 'head' | 'needle') {
   return [...sums.values()]
 }
 
+/** Passes a test made a machine complete (`POST /__passes/{id}`), each at the moment it was told. */
+const completions: Array<{ machineId: string; at: number }> = []
+/** The passes completed in the query's range [from, till) (seconds), as the number-of-pieces report counts
+ * them: a pass belongs to the range in which it ended. */
+const completedIn = (m: HeldOutMachine, q: Query) =>
+  completions.filter((c) => c.machineId === m.id && c.at >= q.from * 1000 && c.at < q.till * 1000).length
+
 function summaryOf(m: HeldOutMachine, q: Query) {
   const totalTime = Math.round(hoursOf(q.from, q.till, q.shift) * HOUR)
   const statusBreakdown: Record<string, number> = {}
@@ -657,16 +664,17 @@ const REPORTS: Record<string, { takes: string[]; requires: string[]; answer: (q:
       q.machines.map((m) => {
         const s = summaryOf(m, q)
         const id = m.design ?? 'D-0007'
+        const passes = s.passes + completedIn(m, q)
         return {
           machineId: m.id,
           machineName: m.alias,
           designId: id,
           designName: design(id).name,
           designStitches: design(id).stitches,
-          passes: s.passes,
+          passes,
           activeHeads: m.activeHeads,
-          pieces: s.passes * m.activeHeads,
-          totalStitches: s.passes * m.activeHeads * design(id).stitches,
+          pieces: passes * m.activeHeads,
+          totalStitches: passes * m.activeHeads * design(id).stitches,
         }
       }),
   },
@@ -849,7 +857,8 @@ function route(req: IncomingMessage, url: URL): { status: number; body: unknown 
 }
 
 /** Test-only controls: change a machine's live state (`POST /__machines/{id}` with `{"code":…,"speed":…}`),
- * or make the portal fail (`POST /__fail` with `{"status":500}`, `{"status":0}` to recover). */
+ * make it complete passes of its design now (`POST /__passes/{id}` with `{"passes":2}`), or make the portal
+ * fail (`POST /__fail` with `{"status":500}`, `{"status":0}` to recover). */
 let failing = 0
 function control(req: IncomingMessage, res: ServerResponse, url: URL) {
   let body = ''
@@ -857,13 +866,29 @@ function control(req: IncomingMessage, res: ServerResponse, url: URL) {
     if (body.length < 10_000) body += chunk
   })
   req.on('end', () => {
-    const value = JSON.parse(body || '{}') as { code?: number | null; speed?: number; status?: number }
+    const value = JSON.parse(body || '{}') as {
+      code?: number | null
+      speed?: number
+      status?: number
+      passes?: number
+    }
     if (url.pathname === '/__fail') {
       failing = value.status ?? 0
       return send(res, 200, { failing })
     }
-    const m = MACHINES.find((x) => x.id === decodeURIComponent(url.pathname.slice('/__machines/'.length)))
+    const id = decodeURIComponent(url.pathname.replace(/^\/__(machines|passes)\//, ''))
+    const m = MACHINES.find((x) => x.id === id)
     if (!m) return send(res, 404, { error: 'no such machine' })
+    if (url.pathname.startsWith('/__passes/')) {
+      const at = now()
+      for (let i = 0; i < (value.passes ?? 1) && completions.length < 10_000; i++)
+        completions.push({ machineId: m.id, at })
+      return send(res, 200, {
+        machineId: m.id,
+        at,
+        passes: completedIn(m, { from: 0, till: Infinity } as Query),
+      })
+    }
     if (value.code !== undefined) m.code = value.code
     if (value.speed !== undefined) m.speed = value.speed
     send(res, 200, machineRecord(m))
@@ -873,7 +898,12 @@ function control(req: IncomingMessage, res: ServerResponse, url: URL) {
 const server = createServer((req, res) => {
   const url = new URL(req.url ?? '/', 'http://held-out.invalid')
   if (url.pathname === '/__requests') return send(res, 200, recorded)
-  if (req.method === 'POST' && (url.pathname === '/__fail' || url.pathname.startsWith('/__machines/')))
+  if (
+    req.method === 'POST' &&
+    (url.pathname === '/__fail' ||
+      url.pathname.startsWith('/__machines/') ||
+      url.pathname.startsWith('/__passes/'))
+  )
     return control(req, res, url)
   if (failing) {
     if (recorded.length < 10_000)
