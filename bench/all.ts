@@ -6,6 +6,7 @@ import { benchDemoUpstream, printDemoUpstream } from './demo-upstream'
 import { benchHeatmap, HEATMAP_BUDGET_MS, printHeatmap } from './heatmap'
 import { benchKiosk, HEAP_BUDGET_MB, kioskGrowth, printKiosk } from './kiosk'
 import { benchLighthouse, LIGHTHOUSE_BUDGET, LIGHTHOUSE_MOBILE_BUDGET, printLighthouse } from './lighthouse'
+import { benchOrders, printOrders } from './orders'
 import { benchProxy, printProxy } from './proxy'
 
 /** `npm run bench`: every bench in turn (their own figures printed as they finish), then one table of
@@ -117,6 +118,16 @@ await run('kiosk', benchKiosk, printKiosk, ({ samples, base }) => {
     budget: 'flat (±50)',
     ok: Math.abs(detached) <= 50,
   })
+})
+await run('orders', benchOrders, printOrders, (r) => {
+  for (const row of r)
+    rows.push({
+      bench: 'orders',
+      figure: `finishes within their p10–p90 at ${row.donePercent} % done (median error ${row.medianErrorMin.toFixed(0)} min)`,
+      value: `${row.coveredPercent.toFixed(0)} %`,
+      budget: '70–90 %',
+      ok: row.coveredPercent >= 70 && row.coveredPercent <= 90,
+    })
 })
 await run('lighthouse', benchLighthouse, printLighthouse, (all) => {
   for (const [form, budget] of [

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { MachineFacts } from '../../src/api/contract/to-domain'
 import type { Order } from '../../src/lib/orders'
-import { OrderFinishes, SHORT_STOP_MS } from './finish'
+import { betweenOf, OrderFinishes, SHORT_STOP_MS } from './finish'
 
 const NOW = Date.UTC(2026, 11, 7, 8) // pinned
 const S = Math.floor(NOW / 1000)
@@ -103,8 +103,8 @@ function finishes(now = { at: NOW }, failing: ReadonlySet<string> = new Set()) {
     planned: async () => [],
     shortStops: async (from, till, shortMs) => {
       shortStops.push([from, till, shortMs])
-      // M1 stood 20 min in short stops over its 20 passes: a minute between passes
-      return new Map([['M1', 20 * 60_000]])
+      // M1 stood 20 min in 20 short stops of a minute over its 20 passes: a minute between passes
+      return new Map([['M1', { totalMs: 20 * 60_000, squaresMs2: 20 * 60_000 ** 2, count: 20 }]])
     },
     recordingSince: async () => NOW - 2 * 86_400_000,
     designs: async () => new Map([['PATCH', 8000]]),
@@ -173,5 +173,30 @@ describe('OrderFinishes', () => {
     if (typeof fresh === 'string') throw new Error(fresh)
     expect(fresh.learnedAt).toBe(NOW + 31 * 60_000)
     expect(asked.length).toBe(2 * once)
+  })
+})
+
+describe('betweenOf', () => {
+  it.each([
+    [
+      'one hooping of a minute a pass',
+      { totalMs: 20 * 60_000, squaresMs2: 20 * 60_000 ** 2, count: 20 },
+      20,
+      60_000,
+      0,
+    ],
+    // 10 of 30 s and 10 of 90 s: a mean of 60 s, each ±30 s
+    [
+      'hoopings of 30 s and 90 s',
+      { totalMs: 10 * 30_000 + 10 * 90_000, squaresMs2: 10 * 30_000 ** 2 + 10 * 90_000 ** 2, count: 20 },
+      20,
+      60_000,
+      30_000,
+    ],
+    ['no stop seen', undefined, 20, 0, 0],
+  ])('%s', (_, stops, passes, meanMs, sdMs) => {
+    const between = betweenOf(stops, passes)
+    expect(between.meanMs).toBeCloseTo(meanMs, 6)
+    expect(between.sdMs).toBeCloseTo(sdMs, 6)
   })
 })

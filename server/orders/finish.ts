@@ -19,6 +19,7 @@ import { type MsSpan, subtractSpans } from '../../src/lib/plan'
 import { shiftWindows } from '../../src/lib/shift-window'
 import { type PlannedStop, plannedWindows, type StopSettings } from '../../src/lib/stop-reasons'
 import type { NamedShift } from '../../src/lib/time-range'
+import type { ShortStops } from './store'
 
 const DAY_MS = 86_400_000
 /** How far back the machines' passes are read: two weeks of a design's passes on each machine. */
@@ -38,12 +39,30 @@ const PAUSE_MS = 250
 const MAX_MACHINES = 500
 
 /** What the machines taught: their passes of each design, usual speeds, the time between passes. */
+/** The time a machine stands between two passes. */
+export interface Between {
+  meanMs: number
+  sdMs: number
+}
+
+/**
+ * The time between passes from the short stops over `passes` passes: the mean is their total over the
+ * passes; the spread takes the stops of a cycle as count/passes independent stops of their own spread
+ * (one hooping a pass: exactly that; thread breaks mended at random: a little less than theirs).
+ */
+export function betweenOf(stops: ShortStops | undefined, passes: number): Between {
+  if (!stops || stops.count === 0 || passes <= 0) return { meanMs: 0, sdMs: 0 }
+  const meanMs = stops.totalMs / passes
+  const variance = stops.squaresMs2 / passes - (stops.totalMs * stops.totalMs) / (passes * stops.count)
+  return { meanMs, sdMs: Math.sqrt(Math.max(0, variance)) }
+}
+
 export interface Learned {
   at: number
   passes: ReadonlyMap<string, ReadonlyMap<string, DesignPasses>>
   speeds: ReadonlyMap<string, number>
-  /** ms a machine stands between two passes, where learned */
-  between: ReadonlyMap<string, number>
+  /** how long a machine stands between two passes (ms: mean and standard deviation), where learned */
+  between: ReadonlyMap<string, Between>
   /** what could not be read, in words */
   problems: string[]
 }
@@ -53,7 +72,7 @@ export interface FinishOptions {
   machines: () => Promise<ReadonlyMap<string, MachineFacts>>
   stopSettings: () => Promise<Pick<StopSettings, 'breaks'>>
   planned: (from: number, till: number) => Promise<PlannedStop[]>
-  shortStops: (from: number, till: number, shortMs: number) => Promise<Map<string, number>>
+  shortStops: (from: number, till: number, shortMs: number) => Promise<Map<string, ShortStops>>
   recordingSince: () => Promise<number | null>
   designs: () => Promise<ReadonlyMap<string, number | null> | string>
   shifts: readonly NamedShift[]
@@ -148,7 +167,7 @@ export class OrderFinishes {
       problems.push(`the usual speeds: ${error instanceof Error ? error.message : String(error)}`)
     }
     // the time between passes, over the part of the two weeks stitchboard recorded
-    const between = new Map<string, number>()
+    const between = new Map<string, Between>()
     const recorded = await this.options.recordingSince()
     if (recorded !== null) {
       const since = Math.max(from, Math.ceil(recorded / 1000))
@@ -161,7 +180,7 @@ export class OrderFinishes {
             ),
           ])
           for (const [id, count] of seen)
-            if (count >= MIN_PASSES_SEEN) between.set(id, (stops.get(id) ?? 0) / count)
+            if (count >= MIN_PASSES_SEEN) between.set(id, betweenOf(stops.get(id), count))
         } catch (error) {
           problems.push(`the time between passes: ${error instanceof Error ? error.message : String(error)}`)
         }
@@ -217,22 +236,24 @@ export class OrderFinishes {
         if (passes) {
           const { meanMs, sdMs } = passSpread(passes)
           cycle = {
-            meanMs: meanMs + (between ?? 0),
-            sdMs,
+            meanMs: meanMs + (between?.meanMs ?? 0),
+            sdMs: Math.sqrt(sdMs ** 2 + (between?.sdMs ?? 0) ** 2),
             pieces: heads,
             source: 'passes',
             betweenLearned: between !== undefined,
+            seen: passes.passes,
           }
         } else {
           const stitches = stitchesOf(designId, fact)
           const speed = learned.speeds.get(id) ?? fact.setSpeed
           if (stitches && speed)
             cycle = {
-              meanMs: (stitches / speed) * 60_000 + (between ?? 0),
-              sdMs: 0,
+              meanMs: (stitches / speed) * 60_000 + (between?.meanMs ?? 0),
+              sdMs: between?.sdMs ?? 0,
               pieces: heads,
               source: 'stitches',
               betweenLearned: between !== undefined,
+              seen: null,
             }
         }
         cycles.set(designId, cycle)

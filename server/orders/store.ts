@@ -97,6 +97,13 @@ const orderFields = (input: OrderInput) => [
 const duplicate = (reference: string) =>
   new OrderError(409, `An order with the reference "${reference}" exists already`, 'duplicate')
 
+/** The short stops of a machine with a design loaded: their total, the sum of their squares, their count. */
+export interface ShortStops {
+  totalMs: number
+  squaresMs2: number
+  count: number
+}
+
 /**
  * The order book (migration 12): orders, their lines, and every count of a line. A line's `made` is the
  * sum of its counts, written in the transaction that adds one; an order is done when each of its lines
@@ -352,17 +359,26 @@ export class OrderStore {
    * loaded (hooping, frame change, a thread break mended), each under `shortMs`, while it reported. Longer
    * stops are losses of their own (a reason, a planned stop), not part of sewing a design.
    */
-  async shortStops(from: number, till: number, shortMs: number): Promise<Map<string, number>> {
+  async shortStops(from: number, till: number, shortMs: number): Promise<Map<string, ShortStops>> {
     const rows = await this.db.query<Row>(
-      `select machine_id,
-         sum(extract(epoch from (least(ended_at, $2::timestamptz) - greatest(started_at, $1::timestamptz)))) as seconds
-       from state_intervals
-       where ended_at is not null and ended_at > $1 and started_at < $2 and not turning and reporting
-         and design_id is not null and extract(epoch from (ended_at - started_at)) * 1000 < $3
+      `select machine_id, sum(seconds) as seconds, sum(seconds * seconds) as squares, count(*) as stops
+       from (
+         select machine_id,
+           extract(epoch from (least(ended_at, $2::timestamptz) - greatest(started_at, $1::timestamptz)))
+             as seconds
+         from state_intervals
+         where ended_at is not null and ended_at > $1 and started_at < $2 and not turning and reporting
+           and design_id is not null and extract(epoch from (ended_at - started_at)) * 1000 < $3
+       ) s
        group by machine_id`,
       [iso(from), iso(till), shortMs],
     )
-    return new Map(rows.map((r) => [String(r.machine_id), Number(r.seconds) * 1000]))
+    return new Map(
+      rows.map((r) => [
+        String(r.machine_id),
+        { totalMs: Number(r.seconds) * 1000, squaresMs2: Number(r.squares) * 1e6, count: Number(r.stops) },
+      ]),
+    )
   }
 
   /** Up to when the machines' pieces are counted (ms), null before the first count. */

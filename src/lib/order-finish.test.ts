@@ -17,12 +17,19 @@ const dayShifts = (days: number) =>
     ] as const
   }).flat()
 
-const cycle = (meanMin: number, sdMin = 0, pieces = 10, source: Cycle['source'] = 'passes'): Cycle => ({
+const cycle = (
+  meanMin: number,
+  sdMin = 0,
+  pieces = 10,
+  source: Cycle['source'] = 'passes',
+  seen: number | null = null,
+): Cycle => ({
   meanMs: meanMin * MIN,
   sdMs: sdMin * MIN,
   pieces,
   source,
   betweenLearned: true,
+  seen,
 })
 
 const machine = (
@@ -136,6 +143,31 @@ describe('scheduleOrders', () => {
     expect(Math.abs(finish!.latestAt! - (T0 + 5.5 * HOUR + spread))).toBeLessThanOrEqual(1)
     expect(Math.abs(finish!.earliestAt! - (T0 + 5.5 * HOUR - spread))).toBeLessThanOrEqual(1)
     expect(finish!.state).toBe('on-time')
+  })
+
+  it('widens the spread by the uncertainty of a mean learned from few passes', () => {
+    // the same 30 cycles, their mean learned from 10 passes: √(30 + 30²/10) = √120 cycles' spread
+    const o = order(T0 + 8 * HOUR, [['CAP-1', 300]])
+    const [finish] = scheduleOrders({
+      now: T0,
+      orders: [o],
+      machines: [machine('04', { 'CAP-1': cycle(10, 1, 10, 'passes', 10) }, 'CAP-1')],
+      shifts: [],
+    })
+    const spread = 1.2816 * Math.sqrt(120) * MIN
+    expect(Math.abs(finish!.finishAt! - (T0 + 5.5 * HOUR))).toBeLessThanOrEqual(1)
+    expect(Math.abs(finish!.latestAt! - (T0 + 5.5 * HOUR + spread))).toBeLessThanOrEqual(1)
+    expect(Math.abs(finish!.earliestAt! - (T0 + 5.5 * HOUR - spread))).toBeLessThanOrEqual(1)
+    // learned from 1,000 passes, the mean's own uncertainty hardly counts: √(30 + 0.9)
+    const [sure] = scheduleOrders({
+      now: T0,
+      orders: [o],
+      machines: [machine('04', { 'CAP-1': cycle(10, 1, 10, 'passes', 1000) }, 'CAP-1')],
+      shifts: [],
+    })
+    expect(
+      Math.abs(sure!.latestAt! - (T0 + 5.5 * HOUR + 1.2816 * Math.sqrt(30.9) * MIN)),
+    ).toBeLessThanOrEqual(1)
   })
 
   it('counts what is made already and lets the next order wait for the one due before it', () => {

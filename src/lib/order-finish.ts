@@ -52,6 +52,9 @@ export interface Cycle {
   source: 'passes' | 'stitches'
   /** the time between passes was learned from what stitchboard saw (false: the pass alone) */
   betweenLearned: boolean
+  /** the passes its mean was learned from: n cycles are then uncertain by n·sd/√seen as well, as the
+   * mean itself is (null: the mean is taken as known) */
+  seen: number | null
 }
 
 /** A machine's working time from one instant on: sorted, disjoint spans with the work done before each. */
@@ -156,12 +159,35 @@ export interface ScheduleInput {
 
 const PRIORITY_RANK = { high: 0, normal: 1, low: 2 } as const
 
-/** Cycles a machine completes in `work` ms at quantile z: the largest n with n·mean + z·sd·√n ≤ work. */
+/** The work n cycles take at quantile z: n·mean + z·sd·√(n + n²/seen). The n²/seen term is the
+ * uncertainty of a mean learned from `seen` passes, which every one of the n cycles shares. */
+export function cyclesWork(n: number, cycle: Cycle, z: number): number {
+  const shared = cycle.seen ? (n * n) / cycle.seen : 0
+  return n * cycle.meanMs + z * cycle.sdMs * Math.sqrt(n + shared)
+}
+
+/** Cycles a machine completes in `work` ms at quantile z: the largest n with cyclesWork(n) ≤ work. For
+ * any z, the n that fit form a run from 0 (cyclesWork is convex for z < 0 and rising for z ≥ 0), so it is
+ * found by halving. */
 function cyclesIn(work: number, cycle: Cycle, z: number): number {
   if (work <= 0) return 0
-  const s = z * cycle.sdMs
-  const x = (-s + Math.sqrt(s * s + 4 * cycle.meanMs * work)) / (2 * cycle.meanMs)
-  return Math.floor(x * x + 1e-9)
+  if (!cycle.seen) {
+    // closed form: the largest root of mean·x² + z·sd·x − work, x = √n
+    const s = z * cycle.sdMs
+    const x = (-s + Math.sqrt(s * s + 4 * cycle.meanMs * work)) / (2 * cycle.meanMs)
+    return Math.floor(x * x + 1e-9)
+  }
+  let lo = 0
+  let hi = Math.ceil(work / cycle.meanMs) + 1
+  // the fast end may fit more cycles than the mean: widen until one does not fit (bounded)
+  for (let i = 0; i < 40 && cyclesWork(hi, cycle, z) <= work; i++) hi *= 2
+  if (cyclesWork(hi, cycle, z) <= work) return hi
+  while (hi - lo > 1) {
+    const mid = Math.floor((lo + hi) / 2)
+    if (cyclesWork(mid, cycle, z) <= work) lo = mid
+    else hi = mid
+  }
+  return lo
 }
 
 interface Share {

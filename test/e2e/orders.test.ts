@@ -27,12 +27,13 @@ const HOUR = 3_600_000
  * - Expected finish: now + 8 × 808 s = now + 6,464 s.
  * - One cycle's spread: a triangle of min 661 s, max 1,176 s and mean 808 s (its mode would be
  *   3 × 808 − 661 − 1,176 = 587 s, below the minimum: held at 661 s), σ = (1,176 − 661) / √18 = 121.39 s.
- * - p10–p90 of 8 cycles: 6,464 s ∓ 1.2816 × 121.39 s × √8 = 6,464 s ∓ 440.0 s, from now + 6,024 s to
- *   now + 6,904 s.
+ * - p10–p90 of 8 cycles whose mean was learned from 11 passes (the mean's own uncertainty shared by all
+ *   8): 6,464 s ∓ 1.2816 × 121.39 s × √(8 + 8² / 11) = 6,464 s ∓ 578.3 s, from now + 5,886 s to
+ *   now + 7,042 s.
  */
 const CYCLES = 8
 const EXPECTED_S = CYCLES * 808
-const SPREAD_S = 1.2816 * ((1176 - 661) / Math.sqrt(18)) * Math.sqrt(CYCLES)
+const SPREAD_S = 1.2816 * ((1176 - 661) / Math.sqrt(18)) * Math.sqrt(CYCLES + CYCLES ** 2 / 11)
 
 let upstream: Running
 let server: Running

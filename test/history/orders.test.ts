@@ -347,7 +347,11 @@ describe.each(BACKENDS)('the order book on %s', (_, open) => {
         [machine, turning, reporting, design, at(from), at(till)],
       )
     const stops = await orders.shortStops(T0, T0 + 60 * MINUTE, 15 * MINUTE)
-    expect(Object.fromEntries(stops)).toEqual({ M1: 5 * MINUTE, M2: 4 * MINUTE })
+    // M1: 3 + 2 min in two stops (their squares for the spread); M2: the 4 min in the span
+    expect(Object.fromEntries(stops)).toEqual({
+      M1: { totalMs: 5 * MINUTE, squaresMs2: (3 * MINUTE) ** 2 + (2 * MINUTE) ** 2, count: 2 },
+      M2: { totalMs: 4 * MINUTE, squaresMs2: (4 * MINUTE) ** 2, count: 1 },
+    })
   })
 
   test('a CSV with 3 bad rows of 50 is refused by their lines, nothing saved; fixed, 50 orders and the mapping kept', async () => {
