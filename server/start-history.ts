@@ -1,6 +1,7 @@
 import { averageRpmRecord } from '../src/api/contract/summary-rows'
 import { breakEventsOf, machineFactsOf } from '../src/api/contract/to-domain'
 import { localDateKey } from '../src/lib/factory-time'
+import { REPORT_ORDERS } from '../src/lib/shift-report-orders'
 import { realSenders, type Senders } from './alerts/channels'
 import { AlertEngine } from './alerts/engine'
 import { figuresOf } from './alerts/stats'
@@ -209,8 +210,9 @@ export async function startHistory(
       screenPlaces = { at, names: locationNames(config.locations, upstreamJson, options.now ?? Date.now) }
     return screenPlaces.names
   }
+  const atRisk = ordersAtRisk(orders, finishes, options.now ?? Date.now)
   const alerts = new AlertEngine({
-    ordersAtRisk: ordersAtRisk(orders, finishes, options.now ?? Date.now),
+    ordersAtRisk: atRisk,
     // every enrolled wall screen, with its last contact (its enrolment when it has had none since)
     screens: async () => {
       const walls = await devices.walls()
@@ -273,6 +275,27 @@ export async function startHistory(
           `/reports/threadbreaks-by-machine?from=${Math.floor(from / 1000)}&till=${Math.floor(till / 1000)}&machineIds=all`,
         ),
       ).events,
+    orders: async (from, till) => {
+      const [finished, open] = await Promise.all([
+        orders.finishedBetween(from, till, REPORT_ORDERS),
+        atRisk(),
+      ])
+      // late first, then the least to spare
+      const pressing = [...open].sort((a, b) => Number(b.late) - Number(a.late) || a.marginMs - b.marginMs)
+      return {
+        finished: finished.list,
+        finishedCount: finished.count,
+        finishedLate: finished.late,
+        open: pressing.slice(0, REPORT_ORDERS).map(({ reference, customer, dueAt, late, marginMs }) => ({
+          reference,
+          customer,
+          dueAt,
+          late,
+          marginMs,
+        })),
+        openCount: open.length,
+      }
+    },
     locationNames: () => locationNames(config.locations, upstreamJson, options.now ?? Date.now),
     recordingSince: async () => (await store.watcher()).recordingSince,
     schedule: () => outbox.settings(),

@@ -235,6 +235,7 @@ export interface OrderAtRisk {
   id: number
   reference: string
   customer: string
+  dueAt: number
   late: boolean
   /** due − expected finish (ms) */
   marginMs: number

@@ -29,6 +29,7 @@ export function ordersAtRisk(
         id: order.id,
         reference: order.reference,
         customer: order.customer,
+        dueAt: order.dueAt,
         late: finish.state === 'late',
         marginMs: finish.marginMs ?? order.dueAt - at,
         since: since.get(order.id) ?? at,

@@ -381,6 +381,42 @@ export class OrderStore {
     )
   }
 
+  /** The orders done within [from, till), first done first (at most `limit`), with how many there were
+   * and how many of them after their due time. */
+  async finishedBetween(
+    from: number,
+    till: number,
+    limit: number,
+  ): Promise<{
+    list: Array<{ reference: string; customer: string; dueAt: number; doneAt: number }>
+    count: number
+    late: number
+  }> {
+    const range = [iso(from), iso(till)]
+    const [rows, [counts]] = await Promise.all([
+      this.db.query<Row>(
+        `select reference, customer, due_at, done_at from orders
+         where done_at >= $1 and done_at < $2 order by done_at, id limit $3`,
+        [...range, limit],
+      ),
+      this.db.query<Row>(
+        `select count(*) as count, count(*) filter (where done_at > due_at) as late from orders
+         where done_at >= $1 and done_at < $2`,
+        range,
+      ),
+    ])
+    return {
+      list: rows.map((r) => ({
+        reference: String(r.reference),
+        customer: String(r.customer),
+        dueAt: ms(r.due_at)!,
+        doneAt: ms(r.done_at)!,
+      })),
+      count: Number(counts?.count ?? 0),
+      late: Number(counts?.late ?? 0),
+    }
+  }
+
   /** Up to when the machines' pieces are counted (ms), null before the first count. */
   async trackedUntil(): Promise<number | null> {
     const [row] = await this.db.query<Row>('select tracked_until from order_tracker where id = 1')

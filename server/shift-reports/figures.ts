@@ -5,6 +5,7 @@ import {
   type AlertFigures,
   addedUp,
   type HotSpotFigures,
+  type OrderFigures,
   type PartFigures,
   type PartSums,
   type ReportFigures,
@@ -95,6 +96,7 @@ export function reportFigures(
   extra: {
     locationNames?: ReadonlyMap<number, string>
     breaks?: { total: number; before: number; hotSpots: HotSpotFigures[] } | null
+    orders?: OrderFigures | null
   } = {},
 ): ReportFigures {
   const { plan, explained, names, result } = details
@@ -125,6 +127,7 @@ export function reportFigures(
     ...stopsOf(details),
     alerts,
     ...(extra.breaks !== undefined ? { breaks: extra.breaks } : {}),
+    ...(extra.orders !== undefined ? { orders: extra.orders } : {}),
   }
 }
 

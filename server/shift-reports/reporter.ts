@@ -8,7 +8,12 @@ import {
   localDateKey,
   zonedInstant,
 } from '../../src/lib/factory-time'
-import type { AlertFigures, HotSpotFigures, ReportKind } from '../../src/lib/shift-report-figures'
+import type {
+  AlertFigures,
+  HotSpotFigures,
+  OrderFigures,
+  ReportKind,
+} from '../../src/lib/shift-report-figures'
 import { shiftWindow } from '../../src/lib/shift-window'
 import type { NamedShift } from '../../src/lib/time-range'
 import type { Tx } from '../history/db'
@@ -34,6 +39,8 @@ export interface ReporterOptions {
   alerts: (from: number, till: number) => Promise<AlertFigures>
   /** the break log of [from, till) (Unix ms) as events; null: no break log (its section says so) */
   breaks?: ((from: number, till: number) => Promise<ThreadbreakEvent[]>) | null
+  /** the orders finished in [from, till) and those open and late or at risk now (absent: no order book) */
+  orders?: (from: number, till: number) => Promise<OrderFigures>
   /** the locations' names as known now (frozen into each report) */
   locationNames?: () => Promise<ReadonlyMap<number, string>>
   /** since when the history records (Unix ms): a shift that ended before has nothing to report */
@@ -165,6 +172,9 @@ export class ShiftReporter {
         const figures = reportFigures(details, await alerts(occurrence.start, occurrence.end), {
           locationNames: names,
           breaks: await this.breaksOf(occurrence, previous),
+          ...(this.options.orders
+            ? { orders: await this.options.orders(occurrence.start, occurrence.end).catch(() => null) }
+            : {}),
         })
         const id = await this.keep({
           kind: 'shift',

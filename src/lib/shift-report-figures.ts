@@ -74,6 +74,17 @@ export interface SummaryShift {
 }
 
 /** What a shift (or a day, or a week) came to, frozen when its report is built. */
+/** The orders of a shift's report: those finished in it, and those open and late or at risk when it was
+ * built (each list at most REPORT_ORDERS long, most pressing first; the counts are of all). */
+export interface OrderFigures {
+  finished: Array<{ reference: string; customer: string; dueAt: number; doneAt: number }>
+  finishedCount: number
+  /** of those, finished after their due time */
+  finishedLate: number
+  open: Array<{ reference: string; customer: string; dueAt: number; late: boolean; marginMs: number }>
+  openCount: number
+}
+
 export interface ReportFigures {
   result: Headline
   /** each location (null: machines without one), with its name when it was known */
@@ -99,6 +110,9 @@ export interface ReportFigures {
   breaks?: { total: number; before: number; hotSpots: HotSpotFigures[] } | null
   /** a day's or a week's shifts, oldest first */
   shifts?: SummaryShift[]
+  /** the orders finished in the shift and those late or at risk (null: the order book could not be read;
+   * absent: a report built before orders were reported, or a day's or a week's) */
+  orders?: OrderFigures | null
   /** a day's or a week's shifts that have no report (it could not be built in time): not added up */
   missing?: Array<{ shift: string; start: number }>
 }

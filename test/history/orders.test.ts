@@ -354,6 +354,32 @@ describe.each(BACKENDS)('the order book on %s', (_, open) => {
     })
   })
 
+  test('the orders done within a shift, for its report: listed first done first, counted, the late ones counted', async () => {
+    const due = Date.UTC(2026, 11, 11, 15, 0)
+    for (const [reference, doneHoursAfterDue] of [
+      ['PO-1', -2],
+      ['PO-2', 1],
+      ['PO-3', -1],
+      ['PO-4', 5], // after the span
+    ] as const) {
+      const saved = await post('/api/orders', order({ reference }))
+      await db.query('update orders set done_at = $2 where id = $1', [
+        saved.body.order.id,
+        new Date(due + doneHoursAfterDue * HOUR).toISOString(),
+      ])
+    }
+    await post('/api/orders', order({ reference: 'PO-5' })) // still open
+    const span = [due - 4 * HOUR, due + 4 * HOUR] as const
+    expect(await orders.finishedBetween(...span, 2)).toEqual({
+      list: [
+        { reference: 'PO-1', customer: 'FC Heimat', dueAt: due, doneAt: due - 2 * HOUR },
+        { reference: 'PO-3', customer: 'FC Heimat', dueAt: due, doneAt: due - HOUR },
+      ],
+      count: 3,
+      late: 1,
+    })
+  })
+
   test('a CSV with 3 bad rows of 50 is refused by their lines, nothing saved; fixed, 50 orders and the mapping kept', async () => {
     const designs = [...DESIGNS.keys()]
     const mapping = proposeMapping(parseCsv(erpExport(designs, false)).rows[0]!, null)

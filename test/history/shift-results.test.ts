@@ -408,6 +408,27 @@ describe.each(BACKENDS)('the shifts that ended, on %s', (_, open) => {
       reporter: reporter(() => EARLY_END + 10 * 60_000, instance, {
         schedule: async () => outbox.settings(),
         queue: sender.queueing(),
+        orders: async (from, till) => {
+          // the orders finished in the shift, and those late or at risk as it is built
+          expect([from, till]).toEqual([EARLY, EARLY_END])
+          return {
+            finished: [
+              { reference: 'PO-7', customer: 'FC Heimat', dueAt: EARLY + 5 * HOUR, doneAt: EARLY + 7 * HOUR },
+            ],
+            finishedCount: 1,
+            finishedLate: 1,
+            open: [
+              {
+                reference: 'PO-9',
+                customer: 'Bäckerei <Sonnenschein>',
+                dueAt: EARLY_END + 3 * HOUR,
+                late: false,
+                marginMs: HOUR,
+              },
+            ],
+            openCount: 1,
+          }
+        },
       }),
     }
   }
@@ -474,6 +495,19 @@ describe.each(BACKENDS)('the shifts that ended, on %s', (_, open) => {
     expect(cells.map(spaced)).toEqual(
       expect.arrayContaining(['80 of 100 (80 %)', '36 %', '63 %', '64 %', '90 %']),
     )
+    // the orders: one finished 2 h after its due time, one at risk with an hour to spare
+    expect(cells.map(spaced)).toEqual(
+      expect.arrayContaining([
+        'PO-7',
+        'Nov 17, 2026 13:00, 2 h late',
+        'Bäckerei <Sonnenschein>',
+        'At risk: 1 h to spare',
+      ]),
+    )
+    expect(document.sections.find((s) => s.id === 'orders')?.paragraphs.map(spaced)).toEqual([
+      'Orders finished in the shift: 1; after their due time: 1.',
+      'One open order is late or at risk.',
+    ])
     // a summary card with the link to each chat channel and the webhook, once each
     expect(hooks.received.map((r) => r.path).sort()).toEqual(['/hook', '/slack', '/teams'])
     const hook = hooks.received.find((r) => r.path === '/hook')!.body
