@@ -12,7 +12,7 @@ export interface OrderDraft {
   dueDay: string
   dueTime: string
   priority: OrderPriority
-  /** the machines it is meant for (kept as they are: set through the API) */
+  /** the machines it is meant for (none: any that sews its designs) */
   machineIds: string[]
   note: string
   lines: Array<{ id?: number; designId: string; quantity: string }>

@@ -8,6 +8,7 @@ import { useT } from '../../components/i18n'
 import { rememberedName, rememberName } from '../../components/person-name'
 import { nameToKeep, useMe, whoMissing } from '../../components/signed-in'
 import { Button } from '../../components/ui/button'
+import { CheckboxField } from '../../components/ui/checkbox-field'
 import { EditableList } from '../../components/ui/editable-list'
 import { FormErrors } from '../../components/ui/form-errors'
 import { NumberField } from '../../components/ui/number-field'
@@ -30,12 +31,15 @@ export function OrderForm({
   draft: initial,
   editing,
   designs,
+  machines,
   timeZone,
   onDone,
 }: {
   draft: OrderDraft
   editing: Order | null
   designs: readonly Design[]
+  /** the machines an order may be meant for, in the board's order */
+  machines: ReadonlyArray<{ id: string; name: string }>
   timeZone: string
   onDone: (order: Order, pastDue: boolean) => void
 }) {
@@ -185,6 +189,31 @@ export function OrderForm({
             </>
           )}
         />
+      </fieldset>
+      <fieldset className="min-w-0">
+        <legend className="font-semibold">{t('orders.field.machines')}</legend>
+        <p className="mb-1 text-sm text-gray-700 dark:text-gray-300">{t('orders.field.machinesHint')}</p>
+        <div className="grid grid-cols-[repeat(auto-fill,minmax(11rem,1fr))] gap-x-4">
+          {[
+            ...machines,
+            // a machine it was meant for that the board no longer lists stays shown, and can be taken off
+            ...draft.machineIds
+              .filter((m) => !machines.some((x) => x.id === m))
+              .map((m) => ({ id: m, name: m })),
+          ].map((m) => (
+            <CheckboxField
+              key={m.id}
+              label={m.name}
+              checked={draft.machineIds.includes(m.id)}
+              onChange={(on) =>
+                set(
+                  'machineIds',
+                  on ? [...draft.machineIds, m.id] : draft.machineIds.filter((x) => x !== m.id),
+                )
+              }
+            />
+          ))}
+        </div>
       </fieldset>
       <TextField
         label={t('orders.field.note')}

@@ -49,6 +49,12 @@ function orderBook(orders: Order[], finishes: OrderFinish[] = []) {
       orders.push(saved)
       return HttpResponse.json({ order: saved, warnings: [] }, { status: 201 })
     }),
+    http.post('/api/orders/:id/correct', async ({ request, params }) => {
+      const body = (await request.json()) as Record<string, unknown>
+      sent.push({ path: `/api/orders/${params.id}/correct`, body })
+      const corrected = orders.find((o) => o.id === Number(params.id))!
+      return HttpResponse.json({ order: corrected })
+    }),
     http.post('/api/orders/:id', async ({ request, params }) => {
       const body = (await request.json()) as Record<string, unknown>
       sent.push({ path: `/api/orders/${params.id}`, body })
@@ -90,11 +96,80 @@ test('lists the orders due first with their pieces, and says which are overdue',
   ).toEqual(['PO-SOON'])
 })
 
+test('filters by location (the machines an order is meant for or scheduled on), and keeps the filters in the address', async () => {
+  const finish = (orderId: number, machineIds: string[]): OrderFinish => ({
+    orderId,
+    state: 'on-time',
+    finishAt: FIXED_NOW + 2 * HOUR,
+    earliestAt: FIXED_NOW + HOUR,
+    latestAt: FIXED_NOW + 3 * HOUR,
+    marginMs: 22 * HOUR,
+    lines: [],
+    save: null,
+    unknown: null,
+    ...(machineIds.length > 0
+      ? {
+          lines: [
+            {
+              lineId: orderId * 10,
+              designId: 'unknown-design',
+              remaining: 480,
+              machineIds,
+              finishAt: FIXED_NOW + 2 * HOUR,
+              earliestAt: FIXED_NOW + HOUR,
+              latestAt: FIXED_NOW + 3 * HOUR,
+              source: 'passes' as const,
+              betweenLearned: true,
+            },
+          ],
+        }
+      : {}),
+  })
+  orderBook(
+    [
+      order(1, { reference: 'PO-NORTH', machineIds: ['AS-1042'] }),
+      order(2, { reference: 'PO-SOUTH', machineIds: ['AS-1706'] }),
+      // meant for no machine: scheduled on South 02
+      order(3, { reference: 'PO-ANY', customer: 'Hotel Adler' }),
+    ],
+    [finish(3, ['AS-1743'])],
+  )
+  const { unmount } = renderWithProviders(<OrdersPage />)
+  const table = await screen.findByRole('table', { name: 'Orders' })
+  const shown = () =>
+    within(table)
+      .getAllByRole('row')
+      .slice(1)
+      .map((r) => within(r).getByRole('rowheader').textContent)
+  expect(shown()).toEqual(['PO-NORTH', 'PO-SOUTH', 'PO-ANY'])
+  const location = await screen.findByLabelText('Location')
+  const south = within(location)
+    .getAllByRole('option')
+    .find((o) => /South/.test(o.textContent ?? '')) as HTMLOptionElement
+  await userEvent.selectOptions(location, south.value)
+  expect(shown()).toEqual(['PO-SOUTH', 'PO-ANY'])
+  unmount()
+
+  // a filtered list's address opens filtered
+  renderWithProviders(<OrdersPage />, {
+    path: `/orders?customer=Hotel%20Adler&location=${south.value}&done=1`,
+  })
+  const again = await screen.findByRole('table', { name: 'Orders' })
+  expect(
+    within(again)
+      .getAllByRole('row')
+      .slice(1)
+      .map((r) => within(r).getByRole('rowheader').textContent),
+  ).toEqual(['PO-ANY'])
+  expect(screen.getByLabelText('Customer')).toHaveValue('Hotel Adler')
+  expect(screen.getByLabelText('Show done orders (last 14 days)')).toBeChecked()
+})
+
 test('a new order: what is missing is said before sending; then it is sent with its due time in the factory’s zone', async () => {
   const sent = orderBook([])
   renderWithProviders(<OrdersPage />)
   await userEvent.click(await screen.findByRole('button', { name: 'New order' }))
-  const form = screen.getByRole('form', { name: 'New order' })
+  const form = await screen.findByRole('form', { name: 'New order' })
   await userEvent.click(within(form).getByRole('button', { name: 'Save order' }))
   const alert = within(form).getByRole('alert')
   expect(alert).toHaveTextContent('Enter the order’s reference.')
@@ -109,6 +184,8 @@ test('a new order: what is missing is said before sending; then it is sent with 
   const first = within(design).getAllByRole('option')[1] as HTMLOptionElement
   await userEvent.selectOptions(design, first.value)
   await userEvent.type(within(form).getByLabelText('Pieces'), '600')
+  // meant for one machine
+  await userEvent.click(await within(form).findByRole('checkbox', { name: 'South 01 · 15H' }))
   await userEvent.type(within(form).getByLabelText('Your name'), 'Marta')
   await userEvent.type(within(form).getByLabelText('Admin token'), 'admin-token-0123456789')
   await userEvent.click(within(form).getByRole('button', { name: 'Save order' }))
@@ -122,7 +199,7 @@ test('a new order: what is missing is said before sending; then it is sent with 
         // 16:00 in Berlin on 20 November
         dueAt: '2026-11-20T15:00:00.000Z',
         priority: 'normal',
-        machineIds: [],
+        machineIds: ['AS-1706'],
         note: '',
         lines: [{ designId: first.value, quantity: 600 }],
         by: 'Marta',
@@ -135,7 +212,7 @@ test('a change made on an order someone changed meanwhile is refused, and the fo
   const sent = orderBook([order(1, { machineIds: ['M2'], version: 4 })])
   renderWithProviders(<OrdersPage />)
   await userEvent.click(await screen.findByRole('button', { name: 'Change PO-1' }))
-  const form = screen.getByRole('form', { name: 'Change order PO-1' })
+  const form = await screen.findByRole('form', { name: 'Change order PO-1' })
   await userEvent.clear(within(form).getByLabelText('Customer'))
   await userEvent.type(within(form).getByLabelText('Customer'), 'FC Heimat e.V.')
   await userEvent.type(within(form).getByLabelText('Your name'), 'Olaf')
@@ -281,6 +358,30 @@ test('a CSV export: its bad rows are named by line before anything is sent; fixe
         },
         by: 'Marta',
       },
+    },
+  ])
+})
+
+test('a count is corrected from the list: scrap with its reason and who, said before anything is sent', async () => {
+  const sent = orderBook([order(1)])
+  renderWithProviders(<OrdersPage />)
+  await userEvent.click(await screen.findByRole('button', { name: 'Correct count of PO-1' }))
+  const form = await screen.findByRole('form', { name: 'Correct the count of PO-1' })
+  await userEvent.selectOptions(within(form).getByLabelText('Kind'), 'scrap')
+  await userEvent.type(within(form).getByLabelText('Rejected pieces'), '3')
+  await userEvent.click(within(form).getByRole('button', { name: 'Save correction' }))
+  expect(within(form).getByRole('alert')).toHaveTextContent('Say why the count is corrected.')
+  expect(sent).toEqual([])
+  await userEvent.type(within(form).getByLabelText('Reason'), 'frame slipped')
+  // the name this browser remembers is offered; another person types theirs
+  await userEvent.clear(within(form).getByLabelText('Your name'))
+  await userEvent.type(within(form).getByLabelText('Your name'), 'Olaf')
+  await userEvent.click(within(form).getByRole('button', { name: 'Save correction' }))
+  expect(await within(form).findByRole('status')).toHaveTextContent('Correction saved')
+  expect(sent).toEqual([
+    {
+      path: '/api/orders/1/correct',
+      body: { lineId: 10, pieces: 3, kind: 'scrap', reason: 'frame slipped', by: 'Olaf' },
     },
   ])
 })

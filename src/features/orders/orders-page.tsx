@@ -1,7 +1,10 @@
 import { useQuery } from '@tanstack/react-query'
 import { Suspense, useState } from 'react'
+import { useSearchParams } from 'react-router'
 import { useFactoryZone } from '../../api/core/app-config'
 import { designLabel, useDesigns } from '../../api/machines/designs'
+import { useLocations } from '../../api/machines/locations'
+import { useMachines } from '../../api/machines/machines'
 import { ordersQueryOptions } from '../../api/orders/orders'
 import { FoldOnPhone, usePhone } from '../../components/fold-on-phone'
 import { HowComputed } from '../../components/how-computed'
@@ -14,13 +17,22 @@ import { CheckboxField } from '../../components/ui/checkbox-field'
 import { SelectField } from '../../components/ui/select-field'
 import { lazyPart } from '../../components/with-messages'
 import type { Order } from '../../lib/orders'
-import { CorrectCount } from './correct-count'
 import { draftOf, emptyDraft } from './order-draft'
 import { urgency } from './order-finish'
-import { OrderForm } from './order-form'
 import { OrderCards, OrderTable } from './order-table'
 
-// the CSV import and the wall's view: loaded when first shown, with their messages
+// the form, the count's correction, the CSV import and the wall's view: loaded when first shown, with
+// their messages (the list is what most people open the page for)
+const OrderForm = lazyPart(
+  'src/features/orders/order-form.tsx',
+  () => import('./order-form'),
+  (module) => module.OrderForm,
+)
+const CorrectCount = lazyPart(
+  'src/features/orders/correct-count.tsx',
+  () => import('./correct-count'),
+  (module) => module.CorrectCount,
+)
 const OrderImport = lazyPart(
   'src/features/orders/order-import.tsx',
   () => import('./order-import'),
@@ -53,8 +65,25 @@ function OrderBook() {
   const now = useNow() * 1000
   const list = useQuery(ordersQueryOptions())
   const designs = useDesigns()
-  const [customer, setCustomer] = useState('')
-  const [showDone, setShowDone] = useState(false)
+  // the filters live in the address, so a filtered list can be bookmarked and sent
+  const [params, setParams] = useSearchParams()
+  const customer = params.get('customer') ?? ''
+  const locationText = params.get('location') ?? ''
+  const locationId = /^\d{1,9}$/.test(locationText) ? Number(locationText) : null
+  const showDone = params.get('done') === '1'
+  const setParam = (name: string, value: string) =>
+    setParams(
+      (previous) => {
+        const next = new URLSearchParams(previous)
+        if (value === '') next.delete(name)
+        else next.set(name, value)
+        return next
+      },
+      { replace: true },
+    )
+  const { locations } = useLocations()
+  const machines = useMachines()
+  const locationOf = new Map((machines.data?.records ?? []).map((m) => [m.id, m.locationId]))
   const [editing, setEditing] = useState<Editing>(null)
   const [correcting, setCorrecting] = useState<Order | null>(null)
   const [saved, setSaved] = useState<{ reference: string; pastDue: boolean } | null>(null)
@@ -115,37 +144,75 @@ function OrderBook() {
       )}
       {editing && editing.kind !== 'import' && (
         <div className="space-y-2">
-          <OrderForm
-            key={editing.kind === 'new' ? 'new' : `${editing.order.id}-${editing.order.version}`}
-            draft={editing.kind === 'new' ? emptyDraft() : draftOf(editing.order, timeZone)}
-            editing={editing.kind === 'new' ? null : editing.order}
-            designs={catalogue}
-            timeZone={timeZone}
-            onDone={done}
-          />
+          <Suspense fallback={<p>{t('orders.loading')}</p>}>
+            <OrderForm
+              key={editing.kind === 'new' ? 'new' : `${editing.order.id}-${editing.order.version}`}
+              draft={editing.kind === 'new' ? emptyDraft() : draftOf(editing.order, timeZone)}
+              editing={editing.kind === 'new' ? null : editing.order}
+              designs={catalogue}
+              machines={machines.data?.records ?? []}
+              timeZone={timeZone}
+              onDone={done}
+            />
+          </Suspense>
           <Button onClick={() => setEditing(null)}>{t('orders.cancelEdit')}</Button>
         </div>
       )}
       {correcting && (
-        <CorrectCount order={correcting} designName={designName} onClose={() => setCorrecting(null)} />
+        <Suspense fallback={<p>{t('orders.loading')}</p>}>
+          <CorrectCount order={correcting} designName={designName} onClose={() => setCorrecting(null)} />
+        </Suspense>
       )}
-      <FoldOnPhone set={(customer === '' ? 0 : 1) + (showDone ? 1 : 0)}>
+      <FoldOnPhone set={(customer === '' ? 0 : 1) + (locationId === null ? 0 : 1) + (showDone ? 1 : 0)}>
         <div className="flex flex-wrap items-end gap-3">
-          <SelectField label={t('orders.filter.customer')} value={customer} onChange={setCustomer}>
+          <SelectField
+            label={t('orders.filter.customer')}
+            value={customer}
+            onChange={(value) => setParam('customer', value)}
+          >
             <option value="">{t('orders.filter.allCustomers')}</option>
             {customers.map((c) => (
               <option key={c}>{c}</option>
             ))}
           </SelectField>
-          <CheckboxField label={t('orders.filter.showDone')} checked={showDone} onChange={setShowDone} />
+          {locations.length > 1 && (
+            <SelectField
+              label={t('app.filters.location')}
+              value={locationId === null ? '' : String(locationId)}
+              onChange={(value) => setParam('location', value)}
+            >
+              <option value="">{t('app.filters.allLocations')}</option>
+              {locations.map((l) => (
+                <option key={l.id} value={l.id}>
+                  {l.name}
+                </option>
+              ))}
+            </SelectField>
+          )}
+          <CheckboxField
+            label={t('orders.filter.showDone')}
+            checked={showDone}
+            onChange={(checked) => setParam('done', checked ? '1' : '')}
+          />
         </div>
       </FoldOnPhone>
       <QueryState query={list} empty={<p>{t('orders.none')}</p>} isEmpty={(d) => d.orders.length === 0}>
         {(data) => {
           const finishes = new Map(data.finishes.map((f) => [f.orderId, f]))
           // late and at risk first, each due first (the server sends them due first)
+          // an order is at a location when a machine it is meant for, or scheduled on, is there
+          const atLocation = (o: Order) =>
+            locationId === null ||
+            [...o.machineIds, ...(finishes.get(o.id)?.lines.flatMap((l) => l.machineIds) ?? [])].some(
+              (id) => locationOf.get(id) === locationId,
+            )
           const shown = data.orders
-            .filter((o) => (showDone || o.doneAt === null) && (customer === '' || o.customer === customer))
+            .filter(
+              (o) =>
+                (showDone || o.doneAt === null) &&
+                (customer === '' || o.customer === customer) &&
+                atLocation(o),
+            )
             .map((o, i) => ({ o, i, rank: urgency(o, finishes.get(o.id), now) }))
             .sort((a, b) => a.rank - b.rank || a.i - b.i)
             .map(({ o }) => o)
