@@ -134,7 +134,8 @@ export function OrderTable(props: OrdersProps) {
             return (
               <tr key={order.id} className="border-b border-gray-200 dark:border-gray-800">
                 <th scope="row" className={`${CELL} font-semibold`}>
-                  {order.reference}
+                  {/* a reference reads as one word (PO-24117 broken at its hyphen reads as two) */}
+                  <span className="whitespace-nowrap">{order.reference}</span>
                   {order.priority !== 'normal' && (
                     <span className="block text-xs font-normal">{t(PRIORITY_WORDS[order.priority])}</span>
                   )}
