@@ -1,7 +1,9 @@
 import { screen } from '@testing-library/react'
+import { HttpResponse, http } from 'msw'
 import { describe, expect, test } from 'vitest'
 import { buildMachine } from '../../../test/build-machine'
 import { renderWithProviders } from '../../../test/render'
+import { mswServer } from '../../../test/setup-dom'
 import type { Design, Machine } from '../../lib/domain'
 import { DEMO_STATUS_CODES } from '../../lib/status-codes'
 import { MachineTile } from './machine-tile'
@@ -113,6 +115,65 @@ describe('MachineTile', () => {
     tile({ statusCode: 2, liveRpm: 0, vendorRemainingSeconds: 600 }, 10, 1100)
     expect(screen.queryByText(/done ≈/)).toBeNull()
     expect(screen.getByText(/finish time moves/)).toBeInTheDocument()
+  })
+
+  test('the order the machine sews now: its pieces of its quantity, and "at risk" in words, not colour alone', async () => {
+    const line = { id: 70, designId: 'ASD1001', quantity: 600, made: 240, doneAt: null }
+    mswServer.use(
+      http.get('/api/orders', () =>
+        HttpResponse.json({
+          available: true,
+          orders: [
+            {
+              id: 7,
+              reference: 'PO-4711',
+              customer: 'FC Heimat',
+              dueAt: ago(-3600),
+              priority: 'normal',
+              machineIds: [],
+              note: '',
+              lines: [line],
+              createdAt: ago(86_400),
+              createdBy: 'Marta',
+              updatedAt: ago(86_400),
+              updatedBy: 'Marta',
+              version: 1,
+              doneAt: null,
+            },
+          ],
+          finishes: [
+            {
+              orderId: 7,
+              state: 'at-risk',
+              finishAt: ago(-3000),
+              earliestAt: ago(-2000),
+              latestAt: ago(-4000),
+              marginMs: 600_000,
+              save: null,
+              unknown: null,
+              lines: [
+                {
+                  lineId: 70,
+                  designId: 'ASD1001',
+                  remaining: 360,
+                  machineIds: ['M-TILE'],
+                  finishAt: ago(-3000),
+                  earliestAt: ago(-2000),
+                  latestAt: ago(-4000),
+                  source: 'passes',
+                  betweenLearned: true,
+                },
+              ],
+            },
+          ],
+          canChange: false,
+          canCorrect: false,
+        }),
+      ),
+    )
+    tile({ id: 'M-TILE', statusCode: 1, liveRpm: 850, designId: 'ASD1001', stitch: 5_000 })
+    const sewing = await screen.findByText(/Order PO-4711: 240\s+of 600/)
+    expect(sewing).toHaveTextContent('▲ at risk')
   })
 
   test('active heads below heads and the pass of a repeated design are said', () => {

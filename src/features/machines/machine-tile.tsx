@@ -29,6 +29,13 @@ const TileReason = lazyPart(
   (module) => module.TileReason,
 )
 
+// the order the machine sews now (issue 52): loaded with the first tile that has a design
+const TileOrder = lazyPart(
+  'src/features/orders/tile-order.tsx',
+  () => import('../orders/tile-order'),
+  (module) => module.TileOrder,
+)
+
 /** One machine on the board: what it does, since when, what it sews and when it will be done. Memoised:
  * when a location name or another machine changes, the other tiles are not drawn again. */
 export const MachineTile = memo(function MachineTile({
@@ -173,6 +180,11 @@ export const MachineTile = memo(function MachineTile({
               </div>
               <span className="tabular-nums">{number(Math.round(progress * 100))} %</span>
             </div>
+          )}
+          {machine.designId !== null && (
+            <Suspense fallback={null}>
+              <TileOrder machineId={machine.id} designId={machine.designId} />
+            </Suspense>
           )}
         </div>
       ) : (
