@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { HttpResponse, http } from 'msw'
-import { expect, test } from 'vitest'
+import { expect, test, vi } from 'vitest'
 import { FIXED_NOW } from '../../../test/demo-client'
 import { erpExport } from '../../../test/erp-export'
 import { renderWithProviders } from '../../../test/render'
@@ -384,4 +384,33 @@ test('a count is corrected from the list: scrap with its reason and who, said be
       body: { lineId: 10, pieces: 3, kind: 'scrap', reason: 'frame slipped', by: 'Olaf' },
     },
   ])
+})
+
+test('on a phone: today’s orders and the late ones as cards, the later ones a tap away', async () => {
+  // a phone's screen (usePhone asks the media query)
+  vi.stubGlobal('matchMedia', (query: string) => ({
+    matches: true,
+    media: query,
+    addEventListener: () => {},
+    removeEventListener: () => {},
+  }))
+  try {
+    orderBook([
+      order(1, { reference: 'PO-LATE', dueAt: FIXED_NOW - 2 * HOUR }),
+      order(2, { reference: 'PO-TODAY', dueAt: FIXED_NOW + 2 * HOUR }),
+      order(3, { reference: 'PO-FRIDAY', dueAt: FIXED_NOW + 48 * HOUR }),
+    ])
+    renderWithProviders(<OrdersPage />)
+    expect(await screen.findByText('2 orders due today or late')).toBeInTheDocument()
+    expect(screen.getByText('PO-LATE')).toBeInTheDocument()
+    expect(screen.getByText('PO-TODAY')).toBeInTheDocument()
+    expect(screen.queryByText('PO-FRIDAY')).not.toBeInTheDocument()
+    await userEvent.click(screen.getByRole('button', { name: 'Show 1 later order' }))
+    expect(await screen.findByText('PO-FRIDAY')).toBeInTheDocument()
+    expect(screen.getByText('All orders')).toBeInTheDocument()
+    await userEvent.click(screen.getByRole('button', { name: 'Only today’s' }))
+    expect(screen.queryByText('PO-FRIDAY')).not.toBeInTheDocument()
+  } finally {
+    vi.unstubAllGlobals()
+  }
 })

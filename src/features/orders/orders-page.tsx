@@ -16,6 +16,7 @@ import { Button } from '../../components/ui/button'
 import { CheckboxField } from '../../components/ui/checkbox-field'
 import { SelectField } from '../../components/ui/select-field'
 import { lazyPart } from '../../components/with-messages'
+import { localDateKey } from '../../lib/factory-time'
 import type { Order } from '../../lib/orders'
 import { draftOf, emptyDraft } from './order-draft'
 import { urgency } from './order-finish'
@@ -71,6 +72,10 @@ function OrderBook() {
   const locationText = params.get('location') ?? ''
   const locationId = /^\d{1,9}$/.test(locationText) ? Number(locationText) : null
   const showDone = params.get('done') === '1'
+  // on a phone, today's orders (due by the end of the factory's day, or overdue) unless all are asked for
+  const showAll = params.get('all') === '1'
+  const today = localDateKey(Math.floor(now / 1000), timeZone)
+  const dueToday = (o: Order) => localDateKey(Math.floor(o.dueAt / 1000), timeZone) <= today
   const setParam = (name: string, value: string) =>
     setParams(
       (previous) => {
@@ -206,21 +211,41 @@ function OrderBook() {
             [...o.machineIds, ...(finishes.get(o.id)?.lines.flatMap((l) => l.machineIds) ?? [])].some(
               (id) => locationOf.get(id) === locationId,
             )
-          const shown = data.orders
-            .filter(
-              (o) =>
-                (showDone || o.doneAt === null) &&
-                (customer === '' || o.customer === customer) &&
-                atLocation(o),
-            )
+          const filtered = data.orders.filter(
+            (o) =>
+              (showDone || o.doneAt === null) &&
+              (customer === '' || o.customer === customer) &&
+              atLocation(o),
+          )
+          const todays = phone && !showAll
+          const shown = filtered
+            .filter((o) => !todays || dueToday(o))
             .map((o, i) => ({ o, i, rank: urgency(o, finishes.get(o.id), now) }))
             .sort((a, b) => a.rank - b.rank || a.i - b.i)
             .map(({ o }) => o)
           const Orders = phone ? OrderCards : OrderTable
+          const later = filtered.length - shown.length
+          // on a phone: today's, and the way to the others
+          const scope = phone && (
+            <div className="flex flex-wrap items-center gap-3">
+              <p className="font-semibold">
+                {todays ? t('orders.phone.today', { count: shown.length }) : t('orders.phone.all')}
+              </p>
+              {(later > 0 || showAll) && (
+                <Button onClick={() => setParam('all', showAll ? '' : '1')}>
+                  {showAll ? t('orders.phone.showToday') : t('orders.phone.showLater', { count: later })}
+                </Button>
+              )}
+            </div>
+          )
           return shown.length === 0 ? (
-            <p>{t('orders.noneShown')}</p>
+            <>
+              {scope}
+              {!todays && <p>{t('orders.noneShown')}</p>}
+            </>
           ) : (
             <>
+              {scope}
               {data.finishError && <p>{t('orders.finish.error', { reason: data.finishError })}</p>}
               <Orders
                 orders={shown}
