@@ -1,5 +1,5 @@
 import type { OrderAtRisk } from '../alerts/rules'
-import type { OrderFinishes } from './finish'
+import { HORIZON_DAYS, type OrderFinishes } from './finish'
 import type { OrderStore } from './store'
 
 /**
@@ -31,7 +31,13 @@ export function ordersAtRisk(
         customer: order.customer,
         dueAt: order.dueAt,
         late: finish.state === 'late',
-        marginMs: finish.marginMs ?? order.dueAt - at,
+        // no finish known: its due time has passed (no machine can sew it), or it is not finished within
+        // the schedule's 4 weeks (late by at least the part of them after its due time)
+        marginMs:
+          finish.marginMs ??
+          (finish.unknown === 'no-machine'
+            ? order.dueAt - at
+            : order.dueAt - (at + HORIZON_DAYS * 86_400_000)),
         since: since.get(order.id) ?? at,
       })
     }

@@ -38,7 +38,6 @@ const PAUSE_MS = 250
 /** Machines whose passes are read at most (one runningtime request each). */
 const MAX_MACHINES = 500
 
-/** What the machines taught: their passes of each design, usual speeds, the time between passes. */
 /** The time a machine stands between two passes. */
 export interface Between {
   meanMs: number
@@ -57,6 +56,7 @@ export function betweenOf(stops: ShortStops | undefined, passes: number): Betwee
   return { meanMs, sdMs: Math.sqrt(Math.max(0, variance)) }
 }
 
+/** What the machines taught: their passes of each design, usual speeds, the time between passes. */
 export interface Learned {
   at: number
   passes: ReadonlyMap<string, ReadonlyMap<string, DesignPasses>>

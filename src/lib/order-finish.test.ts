@@ -170,6 +170,23 @@ describe('scheduleOrders', () => {
     ).toBeLessThanOrEqual(1)
   })
 
+  it('keeps the fast end finite when few passes of wildly spread times taught the mean', () => {
+    // passes of 5 s to 600 s, mean 60 s (an aborted pass among them), learned from 3: σ ≈ 140 s per cycle
+    const { sdMs } = passSpread({ minSeconds: 5, meanSeconds: 60, maxSeconds: 600 })
+    const wild: Cycle = { meanMs: MIN, sdMs, pieces: 10, source: 'passes', betweenLearned: true, seen: 3 }
+    const [finish] = scheduleOrders({
+      now: T0,
+      orders: [order(T0 + 8 * HOUR, [['CAP-1', 600]])],
+      machines: [machine('04', { 'CAP-1': wild }, 'CAP-1')],
+      shifts: [],
+    })
+    // 60 cycles of a minute: the fast end is sooner, but not "at once"
+    expect(Math.abs(finish!.finishAt! - (T0 + HOUR))).toBeLessThanOrEqual(1)
+    expect(finish!.earliestAt!).toBeGreaterThan(T0 + 15 * MIN)
+    expect(finish!.earliestAt!).toBeLessThan(finish!.finishAt!)
+    expect(finish!.latestAt!).toBeGreaterThan(finish!.finishAt!)
+  })
+
   it('counts what is made already and lets the next order wait for the one due before it', () => {
     // the first: 200 left = 20 cycles = 200 min (06:00 → 09:20, with the break 09:50);
     // the second: 100 = 100 min more → 11:30

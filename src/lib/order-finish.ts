@@ -162,7 +162,11 @@ const PRIORITY_RANK = { high: 0, normal: 1, low: 2 } as const
 /** The work n cycles take at quantile z: n·mean + z·sd·√(n + n²/seen). The n²/seen term is the
  * uncertainty of a mean learned from `seen` passes, which every one of the n cycles shares. */
 export function cyclesWork(n: number, cycle: Cycle, z: number): number {
-  const shared = cycle.seen ? (n * n) / cycle.seen : 0
+  // the mean's own uncertainty is held under half the mean at this quantile: passes of wildly spread times
+  // (an aborted pass among them) learned from few could otherwise make the fast end of n cycles shorter
+  // than the work of none, and the fast end would finish any order at once
+  const seen = cycle.seen ? Math.max(cycle.seen, ((2 * Math.abs(z) * cycle.sdMs) / cycle.meanMs) ** 2) : 0
+  const shared = seen ? (n * n) / seen : 0
   return n * cycle.meanMs + z * cycle.sdMs * Math.sqrt(n + shared)
 }
 
@@ -179,9 +183,9 @@ function cyclesIn(work: number, cycle: Cycle, z: number): number {
   }
   let lo = 0
   let hi = Math.ceil(work / cycle.meanMs) + 1
-  // the fast end may fit more cycles than the mean: widen until one does not fit (bounded)
-  for (let i = 0; i < 40 && cyclesWork(hi, cycle, z) <= work; i++) hi *= 2
-  if (cyclesWork(hi, cycle, z) <= work) return hi
+  // the fast end may fit more cycles than the mean (at most twice as many, as the mean's uncertainty is
+  // held under half the mean): widen until one does not fit
+  for (let i = 0; i < 60 && cyclesWork(hi, cycle, z) <= work; i++) hi *= 2
   while (hi - lo > 1) {
     const mid = Math.floor((lo + hi) / 2)
     if (cyclesWork(mid, cycle, z) <= work) lo = mid

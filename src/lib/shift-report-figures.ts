@@ -73,7 +73,6 @@ export interface SummaryShift {
   unexplainedMs: number
 }
 
-/** What a shift (or a day, or a week) came to, frozen when its report is built. */
 /** The orders of a shift's report: those finished in it, and those open and late or at risk when it was
  * built (each list at most REPORT_ORDERS long, most pressing first; the counts are of all). */
 export interface OrderFigures {
@@ -85,6 +84,7 @@ export interface OrderFigures {
   openCount: number
 }
 
+/** What a shift (or a day, or a week) came to, frozen when its report is built. */
 export interface ReportFigures {
   result: Headline
   /** each location (null: machines without one), with its name when it was known */

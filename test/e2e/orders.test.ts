@@ -94,7 +94,6 @@ interface OrdersAnswer {
 }
 const orders = async () => (await (await fetch(`${server.url}/api/orders`)).json()) as OrdersAnswer
 
-/** The machine completes `passes` passes of its design now (the held-out upstream's control). */
 /** What a person reads in a part of the page: the bidirectional isolates around placeholders left out,
  * any space as one. */
 const read = async (part: Locator) =>
@@ -103,6 +102,7 @@ const read = async (part: Locator) =>
 /** "24 of 120" in the row: the pieces made of its quantity. */
 const progress = (made: number) => new RegExp(`(^|\\D)${made} of ${QUANTITY}(?!\\d)`)
 
+/** The machine completes `passes` passes of its design now (the held-out upstream's control). */
 const completePasses = (passes: number) =>
   fetch(`${upstream.url}/__passes/${MACHINE}`, { method: 'POST', body: JSON.stringify({ passes }) })
 

@@ -70,7 +70,10 @@ function OrderBook() {
   const [params, setParams] = useSearchParams()
   const customer = params.get('customer') ?? ''
   const locationText = params.get('location') ?? ''
-  const locationId = /^\d{1,9}$/.test(locationText) ? Number(locationText) : null
+  const { locations } = useLocations()
+  // a location no machine is at (or the only one, whose choice is not shown) filters nothing
+  const locationId =
+    locations.length > 1 && locations.some((l) => String(l.id) === locationText) ? Number(locationText) : null
   const showDone = params.get('done') === '1'
   // on a phone, today's orders (due by the end of the factory's day, or overdue) unless all are asked for
   const showAll = params.get('all') === '1'
@@ -86,7 +89,6 @@ function OrderBook() {
       },
       { replace: true },
     )
-  const { locations } = useLocations()
   const machines = useMachines()
   const locationOf = new Map((machines.data?.records ?? []).map((m) => [m.id, m.locationId]))
   const [editing, setEditing] = useState<Editing>(null)
