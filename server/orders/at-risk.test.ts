@@ -124,4 +124,19 @@ describe('the orders alert rule', () => {
     await read()
     expect(reads()).toBe(2)
   })
+
+  it('says by how much at least an order is late that no schedule of 4 weeks finishes', async () => {
+    const { read, set } = provider()
+    set({
+      byOrder: new Map([
+        // beyond the calendar: late by at least the 4 weeks after its due time (4 h from now), not
+        // "4 h to spare"
+        [1, { ...finish(1, 'late', 0), finishAt: null, marginMs: null }],
+      ]),
+      learnedAt: T0,
+    })
+    expect((await read()).map((o) => [o.reference, o.late, o.marginMs])).toEqual([
+      ['PO-1', true, 4 * HOUR - 28 * 24 * HOUR],
+    ])
+  })
 })
