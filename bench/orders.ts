@@ -1,3 +1,5 @@
+// One piece: bench:orders asks one finish model the same question of three sources (the demo's history, the
+// held-out upstream, a simulation), and reads as one argument.
 import { createDemoUpstream } from '../server/demo/app'
 import { generateLogs, type Run, type Segment } from '../server/demo/machine-log'
 import { betweenOf } from '../server/orders/finish'

@@ -102,6 +102,27 @@ const figuresSchema = z.object({
       }),
     ),
   ),
+  orders: z.optional(
+    z.nullable(
+      z.object({
+        finished: z.array(
+          z.object({ reference: z.string(), customer: z.string(), dueAt: z.number(), doneAt: z.number() }),
+        ),
+        finishedCount: z.number(),
+        finishedLate: z.number(),
+        open: z.array(
+          z.object({
+            reference: z.string(),
+            customer: z.string(),
+            dueAt: z.number(),
+            late: z.boolean(),
+            marginMs: z.number(),
+          }),
+        ),
+        openCount: z.number(),
+      }),
+    ),
+  ),
   missing: z.optional(z.array(z.object({ shift: z.string(), start: z.number() }))),
   shifts: z.optional(
     z.array(

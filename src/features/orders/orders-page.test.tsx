@@ -1,3 +1,4 @@
+// One piece: the order book page's behaviour, its form, import, correction and phone view, one page's tests.
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { HttpResponse, http } from 'msw'
@@ -405,7 +406,7 @@ test('on a phone: today’s orders and the late ones as cards, the later ones a 
     expect(screen.getByText('PO-LATE')).toBeInTheDocument()
     expect(screen.getByText('PO-TODAY')).toBeInTheDocument()
     expect(screen.queryByText('PO-FRIDAY')).not.toBeInTheDocument()
-    await userEvent.click(screen.getByRole('button', { name: 'Show 1 later order' }))
+    await userEvent.click(screen.getByRole('button', { name: /^Show 1\slater order$/ }))
     expect(await screen.findByText('PO-FRIDAY')).toBeInTheDocument()
     expect(screen.getByText('All orders')).toBeInTheDocument()
     await userEvent.click(screen.getByRole('button', { name: 'Only today’s' }))
