@@ -19,7 +19,11 @@ const importBody = z
     csv: z
       .string({ error: 'is not text' })
       .min(1, 'is empty')
-      .max(MAX_CSV_CHARS, `is longer than ${MAX_CSV_CHARS.toLocaleString('en')} characters: split the file`),
+      .max(MAX_CSV_CHARS, `is longer than ${MAX_CSV_CHARS.toLocaleString('en')} characters: split the file`)
+      .refine(
+        (text) => !text.includes('\ufffd'),
+        'holds characters that were not read (U+FFFD): the file was not read as UTF-8; export it as UTF-8 and send it again',
+      ),
     mapping: mappingSchema,
     by: personName,
   })

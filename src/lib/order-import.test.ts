@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { erpExport } from '../../test/erp-export'
 import { parseCsv } from './csv'
-import { dueOf, importOrders, proposeMapping } from './order-import'
+import { csvText, dueOf, importOrders, proposeMapping } from './order-import'
 
 const DESIGNS = new Set(['CAP-LOGO', 'POLO-CREST', 'PATCH-EAGLE'])
 const said = (problems: ReadonlyArray<{ line: number; message: string }>) =>
@@ -112,5 +112,30 @@ describe('importOrders', () => {
       { line: 1, message: 'no column is chosen for designId' },
       { line: 1, message: 'no column is chosen for quantity' },
     ])
+  })
+})
+
+describe('csvText', () => {
+  const utf16le = (text: string) => {
+    const bytes = [0xff, 0xfe]
+    for (const c of text) bytes.push(c.charCodeAt(0) & 0xff, c.charCodeAt(0) >> 8)
+    return new Uint8Array(bytes)
+  }
+  it.each([
+    ['UTF-8', new TextEncoder().encode('Kunde;Bäckerei'), 'Kunde;Bäckerei'],
+    [
+      'UTF-8 with its byte-order mark (Excel’s “CSV UTF-8”)',
+      new Uint8Array([0xef, 0xbb, 0xbf, ...new TextEncoder().encode('Bäckerei')]),
+      'Bäckerei',
+    ],
+    ['UTF-16 with its byte-order mark', utf16le('Bäckerei'), 'Bäckerei'],
+    // "Bäckerei" saved as Windows-1252: ä is the single byte E4, never valid UTF-8 there
+    [
+      'Windows-1252: refused, not read with broken accents',
+      new Uint8Array([0x42, 0xe4, 0x63, 0x6b, 0x65, 0x72, 0x65, 0x69]),
+      null,
+    ],
+  ])('%s', (_, bytes, text) => {
+    expect(csvText(bytes)).toBe(text)
   })
 })

@@ -240,3 +240,22 @@ export function importOrders(
   if (problems.length > 0) return { orders: [], problems }
   return { orders: [...byReference.values()].map(({ line: _, ...order }) => order), problems: [] }
 }
+
+/**
+ * A CSV file's text from its bytes: UTF-8 (its byte-order mark dropped), or UTF-16 when a byte-order mark
+ * says so; null when it is neither, such as a file an ERP saved as Windows-1252, whose accents would
+ * otherwise be read wrong without a word (the page asks for the file as UTF-8 instead).
+ */
+export function csvText(bytes: Uint8Array): string | null {
+  const utf16 =
+    bytes[0] === 0xff && bytes[1] === 0xfe
+      ? 'utf-16le'
+      : bytes[0] === 0xfe && bytes[1] === 0xff
+        ? 'utf-16be'
+        : null
+  try {
+    return new TextDecoder(utf16 ?? 'utf-8', { fatal: true }).decode(bytes)
+  } catch {
+    return null
+  }
+}

@@ -383,6 +383,14 @@ describe.each(BACKENDS)('the order book on %s', (_, open) => {
   test('a CSV with 3 bad rows of 50 is refused by their lines, nothing saved; fixed, 50 orders and the mapping kept', async () => {
     const designs = [...DESIGNS.keys()]
     const mapping = proposeMapping(parseCsv(erpExport(designs, false)).rows[0]!, null)
+    // a file read in the wrong encoding (its accents became U+FFFD on the way) is refused by that
+    const misread = await post('/api/orders/import', {
+      csv: erpExport(designs, false).replace('\n', '\ufffd\n'),
+      mapping,
+      by: 'Marta',
+    })
+    expect(misread.status).toBe(400)
+    expect(misread.body.error).toContain('holds characters that were not read (U+FFFD)')
     const bad = await post('/api/orders/import', { csv: erpExport(designs, true), mapping, by: 'Marta' })
     expect(bad.status).toBe(400)
     const refused = bad.body as unknown as {

@@ -14,6 +14,7 @@ import { WhoFields } from '../../components/who-fields'
 import { type CsvTable, parseCsv } from '../../lib/csv'
 import type { MessageKey } from '../../lib/i18n/translator'
 import {
+  csvText,
   IMPORT_FIELDS,
   type ImportField,
   type ImportMapping,
@@ -29,13 +30,13 @@ const BOX = 'flex max-w-4xl flex-col gap-4 rounded border border-gray-300 p-4 da
 /** A file read at most (the server takes 100,000 characters). */
 const MAX_FILE_BYTES = 100_000
 
-/** A file's text as UTF-8 (FileReader: every browser, and the tests' DOM). */
-const readText = (file: File) =>
-  new Promise<string>((resolve, reject) => {
+/** A file's bytes (FileReader: every browser, and the tests' DOM). */
+const readBytes = (file: File) =>
+  new Promise<Uint8Array>((resolve, reject) => {
     const reader = new FileReader()
-    reader.onload = () => resolve(String(reader.result))
+    reader.onload = () => resolve(new Uint8Array(reader.result as ArrayBuffer))
     reader.onerror = () => reject(reader.error)
-    reader.readAsText(file)
+    reader.readAsArrayBuffer(file)
   })
 
 /** Each problem's words (written out: the catalogue's pieces are found by their keys). */
@@ -119,7 +120,11 @@ export function OrderImport({
       setFileError(t('orders.import.tooLarge'))
       return
     }
-    const text = await readText(chosen)
+    const text = csvText(await readBytes(chosen))
+    if (text === null) {
+      setFileError(t('orders.import.encoding', { file: chosen.name }))
+      return
+    }
     const table = parseCsv(text)
     setFile({ name: chosen.name, text, table })
     setMapping(proposeMapping(table.rows[0] ?? [], remembered.data ?? null))

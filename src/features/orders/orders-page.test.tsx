@@ -314,6 +314,15 @@ test('a CSV export: its bad rows are named by line before anything is sent; fixe
   await userEvent.click(await screen.findByRole('button', { name: 'Import from CSV' }))
   const form = await screen.findByRole('form', { name: 'Import orders from a CSV file' })
   const designs = ['ASD1001', 'ASD1002', 'ASD1003']
+  // saved by a spreadsheet as Windows-1252: refused by its name, nothing read with broken accents
+  const latin1 = new Uint8Array(
+    [...'reference;customer\nPO-1;B'].map((c) => c.charCodeAt(0)).concat([0xe4, 0x63, 0x6b]),
+  )
+  await userEvent.upload(
+    within(form).getByLabelText('CSV file from your ERP'),
+    new File([latin1], 'latin1.csv', { type: 'text/csv' }),
+  )
+  expect(await within(form).findByText(/latin1\.csv is not UTF-8 text/)).toBeInTheDocument()
   const file = (broken: boolean) => new File([erpExport(designs, broken)], 'export.csv', { type: 'text/csv' })
   await userEvent.upload(within(form).getByLabelText('CSV file from your ERP'), file(true))
   const alert = await within(form).findByRole('alert')
