@@ -332,6 +332,9 @@ export async function startHistory(
       await audit
         .pruneOlderThan(config.historyDays, at)
         .catch((error) => log(`stitchboard: pruning the audit log: ${error}`))
+      await orders
+        .pruneDoneBefore(at - config.historyDays * 86_400_000)
+        .catch((error) => log(`stitchboard: pruning the done orders: ${error}`))
     }
   })
   await stops.start()

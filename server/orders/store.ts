@@ -381,6 +381,13 @@ export class OrderStore {
     )
   }
 
+  /** Forgets the orders done before `before` (ms), with their lines and counts (the history's days): the
+   * order book stays bounded however long stitchboard runs. Returns how many were forgotten. */
+  async pruneDoneBefore(before: number): Promise<number> {
+    const rows = await this.db.query<Row>('delete from orders where done_at < $1 returning id', [iso(before)])
+    return rows.length
+  }
+
   /** The orders done within [from, till), first done first (at most `limit`), with how many there were
    * and how many of them after their due time. */
   async finishedBetween(

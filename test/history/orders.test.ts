@@ -370,12 +370,21 @@ describe.each(BACKENDS)('the order book on %s', (_, open) => {
     }
     await post('/api/orders', order({ reference: 'PO-5' })) // still open
     const span = [due - 4 * HOUR, due + 4 * HOUR] as const
+    // the history's days: orders done before a day are forgotten with their lines; open ones never
+    expect(await orders.pruneDoneBefore(due - 90 * MINUTE)).toBe(1)
+    const kept = (await list()).map((o) => o.reference).sort()
+    expect(kept).toEqual(['PO-2', 'PO-3', 'PO-4', 'PO-5'])
+    expect(
+      await db.query(
+        'select 1 from order_lines l left join orders o on o.id = l.order_id where o.id is null',
+      ),
+    ).toEqual([])
     expect(await orders.finishedBetween(...span, 2)).toEqual({
       list: [
-        { reference: 'PO-1', customer: 'FC Heimat', dueAt: due, doneAt: due - 2 * HOUR },
         { reference: 'PO-3', customer: 'FC Heimat', dueAt: due, doneAt: due - HOUR },
+        { reference: 'PO-2', customer: 'FC Heimat', dueAt: due, doneAt: due + HOUR },
       ],
-      count: 3,
+      count: 2,
       late: 1,
     })
   })
