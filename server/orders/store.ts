@@ -41,7 +41,7 @@ export interface OrderInput {
 }
 
 /** Open orders read at most (the order book of a factory is hundreds, not tens of thousands). */
-const MAX_OPEN = 5000
+export const MAX_OPEN = 5000
 /** Done orders read at most, the newest first. */
 const MAX_DONE = 500
 /** A line's log read at most. */
@@ -188,6 +188,7 @@ export class OrderStore {
   async create(input: OrderInput, by: string, at: number): Promise<Order> {
     try {
       return await this.write(async (tx) => {
+        await this.roomFor(tx, 1)
         const id = await this.insertOrder(tx, input, by, at)
         return (await this.byId(id, tx))!
       })
@@ -204,6 +205,7 @@ export class OrderStore {
   async importMany(inputs: readonly OrderInput[], mapping: string, by: string, at: number): Promise<number> {
     try {
       return await this.write(async (tx) => {
+        await this.roomFor(tx, inputs.length)
         for (const input of inputs) await this.insertOrder(tx, input, by, at)
         await tx.query('update order_tracker set import_mapping = $1 where id = 1', [mapping])
         return inputs.length
@@ -217,6 +219,17 @@ export class OrderStore {
         )
       throw error
     }
+  }
+
+  /** Refuses `adding` orders more when the open ones would pass MAX_OPEN, the most the pages list. */
+  private async roomFor(tx: Tx, adding: number): Promise<void> {
+    const [row] = await tx.query<Row>('select count(*) as open from orders where done_at is null')
+    const open = Number(row?.open ?? 0)
+    if (open + adding > MAX_OPEN)
+      throw new OrderError(
+        409,
+        `The order book holds ${open.toLocaleString('en')} open orders; at most ${MAX_OPEN.toLocaleString('en')} are kept open: finish or remove some first`,
+      )
   }
 
   /** The column mapping of the last CSV import (JSON), null before the first. */

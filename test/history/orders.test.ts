@@ -6,7 +6,7 @@ import type { Db } from '../../server/history/db'
 import { migrate } from '../../server/history/migrations'
 import { HistoryStore } from '../../server/history/store'
 import { Watcher } from '../../server/history/watcher'
-import { OrderStore } from '../../server/orders/store'
+import { MAX_OPEN, OrderStore } from '../../server/orders/store'
 import { COUNT_LAG_MS, OrderTracker } from '../../server/orders/tracker'
 import { upstreamsFor } from '../../server/upstreams'
 import { parseCsv } from '../../src/lib/csv'
@@ -387,6 +387,21 @@ describe.each(BACKENDS)('the order book on %s', (_, open) => {
       count: 2,
       late: 1,
     })
+  })
+
+  test('the open orders have a bound: past it a new order and an import are refused in words', async () => {
+    await db.query(
+      `insert into orders (reference, customer, due_at, priority, created_at, created_by, updated_at, updated_by)
+       select 'BULK-' || g, 'FC Heimat', now(), 'normal', now(), 'Marta', now(), 'Marta'
+       from generate_series(1, $1::int - 1) g`,
+      [MAX_OPEN],
+    )
+    expect((await post('/api/orders', order({ reference: 'PO-LAST' }))).status).toBe(201)
+    const refused = await post('/api/orders', order({ reference: 'PO-ONE-TOO-MANY' }))
+    expect(refused.status).toBe(409)
+    expect(refused.body.error).toBe(
+      'The order book holds 5,000 open orders; at most 5,000 are kept open: finish or remove some first',
+    )
   })
 
   test('a CSV with 3 bad rows of 50 is refused by their lines, nothing saved; fixed, 50 orders and the mapping kept', async () => {
