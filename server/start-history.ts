@@ -56,6 +56,7 @@ export async function startHistory(
     | 'reportGraceMinutes'
     | 'ordersCountDelaySeconds'
     | 'locations'
+    | 'api'
   >,
   upstreams: Upstreams,
   log: (line: string) => void,
@@ -188,6 +189,8 @@ export async function startHistory(
     timeZone: config.timeZone,
     now: options.now ?? Date.now,
     log,
+    // the pause spares a factory's production API; the embedded demo has none to spare
+    ...(config.api.mode === 'demo' ? { pauseMs: 0 } : {}),
   })
   const people = new PeopleStore(db)
   const devices = new DeviceStore(db)

@@ -203,5 +203,6 @@ describe('the shift report that arrives by itself', () => {
     }
     await page.close()
     await inMail.close()
-  })
+    // two server starts and a delivery on a busy machine: a safety net, not a measurement
+  }, 150_000)
 })
