@@ -3,6 +3,7 @@ import { Link } from 'react-router'
 import { designLabel } from '../../api/machines/designs'
 import { FactoryTime } from '../../components/factory-time'
 import { useT } from '../../components/i18n'
+import { useKiosk } from '../../components/kiosk/kiosk-context'
 import { machinePath } from '../../components/machine-path'
 import { withNodes } from '../../components/message-nodes'
 import { StatusBadge } from '../../components/status-badge'
@@ -63,6 +64,8 @@ export const MachineTile = memo(function MachineTile({
   location?: string | null
 }) {
   const { t, number } = useT()
+  // the wall has its own orders page: its tiles stay as quiet as they were
+  const kiosk = useKiosk().on
   // an alert raised before stitchboard kept what it is about has its cause in English only
   const causeOf = (a: Alert) => (a.what ? alertCause(a.what, t) : a.cause)
   const state = boardState(machine, now, codes)
@@ -181,7 +184,7 @@ export const MachineTile = memo(function MachineTile({
               <span className="tabular-nums">{number(Math.round(progress * 100))} %</span>
             </div>
           )}
-          {machine.designId !== null && (
+          {machine.designId !== null && !kiosk && (
             <Suspense fallback={null}>
               <TileOrder machineId={machine.id} designId={machine.designId} />
             </Suspense>
