@@ -3,7 +3,7 @@
 import { createDemoUpstream } from '../server/demo/app'
 import { generateLogs, type Run, type Segment } from '../server/demo/machine-log'
 import { betweenOf } from '../server/orders/finish'
-import { Calendar, type Cycle, passSpread, scheduleOrders } from '../src/lib/order-finish'
+import { Calendar, type Cycle, passCycle, scheduleOrders } from '../src/lib/order-finish'
 import type { Order } from '../src/lib/orders'
 import type { MsSpan } from '../src/lib/plan'
 import { startProcess, testNow } from '../test/e2e/harness'
@@ -142,30 +142,25 @@ function simulated(): Map<number, Sample[]> {
     // what stitchboard learned of the last 14 days
     const past = Array.from({ length: PAST_CYCLES }, () => ({ pass: pass(), between: between() }))
     const seconds = past.map((p) => p.pass / 1000)
-    const spread = passSpread({
-      minSeconds: Math.floor(Math.min(...seconds)),
-      meanSeconds: Math.floor(mean(seconds)),
-      maxSeconds: Math.floor(Math.max(...seconds)),
-    })
     // short stops only (< 15 min), as OrderStore.shortStops counts them
     const stops = past.flatMap((p) => (p.between < 15 * 60_000 ? [p.between] : []))
-    const betweenMs = stops.reduce((s, d) => s + d, 0) / PAST_CYCLES
-    const betweenVar =
-      stops.length === 0
-        ? 0
-        : Math.max(
-            0,
-            stops.reduce((s, d) => s + d * d, 0) / PAST_CYCLES -
-              (betweenMs * betweenMs * PAST_CYCLES) / stops.length,
-          )
-    const cycle: Cycle = {
-      meanMs: spread.meanMs + betweenMs,
-      sdMs: Math.sqrt(spread.sdMs ** 2 + betweenVar),
-      pieces: machine.heads,
-      source: 'passes',
-      betweenLearned: true,
-      seen: PAST_CYCLES,
-    }
+    const cycle = passCycle(
+      {
+        minSeconds: Math.floor(Math.min(...seconds)),
+        meanSeconds: Math.floor(mean(seconds)),
+        maxSeconds: Math.floor(Math.max(...seconds)),
+        passes: PAST_CYCLES,
+      },
+      betweenOf(
+        {
+          totalMs: stops.reduce((s, d) => s + d, 0),
+          squaresMs2: stops.reduce((s, d) => s + d * d, 0),
+          count: stops.length,
+        },
+        PAST_CYCLES,
+      ),
+      machine.heads,
+    )
     // the order, sewn for real from a random start on a working day
     const cycles = 12 + Math.floor(rnd() * 69)
     const quantity = cycles * machine.heads
@@ -180,53 +175,24 @@ function simulated(): Map<number, Sample[]> {
     for (const fraction of FRACTIONS) {
       const done = Math.ceil(fraction * cycles)
       const now = atWork(ends[done - 1]!)
-      const order: Order = {
-        id: n + 1,
-        reference: `B-${n + 1}`,
-        customer: 'Bench',
-        dueAt: now + 60 * DAY,
-        priority: 'normal',
-        machineIds: [machine.id],
-        note: '',
-        lines: [{ id: n + 1, designId: design.id, quantity, made: done * machine.heads, doneAt: null }],
-        createdAt: atWork(startWork),
-        createdBy: 'bench',
-        updatedAt: atWork(startWork),
-        updatedBy: 'bench',
-        version: 1,
-        doneAt: null,
-      }
-      const [finish] = scheduleOrders({
-        now,
-        orders: [order],
-        machines: [
-          {
-            id: machine.id,
-            name: machine.id,
-            locationId: null,
-            designId: design.id,
-            calendar: CALENDAR,
-            cycleOf: () => cycle,
-          },
-        ],
-        shifts: [],
-      })
+      const finish = predict(now, quantity - done * machine.heads, cycle, CALENDAR)
       const staticAt = atWork(
         CALENDAR.workTo(now) + (cycles - done) * (design.stitches / machine.speed) * 60_000,
       )
-      samples.get(fraction)!.push({
-        remainingMs: actual - now,
-        errorMs: finish!.finishAt! - actual,
-        covered: finish!.earliestAt! <= actual && actual <= finish!.latestAt!,
-        staticErrorMs: staticAt - actual,
-      })
+      samples.get(fraction)!.push(sample(now, actual, finish, staticAt))
     }
   }
   return samples
 }
 
-/** The finish the model gives `remaining` pieces of a design on one machine working without a gap. */
-function predict(now: number, remaining: number, cycle: Cycle) {
+/** The finish the model gives `remaining` pieces of a design on one machine, working in `calendar` (by
+ * default without a gap). */
+function predict(
+  now: number,
+  remaining: number,
+  cycle: Cycle,
+  calendar = new Calendar([[now, now + 120 * DAY]]),
+) {
   const order: Order = {
     id: 1,
     reference: 'B-1',
@@ -252,7 +218,7 @@ function predict(now: number, remaining: number, cycle: Cycle) {
         name: 'M',
         locationId: null,
         designId: 'D',
-        calendar: new Calendar([[now, now + 120 * DAY]]),
+        calendar,
         cycleOf: () => cycle,
       },
     ],
@@ -304,11 +270,6 @@ function demoReplay(): { short: Map<number, Sample[]>; long: Map<number, Sample[
         const inWindow = done.filter((r) => r.end > from && r.end <= till)
         const times = inWindow.filter((r) => r.design === design).map((r) => Math.floor(r.running))
         if (times.length === 0) return null
-        const spread = passSpread({
-          minSeconds: Math.min(...times),
-          meanSeconds: Math.floor(times.reduce((a, b) => a + b, 0) / times.length),
-          maxSeconds: Math.max(...times),
-        })
         let totalMs = 0
         let squaresMs2 = 0
         let count = 0
@@ -322,14 +283,16 @@ function demoReplay(): { short: Map<number, Sample[]>; long: Map<number, Sample[
         }
         const between =
           inWindow.length >= 5 ? betweenOf({ totalMs, squaresMs2, count }, inWindow.length) : null
-        return {
-          meanMs: spread.meanMs + (between?.meanMs ?? 0),
-          sdMs: Math.sqrt(spread.sdMs ** 2 + (between?.sdMs ?? 0) ** 2),
-          pieces: machine.activeHeads,
-          source: 'passes',
-          betweenLearned: between !== null,
-          seen: times.length,
-        }
+        return passCycle(
+          {
+            minSeconds: Math.min(...times),
+            meanSeconds: Math.floor(times.reduce((a, b) => a + b, 0) / times.length),
+            maxSeconds: Math.max(...times),
+            passes: times.length,
+          },
+          between,
+          machine.activeHeads,
+        )
       }
       // orders: runs of 8 or more consecutive completed passes of one design
       let i = 0
@@ -397,23 +360,19 @@ async function heldOutReplay(): Promise<Map<number, Sample[]>> {
         const from = now - LEARN_MS
         const times = await report('/reports/runningtime', from, now, machine.id)
         const summary = await report('/reports/machine-summary', from, now, machine.id)
-        const spread = passSpread({
-          minSeconds: times.minTime!,
-          meanSeconds: times.avgTime!,
-          maxSeconds: times.maxTime!,
-        })
         // stitchboard would have recorded the time it stood as short stops; their lengths are unknown
         // here, so they add to the mean only
         const standingMs = (summary.totalTime! - summary.productionTime!) * 1000
-        const betweenMs = summary.passes! >= 5 ? standingMs / summary.passes! : 0
-        const cycle: Cycle = {
-          meanMs: spread.meanMs + betweenMs,
-          sdMs: spread.sdMs,
-          pieces: machine.activeHeads,
-          source: 'passes',
-          betweenLearned: summary.passes! >= 5,
-          seen: times.passes!,
-        }
+        const cycle = passCycle(
+          {
+            minSeconds: times.minTime!,
+            meanSeconds: times.avgTime!,
+            maxSeconds: times.maxTime!,
+            passes: times.passes!,
+          },
+          summary.passes! >= 5 ? { meanMs: standingMs / summary.passes!, sdMs: 0 } : null,
+          machine.activeHeads,
+        )
         const left = HELD_OUT_PASSES - k
         const staticAt = now + left * (times.designStitches! / machine.rpm) * 60_000
         samples.get(fraction)!.push(sample(now, actual, predict(now, left * cycle.pieces, cycle), staticAt))

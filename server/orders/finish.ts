@@ -11,7 +11,7 @@ import {
   type FinishMachine,
   type NamedSpan,
   type OrderFinish,
-  passSpread,
+  passCycle,
   scheduleOrders,
 } from '../../src/lib/order-finish'
 import type { Order } from '../../src/lib/orders'
@@ -233,17 +233,8 @@ export class OrderFinishes {
         if (known !== undefined) return known
         let cycle: Cycle | null = null
         const passes = learned.passes.get(id)?.get(designId)
-        if (passes) {
-          const { meanMs, sdMs } = passSpread(passes)
-          cycle = {
-            meanMs: meanMs + (between?.meanMs ?? 0),
-            sdMs: Math.sqrt(sdMs ** 2 + (between?.sdMs ?? 0) ** 2),
-            pieces: heads,
-            source: 'passes',
-            betweenLearned: between !== undefined,
-            seen: passes.passes,
-          }
-        } else {
+        if (passes) cycle = passCycle(passes, between ?? null, heads)
+        else {
           const stitches = stitchesOf(designId, fact)
           const speed = learned.speeds.get(id) ?? fact.setSpeed
           if (stitches && speed)

@@ -57,6 +57,27 @@ export interface Cycle {
   seen: number | null
 }
 
+/**
+ * The cycle a machine's own passes of a design teach (`passes`: the runningtime report's minimum, mean
+ * and maximum, and how many): the pass's spread, joined by the time the machine stands between passes
+ * where that was learned (mean and standard deviation; null: the pass alone).
+ */
+export function passCycle(
+  passes: PassTimes & { passes: number },
+  between: { meanMs: number; sdMs: number } | null,
+  pieces: number,
+): Cycle {
+  const { meanMs, sdMs } = passSpread(passes)
+  return {
+    meanMs: meanMs + (between?.meanMs ?? 0),
+    sdMs: Math.sqrt(sdMs ** 2 + (between?.sdMs ?? 0) ** 2),
+    pieces,
+    source: 'passes',
+    betweenLearned: between !== null,
+    seen: passes.passes,
+  }
+}
+
 /** A machine's working time from one instant on: sorted, disjoint spans with the work done before each. */
 export class Calendar {
   private readonly spans: MsSpan[]
