@@ -7,6 +7,7 @@ import { acceptsGzip, compressJson, gzipOnce, LARGE_ANSWER_BYTES } from './compr
 import type { Config } from './config'
 import { demoLocations } from './demo/factory'
 import { type History, historyRoutes } from './history/routes'
+import type { MaintenanceParts } from './maintenance/routes'
 import type { OrderParts } from './orders/parts'
 import type { DeviceStore } from './people/devices'
 import { integrationRequest } from './people/integration'
@@ -57,9 +58,11 @@ export interface AppOptions {
   history?: () => HistoryState
 }
 
-/** The history as the app serves it: the machines' record and, when this server has them, the alerts. */
+/** The history as the app serves it: the machines' record and, when this server has them, the rest. */
 export type RunningHistory = History &
-  PlanParts & {
+  PlanParts &
+  OrderParts &
+  MaintenanceParts & {
     alerts?: AlertEngine
     stops?: StopBook
     delivery?: ReportDeliveryParts
@@ -67,22 +70,20 @@ export type RunningHistory = History &
     people?: PeopleStore
     audit?: AuditLog
     devices?: DeviceStore
-  } & OrderParts
+  }
 export type HistoryState = RunningHistory | { unavailable: string; starting?: boolean }
 
 const historyHealth = (state: HistoryState) =>
   'store' in state ? 'ready' : state.starting ? 'starting' : 'unavailable'
 
-/** The thread-cone look-up of a server on the vendor's API without JOB_API_URL: there is nothing to ask,
- * and it will not change until the server is configured (so no Retry-After). */
+/** The thread-cone look-up without JOB_API_URL: nothing to ask until it is configured (no Retry-After). */
 const JOB_NOT_CONFIGURED = {
   error:
     'The thread-cone look-up is not configured on this server: set JOB_API_URL (the vendor’s web API address) and WEB_API_LICENSE (its licence) and restart it',
   reason: 'job-not-configured',
 } as const
 
-/** Thread-cone catalogue answers change rarely (an hour: they are a catalogue). */
-const JOB_CACHE_SECONDS = 3600
+const JOB_CACHE_SECONDS = 3600 // thread-cone catalogue answers change rarely
 const MAX_UPSTREAM_BYTES = 64 * 1024 * 1024 // 64 MiB
 /** Upstream calls at once (the demo's included), and how many more may wait for a turn. */
 export const MAX_UPSTREAM_CALLS = 6
@@ -99,7 +100,6 @@ const answerHeaders = (cache: 'HIT' | 'MISS') =>
 export const HIT_HEADERS = answerHeaders('HIT')
 const MISS_HEADERS = answerHeaders('MISS')
 
-/** An upstream answer as we pass it on, headers complete: the cache-hit path is the hot one. */
 /** An upstream answer as the browser gets it; `gzipped`: its body in gzip (large answers, answerFor). */
 const jsonAnswer = (answer: Answer, hit: boolean, gzipped?: Uint8Array) =>
   withSecurityHeaders(

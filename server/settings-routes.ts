@@ -5,6 +5,7 @@ import type { AlertEngine } from './alerts/engine'
 import { alertRoutes } from './alerts/routes'
 import type { AuditLog } from './audit/log'
 import type { Config } from './config'
+import { type MaintenanceParts, maintenanceRoutes } from './maintenance/routes'
 import type { OrderParts } from './orders/parts'
 import { orderRoutes } from './orders/routes'
 import { authRoutes } from './people/auth-routes'
@@ -34,7 +35,8 @@ type SettingsHistory =
         people?: PeopleStore
         audit?: AuditLog
         devices?: DeviceStore
-      } & OrderParts)
+      } & OrderParts &
+      MaintenanceParts)
   | { unavailable: string }
 
 /** How the server knows a request's client (server/app.ts). */
@@ -185,6 +187,24 @@ export function settingsRoutes(
           : 'this server works out no finish times'
       },
       timeZone: config.timeZone,
+      now,
+    },
+  )
+  maintenanceRoutes(
+    app,
+    () => {
+      const state = historyState()
+      return 'store' in state ? state : { unavailable: state.unavailable }
+    },
+    {
+      canChange: mayChange('supervisor'),
+      canSignOff: async (c) => {
+        const caller = await guard.resolve(c)
+        // before accounts, anyone on the floor signs off with a typed name (as a reason is given)
+        return caller.kind === 'person'
+          ? roleAtLeast(caller.person.role, 'operator')
+          : !(await guard.accounts())
+      },
       now,
     },
   )

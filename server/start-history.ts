@@ -14,6 +14,7 @@ import { migrate } from './history/migrations'
 import { openDatabase } from './history/open'
 import { HistoryStore } from './history/store'
 import { Watcher } from './history/watcher'
+import { MaintenanceStore } from './maintenance/store'
 import { ordersAtRisk } from './orders/at-risk'
 import { seedDemoOrders } from './orders/demo'
 import { designIds } from './orders/designs'
@@ -340,6 +341,9 @@ export async function startHistory(
         .catch((error) => log(`stitchboard: pruning the done orders: ${error}`))
     }
   })
+  const maintenance = new MaintenanceStore(db)
+  if (await maintenance.seedDefaults((options.now ?? Date.now)()))
+    log('stitchboard: the default maintenance tasks are set (edit them on /maintenance)')
   await stops.start()
   await alerts.start(dispatchEveryMs)
   delivery.start(dispatchEveryMs ?? 2000)
@@ -362,6 +366,8 @@ export async function startHistory(
     orders,
     designs,
     finishes,
+    maintenance,
+    machineFacts,
   }
 }
 

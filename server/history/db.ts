@@ -168,3 +168,12 @@ export async function openServer(
 export const copyToStdout = (select: string) => `copy (${select}) to stdout with (format binary)`
 
 const quoteIdent = (name: string) => `"${name.replaceAll('"', '""')}"`
+
+/** A timestamptz as read back (a Date, or text from the embedded database), as Unix ms. */
+export const ms = (value: unknown): number | null =>
+  value === null || value === undefined
+    ? null
+    : value instanceof Date
+      ? value.getTime()
+      : Date.parse(String(value))
+export const iso = (at: number) => new Date(at).toISOString()

@@ -659,6 +659,68 @@ export const MIGRATIONS: ReadonlyArray<{ version: number; name: string; sql: str
       alter table order_tracker add column import_mapping text;
     `,
   },
+  {
+    version: 14,
+    name: 'maintenance by use: the counted use of the machines, the tasks and their sign-offs',
+    sql: `
+      -- each machine's use as stitchboard counted it, summed from counted_since: the running milliseconds (the
+      -- turning, reporting intervals), the stitches sewn, and the milliseconds nobody recorded (gaps, the
+      -- machine not listed). last_*: the machine at the last poll counted (counted_until), to count the next
+      create table machine_use (
+        machine_id text primary key,
+        running_ms bigint not null default 0,
+        stitches bigint not null default 0,
+        unrecorded_ms bigint not null default 0,
+        counted_since timestamptz not null,
+        counted_until timestamptz not null,
+        last_turning boolean not null default false,
+        last_reporting boolean not null default false,
+        last_design text,
+        last_passes integer,
+        last_stitch integer,
+        last_design_stitches integer,
+        last_speed integer
+      );
+
+      -- a maintenance task: which machines (scope: {"all": true}, {"locationId": n} or {"machineIds": [...]}),
+      -- per machine or per head, due every interval_value of interval_kind; version rises with every change;
+      -- removed tasks are kept for their sign-offs
+      create table maintenance_tasks (
+        id bigserial primary key,
+        name text not null,
+        scope jsonb not null,
+        per text not null check (per in ('machine', 'head')),
+        interval_kind text not null check (interval_kind in ('hours', 'stitches', 'days')),
+        interval_value double precision not null check (interval_value > 0),
+        note text not null default '',
+        created_at timestamptz not null,
+        created_by text not null,
+        updated_at timestamptz not null,
+        updated_by text not null,
+        version integer not null default 1,
+        removed_at timestamptz
+      );
+
+      -- a task done on a machine (head: null for a machine's task): who, when, a note, and the machine's
+      -- counted use then (its counters start again from it). counted = false: a second sign-off of the same
+      -- due, kept for the record but not counted
+      create table maintenance_signoffs (
+        id bigserial primary key,
+        task_id bigint not null references maintenance_tasks (id) on delete cascade,
+        machine_id text not null,
+        head integer,
+        at timestamptz not null,
+        by text not null,
+        note text not null default '',
+        running_ms bigint not null,
+        stitches bigint not null,
+        unrecorded_ms bigint not null,
+        counted boolean not null default true
+      );
+      create index maintenance_signoffs_task on maintenance_signoffs (task_id, machine_id, at);
+      create index maintenance_signoffs_at on maintenance_signoffs (at);
+    `,
+  },
 ]
 
 /** The advisory lock under which the schema changes on a server: two instances starting together do not

@@ -2,7 +2,8 @@
 // the reads over the same tables; split, both halves would share that state.
 
 import { GAP_REASONS } from '../../src/lib/timeline'
-import type { Db, Tx } from './db'
+import { type Db, iso, ms, type Tx } from './db'
+import { countUse } from './machine-use'
 import { timelineJsonFromCopy, timelineSelect } from './timeline-json'
 
 /** One machine as one poll of /machines saw it (stitchboard's words, not the vendor's fields). */
@@ -17,6 +18,11 @@ export interface Observation {
   lastSeen: number | null
   designId: string | null
   passes: number | null
+  /** the stitch position in the design, its stitches and the live speed (stitches a minute), when known:
+   * what machine-use.ts counts the stitches from */
+  stitch?: number | null
+  designStitches?: number | null
+  speed?: number | null
 }
 
 /** An interval still open: what the machine has been doing since `startedAt` (Unix ms). */
@@ -65,14 +71,7 @@ export interface WatcherRow {
   backfilledUntil: number | null
 }
 
-/** A timestamptz as read back (a Date, or text from the embedded database), as Unix ms. */
-export const ms = (value: unknown): number | null =>
-  value === null || value === undefined
-    ? null
-    : value instanceof Date
-      ? value.getTime()
-      : Date.parse(String(value))
-export const iso = (at: number) => new Date(at).toISOString()
+export { iso, ms } from './db'
 
 /** What changed between two polls of one machine: a new interval starts when any of these differ. */
 const sameState = (a: Pick<OpenInterval, 'code' | 'turning' | 'reporting' | 'designId'>, b: Observation) =>
@@ -170,6 +169,7 @@ export class HistoryStore {
       // after a gap nothing may start inside it: what was closed ended at the last good poll
       const floor = gap && lastOk !== null ? lastOk : Number.NEGATIVE_INFINITY
       const changed = await this.applyObservations(tx, now, machines, unseen, floor)
+      await countUse(tx, now, lastOk, gap !== null, machines)
       await tx.query(
         'update watcher set last_ok_at = $1, recording_since = coalesce(recording_since, $1) where id = 1',
         [iso(now)],

@@ -347,6 +347,9 @@ export function observationsOf(body: Uint8Array, at: number): Observation[] | nu
       lastSeen: known ? lastSeen : null,
       designId: m.id_design ?? null,
       passes: m.passes_pattern ?? null,
+      stitch: m.stitch,
+      designStitches: m.design_stitches ?? null,
+      speed: m.rotation_speed ?? null,
     })
   }
   return result

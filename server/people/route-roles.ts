@@ -5,7 +5,16 @@ export interface WriteRoute {
   /** the least role; "anyone" for signing in (the route checks and logs its own attempt) */
   role: Role | 'anyone'
   /** the audit log's category and event */
-  category: 'access' | 'stops' | 'plan' | 'orders' | 'alerts' | 'reports' | 'people' | 'lookup'
+  category:
+    | 'access'
+    | 'stops'
+    | 'plan'
+    | 'orders'
+    | 'maintenance'
+    | 'alerts'
+    | 'reports'
+    | 'people'
+    | 'lookup'
   event: string
   /** the body's field that says who did it: a signed-in person's name is put there, never a typed one */
   who?: 'by' | 'name'
@@ -112,6 +121,27 @@ export const WRITE_ROUTES: Readonly<Record<string, WriteRoute>> = {
     who: 'by',
     settings: 'Orders',
     state: 'order',
+  },
+  'POST /api/maintenance/sign-off': {
+    role: 'operator',
+    category: 'maintenance',
+    event: 'maintenance task signed off',
+    who: 'by',
+    place: 'machineId',
+  },
+  'POST /api/maintenance/tasks': {
+    role: 'supervisor',
+    category: 'maintenance',
+    event: 'maintenance task added',
+    who: 'by',
+    settings: 'Maintenance tasks',
+  },
+  'POST /api/maintenance/tasks/:id': {
+    role: 'supervisor',
+    category: 'maintenance',
+    event: 'maintenance task changed',
+    who: 'by',
+    settings: 'Maintenance tasks',
   },
   'POST /api/report-settings/send-now': {
     role: 'supervisor',

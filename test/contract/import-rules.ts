@@ -71,6 +71,8 @@ export const SERVER_FOLDERS: Record<string, readonly string[]> = {
   people: ['proxy', 'history', 'audit'],
   // the order book: in the history's database, its bodies read as the stops' are
   orders: ['history', 'stops', 'alerts'],
+  // maintenance by use: counted by the history, in its database, its bodies read as the stops' are
+  maintenance: ['history', 'stops'],
 }
 
 /** Top-level server files that put the parts together; no folder imports them. */

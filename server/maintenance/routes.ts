@@ -1,0 +1,308 @@
+import type { Context, Hono } from 'hono'
+import * as z from 'zod'
+import type { MachineFacts } from '../../src/api/contract/to-domain'
+import {
+  applies,
+  entriesOf,
+  INTERVAL_KINDS,
+  MAX_INTERVAL,
+  type MaintenanceTask,
+  type TaskEntry,
+} from '../../src/lib/maintenance'
+import { jsonBody } from '../stops/routes'
+import { bodyError, personName } from '../stops/settings'
+import { type CountedSignOff, MaintenanceError, type MaintenanceStore } from './store'
+
+/** The maintenance parts of a running history (server/start-history.ts). */
+export interface MaintenanceParts {
+  maintenance?: MaintenanceStore
+  /** the machines as the watcher last saw them */
+  machineFacts?: () => Promise<Map<string, MachineFacts>>
+}
+
+export interface MaintenanceOptions {
+  /** whether the asker may change the tasks (a supervisor) */
+  canChange: (c: Context) => Promise<boolean>
+  /** whether the asker may sign a task off (an operator) */
+  canSignOff: (c: Context) => Promise<boolean>
+  now: () => number
+}
+
+const MAX_BODY_BYTES = 16 * 1024
+/** Sign-offs listed as done: the last 30 days, at most this many. */
+const DONE_DAYS = 30
+const MAX_DONE = 500
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this refuses
+const CONTROL = /[\u0000-\u001f\u007f]/
+
+const text = (max: number, empty: boolean) =>
+  z
+    .string({ error: 'is not text' })
+    .transform((s) => s.trim())
+    .pipe(
+      z
+        .string()
+        .min(empty ? 0 : 1, 'is empty')
+        .max(max, `is longer than ${max} characters`)
+        .refine((s) => !CONTROL.test(s), 'holds control characters'),
+    )
+
+const UNIT = { hours: 'running hours', stitches: 'stitches', days: 'days' } as const
+const interval = z
+  .object({
+    kind: z.enum(INTERVAL_KINDS, { error: `is not one of ${INTERVAL_KINDS.join(', ')}` }),
+    value: z.number({ error: 'is not a number' }).refine(Number.isFinite, 'is not a finite number'),
+  })
+  .strict()
+  .superRefine((i, ctx) => {
+    if (i.value <= 0) ctx.addIssue({ code: 'custom', path: ['value'], message: 'is not more than 0' })
+    else if (i.value > MAX_INTERVAL[i.kind])
+      ctx.addIssue({
+        code: 'custom',
+        path: ['value'],
+        message: `is more than ${MAX_INTERVAL[i.kind].toLocaleString('en')} ${UNIT[i.kind]}${i.kind === 'stitches' ? '' : ' (10 years)'}: check the unit`,
+      })
+    else if (i.kind === 'stitches' && !Number.isInteger(i.value))
+      ctx.addIssue({ code: 'custom', path: ['value'], message: 'is not a whole number of stitches' })
+  })
+
+const scope = z.union(
+  [
+    z.object({ all: z.literal(true) }).strict(),
+    z.object({ locationId: z.number().int().min(0) }).strict(),
+    z
+      .object({
+        machineIds: z
+          .array(z.string().min(1).max(128))
+          .min(1, 'is empty: choose at least one machine')
+          .max(500),
+      })
+      .strict(),
+  ],
+  { error: 'is not all machines, a location or a list of machines' },
+)
+
+const taskFields = {
+  name: text(80, false),
+  scope,
+  per: z.enum(['machine', 'head'], { error: 'is not machine or head' }),
+  interval,
+  note: text(500, true).default(''),
+  by: personName,
+}
+const newTask = z.object(taskFields).strict()
+const changedTask = z.union([
+  z.object({ ...taskFields, version: z.number().int().positive() }).strict(),
+  z.object({ remove: z.literal(true), version: z.number().int().positive(), by: personName }).strict(),
+])
+const signOff = z
+  .object({
+    taskId: z.number().int().positive(),
+    machineId: z.string().min(1).max(128),
+    heads: z.array(z.number().int().min(1).max(1000)).min(1).max(1000).nullable().default(null),
+    note: text(500, true).default(''),
+    /** the last sign-off the person saw (null: none) */
+    seen: z.number().int().positive().nullable(),
+    by: personName,
+  })
+  .strict()
+
+/** Every task on every machine it applies to, as it stands now. */
+export function board(
+  tasks: ReadonlyArray<MaintenanceTask & { createdAt: number }>,
+  machines: ReadonlyMap<string, Pick<MachineFacts, 'locationId' | 'heads'>>,
+  use: ReadonlyMap<
+    string,
+    { runningMs: number; stitches: number; unrecordedMs: number; countedSince: number }
+  >,
+  lastSignOffs: readonly CountedSignOff[],
+  now: number,
+): TaskEntry[] {
+  const byTaskMachine = new Map<string, CountedSignOff[]>()
+  for (const s of lastSignOffs) {
+    const key = `${s.taskId} ${s.machineId}`
+    const list = byTaskMachine.get(key)
+    if (list) list.push(s)
+    else byTaskMachine.set(key, [s])
+  }
+  for (const list of byTaskMachine.values()) list.sort((a, b) => b.at - a.at || b.id - a.id)
+  const entries: TaskEntry[] = []
+  for (const task of tasks) {
+    for (const [id, machine] of machines) {
+      const counted = use.get(id)
+      if (!counted || !applies(task.scope, { id, locationId: machine.locationId })) continue
+      const signOffs = byTaskMachine.get(`${task.id} ${id}`) ?? []
+      // never signed off: counted since stitchboard began counting the machine, from nothing
+      const start = { at: counted.countedSince, use: { runningMs: 0, stitches: 0, unrecordedMs: 0 } }
+      for (const entry of entriesOf(task, id, machine.heads, signOffs, start, { at: now, use: counted })) {
+        if (entry.lastSignOff === null) entry.progress.uncertain = true
+        entries.push(entry)
+      }
+    }
+  }
+  return entries
+}
+
+/** The maintenance routes: the tasks with where each stands on every machine and what was done lately, a
+ * task added, changed or removed (a supervisor), and a sign-off (an operator). */
+export function maintenanceRoutes(
+  app: Hono,
+  stateOf: () => MaintenanceParts | { unavailable: string },
+  options: MaintenanceOptions,
+) {
+  const partsOf = () => {
+    const state = stateOf()
+    if ('unavailable' in state) return state.unavailable
+    if (!state.maintenance || !state.machineFacts) return 'this server keeps no maintenance tasks'
+    return { store: state.maintenance, machineFacts: state.machineFacts }
+  }
+  app.use('/api/maintenance/*', async (c, next) => {
+    c.header('Cache-Control', 'no-store')
+    await next()
+  })
+  app.use('/api/maintenance', async (c, next) => {
+    c.header('Cache-Control', 'no-store')
+    await next()
+  })
+  const failed = (c: Context, error: unknown) => {
+    if (error instanceof MaintenanceError) return c.json({ error: error.message }, error.status)
+    throw error
+  }
+
+  app.get('/api/maintenance', async (c) => {
+    const parts = partsOf()
+    if (typeof parts === 'string')
+      return c.json({
+        available: false,
+        reason: parts,
+        tasks: [],
+        entries: [],
+        done: [],
+        canChange: false,
+        canSignOff: false,
+      })
+    const now = options.now()
+    const [tasks, use, last, done, facts] = await Promise.all([
+      parts.store.tasks(),
+      parts.store.use(),
+      parts.store.lastSignOffs(),
+      parts.store.signOffsSince(now - DONE_DAYS * 86_400_000, MAX_DONE),
+      parts.machineFacts().catch(() => null),
+    ])
+    if (!facts) return c.json({ error: 'The machines cannot be read from the production API now' }, 502)
+    return c.json({
+      available: true,
+      tasks: tasks.map(({ createdAt: _at, ...task }) => task),
+      entries: board(tasks, facts, use, last, now),
+      done,
+      canChange: await options.canChange(c),
+      canSignOff: await options.canSignOff(c),
+    })
+  })
+
+  app.post('/api/maintenance/tasks', async (c) => {
+    const parts = partsOf()
+    if (typeof parts === 'string') return c.json({ error: `No maintenance tasks: ${parts}` }, 503)
+    const body = await jsonBody(c, MAX_BODY_BYTES)
+    if (!body.ok) return body.response
+    const parsed = newTask.safeParse(body.value)
+    if (!parsed.success) return c.json({ error: bodyError(parsed.error, 'The task cannot be saved') }, 400)
+    const { by, ...input } = parsed.data
+    try {
+      return c.json({ task: await parts.store.create(input, by, options.now()) }, 201)
+    } catch (error) {
+      return failed(c, error)
+    }
+  })
+
+  app.post('/api/maintenance/tasks/:id', async (c) => {
+    const parts = partsOf()
+    if (typeof parts === 'string') return c.json({ error: `No maintenance tasks: ${parts}` }, 503)
+    const id = Number(c.req.param('id'))
+    if (!Number.isSafeInteger(id) || id <= 0)
+      return c.json({ error: 'The task cannot be saved: its ID is not a number' }, 400)
+    const body = await jsonBody(c, MAX_BODY_BYTES)
+    if (!body.ok) return body.response
+    const parsed = changedTask.safeParse(body.value)
+    if (!parsed.success) return c.json({ error: bodyError(parsed.error, 'The task cannot be saved') }, 400)
+    try {
+      if ('remove' in parsed.data) {
+        await parts.store.update(id, parsed.data.version, null, parsed.data.by, options.now())
+        return c.json({ removed: id })
+      }
+      const { by, version, ...input } = parsed.data
+      return c.json({ task: await parts.store.update(id, version, input, by, options.now()) })
+    } catch (error) {
+      return failed(c, error)
+    }
+  })
+
+  app.post('/api/maintenance/sign-off', async (c) => {
+    const parts = partsOf()
+    if (typeof parts === 'string') return c.json({ error: `No maintenance tasks: ${parts}` }, 503)
+    const body = await jsonBody(c, MAX_BODY_BYTES)
+    if (!body.ok) return body.response
+    const parsed = signOff.safeParse(body.value)
+    if (!parsed.success)
+      return c.json({ error: bodyError(parsed.error, 'The task cannot be signed off') }, 400)
+    const { by, ...input } = parsed.data
+    const now = options.now()
+    const [tasks, use, last, facts] = await Promise.all([
+      parts.store.tasks(),
+      parts.store.use(),
+      parts.store.lastSignOffs(),
+      parts.machineFacts().catch(() => null),
+    ])
+    const task = tasks.find((t) => t.id === input.taskId)
+    if (!task) return c.json({ error: `There is no task ${input.taskId}: someone may have removed it` }, 404)
+    const machine = facts?.get(input.machineId)
+    if (facts && !machine)
+      return c.json({ error: `The production API lists no machine ${input.machineId}` }, 404)
+    if (machine && !applies(task.scope, { id: input.machineId, locationId: machine.locationId }))
+      return c.json({ error: `“${task.name}” is not a task of ${machine.name}` }, 400)
+    if (input.heads && machine?.heads && input.heads.some((h) => h > (machine.heads ?? 0)))
+      return c.json(
+        { error: `${machine.name} has ${machine.heads} heads: there is no head ${Math.max(...input.heads)}` },
+        400,
+      )
+    // signed off before it is due: allowed, with a note saying why (unless someone signed it off since the
+    // person looked: the store keeps theirs and says who was first)
+    const newest = last
+      .filter(
+        (s) =>
+          s.taskId === task.id &&
+          s.machineId === input.machineId &&
+          (s.head === null || !input.heads || input.heads.includes(s.head)),
+      )
+      .sort((a, b) => b.at - a.at || b.id - a.id)[0]
+    if (machine && input.note === '' && (newest?.id ?? null) === input.seen) {
+      const entries = board([task], new Map([[input.machineId, machine]]), use, last, now)
+      const mine = entries.filter(
+        (e) => !input.heads || !e.heads || e.heads.some((h) => input.heads!.includes(h)),
+      )
+      if (mine.length > 0 && mine.every((e) => e.progress.state === 'ok'))
+        return c.json(
+          {
+            error: `“${task.name}” is not due yet on ${machine.name}: sign it off with a note saying why`,
+            reason: 'not-due',
+          },
+          400,
+        )
+    }
+    try {
+      const result = await parts.store.signOff(input, by, now)
+      if (result.first)
+        return c.json(
+          {
+            error: `${result.first.by} signed “${task.name}” off here at ${new Date(result.first.at).toISOString()} already: yours is kept in the log, not counted`,
+            reason: 'signed-off-already',
+            first: result.first,
+          },
+          409,
+        )
+      return c.json({ signOffs: result.signOffs }, 201)
+    } catch (error) {
+      return failed(c, error)
+    }
+  })
+}

@@ -1,0 +1,254 @@
+import {
+  DEFAULT_TASKS,
+  type MaintenanceTask,
+  type SignOff,
+  type TaskInterval,
+  type TaskScope,
+  type UseCount,
+} from '../../src/lib/maintenance'
+import type { Db, Tx } from '../history/db'
+import { type MachineUse, machineUse } from '../history/machine-use'
+import { iso, ms } from '../history/store'
+
+/** A refusal with its HTTP status, in words. */
+export class MaintenanceError extends Error {
+  constructor(
+    readonly status: 400 | 404 | 409,
+    message: string,
+  ) {
+    super(message)
+  }
+}
+
+/** A task as a person enters it. */
+export interface TaskInput {
+  name: string
+  scope: TaskScope
+  per: MaintenanceTask['per']
+  interval: TaskInterval
+  note: string
+}
+
+/** A counted sign-off with the machine's use at it. */
+export type CountedSignOff = SignOff & { use: UseCount }
+
+/** Most tasks kept (removed ones aside). */
+export const MAX_TASKS = 200
+
+const taskOf = (r: Record<string, unknown>): MaintenanceTask & { createdAt: number } => ({
+  id: Number(r.id),
+  name: String(r.name),
+  scope: (typeof r.scope === 'string' ? JSON.parse(r.scope) : r.scope) as TaskScope,
+  per: r.per as MaintenanceTask['per'],
+  interval: { kind: r.interval_kind as TaskInterval['kind'], value: Number(r.interval_value) },
+  note: String(r.note),
+  version: Number(r.version),
+  updatedAt: ms(r.updated_at)!,
+  updatedBy: String(r.updated_by),
+  createdAt: ms(r.created_at)!,
+})
+
+const signOffOf = (r: Record<string, unknown>): CountedSignOff => ({
+  id: Number(r.id),
+  taskId: Number(r.task_id),
+  machineId: String(r.machine_id),
+  head: r.head === null ? null : Number(r.head),
+  at: ms(r.at)!,
+  by: String(r.by),
+  note: String(r.note),
+  counted: Boolean(r.counted),
+  use: {
+    runningMs: Number(r.running_ms),
+    stitches: Number(r.stitches),
+    unrecordedMs: Number(r.unrecorded_ms),
+  },
+})
+
+/** The maintenance tasks and their sign-offs (issue 53), on the history's database. */
+export class MaintenanceStore {
+  constructor(private readonly db: Db) {}
+
+  /** The published defaults, on a database that never had a task. */
+  async seedDefaults(now: number): Promise<boolean> {
+    return this.db.transaction(async (tx) => {
+      await tx.query('lock table maintenance_tasks in exclusive mode')
+      const [any] = await tx.query('select 1 from maintenance_tasks limit 1')
+      if (any) return false
+      for (const task of DEFAULT_TASKS)
+        await insertTask(tx, { ...task, scope: { all: true }, note: '' }, 'stitchboard', now)
+      return true
+    })
+  }
+
+  /** The tasks in force, by name. */
+  async tasks(): Promise<Array<MaintenanceTask & { createdAt: number }>> {
+    const rows = await this.db.query<Record<string, unknown>>(
+      'select * from maintenance_tasks where removed_at is null order by lower(name), id',
+    )
+    return rows.map(taskOf)
+  }
+
+  async create(input: TaskInput, by: string, now: number): Promise<MaintenanceTask> {
+    return this.db.transaction(async (tx) => {
+      await tx.query('lock table maintenance_tasks in exclusive mode')
+      const [count] = await tx.query<{ n: string }>(
+        'select count(*) as n from maintenance_tasks where removed_at is null',
+      )
+      if (Number(count?.n) >= MAX_TASKS)
+        throw new MaintenanceError(
+          409,
+          `The task cannot be added: there are ${MAX_TASKS} tasks already, the most kept; remove one first`,
+        )
+      return insertTask(tx, input, by, now)
+    })
+  }
+
+  /** Changes a task (or removes it: `input` null), refused when someone changed it since `version`. */
+  async update(
+    id: number,
+    version: number,
+    input: TaskInput | null,
+    by: string,
+    now: number,
+  ): Promise<MaintenanceTask | null> {
+    return this.db.transaction(async (tx) => {
+      const [row] = await tx.query<Record<string, unknown>>(
+        'select * from maintenance_tasks where id = $1 and removed_at is null for update',
+        [id],
+      )
+      if (!row) throw new MaintenanceError(404, `There is no task ${id}: someone may have removed it`)
+      const task = taskOf(row)
+      if (task.version !== version)
+        throw new MaintenanceError(
+          409,
+          `“${task.name}” was changed by ${task.updatedBy} at ${iso(task.updatedAt)} meanwhile: look at the change and make yours again`,
+        )
+      if (input === null) {
+        await tx.query(
+          'update maintenance_tasks set removed_at = $2, updated_at = $2, updated_by = $3, version = version + 1 where id = $1',
+          [id, iso(now), by],
+        )
+        return null
+      }
+      const [changed] = await tx.query<Record<string, unknown>>(
+        `update maintenance_tasks set name = $2, scope = $3, per = $4, interval_kind = $5, interval_value = $6,
+           note = $7, updated_at = $8, updated_by = $9, version = version + 1 where id = $1 returning *`,
+        [
+          id,
+          input.name,
+          JSON.stringify(input.scope),
+          input.per,
+          input.interval.kind,
+          input.interval.value,
+          input.note,
+          iso(now),
+          by,
+        ],
+      )
+      return taskOf(changed!)
+    })
+  }
+
+  /** The last counted sign-off of each task, machine and head. */
+  async lastSignOffs(): Promise<CountedSignOff[]> {
+    const rows = await this.db.query<Record<string, unknown>>(
+      `select distinct on (task_id, machine_id, head) * from maintenance_signoffs where counted
+       order by task_id, machine_id, head, at desc, id desc`,
+    )
+    return rows.map(signOffOf)
+  }
+
+  /** Sign-offs since `from` (Unix ms), newest first, at most `limit`. */
+  async signOffsSince(from: number, limit: number): Promise<SignOff[]> {
+    const rows = await this.db.query<Record<string, unknown>>(
+      'select * from maintenance_signoffs where at >= $1 order by at desc, id desc limit $2',
+      [iso(from), limit],
+    )
+    return rows.map((r) => {
+      const { use: _use, ...signOff } = signOffOf(r)
+      return signOff
+    })
+  }
+
+  /** The machines' counted use now. */
+  use(): Promise<Map<string, MachineUse>> {
+    return machineUse(this.db)
+  }
+
+  /**
+   * Signs a task off on a machine (all its heads, or the heads given), resetting its count. `seen`: the last
+   * sign-off the person saw there (null: none). When someone signed it off since, this one is kept but not
+   * counted, and the answer says who was first.
+   */
+  async signOff(
+    input: { taskId: number; machineId: string; heads: number[] | null; note: string; seen: number | null },
+    by: string,
+    now: number,
+  ): Promise<{ signOffs: SignOff[]; first: SignOff | null }> {
+    return this.db.transaction(async (tx) => {
+      const [task] = await tx.query<Record<string, unknown>>(
+        'select * from maintenance_tasks where id = $1 and removed_at is null for update',
+        [input.taskId],
+      )
+      if (!task)
+        throw new MaintenanceError(404, `There is no task ${input.taskId}: someone may have removed it`)
+      const [use] = await tx.query<Record<string, unknown>>(
+        'select running_ms, stitches, unrecorded_ms from machine_use where machine_id = $1',
+        [input.machineId],
+      )
+      if (!use)
+        throw new MaintenanceError(
+          409,
+          `The task cannot be signed off on ${input.machineId}: stitchboard has not counted that machine's use yet`,
+        )
+      const heads: Array<number | null> = taskOf(task).per === 'machine' ? [null] : (input.heads ?? [null])
+      const [last] = await tx.query<Record<string, unknown>>(
+        `select * from maintenance_signoffs where task_id = $1 and machine_id = $2 and counted
+           and (head is null or $3::int[] is null or head = any($3::int[]))
+         order by at desc, id desc limit 1`,
+        [input.taskId, input.machineId, heads.includes(null) ? null : heads],
+      )
+      const lastId = last ? Number(last.id) : null
+      const counted = lastId === input.seen
+      const rows = await tx.query<Record<string, unknown>>(
+        `insert into maintenance_signoffs (task_id, machine_id, head, at, by, note, running_ms, stitches, unrecorded_ms, counted)
+         select $1, $2, h, $4, $5, $6, $7, $8, $9, $10 from unnest($3::int[]) as h returning *`,
+        [
+          input.taskId,
+          input.machineId,
+          heads,
+          iso(now),
+          by,
+          input.note,
+          use.running_ms,
+          use.stitches,
+          use.unrecorded_ms,
+          counted,
+        ],
+      )
+      const strip = (r: Record<string, unknown>): SignOff => {
+        const { use: _use, ...signOff } = signOffOf(r)
+        return signOff
+      }
+      return { signOffs: rows.map(strip), first: counted || !last ? null : strip(last) }
+    })
+  }
+}
+
+async function insertTask(tx: Tx, input: TaskInput, by: string, now: number): Promise<MaintenanceTask> {
+  const [row] = await tx.query<Record<string, unknown>>(
+    `insert into maintenance_tasks (name, scope, per, interval_kind, interval_value, note, created_at, created_by,
+       updated_at, updated_by) values ($1, $2, $3, $4, $5, $6, $7, $8, $7, $8) returning *`,
+    [
+      input.name,
+      JSON.stringify(input.scope),
+      input.per,
+      input.interval.kind,
+      input.interval.value,
+      input.note,
+      iso(now),
+      by,
+    ],
+  )
+  return taskOf(row!)
+}

@@ -1,0 +1,358 @@
+// One piece: maintenance by use on the three databases, its counters, routes and sign-offs sharing one app,
+// one recorded history and one clock.
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
+import { createApp } from '../../server/app'
+import { AuditLog } from '../../server/audit/log'
+import { loadConfig } from '../../server/config'
+import type { Db } from '../../server/history/db'
+import { machineUse } from '../../server/history/machine-use'
+import { migrate } from '../../server/history/migrations'
+import { HistoryStore, type Observation } from '../../server/history/store'
+import { Watcher } from '../../server/history/watcher'
+import { MaintenanceStore } from '../../server/maintenance/store'
+import { DeviceStore } from '../../server/people/devices'
+import { PeopleStore } from '../../server/people/store'
+import { upstreamsFor } from '../../server/upstreams'
+import type { MachineFacts } from '../../src/api/contract/to-domain'
+import { DEFAULT_TASKS, type MaintenanceTask, type TaskEntry } from '../../src/lib/maintenance'
+import { BACKENDS } from './databases'
+
+/** Issue 53: the clock is pinned; T0 is Monday 7 December 2026, 06:00 in Berlin. Polls are 15 s apart, a
+ * gap is over 60 s. */
+const T0 = Date.UTC(2026, 11, 7, 5, 0)
+const SECOND = 1000
+const MINUTE = 60_000
+const HOUR = 3_600_000
+const ADMIN = 'admin-token-for-tests-0123'
+
+const fact = (name: string, locationId: number, heads: number): MachineFacts => ({
+  name,
+  heads,
+  needles: 15,
+  locationId,
+  setSpeed: 1000,
+  activeHeads: heads,
+  designStitches: 12_000,
+  designId: 'D1',
+})
+const FACTS = new Map([
+  ['m1', fact('East 01', 1, 12)],
+  ['m2', fact('East 02', 1, 6)],
+])
+
+/** What a poll sees of a machine. */
+const seen = (machineId: string, over: Partial<Observation> = {}): Observation => ({
+  machineId,
+  code: 1,
+  turning: true,
+  reporting: true,
+  lastSeen: null,
+  designId: 'D1',
+  passes: 0,
+  stitch: 0,
+  designStitches: 12_000,
+  speed: 800,
+  ...over,
+})
+
+describe.each(BACKENDS)('maintenance by use on %s', (_, open) => {
+  let db: Db
+  let clock = T0
+  let history: HistoryStore
+  let app: ReturnType<typeof createApp>
+  let audit: AuditLog
+
+  beforeAll(async () => {
+    db = await open()
+    await migrate(db)
+  })
+  afterAll(async () => {
+    await db?.close()
+  })
+  beforeEach(async () => {
+    await db.query(
+      'truncate state_intervals, design_runs, gaps, machine_use, maintenance_tasks, maintenance_signoffs, audit_log cascade',
+    )
+    await db.query('update watcher set last_ok_at = null, recording_since = null, last_failure_at = null')
+    clock = T0
+    polled = false
+    const config = loadConfig({ FACTORY_TIMEZONE: 'Europe/Berlin', ADMIN_TOKEN: ADMIN })
+    const upstreams = upstreamsFor(config, () => Promise.reject(new Error('no upstream here')))
+    history = new HistoryStore(db, 60 * SECOND)
+    const watcher = new Watcher({
+      store: history,
+      db,
+      upstreams,
+      pollSeconds: 15,
+      historyDays: 30,
+      upstreamTimeoutSeconds: 5,
+    })
+    const maintenance = new MaintenanceStore(db)
+    audit = new AuditLog(db, () => {})
+    app = createApp({
+      config,
+      upstreams,
+      version: 'test',
+      now: () => clock,
+      history: () => ({
+        store: history,
+        watcher,
+        pollSeconds: 15,
+        maintenance,
+        machineFacts: async () => FACTS,
+        people: new PeopleStore(db),
+        audit,
+        devices: new DeviceStore(db),
+      }),
+    })
+    expect(await maintenance.seedDefaults(clock)).toBe(true)
+    expect(await maintenance.seedDefaults(clock)).toBe(false)
+  })
+
+  const post = async (path: string, body: unknown, token: string | null = ADMIN) => {
+    const answer = await app.request(`http://127.0.0.1${path}`, {
+      method: 'POST',
+      headers: {
+        'Content-Type': 'application/json',
+        Origin: 'http://127.0.0.1',
+        ...(token ? { Authorization: `Bearer ${token}` } : {}),
+      },
+      body: JSON.stringify(body),
+    })
+    return {
+      status: answer.status,
+      body: (await answer.json()) as Record<string, unknown> & { error?: string },
+    }
+  }
+  const board = async () =>
+    (await (await app.request('http://127.0.0.1/api/maintenance')).json()) as {
+      tasks: MaintenanceTask[]
+      entries: TaskEntry[]
+      done: Array<{ by: string; note: string; counted: boolean; head: number | null }>
+    }
+  const taskNamed = async (name: string) => (await board()).tasks.find((t) => t.name === name)!
+  const entry = async (name: string, machineId: string) => {
+    const { tasks, entries } = await board()
+    const id = tasks.find((t) => t.name === name)!.id
+    return entries.filter((e) => e.taskId === id && e.machineId === machineId)
+  }
+
+  /** Polls every 15 s for `ms` after the last poll (the first from the clock), each machine as `state` says
+   * at that moment; the clock stays at the last. */
+  let polled = false
+  const record = async (ms: number, state: (at: number) => Observation[]) => {
+    const end = clock + ms
+    for (let at = polled ? clock + 15 * SECOND : clock; at <= end; at += 15 * SECOND) {
+      await history.recordPoll(at, state(at))
+      clock = at
+    }
+    polled = true
+  }
+
+  /** The running time worked out by hand from the recorded intervals: turning and reporting, summed. */
+  const runningFromIntervals = async (machineId: string) =>
+    (await history.machineIntervals(machineId, 0, clock + 1))
+      .filter((i) => i.turning && i.reporting)
+      .reduce((sum, i) => sum + ((i.endedAt ?? clock) - i.startedAt), 0)
+
+  test('the counters equal the running time and stitches worked out by hand; a sign-off starts them again', async () => {
+    // m1 sews D1 (12,000 stitches) at 800 a minute: 200 stitches a poll, a pass every 60 polls; it stands
+    // from 06:30 to 06:45; m2 stands all along
+    const start = clock
+    const m1 = (at: number): Observation => {
+      const standing = at >= start + 30 * MINUTE && at < start + 45 * MINUTE
+      const sewnPolls =
+        Math.round((Math.min(at, start + 30 * MINUTE) - start) / (15 * SECOND)) +
+        Math.max(0, Math.round((at - (start + 45 * MINUTE)) / (15 * SECOND)))
+      const stitches = sewnPolls * 200
+      return seen('m1', {
+        turning: !standing,
+        code: standing ? 2 : 1,
+        passes: Math.floor(stitches / 12_000),
+        stitch: stitches % 12_000,
+      })
+    }
+    await record(2 * HOUR, (at) => [m1(at), seen('m2', { turning: false, code: 2, stitch: 500 })])
+    const use = (await machineUse(db)).get('m1')!
+    expect(use.runningMs).toBe(await runningFromIntervals('m1'))
+    expect(use.runningMs).toBe(105 * MINUTE)
+    // by hand: 105 min at 800 a minute, as the stitch position and passes say
+    expect(use.stitches).toBe(84_000)
+    expect(use.unrecordedMs).toBe(0)
+    expect((await machineUse(db)).get('m2')).toMatchObject({ runningMs: 0, stitches: 0 })
+
+    // hook oil every 4 running hours: 1.75 h of 4, not signed off yet (counted since counting began)
+    const [oil] = await entry('Oil the rotary hooks', 'm1')
+    expect(oil!.progress).toMatchObject({ used: 1.75, state: 'ok', uncertain: true })
+    expect(oil!.since).toBe(start)
+    // the needles: one entry for all 12 heads at 84,000 of 2,000,000 stitches
+    const needles = await entry('Change the needles', 'm1')
+    expect(needles.map((e) => [e.heads?.length, e.progress.used])).toEqual([[12, 84_000]])
+
+    // signed off early with a note (without one it is refused in words), the counters start again
+    const task = await taskNamed('Oil the rotary hooks')
+    const early = { taskId: task.id, machineId: 'm1', seen: null, by: 'Jonas' }
+    expect(await post('/api/maintenance/sign-off', early)).toMatchObject({
+      status: 400,
+      body: {
+        error: '“Oil the rotary hooks” is not due yet on East 01: sign it off with a note saying why',
+        reason: 'not-due',
+      },
+    })
+    expect((await post('/api/maintenance/sign-off', { ...early, note: 'Shift start round' })).status).toBe(
+      201,
+    )
+    const signedAt = clock
+    await record(45 * MINUTE, (at) => [m1(at), seen('m2', { turning: false, code: 2 })])
+    const after = (await machineUse(db)).get('m1')!
+    const [reset] = await entry('Oil the rotary hooks', 'm1')
+    expect(reset!.since).toBe(signedAt)
+    expect(reset!.lastSignOff).toMatchObject({ by: 'Jonas', note: 'Shift start round', counted: true })
+    expect(reset!.progress.used * HOUR).toBeCloseTo(after.runningMs - use.runningMs - 0, 6)
+    expect(reset!.progress).toMatchObject({ used: 0.75, uncertain: false })
+    // the needles were not signed off: they go on counting from the start
+    expect((await entry('Change the needles', 'm1'))[0]!.progress.used).toBe(84_000 + 45 * 4 * 200)
+  })
+
+  test('a gap in the history makes a counter uncertain, not zero; a task due soon and overdue', async () => {
+    await record(30 * MINUTE, () => [seen('m1'), seen('m2')])
+    const task = await taskNamed('Oil the rotary hooks')
+    expect(
+      (
+        await post('/api/maintenance/sign-off', {
+          taskId: task.id,
+          machineId: 'm2',
+          seen: null,
+          note: 'new oil',
+          by: 'Ana',
+        })
+      ).status,
+    ).toBe(201)
+    await record(3 * HOUR + 30 * MINUTE, () => [seen('m1'), seen('m2')])
+    // stitchboard was off for an hour
+    clock += HOUR
+    await record(15 * MINUTE, () => [seen('m1'), seen('m2')])
+    const use = (await machineUse(db)).get('m2')!
+    expect(use.runningMs).toBe(await runningFromIntervals('m2'))
+    expect(use.unrecordedMs).toBe(HOUR + 15 * SECOND)
+    const [m2] = await entry('Oil the rotary hooks', 'm2')
+    // 3 h 45 min counted, 0.94 of 4 h: due soon, and at least that much since the gap hid an hour
+    expect(m2!.progress).toMatchObject({ state: 'soon', uncertain: true })
+    // 3 h 30 min, then 14 min 45 s after the poll that ended the gap
+    expect(m2!.progress.used).toBeCloseTo(3.5 + 14.75 / 60, 6)
+    await record(20 * MINUTE, () => [seen('m1'), seen('m2')])
+    expect((await entry('Oil the rotary hooks', 'm2'))[0]!.progress.state).toBe('overdue')
+  })
+
+  test('two sign-offs at once: one counts, both are kept and logged; heads are signed off on their own', async () => {
+    // no stitch position: the stitches are counted from the speed, 800 a minute
+    await record(5 * HOUR, () => [seen('m1', { stitch: null }), seen('m2')])
+    const task = await taskNamed('Oil the rotary hooks')
+    const body = (by: string) => ({ taskId: task.id, machineId: 'm1', seen: null, note: '', by })
+    const answers = await Promise.all([
+      post('/api/maintenance/sign-off', body('Ana')),
+      post('/api/maintenance/sign-off', body('Jonas')),
+    ])
+    expect(answers.map((a) => a.status).sort()).toEqual([201, 409])
+    const refused = answers.find((a) => a.status === 409)!
+    expect(refused.body.error).toMatch(
+      /^(Ana|Jonas) signed “Oil the rotary hooks” off here at 2026-12-07T10:00:00.000Z already: yours is kept in the log, not counted$/,
+    )
+    const { done } = await board()
+    expect(done.map((d) => d.counted).sort()).toEqual([false, true])
+    const logged = await audit.list({ from: 0, till: clock + 1, limit: 10 })
+    expect(
+      logged
+        .filter((e) => e.event === 'maintenance task signed off')
+        .map((e) => e.status)
+        .sort(),
+    ).toEqual([201, 409])
+
+    // the needles of head 3 only: the other 11 heads go on as one entry
+    const needles = await taskNamed('Change the needles')
+    clock += MINUTE
+    expect(
+      (
+        await post('/api/maintenance/sign-off', {
+          taskId: needles.id,
+          machineId: 'm1',
+          heads: [3],
+          seen: null,
+          note: 'needle strike',
+          by: 'Ana',
+        })
+      ).status,
+    ).toBe(201)
+    const split = await entry('Change the needles', 'm1')
+    expect(split.map((e) => [e.heads, e.progress.used])).toEqual([
+      [[1, 2, 4, 5, 6, 7, 8, 9, 10, 11, 12], 5 * 60 * 800],
+      [[3], 0],
+    ])
+    expect(
+      (
+        await post('/api/maintenance/sign-off', {
+          taskId: needles.id,
+          machineId: 'm1',
+          heads: [13],
+          seen: null,
+          note: 'x',
+          by: 'Ana',
+        })
+      ).body.error,
+    ).toBe('East 01 has 12 heads: there is no head 13')
+  })
+
+  test('tasks are edited by a supervisor only, checked, and a stale change is refused', async () => {
+    expect((await board()).tasks.map((t) => t.name).sort()).toEqual(DEFAULT_TASKS.map((t) => t.name).sort())
+    const base = {
+      name: 'Grease the pantograph',
+      scope: { locationId: 1 },
+      per: 'machine',
+      interval: { kind: 'days', value: 30 },
+      by: 'Marta',
+    }
+    expect((await post('/api/maintenance/tasks', base, null)).status).toBe(401)
+    const refusals = await Promise.all([
+      post('/api/maintenance/tasks', { ...base, interval: { kind: 'days', value: 0 } }),
+      post('/api/maintenance/tasks', { ...base, interval: { kind: 'days', value: 3651 } }),
+      post('/api/maintenance/tasks', { ...base, interval: { kind: 'stitches', value: 2e10 } }),
+      post('/api/maintenance/tasks', { ...base, interval: { kind: 'weeks', value: 2 } }),
+      post('/api/maintenance/tasks', { ...base, scope: { machineIds: [] } }),
+      post('/api/maintenance/tasks', { ...base, name: ' ' }),
+    ])
+    expect(refusals.map((r) => [r.status, r.body.error])).toEqual([
+      [400, 'The task cannot be saved: interval.value is not more than 0'],
+      [400, 'The task cannot be saved: interval.value is more than 3,650 days (10 years): check the unit'],
+      [400, 'The task cannot be saved: interval.value is more than 10,000,000,000 stitches: check the unit'],
+      [400, 'The task cannot be saved: interval.kind is not one of hours, stitches, days'],
+      [400, 'The task cannot be saved: scope.machineIds is empty: choose at least one machine'],
+      [400, 'The task cannot be saved: name is empty'],
+    ])
+    const saved = await post('/api/maintenance/tasks', base)
+    expect(saved.status).toBe(201)
+    const task = saved.body.task as MaintenanceTask
+    const changed = await post(`/api/maintenance/tasks/${task.id}`, {
+      ...base,
+      interval: { kind: 'days', value: 14 },
+      version: 1,
+    })
+    expect(changed.body.task).toMatchObject({ interval: { kind: 'days', value: 14 }, version: 2 })
+    expect(await post(`/api/maintenance/tasks/${task.id}`, { ...base, version: 1, by: 'Ana' })).toMatchObject(
+      {
+        status: 409,
+        body: {
+          error:
+            '“Grease the pantograph” was changed by Marta at 2026-12-07T05:00:00.000Z meanwhile: look at the change and make yours again',
+        },
+      },
+    )
+    expect(
+      (await post(`/api/maintenance/tasks/${task.id}`, { remove: true, version: 2, by: 'Marta' })).status,
+    ).toBe(200)
+    expect((await board()).tasks.some((t) => t.id === task.id)).toBe(false)
+    const logged = await audit.list({ from: 0, till: clock + 1, limit: 20 })
+    expect(
+      logged.filter((e) => e.category === 'maintenance' && e.result === 'ok').map((e) => e.event),
+    ).toEqual(['maintenance task changed', 'maintenance task changed', 'maintenance task added'])
+  })
+})
