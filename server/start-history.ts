@@ -14,6 +14,7 @@ import { migrate } from './history/migrations'
 import { openDatabase } from './history/open'
 import { HistoryStore } from './history/store'
 import { Watcher } from './history/watcher'
+import { seedDemoMaintenance } from './maintenance/demo'
 import { MaintenanceStore } from './maintenance/store'
 import { ordersAtRisk } from './orders/at-risk'
 import { seedDemoOrders } from './orders/demo'
@@ -205,6 +206,7 @@ export async function startHistory(
     const { breaks } = await stops.settings()
     await seedDemoPlan(plan, facts, config.shifts, breaks, config.timeZone, from, till)
     await seedDemoOrders(orders, upstreamJson, designs, till)
+    await seedDemoMaintenance(db, maintenance, facts, from, till)
   }
   // the locations' names for the screens rule, read again at most every 10 minutes
   let screenPlaces: { at: number; names: Promise<ReadonlyMap<number, string>> } | null = null

@@ -235,6 +235,30 @@ export class MaintenanceStore {
   }
 }
 
+/** A sign-off as the demo's past has it: at a moment, with the machine's use then (./demo.ts). */
+export async function insertSignOff(
+  db: Db,
+  input: { taskId: number; machineId: string; heads: number[] | null; note: string; by: string },
+  at: number,
+  use: UseCount,
+): Promise<void> {
+  await db.query(
+    `insert into maintenance_signoffs (task_id, machine_id, head, at, by, note, running_ms, stitches, unrecorded_ms)
+     select $1, $2, h, $4, $5, $6, $7, $8, $9 from unnest($3::int[]) as h`,
+    [
+      input.taskId,
+      input.machineId,
+      input.heads ?? [null],
+      iso(at),
+      input.by,
+      input.note,
+      use.runningMs,
+      use.stitches,
+      use.unrecordedMs,
+    ],
+  )
+}
+
 async function insertTask(tx: Tx, input: TaskInput, by: string, now: number): Promise<MaintenanceTask> {
   const [row] = await tx.query<Record<string, unknown>>(
     `insert into maintenance_tasks (name, scope, per, interval_kind, interval_value, note, created_at, created_by,

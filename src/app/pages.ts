@@ -78,6 +78,12 @@ export const PAGES: readonly PageEntry[] = [
     nav: 'app.nav.orders',
     kiosk: 'orders',
   }),
+  page(
+    'src/features/maintenance/maintenance-page.tsx',
+    () => import('../features/maintenance/maintenance-page'),
+    'MaintenancePage',
+    { paths: ['maintenance'], nav: 'app.nav.maintenance' },
+  ),
   page('src/features/shifts/shifts-page.tsx', () => import('../features/shifts/shifts-page'), 'ShiftsPage', {
     paths: ['shifts'],
     nav: 'app.nav.shifts',

@@ -77,6 +77,7 @@ export const VISITS: Visit[] = [
   { path: '/stops/settings', heading: '' },
   { path: '/pace', heading: 'Plan and pace' },
   { path: '/orders', heading: 'Orders' },
+  { path: '/maintenance', heading: 'Maintenance' },
   { path: '/pace/targets', heading: '' },
   { path: '/shift-reports', heading: 'Shift reports' },
   { path: '/shift-reports/1', heading: 'Shift report' },

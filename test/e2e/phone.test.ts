@@ -232,4 +232,42 @@ describe('on a phone (390×844), the company of 200 machines', () => {
       await page.close()
     })
   }
+
+  test('a maintenance task due on a machine is signed off in two taps', async () => {
+    const page = await app.browser.newPage({ viewport: PHONE, hasTouch: true, isMobile: true })
+    const problems = collectProblems(page)
+    // the name this phone gave before ("I'm on it", a reason) is remembered
+    await page.addInitScript(() => localStorage.setItem('stitchboard.on-it-name', 'Jonas'))
+    await page.goto(`${app.server.url}/maintenance`)
+    const count = page.getByText(/^\d+\soverdue, \d+\sdue soon\.$/)
+    await count.waitFor()
+    const before = Number(/^(\d+)/.exec((await count.textContent())!)![1])
+    expect(before).toBeGreaterThan(0)
+    // the first row is the most overdue: its state in words (not only its colour) and its button on screen
+    const row = page.getByRole('listitem').filter({ hasText: 'Overdue' }).first()
+    const signOff = row.getByRole('button', { name: /^Sign off / })
+    expect(await onFirstScreen(signOff, { wholly: true })).toBe('on the first screen')
+    const [, task] = /^Sign off (.+) on (.+)$/.exec((await signOff.getAttribute('aria-label'))!)!
+    // tap 1, tap 2
+    await signOff.tap()
+    await row.getByRole('button', { name: 'Confirm sign-off' }).tap()
+    await page
+      .getByRole('status')
+      .filter({ hasText: `Signed off: “${task}” on ` })
+      .waitFor()
+    await expect
+      .poll(async () => (await count.textContent()) ?? '')
+      .toMatch(new RegExp(`^${before - 1}\\soverdue`))
+    // the log keeps who did it (the filters are folded on a phone)
+    await page.getByRole('button', { name: /^Filters/ }).tap()
+    await page.getByLabel('Show').selectOption('done')
+    await page
+      .getByRole('listitem')
+      .filter({ hasText: task })
+      .filter({ hasText: 'by Jonas' })
+      .first()
+      .waitFor()
+    expect(problems).toEqual([])
+    await page.close()
+  })
 })

@@ -1,0 +1,140 @@
+import { queryOptions } from '@tanstack/react-query'
+import type { MaintenanceTask, SignOff, TaskEntry, TaskInterval, TaskScope } from '../../lib/maintenance'
+import { postJson } from '../alerts/alerts'
+import { getJson, lazySchemas } from '../core/http'
+
+/** Maintenance by use (server/maintenance/routes.ts): where every task stands on every machine, what was
+ * done lately, and the changes. */
+
+export const MAINTENANCE_KEY = ['maintenance'] as const
+
+const schemas = lazySchemas((z) => {
+  const interval = z.object({ kind: z.enum(['hours', 'stitches', 'days']), value: z.number() })
+  const scope = z.union([
+    z.object({ all: z.literal(true) }),
+    z.object({ locationId: z.number() }),
+    z.object({ machineIds: z.array(z.string()) }),
+  ])
+  const task = z.object({
+    id: z.number(),
+    name: z.string(),
+    scope,
+    per: z.enum(['machine', 'head']),
+    interval,
+    note: z.string(),
+    version: z.number(),
+    updatedAt: z.number(),
+    updatedBy: z.string(),
+  })
+  const signOff = z.object({
+    id: z.number(),
+    taskId: z.number(),
+    machineId: z.string(),
+    head: z.nullable(z.number()),
+    at: z.number(),
+    by: z.string(),
+    note: z.string(),
+    counted: z.boolean(),
+  })
+  const entry = z.object({
+    taskId: z.number(),
+    machineId: z.string(),
+    heads: z.nullable(z.array(z.number())),
+    since: z.number(),
+    lastSignOff: z.nullable(signOff),
+    progress: z.object({
+      used: z.number(),
+      share: z.number(),
+      state: z.enum(['ok', 'soon', 'overdue']),
+      left: z.number(),
+      uncertain: z.boolean(),
+    }),
+  })
+  return {
+    board: z.object({
+      available: z.boolean(),
+      reason: z.optional(z.string()),
+      tasks: z.array(task),
+      entries: z.array(entry),
+      done: z.array(signOff),
+      canChange: z.boolean(),
+      canSignOff: z.boolean(),
+    }),
+    saved: z.object({ task }),
+    removed: z.object({ removed: z.number() }),
+    signed: z.object({ signOffs: z.array(signOff) }),
+  }
+})
+
+export interface MaintenanceBoard {
+  available: boolean
+  reason?: string | undefined
+  tasks: MaintenanceTask[]
+  entries: TaskEntry[]
+  /** sign-offs of the last 30 days, newest first */
+  done: SignOff[]
+  canChange: boolean
+  canSignOff: boolean
+}
+
+export const maintenanceQueryOptions = () =>
+  queryOptions({
+    queryKey: [...MAINTENANCE_KEY, 'board'],
+    queryFn: ({ signal }): Promise<MaintenanceBoard> =>
+      getJson('/api/maintenance', () => schemas().then((s) => s.board), signal),
+    // the counters move with every poll; a minute is close enough for a task due in hours
+    refetchInterval: 60_000,
+    placeholderData: (previous) => previous,
+  })
+
+/** A task as a person writes it. */
+export interface TaskBody {
+  name: string
+  scope: TaskScope
+  per: MaintenanceTask['per']
+  interval: TaskInterval
+  note: string
+  by: string
+}
+
+const authorised = (token: string): Record<string, string> =>
+  token ? { Authorization: `Bearer ${token}` } : {}
+
+/** A new task (id null) or a change of one made on `version`. */
+export const saveTask = async (
+  { id, version, body }: { id: number | null; version: number | null; body: TaskBody },
+  token: string,
+): Promise<MaintenanceTask> =>
+  (
+    await postJson(
+      id === null ? '/api/maintenance/tasks' : `/api/maintenance/tasks/${id}`,
+      id === null ? body : { ...body, version },
+      () => schemas().then((s) => s.saved),
+      authorised(token),
+    )
+  ).task
+
+export const removeTask = async (
+  { id, version, by }: { id: number; version: number; by: string },
+  token: string,
+): Promise<void> => {
+  await postJson(
+    `/api/maintenance/tasks/${id}`,
+    { remove: true, version, by },
+    () => schemas().then((s) => s.removed),
+    authorised(token),
+  )
+}
+
+/** Signs a task off on a machine (its heads, or all of them); `seen`: the last sign-off the person saw. */
+export const signOffTask = async (body: {
+  taskId: number
+  machineId: string
+  heads: number[] | null
+  note: string
+  seen: number | null
+  by: string
+  /** on a floor device: the PIN of who signs off */
+  pin?: string
+}): Promise<SignOff[]> =>
+  (await postJson('/api/maintenance/sign-off', body, () => schemas().then((s) => s.signed))).signOffs
