@@ -14,6 +14,7 @@ import { migrate } from './history/migrations'
 import { openDatabase } from './history/open'
 import { HistoryStore } from './history/store'
 import { Watcher } from './history/watcher'
+import { maintenanceOverdue } from './maintenance/board'
 import { seedDemoMaintenance } from './maintenance/demo'
 import { MaintenanceStore } from './maintenance/store'
 import { ordersAtRisk } from './orders/at-risk'
@@ -217,8 +218,10 @@ export async function startHistory(
     return screenPlaces.names
   }
   const atRisk = ordersAtRisk(orders, finishes, options.now ?? Date.now)
+  const maintenance = new MaintenanceStore(db)
   const alerts = new AlertEngine({
     ordersAtRisk: atRisk,
+    maintenanceOverdue: maintenanceOverdue(maintenance, machineFacts, options.now ?? Date.now),
     // every enrolled wall screen, with its last contact (its enrolment when it has had none since)
     screens: async () => {
       const walls = await devices.walls()
@@ -343,7 +346,6 @@ export async function startHistory(
         .catch((error) => log(`stitchboard: pruning the done orders: ${error}`))
     }
   })
-  const maintenance = new MaintenanceStore(db)
   if (await maintenance.seedDefaults((options.now ?? Date.now)()))
     log('stitchboard: the default maintenance tasks are set (edit them on /maintenance)')
   await stops.start()
@@ -373,8 +375,7 @@ export async function startHistory(
   }
 }
 
-/** The locations' names a report keeps: LOCATIONS, else those the average-rpm report of the last day gives
- * (the one answer that names locations, as the dashboard reads them). */
+/** The locations' names a report keeps: LOCATIONS, else those of the average-rpm report of the last day. */
 async function locationNames(
   configured: ReadonlyArray<{ id: number; name: string }>,
   upstreamJson: (path: string) => Promise<unknown>,

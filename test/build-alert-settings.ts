@@ -14,6 +14,7 @@ export function buildAlertSettings(overrides: Partial<AlertSettings> = {}): Aler
       'hot-spot': { enabled: false, levels: [level] },
       screens: { enabled: true, minutes: 10, levels: [level] },
       orders: { enabled: true, levels: [level] },
+      maintenance: { enabled: true, marginPercent: 10, levels: [level] },
     },
     clearAfterMinutes: 2,
     channels: [

@@ -15,11 +15,13 @@ import {
   dueLevels,
   headBreakConditions,
   hotSpotConditions,
+  maintenanceConditions,
   type OrderAtRisk,
   orderConditions,
   screenConditions,
   stateConditions,
   step,
+  type TaskOverdue,
 } from './rules'
 import type { AlertSettings } from './settings'
 import type { AlertStore, AlertView, PendingMessage } from './store'
@@ -59,6 +61,8 @@ export interface AlertEngineOptions {
   stopsNow?: () => Promise<ReadonlyMap<string, { start: number; planned: boolean }>>
   /** the open orders late or at risk (the orders rule) */
   ordersAtRisk?: () => Promise<readonly OrderAtRisk[]>
+  /** the maintenance tasks overdue by more than a share of their interval (the maintenance rule) */
+  maintenanceOverdue?: (marginShare: number) => Promise<readonly TaskOverdue[]>
   /** the enrolled wall screens and their last contact (the screens rule) */
   screens?: Parameters<typeof screenConditions>[0]
   /** whether this instance polls (only it evaluates and sends) */
@@ -215,6 +219,7 @@ export class AlertEngine {
         ...hotSpotConditions(events, facts, settings.rules['hot-spot']),
         ...(await screenConditions(this.options.screens, settings.rules.screens, at)),
         ...(await orderConditions(this.options.ordersAtRisk, settings.rules.orders)),
+        ...(await maintenanceConditions(this.options.maintenanceOverdue, settings.rules.maintenance)),
       ]
       await this.apply(at, conditions, settings)
       if (this.options.keepDays && at - this.prunedAt > 86_400_000) {

@@ -270,6 +270,43 @@ export async function orderConditions(
   })
 }
 
+/** A maintenance task overdue on a machine, as the maintenance rule reads it (server/maintenance). */
+export interface TaskOverdue {
+  /** the task, the machine and its heads: one alert each */
+  key: string
+  machineId: string
+  machineName: string
+  task: string
+  /** the heads it is overdue on ("3, 5–8"), null for the machine's task or all its heads */
+  heads: string | null
+  /** its use against its interval */
+  share: number
+  /** when it was first seen past its margin */
+  since: number
+}
+
+/** The maintenance rule: a task overdue on a machine by more than the rule's margin of its interval. It
+ * stays until the task is signed off there (or changed so that it is no longer overdue). */
+export async function maintenanceConditions(
+  overdue: ((marginShare: number) => Promise<readonly TaskOverdue[]>) | undefined,
+  settings: AlertSettings['rules']['maintenance'],
+): Promise<Condition[]> {
+  if (!settings.enabled || !overdue) return []
+  return (await overdue(1 + settings.marginPercent / 100)).map((task) => {
+    const what: AlertWhat = { rule: 'maintenance', task: task.task.slice(0, 200), heads: task.heads }
+    return {
+      key: `${task.key}|maintenance`,
+      rule: 'maintenance' as const,
+      machineId: task.machineId,
+      machineName: task.machineName,
+      ...words(what, task.machineName),
+      since: task.since,
+      active: true,
+      due: true,
+    }
+  })
+}
+
 /** An alert still open, as the lifecycle needs it. */
 export interface OpenAlert {
   id: number

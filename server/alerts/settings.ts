@@ -6,7 +6,7 @@ import { LANGUAGES, type Language, type MessageKey } from '../../src/lib/i18n/tr
 export const WATCHED_STATES = ['stopped', 'threadbreak', 'error', 'not-reporting', 'unknown'] as const
 export type WatchedState = (typeof WATCHED_STATES)[number]
 
-export const RULE_IDS = ['state', 'head-breaks', 'hot-spot', 'screens', 'orders'] as const
+export const RULE_IDS = ['state', 'head-breaks', 'hot-spot', 'screens', 'orders', 'maintenance'] as const
 export type RuleId = (typeof RULE_IDS)[number]
 
 /** Each rule's name, as a message (said in each channel's and screen's language). */
@@ -16,6 +16,7 @@ export const RULE_NAMES: Record<RuleId, MessageKey> = {
   'hot-spot': 'channel.rule.hotSpot',
   screens: 'channel.rule.screens',
   orders: 'channel.rule.orders',
+  maintenance: 'channel.rule.maintenance',
 }
 
 export const CHANNEL_KINDS = ['webhook', 'teams', 'slack', 'email'] as const
@@ -49,6 +50,8 @@ export interface AlertSettings {
     screens: { enabled: boolean; minutes: number; levels: Level[] }
     /** an open order whose expected finish turned later than its due time, or whose slow end did */
     orders: { enabled: boolean; levels: Level[] }
+    /** a maintenance task overdue by more than `marginPercent` of its interval */
+    maintenance: { enabled: boolean; marginPercent: number; levels: Level[] }
   }
   /** an alert ends after its cause has been gone this long (a machine that flaps gives one alert) */
   clearAfterMinutes: number
@@ -78,6 +81,7 @@ export function defaultSettings(): AlertSettings {
       'hot-spot': { enabled: true, levels: defaultLevels() },
       screens: { enabled: true, minutes: 10, levels: defaultLevels() },
       orders: { enabled: true, levels: defaultLevels() },
+      maintenance: { enabled: true, marginPercent: 10, levels: defaultLevels() },
     },
     clearAfterMinutes: 2,
     channels: [],
@@ -165,6 +169,16 @@ export const settingsInput = z.object({
       })
       .default(() => defaultSettings().rules.screens),
     orders: z.object({ enabled: z.boolean(), levels }).default(() => defaultSettings().rules.orders),
+    maintenance: z
+      .object({
+        enabled: z.boolean(),
+        marginPercent: z
+          .number()
+          .min(0, 'must be at least 0 (an alert as soon as a task is overdue)')
+          .max(1000, 'must be at most 1000 (ten times its interval)'),
+        levels,
+      })
+      .default(() => defaultSettings().rules.maintenance),
   }),
   clearAfterMinutes: z.number().min(0).max(120),
   channels: z.array(channelInput).max(MAX_CHANNELS, `has at most ${MAX_CHANNELS} channels`),

@@ -1,17 +1,11 @@
 import type { Context, Hono } from 'hono'
 import * as z from 'zod'
 import type { MachineFacts } from '../../src/api/contract/to-domain'
-import {
-  applies,
-  entriesOf,
-  INTERVAL_KINDS,
-  MAX_INTERVAL,
-  type MaintenanceTask,
-  type TaskEntry,
-} from '../../src/lib/maintenance'
+import { applies, INTERVAL_KINDS, MAX_INTERVAL } from '../../src/lib/maintenance'
 import { jsonBody } from '../stops/routes'
 import { bodyError, personName } from '../stops/settings'
-import { type CountedSignOff, MaintenanceError, type MaintenanceStore } from './store'
+import { board } from './board'
+import { MaintenanceError, type MaintenanceStore } from './store'
 
 /** The maintenance parts of a running history (server/start-history.ts). */
 export interface MaintenanceParts {
@@ -106,42 +100,6 @@ const signOff = z
     by: personName,
   })
   .strict()
-
-/** Every task on every machine it applies to, as it stands now. */
-export function board(
-  tasks: ReadonlyArray<MaintenanceTask & { createdAt: number }>,
-  machines: ReadonlyMap<string, Pick<MachineFacts, 'locationId' | 'heads'>>,
-  use: ReadonlyMap<
-    string,
-    { runningMs: number; stitches: number; unrecordedMs: number; countedSince: number }
-  >,
-  lastSignOffs: readonly CountedSignOff[],
-  now: number,
-): TaskEntry[] {
-  const byTaskMachine = new Map<string, CountedSignOff[]>()
-  for (const s of lastSignOffs) {
-    const key = `${s.taskId} ${s.machineId}`
-    const list = byTaskMachine.get(key)
-    if (list) list.push(s)
-    else byTaskMachine.set(key, [s])
-  }
-  for (const list of byTaskMachine.values()) list.sort((a, b) => b.at - a.at || b.id - a.id)
-  const entries: TaskEntry[] = []
-  for (const task of tasks) {
-    for (const [id, machine] of machines) {
-      const counted = use.get(id)
-      if (!counted || !applies(task.scope, { id, locationId: machine.locationId })) continue
-      const signOffs = byTaskMachine.get(`${task.id} ${id}`) ?? []
-      // never signed off: counted since stitchboard began counting the machine, from nothing
-      const start = { at: counted.countedSince, use: { runningMs: 0, stitches: 0, unrecordedMs: 0 } }
-      for (const entry of entriesOf(task, id, machine.heads, signOffs, start, { at: now, use: counted })) {
-        if (entry.lastSignOff === null) entry.progress.uncertain = true
-        entries.push(entry)
-      }
-    }
-  }
-  return entries
-}
 
 /** The maintenance routes: the tasks with where each stands on every machine and what was done lately, a
  * task added, changed or removed (a supervisor), and a sign-off (an operator). */

@@ -23,6 +23,8 @@ export function alertCause(what: AlertWhat, t: Translator['t']): string {
       return t('app.alert.screenCause')
     case 'orders':
       return t(what.late ? 'app.alert.orderLateCause' : 'app.alert.orderAtRiskCause')
+    case 'maintenance':
+      return t('app.alert.maintenanceCause')
   }
 }
 
@@ -63,12 +65,22 @@ export function alertDetail(what: AlertWhat, machine: string, t: Translator['t']
             customer: what.customer,
             spare: roughDurationInWords(Math.max(0, what.marginMinutes) * 60),
           })
+    case 'maintenance':
+      return what.heads === null
+        ? t('app.alert.maintenance', { machine, task: what.task })
+        : t('app.alert.maintenanceHeads', { machine, task: what.task, heads: what.heads })
   }
 }
 
 /** Where an alert is looked into: its machine's page; a wall screen's, the list of devices. */
 export const alertPath = (alert: { rule: string; machineId: string }) =>
-  alert.rule === 'screens' ? '/devices' : alert.rule === 'orders' ? '/orders' : machinePath(alert.machineId)
+  alert.rule === 'screens'
+    ? '/devices'
+    : alert.rule === 'orders'
+      ? '/orders'
+      : alert.rule === 'maintenance'
+        ? '/maintenance'
+        : machinePath(alert.machineId)
 
 function stateWords(what: Extract<AlertWhat, { rule: 'state' }>, t: Translator['t']): string {
   if (what.state === 'unknown') return codeWords(what.code, t)

@@ -213,10 +213,13 @@ export type AlertWhat =
   /** an order turned late or at risk (the alert's machine is the order: `order-` and its ID, its name the
    * order's reference); `marginMinutes`: due − expected finish */
   | { rule: 'orders'; customer: string; late: boolean; marginMinutes: number }
+  /** a maintenance task overdue on the machine by more than the rule's margin; `heads`: the heads it is
+   * overdue on ("3, 5–8"), null for the machine's task or all its heads */
+  | { rule: 'maintenance'; task: string; heads: string | null }
 
 export interface Alert {
   id: number
-  rule: 'state' | 'head-breaks' | 'hot-spot' | 'screens' | 'orders'
+  rule: 'state' | 'head-breaks' | 'hot-spot' | 'screens' | 'orders' | 'maintenance'
   /** the machine's ID; a wall screen's alert: `screen-` and the device's ID */
   machineId: string
   machineName: string

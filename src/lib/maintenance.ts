@@ -191,3 +191,16 @@ export function entriesOf(
   }
   return [...groups.values()].map((g) => entry(g.last, g.heads))
 }
+
+/** Heads as a person reads them: "1–4, 7" (runs joined). */
+export function headRuns(heads: readonly number[]): string {
+  const runs: string[] = []
+  let start = heads[0]
+  for (let i = 1; i <= heads.length; i++) {
+    if (heads[i] === (heads[i - 1] ?? 0) + 1) continue
+    const end = heads[i - 1]!
+    runs.push(start === end ? String(start) : `${start}–${end}`)
+    start = heads[i]
+  }
+  return runs.join(', ')
+}

@@ -1,6 +1,12 @@
 // One piece: maintenance by use on the three databases, its counters, routes and sign-offs sharing one app,
 // one recorded history and one clock.
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
+import { realSenders } from '../../server/alerts/channels'
+import { AlertEngine } from '../../server/alerts/engine'
+import { defaultSettings } from '../../server/alerts/settings'
+import { AlertStore } from '../../server/alerts/store'
 import { createApp } from '../../server/app'
 import { AuditLog } from '../../server/audit/log'
 import { loadConfig } from '../../server/config'
@@ -9,6 +15,7 @@ import { machineUse } from '../../server/history/machine-use'
 import { migrate } from '../../server/history/migrations'
 import { HistoryStore, type Observation } from '../../server/history/store'
 import { Watcher } from '../../server/history/watcher'
+import { maintenanceOverdue } from '../../server/maintenance/board'
 import { MaintenanceStore } from '../../server/maintenance/store'
 import { DeviceStore } from '../../server/people/devices'
 import { PeopleStore } from '../../server/people/store'
@@ -55,12 +62,35 @@ const seen = (machineId: string, over: Partial<Observation> = {}): Observation =
   ...over,
 })
 
+/** A webhook receiver: every body it was sent, by path. */
+let hooks: Server
+let hookUrl = ''
+const received: Array<{ path: string; body: { type: string; text: string } }> = []
+beforeAll(async () => {
+  hooks = createServer((req, res) => {
+    let body = ''
+    req.on('data', (chunk) => {
+      body += chunk
+    })
+    req.on('end', () => {
+      received.push({ path: req.url ?? '', body: JSON.parse(body) })
+      res.writeHead(200).end('ok')
+    })
+  })
+  await new Promise<void>((resolve) => hooks.listen(0, '127.0.0.1', resolve))
+  hookUrl = `http://127.0.0.1:${(hooks.address() as AddressInfo).port}`
+})
+afterAll(async () => {
+  await new Promise((resolve) => hooks?.close(resolve))
+})
+
 describe.each(BACKENDS)('maintenance by use on %s', (_, open) => {
   let db: Db
   let clock = T0
   let history: HistoryStore
   let app: ReturnType<typeof createApp>
   let audit: AuditLog
+  let maintenance: MaintenanceStore
 
   beforeAll(async () => {
     db = await open()
@@ -71,9 +101,10 @@ describe.each(BACKENDS)('maintenance by use on %s', (_, open) => {
   })
   beforeEach(async () => {
     await db.query(
-      'truncate state_intervals, design_runs, gaps, machine_use, maintenance_tasks, maintenance_signoffs, audit_log cascade',
+      'truncate state_intervals, design_runs, gaps, machine_use, maintenance_tasks, maintenance_signoffs, audit_log, alerts, outbox_messages, outbox_attempts, alert_settings cascade',
     )
     await db.query('update watcher set last_ok_at = null, recording_since = null, last_failure_at = null')
+    received.length = 0
     clock = T0
     polled = false
     const config = loadConfig({ FACTORY_TIMEZONE: 'Europe/Berlin', ADMIN_TOKEN: ADMIN })
@@ -87,7 +118,7 @@ describe.each(BACKENDS)('maintenance by use on %s', (_, open) => {
       historyDays: 30,
       upstreamTimeoutSeconds: 5,
     })
-    const maintenance = new MaintenanceStore(db)
+    maintenance = new MaintenanceStore(db)
     audit = new AuditLog(db, () => {})
     app = createApp({
       config,
@@ -354,5 +385,77 @@ describe.each(BACKENDS)('maintenance by use on %s', (_, open) => {
     expect(
       logged.filter((e) => e.category === 'maintenance' && e.result === 'ok').map((e) => e.event),
     ).toEqual(['maintenance task changed', 'maintenance task changed', 'maintenance task added'])
+  })
+
+  test('a task overdue by its margin reaches the technician’s webhook once, the manager’s later; signed off, all clear', async () => {
+    const engine = new AlertEngine({
+      store: new AlertStore(db),
+      db,
+      codes: [],
+      shifts: [],
+      timeZone: 'Europe/Berlin',
+      senders: realSenders(null),
+      breakLog: null,
+      maintenanceOverdue: maintenanceOverdue(
+        maintenance,
+        async () => FACTS,
+        () => clock,
+      ),
+      now: () => clock,
+    })
+    const settings = defaultSettings()
+    settings.channels = [
+      { id: 'tech', name: 'Technician', kind: 'webhook', url: `${hookUrl}/tech`, to: [], language: null },
+      { id: 'manager', name: 'Manager', kind: 'webhook', url: `${hookUrl}/manager`, to: [], language: null },
+    ]
+    // the default margin: 10 % over the interval, 4.4 of 4 running hours for the hook oil
+    settings.rules.maintenance.levels = [
+      { name: 'Technician', afterMinutes: 0, channels: ['tech'] },
+      { name: 'Maintenance manager', afterMinutes: 30, channels: ['manager'] },
+    ]
+    await engine.saveSettings(settings)
+    const polls = async (ms: number) => record(ms, () => [seen('m1', { stitch: null })])
+    await polls(0)
+    // every other task out of the way: signed off now, their counts far from due
+    const tasks = (await board()).tasks
+    for (const task of tasks.filter((t) => t.name !== 'Oil the rotary hooks'))
+      await maintenance.signOff(
+        { taskId: task.id, machineId: 'm1', heads: null, note: 'new', seen: null },
+        'Ana',
+        clock,
+      )
+    await polls(4 * HOUR + 20 * MINUTE)
+    const evaluate = async (minutes: number) => {
+      const end = clock + minutes * MINUTE
+      while (clock < end) {
+        await polls(15 * SECOND)
+        await engine.evaluate(clock, [], { data: [] })
+        await engine.dispatch()
+      }
+    }
+    await evaluate(3)
+    expect(received).toEqual([])
+    // past 4 h 24 min of running
+    await evaluate(10)
+    expect(received.map((r) => [r.path, r.body.type])).toEqual([['/tech', 'alert']])
+    expect(received[0]!.body.text).toContain('East 01: “Oil the rotary hooks” is overdue')
+    await evaluate(35)
+    expect(received.map((r) => [r.path, r.body.type])).toEqual([
+      ['/tech', 'alert'],
+      ['/manager', 'alert'],
+    ])
+    const oil = tasks.find((t) => t.name === 'Oil the rotary hooks')!
+    expect(
+      (await post('/api/maintenance/sign-off', { taskId: oil.id, machineId: 'm1', seen: null, by: 'Jonas' }))
+        .status,
+    ).toBe(201)
+    await evaluate(4)
+    expect(received.map((r) => [r.path, r.body.type])).toEqual([
+      ['/tech', 'alert'],
+      ['/manager', 'alert'],
+      ['/tech', 'all-clear'],
+      ['/manager', 'all-clear'],
+    ])
+    await engine.stop()
   })
 })

@@ -44,6 +44,10 @@ export const alertSettingsSchemas = lazySchemas(async (z) => {
         enabled: true,
         levels: [],
       }),
+      maintenance: z._default(
+        z.object({ enabled: z.boolean(), marginPercent: z.number(), levels: z.array(levelSchema) }),
+        { enabled: true, marginPercent: 10, levels: [] },
+      ),
     }),
     clearAfterMinutes: z.number(),
     channels: z.array(channelSchema),
@@ -62,7 +66,7 @@ export const alertSettingsSchemas = lazySchemas(async (z) => {
     sent: z.number(),
   })
 
-  const ruleIds = z.enum(['state', 'head-breaks', 'hot-spot', 'screens', 'orders'])
+  const ruleIds = z.enum(['state', 'head-breaks', 'hot-spot', 'screens', 'orders', 'maintenance'])
   const settingsPageSchema = z.object({
     settings: alertSettingsSchema,
     /** ADMIN_TOKEN is set on the server: the settings can be changed with it */

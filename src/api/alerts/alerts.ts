@@ -34,7 +34,7 @@ export const alertsSchemas = lazySchemas(async (z) => {
   const { alertWhatSchema } = await import('../contract/alert-what')
   const alert = z.object({
     id: z.number(),
-    rule: z.enum(['state', 'head-breaks', 'hot-spot', 'screens', 'orders']),
+    rule: z.enum(['state', 'head-breaks', 'hot-spot', 'screens', 'orders', 'maintenance']),
     machineId: z.string(),
     machineName: z.string(),
     cause: z.string(),

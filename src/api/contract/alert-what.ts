@@ -29,4 +29,10 @@ export const alertWhatSchema = z.discriminatedUnion('rule', [
     late: z.boolean(),
     marginMinutes: z.int(),
   }),
+  // a maintenance task overdue on a machine (the alert's machine), by more than its margin
+  z.object({
+    rule: z.literal('maintenance'),
+    task: z.string().check(z.maxLength(200)),
+    heads: z.nullable(z.string().check(z.maxLength(200))),
+  }),
 ])

@@ -15,6 +15,7 @@ const RULE_URGENCY: Record<Alert['rule'], number> = {
   'hot-spot': 2,
   screens: 3,
   orders: 4,
+  maintenance: 5,
 }
 
 /** Open alerts first (those nobody is on before those acknowledged; a machine down before break patterns;

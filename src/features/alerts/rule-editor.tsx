@@ -68,6 +68,22 @@ export function RuleEditor({ rule, draft, change }: { rule: RuleId; draft: Draft
       )}
       {rule === 'hot-spot' && <p className="text-sm">{t('alerts.rule.hotSpotExplained')}</p>}
       {rule === 'orders' && <p className="text-sm">{t('alerts.rule.ordersExplained')}</p>}
+      {rule === 'maintenance' && (
+        <>
+          <p className="text-sm">{t('alerts.rule.maintenanceExplained')}</p>
+          <NumberField
+            {...SETTING_NUMBER}
+            label={t('alerts.rule.maintenanceMargin')}
+            value={draft.rules.maintenance.marginPercent}
+            min={0}
+            onChange={(text) =>
+              change((d) => {
+                d.rules.maintenance.marginPercent = Number(text)
+              })
+            }
+          />
+        </>
+      )}
       {rule === 'screens' && (
         <>
           <p className="text-sm">{t('alerts.rule.screensExplained')}</p>

@@ -9,6 +9,7 @@ export const RULE_TITLES = {
   'hot-spot': 'alerts.rule.hotSpot',
   screens: 'alerts.rule.screens',
   orders: 'alerts.rule.orders',
+  maintenance: 'alerts.rule.maintenance',
 } as const satisfies Record<string, MessageKey>
 export type RuleId = keyof typeof RULE_TITLES
 export const RULES = Object.keys(RULE_TITLES) as RuleId[]
@@ -20,6 +21,7 @@ export const RULE_NAMES: Record<RuleId, MessageKey> = {
   'hot-spot': 'alerts.ruleName.hotSpot',
   screens: 'alerts.ruleName.screens',
   orders: 'alerts.ruleName.orders',
+  maintenance: 'alerts.ruleName.maintenance',
 }
 
 /** The machine states the state rule watches, in the form's order; their words are the board's

@@ -1,21 +1,14 @@
 import { useT } from '../../components/i18n'
-import type { DueState, TaskInterval, TaskProgress, TaskScope } from '../../lib/maintenance'
+import {
+  type DueState,
+  headRuns,
+  type TaskInterval,
+  type TaskProgress,
+  type TaskScope,
+} from '../../lib/maintenance'
 
 /** What a sign-off came to, as the row says it. */
 export type Said = { kind: 'signed' } | { kind: 'already' }
-
-/** Heads as a person reads them: "heads 1–4, 7" (runs joined). */
-export function headRuns(heads: readonly number[]): string {
-  const runs: string[] = []
-  let start = heads[0]
-  for (let i = 1; i <= heads.length; i++) {
-    if (heads[i] === (heads[i - 1] ?? 0) + 1) continue
-    const end = heads[i - 1]!
-    runs.push(start === end ? String(start) : `${start}–${end}`)
-    start = heads[i]
-  }
-  return runs.join(', ')
-}
 
 /** The maintenance page's words for a task's state, interval, progress and scope. */
 export function useTaskWords() {

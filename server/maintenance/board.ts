@@ -1,0 +1,80 @@
+import type { MachineFacts } from '../../src/api/contract/to-domain'
+import { applies, entriesOf, headRuns, type MaintenanceTask, type TaskEntry } from '../../src/lib/maintenance'
+import type { CountedSignOff, MaintenanceStore } from './store'
+
+/** Every task on every machine it applies to, as it stands now. */
+export function board(
+  tasks: ReadonlyArray<MaintenanceTask & { createdAt: number }>,
+  machines: ReadonlyMap<string, Pick<MachineFacts, 'locationId' | 'heads'>>,
+  use: ReadonlyMap<
+    string,
+    { runningMs: number; stitches: number; unrecordedMs: number; countedSince: number }
+  >,
+  lastSignOffs: readonly CountedSignOff[],
+  now: number,
+): TaskEntry[] {
+  const byTaskMachine = new Map<string, CountedSignOff[]>()
+  for (const s of lastSignOffs) {
+    const key = `${s.taskId} ${s.machineId}`
+    const list = byTaskMachine.get(key)
+    if (list) list.push(s)
+    else byTaskMachine.set(key, [s])
+  }
+  for (const list of byTaskMachine.values()) list.sort((a, b) => b.at - a.at || b.id - a.id)
+  const entries: TaskEntry[] = []
+  for (const task of tasks) {
+    for (const [id, machine] of machines) {
+      const counted = use.get(id)
+      if (!counted || !applies(task.scope, { id, locationId: machine.locationId })) continue
+      const signOffs = byTaskMachine.get(`${task.id} ${id}`) ?? []
+      // never signed off: counted since stitchboard began counting the machine, from nothing
+      const start = { at: counted.countedSince, use: { runningMs: 0, stitches: 0, unrecordedMs: 0 } }
+      for (const entry of entriesOf(task, id, machine.heads, signOffs, start, { at: now, use: counted })) {
+        if (entry.lastSignOff === null) entry.progress.uncertain = true
+        entries.push(entry)
+      }
+    }
+  }
+  return entries
+}
+
+/** The tasks overdue by more than `marginShare` of their interval on each machine, for the maintenance
+ * alert rule: each with when it was first seen so (kept while it stays overdue). */
+export function maintenanceOverdue(
+  store: MaintenanceStore,
+  machineFacts: () => Promise<Map<string, MachineFacts>>,
+  now: () => number,
+) {
+  const firstSeen = new Map<string, number>()
+  return async (marginShare: number) => {
+    const at = now()
+    const [tasks, use, last, facts] = await Promise.all([
+      store.tasks(),
+      store.use(),
+      store.lastSignOffs(),
+      machineFacts(),
+    ])
+    const names = new Map(tasks.map((t) => [t.id, t.name]))
+    const overdue = board(tasks, facts, use, last, at).filter((e) => e.progress.share >= marginShare)
+    const seen = new Set<string>()
+    const result = overdue.map((e) => {
+      const machine = facts.get(e.machineId)
+      const all = !e.heads || e.heads.length === machine?.heads
+      const key = `maintenance-${e.taskId}-${e.machineId}${all ? '' : `-${e.heads!.join('.')}`}`
+      seen.add(key)
+      const since = firstSeen.get(key) ?? at
+      firstSeen.set(key, since)
+      return {
+        key,
+        machineId: e.machineId,
+        machineName: machine?.name ?? e.machineId,
+        task: names.get(e.taskId) ?? String(e.taskId),
+        heads: all ? null : headRuns(e.heads!),
+        share: e.progress.share,
+        since,
+      }
+    })
+    for (const key of firstSeen.keys()) if (!seen.has(key)) firstSeen.delete(key)
+    return result
+  }
+}
