@@ -169,6 +169,36 @@ describe('the dashboard on an independent upstream in the documented shapes', ()
     await page.close()
   })
 
+  test('the thread-break assistant: each planted pattern gets its check first, a machine without one none', async () => {
+    // the patterns the held-out upstream plants (test/held-out/upstream.ts breakRate), over 7 days
+    const planted: Array<[string, RegExp]> = [
+      // needle 11 on every head of East 01: that needle's thread and cones
+      ['M-0101', /^Needle 11 breaks on 12 of 12 heads: check that needle’s thread and cones/],
+      // needle 7 on head 4 of East 03 only: that needle
+      ['M-0103', /^Needle 7 on head 4: change that needle and check its eye, thread guide and upper tension/],
+      // head 5 of West 01 on every needle: that head
+      ['M-0201', /^Head 5 breaks on 12 of 12 needles: check that head’s hook timing, bobbin case/],
+    ]
+    for (const [machine, first] of planted) {
+      const { page, problems } = await open(`/machines/${machine}?range=7d`)
+      const checks = page.getByRole('region', { name: 'What to check' })
+      await expect.poll(() => checks.getByRole('listitem').first().textContent()).toMatch(first)
+      // with its evidence: the count against the share an even spread gives it
+      expect(await checks.getByRole('listitem').first().textContent()).toMatch(
+        /[\d,]+\sbreaks, [\d.]+× its share if the breaks were spread evenly \([\d.,]+\)\.$/,
+      )
+      expect(problems).toEqual([])
+      await page.close()
+    }
+    // West 02 breaks a little everywhere: within their expected shares, no suggestion
+    const { page, problems } = await open('/machines/M-0202?range=7d')
+    const checks = page.getByRole('region', { name: 'What to check' })
+    await checks.getByText('No head or needle stands out: nothing to check first.').waitFor()
+    expect(await checks.getByRole('listitem').count()).toBe(0)
+    expect(problems).toEqual([])
+    await page.close()
+  })
+
   test('shifts: the shift filter splits the figures, and the portal’s own work periods are named', async () => {
     // 11:30 in Berlin: Night (00:00–06:00 of today) and Early so far; nothing of Late yet
     const { page, problems } = await open('/shifts?range=today')

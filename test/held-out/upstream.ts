@@ -327,10 +327,12 @@ function shiftSeconds(from: number, end: number, shift: ShiftWindow) {
 }
 
 /** Thread breaks per hour on one head and needle: a little everywhere, a hot cell on East 03 (head 4,
- * needle 7) and a hot needle 11 on East 01. Needle 0 is the bobbin. */
+ * needle 7), a hot needle 11 on East 01 and a hot head 5 on West 01 (every needle). Needle 0 is the
+ * bobbin. */
 function breakRate(m: HeldOutMachine, head: number, needle: number): number {
   if (m.id === 'M-0103' && head === 4 && needle === 7) return 1.5
   if (m.id === 'M-0101' && needle === 11) return 0.3
+  if (m.id === 'M-0201' && head === 5 && needle > 0) return 0.08
   if (needle === 0) return 0.04
   return 0.004 + 0.02 * fraction(`${m.id}/${head}/${needle}`)
 }

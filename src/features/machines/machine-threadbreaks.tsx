@@ -16,6 +16,7 @@ import { breaksAt, trendInWords } from '../../lib/breaks-trend'
 import type { Machine, ThreadbreakCount } from '../../lib/domain'
 import { withParam } from '../../lib/filters'
 import { findHotSpots, hotSpotInWords } from '../../lib/hot-spots'
+import { BreakChecks } from './break-checks'
 
 /** The room the summary and heatmap take while they load (most of a screen at desk width). */
 const HEATMAP_HEIGHT = '16rem'
@@ -133,6 +134,9 @@ function MachineGrid({
         </ul>
       ) : (
         <p>{t('machines.breaks.even')}</p>
+      )}
+      {rows.length > 0 && (
+        <BreakChecks rows={rows} heads={machine.heads ?? 1} needles={machine.needles ?? 1} />
       )}
       <HeatmapLegend max={max} />
       <HeatmapCanvas grid={grid} max={max} label={machine.name} marks={marks} cell={26} fit />
