@@ -31,6 +31,8 @@ export const FEATURE_EXPORTS: Record<string, string> = {
   'src/features/plan/machine-pace.tsx': 'the machine page shows the machine’s pace against its own target',
   'src/features/orders/machine-order.tsx': 'the machine page shows the orders scheduled on the machine',
   'src/features/orders/tile-order.tsx': 'the board’s tile shows the order its machine sews now',
+  'src/features/maintenance/machine-tasks.tsx':
+    'the machine page shows its maintenance tasks and signs them off',
   'src/features/stops/tile-reason.tsx': 'the board tile and the machine page show and take a stop’s reason',
   'src/features/stops/reason-dialog.tsx': 'the alert bar gives a reason to the stop of an alert',
   'src/features/stops/use-stops.ts': 'the wall reads what each standing machine stands for',

@@ -62,6 +62,11 @@ const MachineOrder = lazyPart(
   () => import('../orders/machine-order'),
   (module) => module.MachineOrder,
 )
+const MachineTasks = lazyPart(
+  'src/features/maintenance/machine-tasks.tsx',
+  () => import('../maintenance/machine-tasks'),
+  (module) => module.MachineTasks,
+)
 const ReasonsOfRange = lazyPart(
   'src/features/stops/reasons-of-range.tsx',
   () => import('../stops/reasons-of-range'),
@@ -129,6 +134,11 @@ export function MachinePage() {
             <WidgetErrorBoundary name={t('orders.machine.heading')}>
               <Suspense fallback={null}>
                 <MachineOrder machineId={m.id} designId={m.designId ?? null} />
+              </Suspense>
+            </WidgetErrorBoundary>
+            <WidgetErrorBoundary name={t('maintenance.machine.heading')}>
+              <Suspense fallback={null}>
+                <MachineTasks machineId={m.id} machineName={m.name} heads={m.heads ?? null} />
               </Suspense>
             </WidgetErrorBoundary>
             <WidgetErrorBoundary name={t('machines.machine.timelineWidget')}>
