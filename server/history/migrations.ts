@@ -719,6 +719,19 @@ export const MIGRATIONS: ReadonlyArray<{ version: number; name: string; sql: str
       );
       create index maintenance_signoffs_task on maintenance_signoffs (task_id, machine_id, at);
       create index maintenance_signoffs_at on maintenance_signoffs (at);
+
+      -- a technician's verdict on one of the thread-break assistant's checks (kind: needle, head or cell)
+      create table break_check_verdicts (
+        id bigserial primary key,
+        machine_id text not null,
+        kind text not null check (kind in ('needle', 'head', 'cell')),
+        head integer,
+        needle integer,
+        right_check boolean not null,
+        by text not null,
+        at timestamptz not null
+      );
+      create index break_check_verdicts_at on break_check_verdicts (at);
     `,
   },
 ]

@@ -5,7 +5,7 @@ import { applies, INTERVAL_KINDS, MAX_INTERVAL } from '../../src/lib/maintenance
 import { jsonBody } from '../stops/routes'
 import { bodyError, personName } from '../stops/settings'
 import { board } from './board'
-import { MaintenanceError, type MaintenanceStore } from './store'
+import { MaintenanceError, type MaintenanceStore, recordVerdict, verdicts } from './store'
 
 /** The maintenance parts of a running history (server/start-history.ts). */
 export interface MaintenanceParts {
@@ -89,6 +89,20 @@ const changedTask = z.union([
   z.object({ ...taskFields, version: z.number().int().positive() }).strict(),
   z.object({ remove: z.literal(true), version: z.number().int().positive(), by: personName }).strict(),
 ])
+const verdict = z
+  .object({
+    machineId: z.string().min(1).max(128),
+    kind: z.enum(['needle', 'head', 'cell'], { error: 'is not needle, head or cell' }),
+    head: z.number().int().min(1).max(1000).nullable(),
+    needle: z.number().int().min(1).max(1000).nullable(),
+    right: z.boolean({ error: 'is not true or false' }),
+    by: personName,
+  })
+  .strict()
+  .refine((v) => (v.kind === 'needle') === (v.head === null) && (v.kind === 'head') === (v.needle === null), {
+    message:
+      'names a head and a needle that do not fit its kind (a needle check has no head, a head check no needle)',
+  })
 const signOff = z
   .object({
     taskId: z.number().int().positive(),
@@ -193,6 +207,26 @@ export function maintenanceRoutes(
     } catch (error) {
       return failed(c, error)
     }
+  })
+
+  // the technicians' verdicts on the thread-break assistant's checks, and the score they make
+  app.get('/api/maintenance/checks', async (c) => {
+    const parts = partsOf()
+    if (typeof parts === 'string') return c.json({ error: `No verdicts: ${parts}` }, 503)
+    return c.json({
+      ...(await verdicts(parts.store.db, options.now())),
+      canMark: await options.canSignOff(c),
+    })
+  })
+
+  app.post('/api/maintenance/checks', async (c) => {
+    const parts = partsOf()
+    if (typeof parts === 'string') return c.json({ error: `No verdicts: ${parts}` }, 503)
+    const body = await jsonBody(c, MAX_BODY_BYTES)
+    if (!body.ok) return body.response
+    const parsed = verdict.safeParse(body.value)
+    if (!parsed.success) return c.json({ error: bodyError(parsed.error, 'The verdict cannot be kept') }, 400)
+    return c.json({ verdict: await recordVerdict(parts.store.db, parsed.data, options.now()) }, 201)
   })
 
   app.post('/api/maintenance/sign-off', async (c) => {

@@ -66,7 +66,7 @@ const signOffOf = (r: Record<string, unknown>): CountedSignOff => ({
 
 /** The maintenance tasks and their sign-offs (issue 53), on the history's database. */
 export class MaintenanceStore {
-  constructor(private readonly db: Db) {}
+  constructor(readonly db: Db) {}
 
   /** The published defaults, on a database that never had a task. */
   async seedDefaults(now: number): Promise<boolean> {
@@ -234,6 +234,65 @@ export class MaintenanceStore {
     })
   }
 }
+
+/** A technician's verdict on a check of the thread-break assistant. */
+export interface CheckVerdict {
+  id: number
+  machineId: string
+  kind: 'needle' | 'head' | 'cell'
+  head: number | null
+  needle: number | null
+  right: boolean
+  by: string
+  at: number
+}
+
+/** The verdicts kept: a year, and at most this many listed. */
+const VERDICT_DAYS = 365
+const MAX_VERDICTS = 1000
+
+/** The assistant's verdicts: each one kept, the latest of each check shown, and the score. */
+export async function recordVerdict(
+  db: Db,
+  input: Omit<CheckVerdict, 'id' | 'at'>,
+  at: number,
+): Promise<CheckVerdict> {
+  const [row] = await db.query<Record<string, unknown>>(
+    `insert into break_check_verdicts (machine_id, kind, head, needle, right_check, by, at)
+     values ($1, $2, $3, $4, $5, $6, $7) returning *`,
+    [input.machineId, input.kind, input.head, input.needle, input.right, input.by, iso(at)],
+  )
+  return verdictOf(row!)
+}
+
+/** The verdicts of the last year, newest first (at most MAX_VERDICTS), and the score over all of them. */
+export async function verdicts(
+  db: Db,
+  now: number,
+): Promise<{ verdicts: CheckVerdict[]; right: number; wrong: number }> {
+  const from = iso(now - VERDICT_DAYS * 86_400_000)
+  await db.query('delete from break_check_verdicts where at < $1', [from])
+  const rows = await db.query<Record<string, unknown>>(
+    'select * from break_check_verdicts order by at desc, id desc limit $1',
+    [MAX_VERDICTS],
+  )
+  const [score] = await db.query<{ right: string; wrong: string }>(
+    `select count(*) filter (where right_check) as right, count(*) filter (where not right_check) as wrong
+     from break_check_verdicts`,
+  )
+  return { verdicts: rows.map(verdictOf), right: Number(score?.right ?? 0), wrong: Number(score?.wrong ?? 0) }
+}
+
+const verdictOf = (r: Record<string, unknown>): CheckVerdict => ({
+  id: Number(r.id),
+  machineId: String(r.machine_id),
+  kind: r.kind as CheckVerdict['kind'],
+  head: r.head === null ? null : Number(r.head),
+  needle: r.needle === null ? null : Number(r.needle),
+  right: Boolean(r.right_check),
+  by: String(r.by),
+  at: ms(r.at)!,
+})
 
 /** A sign-off as the demo's past has it: at a moment, with the machine's use then (./demo.ts). */
 export async function insertSignOff(

@@ -129,6 +129,13 @@ export const WRITE_ROUTES: Readonly<Record<string, WriteRoute>> = {
     who: 'by',
     place: 'machineId',
   },
+  'POST /api/maintenance/checks': {
+    role: 'operator',
+    category: 'maintenance',
+    event: 'break check marked',
+    who: 'by',
+    place: 'machineId',
+  },
   'POST /api/maintenance/tasks': {
     role: 'supervisor',
     category: 'maintenance',

@@ -185,8 +185,16 @@ describe('the dashboard on an independent upstream in the documented shapes', ()
       await expect.poll(() => checks.getByRole('listitem').first().textContent()).toMatch(first)
       // with its evidence: the count against the share an even spread gives it
       expect(await checks.getByRole('listitem').first().textContent()).toMatch(
-        /[\d,]+\sbreaks, [\d.]+× its share if the breaks were spread evenly \([\d.,]+\)\.$/,
+        /[\d,]+\sbreaks, [\d.]+× its share if the breaks were spread evenly \([\d.,]+\)\. RightWrong$/,
       )
+      if (machine === 'M-0101') {
+        // the technician looked: the check was right; kept with who, and scored
+        await checks.getByRole('button', { name: /^This check was right: Needle 11/ }).click()
+        await checks.getByLabel('Your name').fill('Tess')
+        await checks.getByRole('button', { name: 'Keep the verdict' }).click()
+        await checks.getByText(/^Marked right by Tess, /).waitFor()
+        await checks.getByText(/^The checks marked so far: 1 of 1\sright \(100\s%\)\.$/).waitFor()
+      }
       expect(problems).toEqual([])
       await page.close()
     }

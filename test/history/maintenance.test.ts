@@ -101,7 +101,7 @@ describe.each(BACKENDS)('maintenance by use on %s', (_, open) => {
   })
   beforeEach(async () => {
     await db.query(
-      'truncate state_intervals, design_runs, gaps, machine_use, maintenance_tasks, maintenance_signoffs, audit_log, alerts, outbox_messages, outbox_attempts, alert_settings cascade',
+      'truncate state_intervals, design_runs, gaps, machine_use, maintenance_tasks, maintenance_signoffs, break_check_verdicts, audit_log, alerts, outbox_messages, outbox_attempts, alert_settings cascade',
     )
     await db.query('update watcher set last_ok_at = null, recording_since = null, last_failure_at = null')
     received.length = 0
@@ -385,6 +385,44 @@ describe.each(BACKENDS)('maintenance by use on %s', (_, open) => {
     expect(
       logged.filter((e) => e.category === 'maintenance' && e.result === 'ok').map((e) => e.event),
     ).toEqual(['maintenance task changed', 'maintenance task changed', 'maintenance task added'])
+  })
+
+  test('the thread-break assistant’s checks are marked right or wrong, kept with who, and scored', async () => {
+    const mark = (over: Record<string, unknown>) =>
+      post('/api/maintenance/checks', {
+        machineId: 'm1',
+        kind: 'needle',
+        head: null,
+        needle: 11,
+        right: true,
+        by: 'Ana',
+        ...over,
+      })
+    expect((await mark({})).status).toBe(201)
+    clock += MINUTE
+    expect((await mark({ right: false, by: 'Jonas' })).status).toBe(201)
+    expect((await mark({ kind: 'cell', head: 4, needle: 7 })).status).toBe(201)
+    expect((await mark({ kind: 'head', head: 2, needle: 5 })).body.error).toBe(
+      'The verdict cannot be kept: the body names a head and a needle that do not fit its kind (a needle check has no head, a head check no needle)',
+    )
+    expect((await mark({ right: 'yes' })).body.error).toBe(
+      'The verdict cannot be kept: right is not true or false',
+    )
+    const checks = (await (await app.request('http://127.0.0.1/api/maintenance/checks')).json()) as {
+      verdicts: Array<{ by: string; right: boolean; kind: string }>
+      right: number
+      wrong: number
+    }
+    expect(checks).toMatchObject({ right: 2, wrong: 1 })
+    // newest first: the last word on needle 11 is Jonas's
+    expect(checks.verdicts.filter((v) => v.kind === 'needle').map((v) => [v.by, v.right])).toEqual([
+      ['Jonas', false],
+      ['Ana', true],
+    ])
+    const logged = await audit.list({ from: 0, till: clock + 1, limit: 20 })
+    expect(logged.filter((e) => e.event === 'break check marked').map((e) => e.status)).toEqual([
+      400, 400, 201, 201, 201,
+    ])
   })
 
   test('a task overdue by its margin reaches the technician’s webhook once, the manager’s later; signed off, all clear', async () => {

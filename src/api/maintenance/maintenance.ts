@@ -50,6 +50,16 @@ const schemas = lazySchemas((z) => {
       uncertain: z.boolean(),
     }),
   })
+  const verdict = z.object({
+    id: z.number(),
+    machineId: z.string(),
+    kind: z.enum(['needle', 'head', 'cell']),
+    head: z.nullable(z.number()),
+    needle: z.nullable(z.number()),
+    right: z.boolean(),
+    by: z.string(),
+    at: z.number(),
+  })
   return {
     board: z.object({
       available: z.boolean(),
@@ -63,6 +73,13 @@ const schemas = lazySchemas((z) => {
     saved: z.object({ task }),
     removed: z.object({ removed: z.number() }),
     signed: z.object({ signOffs: z.array(signOff) }),
+    checks: z.object({
+      verdicts: z.array(verdict),
+      right: z.number(),
+      wrong: z.number(),
+      canMark: z.boolean(),
+    }),
+    marked: z.object({ verdict }),
   }
 })
 
@@ -138,3 +155,30 @@ export const signOffTask = async (body: {
   pin?: string
 }): Promise<SignOff[]> =>
   (await postJson('/api/maintenance/sign-off', body, () => schemas().then((s) => s.signed))).signOffs
+
+/** A technician's verdict on one of the thread-break assistant's checks. */
+export interface CheckVerdict {
+  id: number
+  machineId: string
+  kind: 'needle' | 'head' | 'cell'
+  head: number | null
+  needle: number | null
+  right: boolean
+  by: string
+  at: number
+}
+
+/** The verdicts of the last year, newest first, and the score: how many checks were right, how many wrong. */
+export const checksQueryOptions = () =>
+  queryOptions({
+    queryKey: [...MAINTENANCE_KEY, 'checks'],
+    queryFn: ({
+      signal,
+    }): Promise<{ verdicts: CheckVerdict[]; right: number; wrong: number; canMark: boolean }> =>
+      getJson('/api/maintenance/checks', () => schemas().then((s) => s.checks), signal),
+  })
+
+export const markCheck = async (
+  body: Omit<CheckVerdict, 'id' | 'at'> & { pin?: string },
+): Promise<CheckVerdict> =>
+  (await postJson('/api/maintenance/checks', body, () => schemas().then((s) => s.marked))).verdict

@@ -2,14 +2,17 @@ import { useId, useMemo } from 'react'
 import { useT } from '../../components/i18n'
 import { type Suggestion, suggestionsOf } from '../../lib/break-assistant'
 import type { ThreadbreakCount } from '../../lib/domain'
+import { CheckScore, CheckVerdictButtons } from './check-verdict'
 
 /** The thread-break assistant on a machine's page: from the pattern of its breaks by head and needle, what
  * to check first, each with its evidence (src/lib/break-assistant.ts). */
 export function BreakChecks({
+  machineId,
   rows,
   heads,
   needles,
 }: {
+  machineId: string
   rows: readonly ThreadbreakCount[]
   heads: number
   needles: number
@@ -51,11 +54,13 @@ export function BreakChecks({
                   ratio: number(s.ratio, { maximumFractionDigits: 1 }),
                   expected: number(s.expected, { maximumFractionDigits: 1 }),
                 })}
-              </span>
+              </span>{' '}
+              <CheckVerdictButtons machineId={machineId} suggestion={s} check={check(s)} />
             </li>
           ))}
         </ol>
       )}
+      <CheckScore />
     </section>
   )
 }

@@ -136,7 +136,12 @@ function MachineGrid({
         <p>{t('machines.breaks.even')}</p>
       )}
       {rows.length > 0 && (
-        <BreakChecks rows={rows} heads={machine.heads ?? 1} needles={machine.needles ?? 1} />
+        <BreakChecks
+          machineId={machine.id}
+          rows={rows}
+          heads={machine.heads ?? 1}
+          needles={machine.needles ?? 1}
+        />
       )}
       <HeatmapLegend max={max} />
       <HeatmapCanvas grid={grid} max={max} label={machine.name} marks={marks} cell={26} fit />

@@ -1,0 +1,146 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useState } from 'react'
+import { useFactoryZone } from '../../api/core/app-config'
+import { describeError } from '../../api/core/errors'
+import { useWrite } from '../../api/core/use-write'
+import {
+  type CheckVerdict,
+  checksQueryOptions,
+  MAINTENANCE_KEY,
+  markCheck,
+} from '../../api/maintenance/maintenance'
+import { useT } from '../../components/i18n'
+import { rememberedName, rememberName } from '../../components/person-name'
+import { onFloorDevice, pinRefusal, useMe } from '../../components/signed-in'
+import { Button } from '../../components/ui/button'
+import { FormErrors } from '../../components/ui/form-errors'
+import { TextField } from '../../components/ui/text-field'
+import { MAX_WHO_NAME } from '../../components/who-fields'
+import type { Suggestion } from '../../lib/break-assistant'
+import { formatFactoryDate, formatFactoryTime } from '../../lib/factory-time'
+
+const same = (v: CheckVerdict, machineId: string, s: Suggestion) =>
+  v.machineId === machineId && v.kind === s.kind && v.head === s.head && v.needle === s.needle
+
+/** The score of the assistant's checks the technicians marked: how many were right. */
+export function CheckScore() {
+  const { t } = useT()
+  const checks = useQuery(checksQueryOptions())
+  const data = checks.data
+  if (!data || data.right + data.wrong === 0) return null
+  return (
+    <p className="text-sm">
+      {t('machines.assist.score', {
+        right: data.right,
+        count: data.right + data.wrong,
+        percent: Math.round((100 * data.right) / (data.right + data.wrong)),
+      })}
+    </p>
+  )
+}
+
+/** "Was this right?": a technician marks a check right or wrong once they have looked; the last verdict on
+ * it is shown with who gave it. */
+export function CheckVerdictButtons({
+  machineId,
+  suggestion,
+  check,
+}: {
+  machineId: string
+  suggestion: Suggestion
+  check: string
+}) {
+  const { t } = useT()
+  const timeZone = useFactoryZone()
+  const client = useQueryClient()
+  const me = useMe()
+  const checks = useQuery(checksQueryOptions())
+  const onDevice = onFloorDevice(me)
+  const [name, setName] = useState(rememberedName)
+  const [pin, setPin] = useState('')
+  const [asking, setAsking] = useState<boolean | null>(null)
+  const write = useWrite({
+    mutationFn: (right: boolean) =>
+      markCheck({
+        machineId,
+        kind: suggestion.kind,
+        head: suggestion.head,
+        needle: suggestion.needle,
+        right,
+        by: me?.person?.name ?? name.trim(),
+        ...(onDevice ? { pin } : {}),
+      }),
+    onSuccess: async () => {
+      if (!me?.person && !onDevice) rememberName(name.trim())
+      setAsking(null)
+      await client.invalidateQueries({ queryKey: [...MAINTENANCE_KEY, 'checks'] })
+    },
+  })
+  if (!checks.data?.canMark) return null
+  const last = checks.data.verdicts.find((v) => same(v, machineId, suggestion))
+  const mark = (right: boolean) => {
+    // who marks it: the signed-in person, the name this browser gave before, or asked once
+    if (me?.person || (!onDevice && name.trim()) || (onDevice && pin.trim())) write.mutate(right)
+    else setAsking(right)
+  }
+  return (
+    <span className="inline-flex flex-wrap items-center gap-2">
+      {last && (
+        <span className="text-sm">
+          {t(last.right ? 'machines.assist.markedRight' : 'machines.assist.markedWrong', {
+            by: last.by,
+            when: t('maintenance.when', {
+              date: formatFactoryDate(last.at, timeZone),
+              time: formatFactoryTime(last.at, timeZone, false),
+            }),
+          })}
+        </span>
+      )}
+      <Button
+        onClick={() => mark(true)}
+        disabled={write.isPending}
+        aria-label={t('machines.assist.rightFor', { check })}
+      >
+        {t('machines.assist.right')}
+      </Button>
+      <Button
+        onClick={() => mark(false)}
+        disabled={write.isPending}
+        aria-label={t('machines.assist.wrongFor', { check })}
+      >
+        {t('machines.assist.wrong')}
+      </Button>
+      {asking !== null && (
+        <span className="inline-flex flex-wrap items-end gap-2">
+          {onDevice ? (
+            <TextField
+              label={t('who.pinOn', { device: me?.device?.name ?? '' })}
+              type="password"
+              inputMode="numeric"
+              autoComplete="off"
+              maxLength={20}
+              value={pin}
+              onChange={setPin}
+            />
+          ) : (
+            <TextField
+              label={t('maintenance.signOff.name')}
+              maxLength={MAX_WHO_NAME}
+              value={name}
+              onChange={setName}
+            />
+          )}
+          <Button
+            variant="primary"
+            onClick={() => (onDevice ? pin.trim() : name.trim()) && write.mutate(asking)}
+          >
+            {t('machines.assist.keep')}
+          </Button>
+        </span>
+      )}
+      <FormErrors
+        errors={write.isError ? (pinRefusal(write.error, t) ?? describeError(write.error, t)) : null}
+      />
+    </span>
+  )
+}
