@@ -5,6 +5,7 @@ import type { AlertEngine } from './alerts/engine'
 import { alertRoutes } from './alerts/routes'
 import type { AuditLog } from './audit/log'
 import type { Config } from './config'
+import type { HistoryStore } from './history/store'
 import { type MaintenanceParts, maintenanceRoutes } from './maintenance/routes'
 import type { OrderParts } from './orders/parts'
 import { orderRoutes } from './orders/routes'
@@ -27,7 +28,7 @@ import { stopRoutes } from './stops/routes'
 
 /** What these routes read of the history (server/app.ts's RunningHistory), or why there is none. */
 type SettingsHistory =
-  | ({ store: unknown } & PlanParts & {
+  | ({ store: HistoryStore } & PlanParts & {
         alerts?: AlertEngine
         stops?: StopBook
         delivery?: ReportDeliveryParts

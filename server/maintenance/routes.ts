@@ -2,6 +2,8 @@ import type { Context, Hono } from 'hono'
 import * as z from 'zod'
 import type { MachineFacts } from '../../src/api/contract/to-domain'
 import { applies, INTERVAL_KINDS, MAX_INTERVAL } from '../../src/lib/maintenance'
+import { reliabilityOf } from '../../src/lib/stop-figures'
+import type { StopPart } from '../../src/lib/stop-parts'
 import { jsonBody } from '../stops/routes'
 import { bodyError, personName } from '../stops/settings'
 import { board } from './board'
@@ -13,6 +15,21 @@ export interface MaintenanceParts {
   /** the machines as the watcher last saw them */
   machineFacts?: () => Promise<Map<string, MachineFacts>>
 }
+
+/** What the reliability figures read of the history: a machine's intervals and its stop parts. */
+interface ReliabilitySources {
+  store?: {
+    machineIntervals(
+      machineId: string,
+      from: number,
+      till: number,
+    ): Promise<Array<{ turning: boolean; reporting: boolean; startedAt: number; endedAt: number | null }>>
+  }
+  stops?: { parts(machines: readonly string[] | null, from: number, till: number): Promise<StopPart[]> }
+}
+
+/** Days the reliability figures look back at most. */
+const MAX_RELIABILITY_DAYS = 90
 
 export interface MaintenanceOptions {
   /** whether the asker may change the tasks (a supervisor) */
@@ -119,7 +136,7 @@ const signOff = z
  * task added, changed or removed (a supervisor), and a sign-off (an operator). */
 export function maintenanceRoutes(
   app: Hono,
-  stateOf: () => MaintenanceParts | { unavailable: string },
+  stateOf: () => (MaintenanceParts & ReliabilitySources) | { unavailable: string },
   options: MaintenanceOptions,
 ) {
   const partsOf = () => {
@@ -207,6 +224,33 @@ export function maintenanceRoutes(
     } catch (error) {
       return failed(c, error)
     }
+  })
+
+  // a machine's mean time between failures and to repair, from its stops with the reason "machine fault"
+  app.get('/api/maintenance/reliability', async (c) => {
+    const state = stateOf()
+    if ('unavailable' in state || !state.store || !state.stops)
+      return c.json({ error: 'No reliability figures: this server keeps no stops' }, 503)
+    const machineId = c.req.query('machineId') ?? ''
+    const days = Number(c.req.query('days') ?? '30')
+    if (!/^[^\s,]{1,128}$/.test(machineId))
+      return c.json({ error: 'Parameter machineId is required: one machine ID' }, 400)
+    if (!Number.isInteger(days) || days < 1 || days > MAX_RELIABILITY_DAYS)
+      return c.json({ error: `Parameter days is a whole number from 1 to ${MAX_RELIABILITY_DAYS}` }, 400)
+    const till = options.now()
+    const from = till - days * 86_400_000
+    const [intervals, parts] = await Promise.all([
+      state.store.machineIntervals(machineId, from, till),
+      state.stops.parts([machineId], from, till),
+    ])
+    // running time as the counters count it: turning and reporting
+    const runningMs = intervals
+      .filter((i) => i.turning && i.reporting)
+      .reduce(
+        (sum, i) => sum + Math.max(0, Math.min(i.endedAt ?? till, till) - Math.max(i.startedAt, from)),
+        0,
+      )
+    return c.json({ machineId, from, till, ...reliabilityOf(parts, runningMs, from, till) })
   })
 
   // the technicians' verdicts on the thread-break assistant's checks, and the score they make

@@ -109,3 +109,36 @@ export function longestUnexplained(
     .sort((a, b) => b.end - b.start - (a.end - a.start))
     .slice(0, count)
 }
+
+/** The reason a machine's faults are kept under (src/lib/stop-reasons.ts), a status code's rule included. */
+export const FAULT_REASON = 'machine-fault'
+
+/**
+ * A machine's reliability in [from, till) (Unix ms), the one definition every screen uses:
+ * - failures: its stops with the reason "machine fault or repair" (given, or by a code's rule) that began in
+ *   the range;
+ * - mean time between failures = its running time in the range ÷ failures;
+ * - mean time to repair = the faults' stop time in the range ÷ failures.
+ * Both are null without a failure.
+ */
+export function reliabilityOf(
+  parts: readonly StopPart[],
+  runningMs: number,
+  from: number,
+  till: number,
+): { failures: number; repairMs: number; runningMs: number; mtbfMs: number | null; mttrMs: number | null } {
+  const faults = parts.filter((p) => p.reason === FAULT_REASON)
+  const failures = new Set(
+    faults
+      .filter((p) => p.stopStart >= from && p.stopStart < till)
+      .map((p) => `${p.machineId} ${p.stopStart}`),
+  ).size
+  const repairMs = faults.reduce((sum, p) => sum + within(p, from, till), 0)
+  return {
+    failures,
+    repairMs,
+    runningMs,
+    mtbfMs: failures > 0 ? runningMs / failures : null,
+    mttrMs: failures > 0 ? repairMs / failures : null,
+  }
+}

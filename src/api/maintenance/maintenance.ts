@@ -80,6 +80,16 @@ const schemas = lazySchemas((z) => {
       canMark: z.boolean(),
     }),
     marked: z.object({ verdict }),
+    reliability: z.object({
+      machineId: z.string(),
+      from: z.number(),
+      till: z.number(),
+      failures: z.number(),
+      repairMs: z.number(),
+      runningMs: z.number(),
+      mtbfMs: z.nullable(z.number()),
+      mttrMs: z.nullable(z.number()),
+    }),
   }
 })
 
@@ -182,3 +192,29 @@ export const markCheck = async (
   body: Omit<CheckVerdict, 'id' | 'at'> & { pin?: string },
 ): Promise<CheckVerdict> =>
   (await postJson('/api/maintenance/checks', body, () => schemas().then((s) => s.marked))).verdict
+
+export interface Reliability {
+  machineId: string
+  from: number
+  till: number
+  failures: number
+  repairMs: number
+  runningMs: number
+  /** mean time between failures (ms of running), null without a failure */
+  mtbfMs: number | null
+  /** mean time to repair (ms), null without a failure */
+  mttrMs: number | null
+}
+
+/** A machine's reliability over the last `days` (src/lib/stop-figures.ts reliabilityOf). */
+export const reliabilityQueryOptions = (machineId: string, days = 30) =>
+  queryOptions({
+    queryKey: [...MAINTENANCE_KEY, 'reliability', machineId, days],
+    queryFn: ({ signal }): Promise<Reliability> =>
+      getJson(
+        `/api/maintenance/reliability?machineId=${encodeURIComponent(machineId)}&days=${days}`,
+        () => schemas().then((s) => s.reliability),
+        signal,
+      ),
+    staleTime: 5 * 60_000,
+  })

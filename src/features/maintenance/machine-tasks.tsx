@@ -2,9 +2,10 @@ import { useQuery } from '@tanstack/react-query'
 import { useId, useState } from 'react'
 import { Link } from 'react-router'
 import { useFactoryZone } from '../../api/core/app-config'
-import { maintenanceQueryOptions } from '../../api/maintenance/maintenance'
+import { maintenanceQueryOptions, reliabilityQueryOptions } from '../../api/maintenance/maintenance'
 import { useT } from '../../components/i18n'
 import { useNow } from '../../components/now'
+import { durationInWords } from '../../lib/duration'
 import { formatFactoryDate, formatFactoryTime } from '../../lib/factory-time'
 import { EntryRow } from './entry-row'
 import type { Said } from './task-words'
@@ -13,6 +14,8 @@ import { useTaskWords } from './task-words'
 const RANK = { overdue: 0, soon: 1, ok: 2 } as const
 /** Sign-offs a machine's page lists: the latest. */
 const DONE_SHOWN = 5
+/** The days the reliability figures look back. */
+const RELIABILITY_DAYS = 30
 
 /** The machine page's maintenance: its tasks, overdue first, each signed off from here, and what was done on
  * it lately; nothing when the server keeps no tasks. */
@@ -30,6 +33,7 @@ export function MachineTasks({
   const words = useTaskWords()
   const timeZone = useFactoryZone()
   const board = useQuery(maintenanceQueryOptions())
+  const reliability = useQuery(reliabilityQueryOptions(machineId, RELIABILITY_DAYS))
   const [said, setSaid] = useState<(Said & { task: string; machine: string }) | null>(null)
   const data = board.data
   const now = useNow() * 1000
@@ -58,6 +62,18 @@ export function MachineTasks({
       <h2 id={id} className="text-xl font-semibold">
         {t('maintenance.machine.heading')}
       </h2>
+      {reliability.data && (
+        <p>
+          {reliability.data.failures === 0
+            ? t('maintenance.machine.noFault', { days: RELIABILITY_DAYS })
+            : t('maintenance.machine.reliability', {
+                days: RELIABILITY_DAYS,
+                count: reliability.data.failures,
+                mtbf: durationInWords((reliability.data.mtbfMs ?? 0) / 1000),
+                mttr: durationInWords((reliability.data.mttrMs ?? 0) / 1000),
+              })}
+        </p>
+      )}
       {said && (
         <p role="status" className="font-semibold">
           {words.said(said)}
