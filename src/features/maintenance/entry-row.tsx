@@ -25,6 +25,7 @@ export function EntryRow({
   canSignOff,
   onSaid,
   showMachine = true,
+  canPlan = false,
 }: {
   entry: TaskEntry
   task: MaintenanceTask
@@ -35,6 +36,8 @@ export function EntryRow({
   onSaid: (said: Said & { task: string; machine: string }) => void
   /** the machine's name as a link to its page (not on its own page) */
   showMachine?: boolean
+  /** the asker may plan stops: the task can be booked as one */
+  canPlan?: boolean
 }) {
   const { t } = useT()
   const words = useTaskWords()
@@ -72,15 +75,26 @@ export function EntryRow({
           : t('maintenance.since.counting', { when: when(entry.since) })}
       </p>
       {progress.uncertain && entry.lastSignOff && <p className="text-sm">{t('maintenance.uncertain')}</p>}
-      {canSignOff && !signing && (
-        <div>
-          <Button
-            variant={progress.state === 'ok' ? 'secondary' : 'primary'}
-            onClick={() => setSigning(true)}
-            aria-label={t('maintenance.signOff.openFor', { task: task.name, machine: machineName })}
-          >
-            {t('maintenance.signOff.open')}
-          </Button>
+      {(canSignOff || canPlan) && !signing && (
+        <div className="flex flex-wrap items-center gap-3">
+          {canSignOff && (
+            <Button
+              variant={progress.state === 'ok' ? 'secondary' : 'primary'}
+              onClick={() => setSigning(true)}
+              aria-label={t('maintenance.signOff.openFor', { task: task.name, machine: machineName })}
+            >
+              {t('maintenance.signOff.open')}
+            </Button>
+          )}
+          {canPlan && (
+            <Link
+              className="inline-flex min-h-11 items-center underline"
+              aria-label={t('maintenance.bookFor', { task: task.name, machine: machineName })}
+              to={`/stops/settings?${new URLSearchParams({ plan: `machine:${entry.machineId}`, reason: 'planned-maintenance', note: task.name })}`}
+            >
+              {t('maintenance.book')}
+            </Link>
+          )}
         </div>
       )}
       {signing && (

@@ -89,6 +89,7 @@ export function MachineTasks({
             machineName={machineName}
             heads={heads}
             canSignOff={data.canSignOff}
+            canPlan={data.canChange}
             onSaid={setSaid}
             showMachine={false}
           />

@@ -54,7 +54,7 @@ const entry = (
 
 /** The maintenance routes as the server answers them (server/maintenance/routes.ts); `refuse`: the answer to
  * a sign-off, when not a success. */
-function maintenance(refuse?: { status: number; body: Record<string, unknown> }) {
+function maintenance(refuse?: { status: number; body: Record<string, unknown> }, canChange = false) {
   const sent: Record<string, unknown>[] = []
   const tasks = [
     task(1, 'Oil the rotary hooks'),
@@ -68,7 +68,7 @@ function maintenance(refuse?: { status: number; body: Record<string, unknown> })
   ]
   mswServer.use(
     http.get('/api/maintenance', () =>
-      HttpResponse.json({ available: true, tasks, entries, done: [], canChange: false, canSignOff: true }),
+      HttpResponse.json({ available: true, tasks, entries, done: [], canChange, canSignOff: true }),
     ),
     http.post('/api/maintenance/sign-off', async ({ request }) => {
       const body = (await request.json()) as Record<string, unknown>
@@ -161,4 +161,17 @@ test('signed off by someone else at the same time: the page says theirs counts a
     'Someone signed off “Oil the rotary hooks” on X-1 just before you: theirs counts, yours is kept in the log.',
   )
   localStorage.clear()
+})
+
+test('a supervisor books a task as a planned stop of its machine, filled in on the planned stops’ form', async () => {
+  maintenance(undefined, true)
+  renderWithProviders(<MaintenancePage />)
+  const link = await screen.findByRole('link', { name: 'Book Oil the rotary hooks on X-1 as a planned stop' })
+  const target = new URL(link.getAttribute('href')!, 'http://x')
+  expect(target.pathname).toBe('/stops/settings')
+  expect(Object.fromEntries(target.searchParams)).toEqual({
+    plan: 'machine:X-1',
+    reason: 'planned-maintenance',
+    note: 'Oil the rotary hooks',
+  })
 })

@@ -157,6 +157,7 @@ function Board({
                   machineName={machineName(entry.machineId)}
                   heads={byId.get(entry.machineId)?.heads ?? null}
                   canSignOff={data.canSignOff}
+                  canPlan={data.canChange}
                   onSaid={setSaid}
                 />
               ))}

@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query'
-import { type FormEvent, useId, useState } from 'react'
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react'
+import { useSearchParams } from 'react-router'
 import { describeError } from '../../api/core/errors'
 import { useWrite } from '../../api/core/use-write'
 import { useLocations } from '../../api/machines/locations'
@@ -152,11 +153,24 @@ function AddPlanned({
   const id = useId()
   const client = useQueryClient()
   const offered = page.settings.reasons.filter((r) => r.planned && !r.retired)
-  const [scope, setScope] = useState('all')
-  const [reason, setReason] = useState(offered[0]?.id ?? '')
+  // booked from elsewhere (a maintenance task): its machine, reason and note filled in, the start asked first
+  const [params] = useSearchParams()
+  const asked = params.get('plan')
+  const booked = asked !== null && /^(all|location:\d{1,9}|machine:[^\s,]{1,128})$/.test(asked)
+  const askedReason = params.get('reason')
+  const [scope, setScope] = useState(booked ? asked : 'all')
+  const [reason, setReason] = useState(
+    askedReason && offered.some((r) => r.id === askedReason) ? askedReason : (offered[0]?.id ?? ''),
+  )
   const [start, setStart] = useState('')
   const [end, setEnd] = useState('')
-  const [note, setNote] = useState('')
+  const [note, setNote] = useState(booked ? (params.get('note') ?? '').slice(0, MAX_COMMENT) : '')
+  const startField = useRef<HTMLInputElement>(null)
+  useEffect(() => {
+    if (!booked) return
+    startField.current?.scrollIntoView({ block: 'center' })
+    startField.current?.focus()
+  }, [booked])
   const [problem, setProblem] = useState<string | null>(null)
   const add = useWrite({
     mutationFn: ({ planned, token }: { planned: Omit<PlannedStop, 'id' | 'at'>; token: string }) =>
@@ -242,6 +256,7 @@ function AddPlanned({
           ))}
         </SelectField>
         <TextField
+          ref={startField}
           label={t('stopSettings.start')}
           type="datetime-local"
           className="flex flex-col"
