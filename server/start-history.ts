@@ -14,7 +14,7 @@ import { migrate } from './history/migrations'
 import { openDatabase } from './history/open'
 import { HistoryStore } from './history/store'
 import { Watcher } from './history/watcher'
-import { maintenanceOverdue } from './maintenance/board'
+import { maintenanceFigures, maintenanceOverdue } from './maintenance/board'
 import { seedDemoMaintenance } from './maintenance/demo'
 import { MaintenanceStore } from './maintenance/store'
 import { ordersAtRisk } from './orders/at-risk'
@@ -272,8 +272,7 @@ export async function startHistory(
     now: options.now ?? Date.now,
     log,
   })
-  // each shift's report, built once its grace has passed, and the daily and weekly summaries at their
-  // times (issue 37), by the polling instance
+  // each shift's report once its grace has passed, the daily and weekly summaries at their times
   const reporter = new ShiftReporter({
     results: shiftResults,
     store: reports,
@@ -305,6 +304,7 @@ export async function startHistory(
         openCount: open.length,
       }
     },
+    maintenance: maintenanceFigures(maintenance, machineFacts, options.now ?? Date.now),
     locationNames: () => locationNames(config.locations, upstreamJson, options.now ?? Date.now),
     recordingSince: async () => (await store.watcher()).recordingSince,
     schedule: () => outbox.settings(),

@@ -1,5 +1,7 @@
 import type { MachineFacts } from '../../src/api/contract/to-domain'
 import { applies, entriesOf, headRuns, type MaintenanceTask, type TaskEntry } from '../../src/lib/maintenance'
+import type { MaintenanceFigures } from '../../src/lib/shift-report-figures'
+import { REPORT_TASKS } from '../../src/lib/shift-report-orders'
 import type { CountedSignOff, MaintenanceStore } from './store'
 
 /** Every task on every machine it applies to, as it stands now. */
@@ -76,5 +78,77 @@ export function maintenanceOverdue(
     })
     for (const key of firstSeen.keys()) if (!seen.has(key)) firstSeen.delete(key)
     return result
+  }
+}
+
+/** Sign-offs a report reads of one shift at most (a row per head). */
+const MAX_REPORT_SIGNOFFS = 5000
+
+/** The maintenance of a shift's report: the tasks signed off in [from, till) (heads signed off together in
+ * one row) and those overdue now, the most overdue first (src/lib/shift-report-figures.ts). */
+export function maintenanceFigures(
+  store: MaintenanceStore,
+  machineFacts: () => Promise<Map<string, MachineFacts>>,
+  now: () => number,
+) {
+  return async (from: number, till: number): Promise<MaintenanceFigures> => {
+    const [tasks, use, last, facts, signed] = await Promise.all([
+      store.tasks(),
+      store.use(),
+      store.lastSignOffs(),
+      machineFacts(),
+      store.signOffsBetween(from, till, MAX_REPORT_SIGNOFFS),
+    ])
+    const named = new Map(tasks.map((t) => [t.id, t]))
+    const machineName = (id: string) => facts.get(id)?.name ?? id
+    const headsOf = (machineId: string, heads: number[]) =>
+      heads.length === 0 || heads.length === facts.get(machineId)?.heads ? null : headRuns(heads)
+    const groups = new Map<
+      string,
+      { task: string; machineId: string; heads: number[]; at: number; by: string }
+    >()
+    for (const s of signed) {
+      const key = `${s.taskId} ${s.machineId} ${s.at} ${s.by}`
+      const group = groups.get(key)
+      if (group) {
+        if (s.head !== null) group.heads.push(s.head)
+      } else
+        groups.set(key, {
+          task: named.get(s.taskId)?.name ?? String(s.taskId),
+          machineId: s.machineId,
+          heads: s.head === null ? [] : [s.head],
+          at: s.at,
+          by: s.by,
+        })
+    }
+    const done = [...groups.values()]
+    const overdue = board(tasks, facts, use, last, now())
+      .filter((e) => e.progress.state === 'overdue')
+      .sort((a, b) => b.progress.share - a.progress.share)
+    return {
+      done: done.slice(0, REPORT_TASKS).map((d) => ({
+        task: d.task,
+        machine: machineName(d.machineId),
+        heads: headsOf(
+          d.machineId,
+          d.heads.sort((a, b) => a - b),
+        ),
+        at: d.at,
+        by: d.by,
+      })),
+      doneCount: done.length,
+      overdue: overdue.slice(0, REPORT_TASKS).map((e) => {
+        const task = named.get(e.taskId)!
+        return {
+          task: task.name,
+          machine: machineName(e.machineId),
+          heads: e.heads ? headsOf(e.machineId, e.heads) : null,
+          kind: task.interval.kind,
+          used: e.progress.used,
+          interval: task.interval.value,
+        }
+      }),
+      overdueCount: overdue.length,
+    }
   }
 }

@@ -170,6 +170,18 @@ export class MaintenanceStore {
     })
   }
 
+  /** The counted sign-offs in [from, till) (Unix ms), oldest first, at most `limit`. */
+  async signOffsBetween(from: number, till: number, limit: number): Promise<SignOff[]> {
+    const rows = await this.db.query<Record<string, unknown>>(
+      'select * from maintenance_signoffs where counted and at >= $1 and at < $2 order by at, id limit $3',
+      [iso(from), iso(till), limit],
+    )
+    return rows.map((r) => {
+      const { use: _use, ...signOff } = signOffOf(r)
+      return signOff
+    })
+  }
+
   /** The machines' counted use now. */
   use(): Promise<Map<string, MachineUse>> {
     return machineUse(this.db)

@@ -5,6 +5,7 @@ import {
   type AlertFigures,
   addedUp,
   type HotSpotFigures,
+  type MaintenanceFigures,
   type OrderFigures,
   type PartFigures,
   type PartSums,
@@ -97,6 +98,7 @@ export function reportFigures(
     locationNames?: ReadonlyMap<number, string>
     breaks?: { total: number; before: number; hotSpots: HotSpotFigures[] } | null
     orders?: OrderFigures | null
+    maintenance?: MaintenanceFigures | null
   } = {},
 ): ReportFigures {
   const { plan, explained, names, result } = details
@@ -128,6 +130,7 @@ export function reportFigures(
     alerts,
     ...(extra.breaks !== undefined ? { breaks: extra.breaks } : {}),
     ...(extra.orders !== undefined ? { orders: extra.orders } : {}),
+    ...(extra.maintenance !== undefined ? { maintenance: extra.maintenance } : {}),
   }
 }
 

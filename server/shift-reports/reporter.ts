@@ -11,6 +11,7 @@ import {
 import type {
   AlertFigures,
   HotSpotFigures,
+  MaintenanceFigures,
   OrderFigures,
   ReportKind,
 } from '../../src/lib/shift-report-figures'
@@ -41,6 +42,8 @@ export interface ReporterOptions {
   breaks?: ((from: number, till: number) => Promise<ThreadbreakEvent[]>) | null
   /** the orders finished in [from, till) and those open and late or at risk now (absent: no order book) */
   orders?: (from: number, till: number) => Promise<OrderFigures>
+  /** the maintenance tasks signed off in [from, till) and those overdue now (absent: none kept) */
+  maintenance?: (from: number, till: number) => Promise<MaintenanceFigures>
   /** the locations' names as known now (frozen into each report) */
   locationNames?: () => Promise<ReadonlyMap<number, string>>
   /** since when the history records (Unix ms): a shift that ended before has nothing to report */
@@ -174,6 +177,13 @@ export class ShiftReporter {
           breaks: await this.breaksOf(occurrence, previous),
           ...(this.options.orders
             ? { orders: await this.options.orders(occurrence.start, occurrence.end).catch(() => null) }
+            : {}),
+          ...(this.options.maintenance
+            ? {
+                maintenance: await this.options
+                  .maintenance(occurrence.start, occurrence.end)
+                  .catch(() => null),
+              }
             : {}),
         })
         const id = await this.keep({

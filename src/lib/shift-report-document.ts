@@ -2,7 +2,7 @@ import { durationInWords } from './duration'
 import { formatFactoryTime } from './factory-time'
 import type { Translator } from './i18n/translator'
 import type { MachineFigures, ReportFigures, ReportKind } from './shift-report-figures'
-import { ordersSection } from './shift-report-orders'
+import { maintenanceSection, ordersSection } from './shift-report-orders'
 import { type DocumentWords, ofTarget, percent, reportDate, reportTitle } from './shift-report-words'
 
 export type { DocumentWords } from './shift-report-words'
@@ -311,6 +311,7 @@ export function reportDocument(report: ReportLike, words: DocumentWords): Report
   }
 
   if (figures.orders !== undefined) sections.push(ordersSection(figures.orders, words, when))
+  if (figures.maintenance !== undefined) sections.push(maintenanceSection(figures.maintenance, words, when))
 
   const { alerts } = figures
   const seconds = (s: number | null) => (s === null ? '—' : durationInWords(Math.round(s)))

@@ -84,6 +84,23 @@ export interface OrderFigures {
   openCount: number
 }
 
+/** The maintenance of a shift's report (issue 53): the tasks signed off in it, and those overdue when it
+ * was built (each list at most REPORT_TASKS long, the most overdue first; the counts are of all). `heads`:
+ * the heads of a head's task ("1–4, 7"), null for the machine's task or all its heads. */
+export interface MaintenanceFigures {
+  done: Array<{ task: string; machine: string; heads: string | null; at: number; by: string }>
+  doneCount: number
+  overdue: Array<{
+    task: string
+    machine: string
+    heads: string | null
+    kind: 'hours' | 'stitches' | 'days'
+    used: number
+    interval: number
+  }>
+  overdueCount: number
+}
+
 /** What a shift (or a day, or a week) came to, frozen when its report is built. */
 export interface ReportFigures {
   result: Headline
@@ -113,6 +130,9 @@ export interface ReportFigures {
   /** the orders finished in the shift and those late or at risk (null: the order book could not be read;
    * absent: a report built before orders were reported, or a day's or a week's) */
   orders?: OrderFigures | null
+  /** the maintenance tasks signed off in the shift and those overdue (null: they could not be read;
+   * absent: a report built before maintenance was reported, or a day's or a week's) */
+  maintenance?: MaintenanceFigures | null
   /** a day's or a week's shifts that have no report (it could not be built in time): not added up */
   missing?: Array<{ shift: string; start: number }>
 }

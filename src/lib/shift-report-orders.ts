@@ -1,9 +1,10 @@
 import { roughDurationInWords } from './duration'
-import type { OrderFigures } from './shift-report-figures'
+import type { MaintenanceFigures, OrderFigures } from './shift-report-figures'
 import type { DocumentWords } from './shift-report-words'
 
-/** The orders a report lists at most, finished and open each. */
+/** The orders a report lists at most, finished and open each; and the maintenance tasks, done and overdue. */
 export const REPORT_ORDERS = 20
+export const REPORT_TASKS = 20
 
 /**
  * The shift report's orders (issue 52): the orders finished within the shift, with whether each was in
@@ -69,6 +70,80 @@ export function ordersSection(
                 o.late
                   ? t('shiftReports.orderLate', { late: about(o.marginMs) })
                   : t('shiftReports.orderAtRisk', { spare: about(o.marginMs) }),
+              ]),
+            },
+          ]
+        : []),
+    ],
+  }
+}
+
+/**
+ * The shift report's maintenance (issue 53): the tasks signed off within the shift, and those overdue when
+ * the report was built, the most overdue first, each with its use against its interval.
+ */
+export function maintenanceSection(
+  maintenance: MaintenanceFigures | null,
+  words: Pick<DocumentWords, 't' | 'number'>,
+  when: (at: number) => string,
+) {
+  const { t, number } = words
+  if (maintenance === null)
+    return {
+      id: 'maintenance',
+      title: t('shiftReports.maintenance'),
+      facts: [],
+      tables: [],
+      paragraphs: [t('shiftReports.maintenanceUnknown')],
+    }
+  const machine = (m: { machine: string; heads: string | null }) =>
+    m.heads === null ? m.machine : t('shiftReports.maintenanceHeads', { machine: m.machine, heads: m.heads })
+  const amount = (kind: 'hours' | 'stitches' | 'days', value: number) =>
+    kind === 'stitches' ? number(Math.round(value)) : number(Math.round(value * 10) / 10)
+  const unit = (kind: 'hours' | 'stitches' | 'days') =>
+    kind === 'hours'
+      ? t('shiftReports.maintenanceHours')
+      : kind === 'stitches'
+        ? t('shiftReports.maintenanceStitches')
+        : t('shiftReports.maintenanceDays')
+  return {
+    id: 'maintenance',
+    title: t('shiftReports.maintenance'),
+    facts: [],
+    paragraphs: [
+      t('shiftReports.maintenanceDone', { count: maintenance.doneCount }),
+      t('shiftReports.maintenanceOverdue', { count: maintenance.overdueCount }),
+    ],
+    tables: [
+      ...(maintenance.done.length > 0
+        ? [
+            {
+              id: 'maintenance-done',
+              caption: t('shiftReports.maintenanceDoneCaption'),
+              columns: [
+                t('shiftReports.col.task'),
+                t('shiftReports.col.machine'),
+                t('shiftReports.col.done'),
+                t('shiftReports.col.by'),
+              ],
+              rows: maintenance.done.map((d) => [d.task, machine(d), when(d.at), d.by]),
+            },
+          ]
+        : []),
+      ...(maintenance.overdue.length > 0
+        ? [
+            {
+              id: 'maintenance-overdue',
+              caption: t('shiftReports.maintenanceOverdueCaption'),
+              columns: [t('shiftReports.col.task'), t('shiftReports.col.machine'), t('shiftReports.col.use')],
+              rows: maintenance.overdue.map((o) => [
+                o.task,
+                machine(o),
+                t('shiftReports.maintenanceUse', {
+                  used: amount(o.kind, o.used),
+                  interval: amount(o.kind, o.interval),
+                  unit: unit(o.kind),
+                }),
               ]),
             },
           ]

@@ -15,7 +15,7 @@ import { machineUse } from '../../server/history/machine-use'
 import { migrate } from '../../server/history/migrations'
 import { HistoryStore, type Observation } from '../../server/history/store'
 import { Watcher } from '../../server/history/watcher'
-import { maintenanceOverdue } from '../../server/maintenance/board'
+import { maintenanceFigures, maintenanceOverdue } from '../../server/maintenance/board'
 import { MaintenanceStore } from '../../server/maintenance/store'
 import { DeviceStore } from '../../server/people/devices'
 import { PeopleStore } from '../../server/people/store'
@@ -331,6 +331,38 @@ describe.each(BACKENDS)('maintenance by use on %s', (_, open) => {
         })
       ).body.error,
     ).toBe('East 01 has 12 heads: there is no head 13')
+  })
+
+  test('a shift’s report: the tasks signed off in it, heads together in one row, and those overdue', async () => {
+    const shiftStart = clock
+    await record(5 * HOUR, () => [seen('m1', { stitch: null }), seen('m2', { stitch: null })])
+    const needles = await taskNamed('Change the needles')
+    const oil = await taskNamed('Oil the rotary hooks')
+    await maintenance.signOff(
+      { taskId: needles.id, machineId: 'm1', heads: [3, 4, 5], note: 'strike', seen: null },
+      'Ana',
+      clock,
+    )
+    await maintenance.signOff(
+      { taskId: oil.id, machineId: 'm2', heads: null, note: '', seen: null },
+      'Jonas',
+      clock,
+    )
+    const figures = await maintenanceFigures(
+      maintenance,
+      async () => FACTS,
+      () => clock,
+    )(shiftStart, clock + 1)
+    expect(figures.done).toEqual([
+      { task: 'Change the needles', machine: 'East 01', heads: '3–5', at: clock, by: 'Ana' },
+      { task: 'Oil the rotary hooks', machine: 'East 02', heads: null, at: clock, by: 'Jonas' },
+    ])
+    expect(figures.doneCount).toBe(2)
+    // the hooks of East 01 (5 of 4 h) and the bobbin cases (5 of 8 h: not yet) — one overdue
+    expect(figures.overdue).toEqual([
+      { task: 'Oil the rotary hooks', machine: 'East 01', heads: null, kind: 'hours', used: 5, interval: 4 },
+    ])
+    expect(figures.overdueCount).toBe(1)
   })
 
   test('tasks are edited by a supervisor only, checked, and a stale change is refused', async () => {

@@ -123,6 +123,33 @@ const figuresSchema = z.object({
       }),
     ),
   ),
+  maintenance: z.optional(
+    z.nullable(
+      z.object({
+        done: z.array(
+          z.object({
+            task: z.string(),
+            machine: z.string(),
+            heads: z.nullable(z.string()),
+            at: z.number(),
+            by: z.string(),
+          }),
+        ),
+        doneCount: z.number(),
+        overdue: z.array(
+          z.object({
+            task: z.string(),
+            machine: z.string(),
+            heads: z.nullable(z.string()),
+            kind: z.enum(['hours', 'stitches', 'days']),
+            used: z.number(),
+            interval: z.number(),
+          }),
+        ),
+        overdueCount: z.number(),
+      }),
+    ),
+  ),
   missing: z.optional(z.array(z.object({ shift: z.string(), start: z.number() }))),
   shifts: z.optional(
     z.array(
