@@ -140,3 +140,58 @@ describe('stops to explain', () => {
     )
   })
 })
+
+test('a stop during which a maintenance task was signed off on its machine offers planned maintenance first', async () => {
+  const posts = serveStops([part('M-new', 14, 14, true)])
+  mswServer.use(
+    http.get('/api/maintenance', () =>
+      HttpResponse.json({
+        available: true,
+        tasks: [
+          {
+            id: 1,
+            name: 'Oil the rotary hooks',
+            scope: { all: true },
+            per: 'machine',
+            interval: { kind: 'hours', value: 4 },
+            note: '',
+            version: 1,
+            updatedAt: 0,
+            updatedBy: 'stitchboard',
+          },
+        ],
+        entries: [],
+        done: [
+          {
+            id: 7,
+            taskId: 1,
+            machineId: 'M-new',
+            head: null,
+            at: FIXED_NOW - 5 * MIN,
+            by: 'Ana',
+            note: '',
+            counted: true,
+          },
+        ],
+        canChange: false,
+        canSignOff: true,
+      }),
+    ),
+  )
+  localStorage.setItem('stitchboard.on-it-name', 'Jonas')
+  renderWithProviders(<ExplainPage />, { path: '/stops/explain' })
+  const user = userEvent.setup()
+  await user.click(await screen.findByRole('button', { name: /M-new/ }))
+  const dialog = await screen.findByRole('dialog', { name: 'Why did M-new stand?' })
+  const suggested = await within(dialog).findByRole('region', { name: 'Suggested' })
+  expect(suggested).toHaveTextContent(
+    /Ana signed off “Oil the rotary hooks” at \d\d:\d\d, during this stop\./,
+  )
+  // one tap confirms it
+  await user.click(within(suggested).getByRole('button', { name: /Planned maintenance/ }))
+  await waitFor(() =>
+    expect(posts).toEqual([
+      expect.objectContaining({ machineId: 'M-new', reason: 'planned-maintenance', by: 'Jonas' }),
+    ]),
+  )
+})

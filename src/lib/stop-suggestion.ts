@@ -1,0 +1,43 @@
+import type { StopPart } from './stop-parts'
+import type { StopReason } from './stop-reasons'
+
+/** The reason a stop's own signs point at, offered first in the reason dialog, and why. */
+export type ReasonSuggestion =
+  | { reason: string; why: 'code'; code: number; label: string }
+  | { reason: string; why: 'sign-off'; task: string; by: string; at: number }
+
+/** A status code's words that say the bobbin is being changed (the factory's STATUS_CODES labels; English,
+ * German, Spanish). */
+const BOBBIN_WORDS = /bobbin|unterfaden|spule|bobina|canilla/i
+/** A sign-off this long after a stop ended is still of that stop (the task signed off once the machine ran). */
+const AFTER_MS = 5 * 60_000
+
+/**
+ * What a stop's signs suggest, when no person gave it a reason yet:
+ * - a maintenance task signed off on the machine during the stop (or just after): planned maintenance;
+ * - a status code of the stop whose words name the bobbin: a bobbin change.
+ * Only reasons in use are suggested; null when nothing points anywhere.
+ */
+export function suggestReason(
+  part: Pick<StopPart, 'machineId' | 'start' | 'end' | 'codes' | 'source'>,
+  reasons: readonly StopReason[],
+  labelOf: (code: number) => string | null,
+  signOffs: ReadonlyArray<{ machineId: string; at: number; by: string; task: string }>,
+): ReasonSuggestion | null {
+  if (part.source === 'person') return null
+  const inUse = (id: string) => reasons.some((r) => r.id === id && !r.retired)
+  if (inUse('planned-maintenance')) {
+    const done = signOffs.find(
+      (s) => s.machineId === part.machineId && s.at >= part.start && s.at <= part.end + AFTER_MS,
+    )
+    if (done)
+      return { reason: 'planned-maintenance', why: 'sign-off', task: done.task, by: done.by, at: done.at }
+  }
+  if (inUse('bobbin-change'))
+    for (const code of part.codes) {
+      const label = code === null ? null : labelOf(code)
+      if (code !== null && label && BOBBIN_WORDS.test(label))
+        return { reason: 'bobbin-change', why: 'code', code, label }
+    }
+  return null
+}
