@@ -1,9 +1,8 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react'
+import { useQueryClient } from '@tanstack/react-query'
+import { type FormEvent, Suspense, useEffect, useId, useRef, useState } from 'react'
 import { useFactoryZone, useStatusCodes } from '../../api/core/app-config'
 import { describeError } from '../../api/core/errors'
 import { useWrite } from '../../api/core/use-write'
-import { maintenanceQueryOptions } from '../../api/maintenance/maintenance'
 import { giveReason, splitStop } from '../../api/stops/stops'
 import { STOPS_KEY } from '../../api/stops/stops-key'
 import { useT } from '../../components/i18n'
@@ -17,17 +16,24 @@ import { TextAreaField } from '../../components/ui/text-area-field'
 import { TextField } from '../../components/ui/text-field'
 import { TimeField } from '../../components/ui/time-field'
 import { MAX_WHO_NAME } from '../../components/who-fields'
+import { lazyPart } from '../../components/with-messages'
 import { durationInWords } from '../../lib/duration'
 import { formatFactoryTime, localDateKey } from '../../lib/factory-time'
 import { codeWords } from '../../lib/machine-state'
 import { meaningLabel } from '../../lib/status-codes'
 import type { StopPart } from '../../lib/stop-parts'
 import { reasonName, type StopReason } from '../../lib/stop-reasons'
-import { suggestReason } from '../../lib/stop-suggestion'
 import { parseFactoryDateTime } from '../../lib/time-range'
 import { ReasonSwatch } from './reason-swatch'
 import { StopLogList } from './stop-log'
 import { reasonWords, useStopSettings } from './use-stops'
+
+// what the stop's own signs point at, offered first: loaded with the dialog, apart from the first load
+const SuggestedReason = lazyPart(
+  'src/features/stops/suggested-reason.tsx',
+  () => import('./suggested-reason'),
+  (module) => module.SuggestedReason,
+)
 
 /** What this browser gave, by part: a screen whose reason another person then changed says so. */
 export const givenHere = new Map<string, string>()
@@ -50,7 +56,6 @@ export function ReasonDialog({
   const client = useQueryClient()
   const settings = useStopSettings()
   const codes = useStatusCodes()
-  const maintenance = useQuery(maintenanceQueryOptions())
   const timeZone = useFactoryZone()
   const [typed, setName] = useState(rememberedName)
   const me = useMe()
@@ -167,15 +172,6 @@ export function ReasonDialog({
     return meaning ? meaningLabel(meaning, t) : codeWords(code, t)
   })
   const inUse = settings?.reasons.filter((r) => !r.retired) ?? []
-  // what the stop's own signs point at, offered first: one tap gives it
-  const tasks = new Map((maintenance.data?.tasks ?? []).map((task) => [task.id, task.name]))
-  const suggestion = suggestReason(
-    part,
-    inUse,
-    (code) => codes?.get(code)?.label ?? null,
-    (maintenance.data?.done ?? []).map((s) => ({ ...s, task: tasks.get(s.taskId) ?? '' })),
-  )
-  const suggested = suggestion ? inUse.find((r) => r.id === suggestion.reason) : undefined
   const plannedOnly = (category: string) => {
     const of = inUse.filter((r) => r.category === category)
     return of.length > 0 && of.every((r) => r.planned)
@@ -279,34 +275,17 @@ export function ReasonDialog({
             </Button>
           </p>
         )}
-        {suggestion && suggested && (
-          <section
-            aria-labelledby={`${headingId}-suggested`}
-            className="mt-3 rounded border-2 border-blue-700 p-2 dark:border-blue-400"
-          >
-            <h3 id={`${headingId}-suggested`} className="font-semibold">
-              {t('stops.dialog.suggested')}
-            </h3>
-            <button
-              type="button"
-              className={`${button} mt-1`}
-              aria-pressed={part.reason === suggested.id}
+        {settings && (
+          <Suspense fallback={null}>
+            <SuggestedReason
+              part={part}
+              inUse={inUse}
+              className={button}
+              headingId={`${headingId}-suggested`}
               disabled={give.isPending}
-              onClick={() => choose(suggested)}
-            >
-              <ReasonSwatch reason={suggested} />
-              {reasonName(suggested, t)}
-            </button>
-            <p className="mt-1 text-sm">
-              {suggestion.why === 'code'
-                ? t('stops.dialog.suggestedCode', { code: String(suggestion.code), label: suggestion.label })
-                : t('stops.dialog.suggestedSignOff', {
-                    by: suggestion.by,
-                    task: suggestion.task,
-                    time: time(suggestion.at),
-                  })}
-            </p>
-          </section>
+              onChoose={choose}
+            />
+          </Suspense>
         )}
         {settings === undefined ? (
           <p className="mt-3">{t('stops.dialog.loading')}</p>
