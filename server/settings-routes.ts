@@ -201,10 +201,11 @@ export function settingsRoutes(
       canChange: mayChange('supervisor'),
       canSignOff: async (c) => {
         const caller = await guard.resolve(c)
-        // before accounts, anyone on the floor signs off with a typed name (as a reason is given)
-        return caller.kind === 'person'
-          ? roleAtLeast(caller.person.role, 'operator')
-          : !(await guard.accounts())
+        // before accounts, anyone on the floor signs off with a typed name (as a reason is given); a floor
+        // device with a PIN
+        if (caller.kind === 'person') return roleAtLeast(caller.person.role, 'operator')
+        if (caller.kind === 'device') return caller.device.kind === 'floor'
+        return !(await guard.accounts())
       },
       now,
     },

@@ -715,9 +715,13 @@ export const MIGRATIONS: ReadonlyArray<{ version: number; name: string; sql: str
         running_ms bigint not null,
         stitches bigint not null,
         unrecorded_ms bigint not null,
-        counted boolean not null default true
+        counted boolean not null default true,
+        start boolean not null default false
       );
+      -- start: not a sign-off but the machine's use when the task was made (its count starts there)
       create index maintenance_signoffs_task on maintenance_signoffs (task_id, machine_id, at);
+      create index maintenance_signoffs_last on maintenance_signoffs (task_id, machine_id, head, at desc, id desc)
+        where counted;
       create index maintenance_signoffs_at on maintenance_signoffs (at);
 
       -- a technician's verdict on one of the thread-break assistant's checks (kind: needle, head or cell)

@@ -40,16 +40,33 @@ export function board(
   return entries
 }
 
+/** How often the maintenance rule works its list out again (the alerts run at every poll). */
+const OVERDUE_EVERY_MS = 60_000
+
 /** The tasks overdue by more than `marginShare` of their interval on each machine, for the maintenance
- * alert rule: each with when it was first seen so (kept while it stays overdue). */
+ * alert rule: each with when it was first seen so (kept while it stays overdue). Worked out at most once a
+ * minute; when it cannot be (the database, the machines), the last list stands, so the other rules run
+ * and no alert clears for it. */
 export function maintenanceOverdue(
   store: MaintenanceStore,
   machineFacts: () => Promise<Map<string, MachineFacts>>,
   now: () => number,
 ) {
   const firstSeen = new Map<string, number>()
-  return async (marginShare: number) => {
+  let last: { at: number; margin: number; list: TaskOverdue[] } | null = null
+  return async (marginShare: number): Promise<TaskOverdue[]> => {
     const at = now()
+    if (last && last.margin === marginShare && at - last.at < OVERDUE_EVERY_MS && at >= last.at)
+      return last.list
+    try {
+      const list = await overdueNow(marginShare, at)
+      last = { at, margin: marginShare, list }
+      return list
+    } catch {
+      return last?.list ?? []
+    }
+  }
+  async function overdueNow(marginShare: number, at: number): Promise<TaskOverdue[]> {
     const [tasks, use, last, facts] = await Promise.all([
       store.tasks(),
       store.use(),
@@ -79,6 +96,17 @@ export function maintenanceOverdue(
     for (const key of firstSeen.keys()) if (!seen.has(key)) firstSeen.delete(key)
     return result
   }
+}
+
+/** A task overdue on a machine, as the alert rule reads it (server/alerts/rules.ts). */
+type TaskOverdue = {
+  key: string
+  machineId: string
+  machineName: string
+  task: string
+  heads: string | null
+  share: number
+  since: number
 }
 
 /** Sign-offs a report reads of one shift at most (a row per head). */

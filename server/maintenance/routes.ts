@@ -311,7 +311,8 @@ export function maintenanceRoutes(
           (s.head === null || !input.heads || input.heads.includes(s.head)),
       )
       .sort((a, b) => b.at - a.at || b.id - a.id)[0]
-    if (machine && input.note === '' && (newest?.id ?? null) === input.seen) {
+    const seenAt = input.seen === null ? null : (last.find((s) => s.id === input.seen)?.at ?? null)
+    if (machine && input.note === '' && (newest ? newest.at === seenAt : input.seen === null)) {
       const entries = board([task], new Map([[input.machineId, machine]]), use, last, now)
       const mine = entries.filter(
         (e) => !input.heads || !e.heads || e.heads.some((h) => input.heads!.includes(h)),

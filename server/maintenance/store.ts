@@ -57,6 +57,7 @@ const signOffOf = (r: Record<string, unknown>): CountedSignOff => ({
   by: String(r.by),
   note: String(r.note),
   counted: Boolean(r.counted),
+  start: Boolean(r.start),
   use: {
     runningMs: Number(r.running_ms),
     stitches: Number(r.stitches),
@@ -99,7 +100,14 @@ export class MaintenanceStore {
           409,
           `The task cannot be added: there are ${MAX_TASKS} tasks already, the most kept; remove one first`,
         )
-      return insertTask(tx, input, by, now)
+      const task = await insertTask(tx, input, by, now)
+      // its count starts now on every machine counted so far, from the machine's use now
+      await tx.query(
+        `insert into maintenance_signoffs (task_id, machine_id, head, at, by, note, running_ms, stitches, unrecorded_ms, start)
+         select $1, machine_id, null, $2, $3, '', running_ms, stitches, unrecorded_ms, true from machine_use`,
+        [task.id, iso(now), by],
+      )
+      return task
     })
   }
 
@@ -161,7 +169,7 @@ export class MaintenanceStore {
   /** Sign-offs since `from` (Unix ms), newest first, at most `limit`. */
   async signOffsSince(from: number, limit: number): Promise<SignOff[]> {
     const rows = await this.db.query<Record<string, unknown>>(
-      'select * from maintenance_signoffs where at >= $1 order by at desc, id desc limit $2',
+      'select * from maintenance_signoffs where at >= $1 and not start order by at desc, id desc limit $2',
       [iso(from), limit],
     )
     return rows.map((r) => {
@@ -173,7 +181,7 @@ export class MaintenanceStore {
   /** The counted sign-offs in [from, till) (Unix ms), oldest first, at most `limit`. */
   async signOffsBetween(from: number, till: number, limit: number): Promise<SignOff[]> {
     const rows = await this.db.query<Record<string, unknown>>(
-      'select * from maintenance_signoffs where counted and at >= $1 and at < $2 order by at, id limit $3',
+      'select * from maintenance_signoffs where counted and not start and at >= $1 and at < $2 order by at, id limit $3',
       [iso(from), iso(till), limit],
     )
     return rows.map((r) => {
@@ -220,8 +228,14 @@ export class MaintenanceStore {
          order by at desc, id desc limit 1`,
         [input.taskId, input.machineId, heads.includes(null) ? null : heads],
       )
-      const lastId = last ? Number(last.id) : null
-      const counted = lastId === input.seen
+      // counted when nobody signed it off since the sign-off the person saw (one of several heads' rows, so
+      // compared by time)
+      const [seenRow] =
+        input.seen === null
+          ? []
+          : await tx.query<{ at: unknown }>('select at from maintenance_signoffs where id = $1', [input.seen])
+      const seenAt = seenRow ? ms(seenRow.at) : null
+      const counted = !last || (seenAt !== null && ms(last.at)! <= seenAt)
       const rows = await tx.query<Record<string, unknown>>(
         `insert into maintenance_signoffs (task_id, machine_id, head, at, by, note, running_ms, stitches, unrecorded_ms, counted)
          select $1, $2, h, $4, $5, $6, $7, $8, $9, $10 from unnest($3::int[]) as h returning *`,

@@ -115,6 +115,8 @@ export interface SignOff {
   note: string
   /** false: signed off again for the same due by someone else at the same time (kept, not counted) */
   counted: boolean
+  /** not a sign-off: when the task was made, its count starting from the machine's use then */
+  start?: boolean
 }
 
 /** The defaults a new installation starts with, from published practice (docs/maintenance.md names the

@@ -118,7 +118,7 @@ export const FAULT_REASON = 'machine-fault'
  * - failures: its stops with the reason "machine fault or repair" (given, or by a code's rule) that began in
  *   the range;
  * - mean time between failures = its running time in the range ÷ failures;
- * - mean time to repair = the faults' stop time in the range ÷ failures.
+ * - mean time to repair = those failures' stop time in the range ÷ failures.
  * Both are null without a failure.
  */
 export function reliabilityOf(
@@ -127,12 +127,9 @@ export function reliabilityOf(
   from: number,
   till: number,
 ): { failures: number; repairMs: number; runningMs: number; mtbfMs: number | null; mttrMs: number | null } {
-  const faults = parts.filter((p) => p.reason === FAULT_REASON)
-  const failures = new Set(
-    faults
-      .filter((p) => p.stopStart >= from && p.stopStart < till)
-      .map((p) => `${p.machineId} ${p.stopStart}`),
-  ).size
+  // the faults that began in the range, all their time in it
+  const faults = parts.filter((p) => p.reason === FAULT_REASON && p.stopStart >= from && p.stopStart < till)
+  const failures = new Set(faults.map((p) => `${p.machineId} ${p.stopStart}`)).size
   const repairMs = faults.reduce((sum, p) => sum + within(p, from, till), 0)
   return {
     failures,

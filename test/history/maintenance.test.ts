@@ -319,6 +319,19 @@ describe.each(BACKENDS)('maintenance by use on %s', (_, open) => {
       [[1, 2, 4, 5, 6, 7, 8, 9, 10, 11, 12], 5 * 60 * 800],
       [[3], 0],
     ])
+    // signed off again later, by whoever saw that sign-off (one of its heads' rows): it counts
+    clock += MINUTE
+    const head3 = split.find((e) => e.heads?.includes(3))!
+    const again = await post('/api/maintenance/sign-off', {
+      taskId: needles.id,
+      machineId: 'm1',
+      heads: [3],
+      seen: head3.lastSignOff!.id,
+      note: 'bent again',
+      by: 'Jonas',
+    })
+    expect(again.status).toBe(201)
+    expect((await board()).done.filter((d) => d.note === 'bent again').map((d) => d.counted)).toEqual([true])
     expect(
       (
         await post('/api/maintenance/sign-off', {
@@ -391,9 +404,27 @@ describe.each(BACKENDS)('maintenance by use on %s', (_, open) => {
       [400, 'The task cannot be saved: scope.machineIds is empty: choose at least one machine'],
       [400, 'The task cannot be saved: name is empty'],
     ])
+    // the machines ran 2 h before the task was made: its count starts when it is made, from nothing
+    await record(2 * HOUR, () => [seen('m1', { stitch: null }), seen('m2', { stitch: null })])
     const saved = await post('/api/maintenance/tasks', base)
     expect(saved.status).toBe(201)
     const task = saved.body.task as MaintenanceTask
+    const hourly = await post('/api/maintenance/tasks', {
+      ...base,
+      name: 'Blow out the lint',
+      scope: { all: true },
+      interval: { kind: 'hours', value: 8 },
+    })
+    await record(HOUR, () => [seen('m1', { stitch: null }), seen('m2', { stitch: null })])
+    const fresh = (await board()).entries.filter((e) => e.taskId === (hourly.body.task as MaintenanceTask).id)
+    expect(
+      fresh.map((e) => [e.machineId, e.progress.used, e.progress.uncertain, e.lastSignOff?.start]),
+    ).toEqual([
+      ['m1', 1, false, true],
+      ['m2', 1, false, true],
+    ])
+    // a start is no sign-off: the done list does not show it
+    expect((await board()).done).toEqual([])
     const changed = await post(`/api/maintenance/tasks/${task.id}`, {
       ...base,
       interval: { kind: 'days', value: 14 },
@@ -405,7 +436,7 @@ describe.each(BACKENDS)('maintenance by use on %s', (_, open) => {
         status: 409,
         body: {
           error:
-            '“Grease the pantograph” was changed by Marta at 2026-12-07T05:00:00.000Z meanwhile: look at the change and make yours again',
+            '“Grease the pantograph” was changed by Marta at 2026-12-07T08:00:00.000Z meanwhile: look at the change and make yours again',
         },
       },
     )
@@ -416,7 +447,12 @@ describe.each(BACKENDS)('maintenance by use on %s', (_, open) => {
     const logged = await audit.list({ from: 0, till: clock + 1, limit: 20 })
     expect(
       logged.filter((e) => e.category === 'maintenance' && e.result === 'ok').map((e) => e.event),
-    ).toEqual(['maintenance task changed', 'maintenance task changed', 'maintenance task added'])
+    ).toEqual([
+      'maintenance task changed',
+      'maintenance task changed',
+      'maintenance task added',
+      'maintenance task added',
+    ])
   })
 
   test('the thread-break assistant’s checks are marked right or wrong, kept with who, and scored', async () => {

@@ -29,6 +29,7 @@ export function maintenanceSchemas(z: typeof ZodParts) {
     by: z.string(),
     note: z.string(),
     counted: z.boolean(),
+    start: z.optional(z.boolean()),
   })
   const entry = z.object({
     taskId: z.number(),

@@ -72,6 +72,7 @@ export function CheckVerdictButtons({
       }),
     onSuccess: async () => {
       if (!me?.person && !onDevice) rememberName(name.trim())
+      setPin('')
       setAsking(null)
       await client.invalidateQueries({ queryKey: [...MAINTENANCE_KEY, 'checks'] })
     },
@@ -80,7 +81,8 @@ export function CheckVerdictButtons({
   const last = checks.data.verdicts.find((v) => same(v, machineId, suggestion))
   const mark = (right: boolean) => {
     // who marks it: the signed-in person, the name this browser gave before, or asked once
-    if (me?.person || (!onDevice && name.trim()) || (onDevice && pin.trim())) write.mutate(right)
+    // on a shared floor device the PIN is asked every time
+    if (me?.person || (!onDevice && name.trim())) write.mutate(right)
     else setAsking(right)
   }
   return (

@@ -70,9 +70,11 @@ export function EntryRow({
       </div>
       <p>
         {words.progress(task.interval, progress)}{' '}
-        {entry.lastSignOff
-          ? t('maintenance.since.signedOff', { when: when(entry.since), by: entry.lastSignOff.by })
-          : t('maintenance.since.counting', { when: when(entry.since) })}
+        {entry.lastSignOff?.start
+          ? t('maintenance.since.taskSet', { when: when(entry.since) })
+          : entry.lastSignOff
+            ? t('maintenance.since.signedOff', { when: when(entry.since), by: entry.lastSignOff.by })
+            : t('maintenance.since.counting', { when: when(entry.since) })}
       </p>
       {progress.uncertain && entry.lastSignOff && <p className="text-sm">{t('maintenance.uncertain')}</p>}
       {(canSignOff || canPlan) && !signing && (

@@ -85,6 +85,9 @@ export function TaskForm({
     if (!value.trim() || !Number.isFinite(amount) || amount <= 0 || amount > MAX_INTERVAL[kind])
       said.push(t('maintenance.form.badInterval', { max: MAX_INTERVAL[kind] }))
     if (scopeKind === 'machines' && machineIds.length === 0) said.push(t('maintenance.form.needMachines'))
+    const location = locationId || String(locations[0]?.id ?? '')
+    if (scopeKind === 'location' && !locations.some((l) => String(l.id) === location))
+      said.push(t('maintenance.form.needLocation'))
     const missing = who_()
     if (missing) said.push(missing.problem)
     setProblems(said)
@@ -100,7 +103,7 @@ export function TaskForm({
           scopeKind === 'all'
             ? { all: true }
             : scopeKind === 'location'
-              ? { locationId: Number(locationId) }
+              ? { locationId: Number(location) }
               : { machineIds },
         note: note.trim(),
         by: nameToKeep(me, who),
@@ -160,7 +163,11 @@ export function TaskForm({
           <option value="machines">{t('maintenance.form.scopeMachines')}</option>
         </SelectField>
         {scopeKind === 'location' && (
-          <SelectField label={t('app.filters.location')} value={locationId} onChange={setLocationId}>
+          <SelectField
+            label={t('app.filters.location')}
+            value={locationId || String(locations[0]?.id ?? '')}
+            onChange={setLocationId}
+          >
             {locations.map((l) => (
               <option key={l.id} value={l.id}>
                 {l.name}

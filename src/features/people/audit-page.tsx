@@ -17,11 +17,23 @@ import type { MessageKey } from '../../lib/i18n/translator'
 const CELL = 'px-2 py-1 text-left align-top'
 const DAY = 86_400_000
 const RANGES = [1, 7, 30, 92] as const
-const CATEGORIES = ['access', 'stops', 'plan', 'alerts', 'reports', 'people', 'backup'] as const
+const CATEGORIES = [
+  'access',
+  'stops',
+  'plan',
+  'orders',
+  'maintenance',
+  'alerts',
+  'reports',
+  'people',
+  'backup',
+] as const
 const CATEGORY_WORDS: Record<(typeof CATEGORIES)[number], MessageKey> = {
   access: 'people.audit.category.access',
   stops: 'people.audit.category.stops',
   plan: 'people.audit.category.plan',
+  orders: 'people.audit.category.orders',
+  maintenance: 'people.audit.category.maintenance',
   alerts: 'people.audit.category.alerts',
   reports: 'people.audit.category.reports',
   people: 'people.audit.category.people',
