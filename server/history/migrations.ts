@@ -667,7 +667,8 @@ export const MIGRATIONS: ReadonlyArray<{ version: number; name: string; sql: str
       -- turning, reporting intervals), the stitches sewn, and the milliseconds nobody recorded (gaps, the
       -- machine not listed). last_*: the machine at the last poll counted (counted_until), to count the next
       create table machine_use (
-        machine_id text primary key,
+        id bigserial primary key,
+        machine_id text not null unique,
         running_ms bigint not null default 0,
         stitches bigint not null default 0,
         unrecorded_ms bigint not null default 0,

@@ -93,6 +93,8 @@ export class HistoryStore {
   private open = new Map<string, OpenInterval>()
   private runs = new Map<string, OpenRun>()
   private loaded = false
+  /** whether the schema counts the machines' use (migration 14; a test's database of an older schema does not) */
+  private countsUse = true
 
   constructor(
     readonly db: Db,
@@ -133,6 +135,10 @@ export class HistoryStore {
         },
       ]),
     )
+    const [use] = await this.db.query<{ t: string | null }>(
+      "select to_regclass('public.machine_use')::text as t",
+    )
+    this.countsUse = (use?.t ?? null) !== null
     this.loaded = true
   }
 
@@ -169,7 +175,7 @@ export class HistoryStore {
       // after a gap nothing may start inside it: what was closed ended at the last good poll
       const floor = gap && lastOk !== null ? lastOk : Number.NEGATIVE_INFINITY
       const changed = await this.applyObservations(tx, now, machines, unseen, floor)
-      await countUse(tx, now, lastOk, gap !== null, machines)
+      if (this.countsUse) await countUse(tx, now, lastOk, gap !== null, machines)
       await tx.query(
         'update watcher set last_ok_at = $1, recording_since = coalesce(recording_since, $1) where id = 1',
         [iso(now)],

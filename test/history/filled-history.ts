@@ -5,6 +5,7 @@ import { AlertStore, type MessageKind } from '../../server/alerts/store'
 import { AuditLog } from '../../server/audit/log'
 import type { Db } from '../../server/history/db'
 import { HistoryStore, iso, type Observation } from '../../server/history/store'
+import { MaintenanceStore, recordVerdict } from '../../server/maintenance/store'
 import { OrderStore } from '../../server/orders/store'
 import { DeviceStore } from '../../server/people/devices'
 import { PeopleStore } from '../../server/people/store'
@@ -306,6 +307,37 @@ export async function fill(db: Db, polls = 150) {
     { lineId: order.lines[0]!.id, pieces: 2, kind: 'scrap', reason: 'frame slipped' },
     'Ana Müller',
     T0 + 31 * MIN,
+  )
+  // maintenance by use (migration 14): the machines' counted use (the polls above), a task made, a sign-off,
+  // a verdict on a check
+  if ((await schemaVersion(db)) < 14) return
+  const maintenance = new MaintenanceStore(db)
+  // counted by the polls when the store knew the schema had it; else counted from here
+  await db.query(
+    `insert into machine_use (machine_id, running_ms, stitches, counted_since, counted_until)
+     values ('M01', 3600000, 48000, $1, $1) on conflict (machine_id) do nothing`,
+    [new Date(T0).toISOString()],
+  )
+  const task = await maintenance.create(
+    {
+      name: 'Oil the hooks',
+      scope: { all: true },
+      per: 'machine',
+      interval: { kind: 'hours', value: 4 },
+      note: '',
+    },
+    'Pia',
+    T0 + 32 * MIN,
+  )
+  await maintenance.signOff(
+    { taskId: task.id, machineId: 'M01', heads: null, note: 'oiled “early”', seen: null },
+    'Ana Müller',
+    T0 + 33 * MIN,
+  )
+  await recordVerdict(
+    db,
+    { machineId: 'M01', kind: 'needle', head: null, needle: 11, right: true, by: 'Ana Müller' },
+    T0 + 34 * MIN,
   )
 }
 

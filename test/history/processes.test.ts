@@ -504,7 +504,7 @@ describe('backup and restore, the documented commands', () => {
       expect(backup.err).toBe('')
       expect(backup.status).toBe(0)
       expect(backup.out).toMatch(
-        /^stitchboard: backed up 31 tables, [\d,]+ rows to .*history\.gz \([\d.]+ KiB\)$/,
+        /^stitchboard: backed up 35 tables, [\d,]+ rows to .*history\.gz \([\d.]+ KiB\)$/,
       )
     } finally {
       await first.stop()
@@ -513,7 +513,7 @@ describe('backup and restore, the documented commands', () => {
     const restore = command(['restore', file], serverEnv({ DATA_DIR: restored }))
     expect(restore.err).toBe('')
     expect(restore.out).toMatch(
-      /^stitchboard: restored 31 tables, [\d,]+ rows from .*history\.gz \(schema version \d+\)$/,
+      /^stitchboard: restored 35 tables, [\d,]+ rows from .*history\.gz \(schema version \d+\)$/,
     )
     const second = await startProcess('server/main.ts', serverEnv({ DATA_DIR: restored }))
     try {
