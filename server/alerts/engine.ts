@@ -3,6 +3,7 @@ import { hostname } from 'node:os'
 import { breakEventsOf, machineFactsOf } from '../../src/api/contract/to-domain'
 import type { ThreadbreakEvent } from '../../src/lib/domain'
 import type { Language } from '../../src/lib/i18n/translator'
+import type { TaskOverdue } from '../../src/lib/maintenance'
 import type { StatusEntry } from '../../src/lib/status-codes'
 import { currentShift, type NamedShift } from '../../src/lib/time-range'
 import type { Db } from '../history/db'
@@ -21,7 +22,6 @@ import {
   screenConditions,
   stateConditions,
   step,
-  type TaskOverdue,
 } from './rules'
 import type { AlertSettings } from './settings'
 import type { AlertStore, AlertView, PendingMessage } from './store'

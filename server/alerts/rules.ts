@@ -2,6 +2,7 @@ import type { MachineFacts } from '../../src/api/contract/to-domain'
 import { type AlertWhat, alertCause, alertDetail } from '../../src/lib/alert-words'
 import { machineLabel, type ThreadbreakEvent } from '../../src/lib/domain'
 import { findHotSpots, type PlaceFamily } from '../../src/lib/hot-spots'
+import type { TaskOverdue } from '../../src/lib/maintenance'
 import type { StatusEntry } from '../../src/lib/status-codes'
 import type { OpenInterval } from '../history/store'
 import { speaking } from '../messages'
@@ -268,21 +269,6 @@ export async function orderConditions(
       due: true,
     }
   })
-}
-
-/** A maintenance task overdue on a machine, as the maintenance rule reads it (server/maintenance). */
-export interface TaskOverdue {
-  /** the task, the machine and its heads: one alert each */
-  key: string
-  machineId: string
-  machineName: string
-  task: string
-  /** the heads it is overdue on ("3, 5–8"), null for the machine's task or all its heads */
-  heads: string | null
-  /** its use against its interval */
-  share: number
-  /** when it was first seen past its margin */
-  since: number
 }
 
 /** The maintenance rule: a task overdue on a machine by more than the rule's margin of its interval. It

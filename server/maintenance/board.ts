@@ -1,5 +1,12 @@
 import type { MachineFacts } from '../../src/api/contract/to-domain'
-import { applies, entriesOf, headRuns, type MaintenanceTask, type TaskEntry } from '../../src/lib/maintenance'
+import {
+  applies,
+  entriesOf,
+  headRuns,
+  type MaintenanceTask,
+  type TaskEntry,
+  type TaskOverdue,
+} from '../../src/lib/maintenance'
 import type { MaintenanceFigures } from '../../src/lib/shift-report-figures'
 import { REPORT_TASKS } from '../../src/lib/shift-report-orders'
 import type { CountedSignOff, MaintenanceStore } from './store'
@@ -96,17 +103,6 @@ export function maintenanceOverdue(
     for (const key of firstSeen.keys()) if (!seen.has(key)) firstSeen.delete(key)
     return result
   }
-}
-
-/** A task overdue on a machine, as the alert rule reads it (server/alerts/rules.ts). */
-type TaskOverdue = {
-  key: string
-  machineId: string
-  machineName: string
-  task: string
-  heads: string | null
-  share: number
-  since: number
 }
 
 /** Sign-offs a report reads of one shift at most (a row per head). */

@@ -5,7 +5,7 @@ import { applies, INTERVAL_KINDS, MAX_INTERVAL } from '../../src/lib/maintenance
 import { reliabilityOf } from '../../src/lib/stop-figures'
 import type { StopPart } from '../../src/lib/stop-parts'
 import { jsonBody } from '../stops/routes'
-import { bodyError, personName } from '../stops/settings'
+import { bodyError, personName, typedText as text } from '../stops/settings'
 import { board } from './board'
 import { MaintenanceError, type MaintenanceStore, recordVerdict, verdicts } from './store'
 
@@ -43,20 +43,6 @@ const MAX_BODY_BYTES = 16 * 1024
 /** Sign-offs listed as done: the last 30 days, at most this many. */
 const DONE_DAYS = 30
 const MAX_DONE = 500
-// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this refuses
-const CONTROL = /[\u0000-\u001f\u007f]/
-
-const text = (max: number, empty: boolean) =>
-  z
-    .string({ error: 'is not text' })
-    .transform((s) => s.trim())
-    .pipe(
-      z
-        .string()
-        .min(empty ? 0 : 1, 'is empty')
-        .max(max, `is longer than ${max} characters`)
-        .refine((s) => !CONTROL.test(s), 'holds control characters'),
-    )
 
 const UNIT = { hours: 'running hours', stitches: 'stitches', days: 'days' } as const
 const interval = z
@@ -145,14 +131,12 @@ export function maintenanceRoutes(
     if (!state.maintenance || !state.machineFacts) return 'this server keeps no maintenance tasks'
     return { store: state.maintenance, machineFacts: state.machineFacts }
   }
-  app.use('/api/maintenance/*', async (c, next) => {
+  const noStore = async (c: Context, next: () => Promise<void>) => {
     c.header('Cache-Control', 'no-store')
     await next()
-  })
-  app.use('/api/maintenance', async (c, next) => {
-    c.header('Cache-Control', 'no-store')
-    await next()
-  })
+  }
+  app.use('/api/maintenance', noStore)
+  app.use('/api/maintenance/*', noStore)
   const failed = (c: Context, error: unknown) => {
     if (error instanceof MaintenanceError) return c.json({ error: error.message }, error.status)
     throw error

@@ -1,4 +1,5 @@
 import {
+  type CheckVerdict,
   DEFAULT_TASKS,
   type MaintenanceTask,
   type SignOff,
@@ -259,18 +260,6 @@ export class MaintenanceStore {
       return { signOffs: rows.map(strip), first: counted || !last ? null : strip(last) }
     })
   }
-}
-
-/** A technician's verdict on a check of the thread-break assistant. */
-export interface CheckVerdict {
-  id: number
-  machineId: string
-  kind: 'needle' | 'head' | 'cell'
-  head: number | null
-  needle: number | null
-  right: boolean
-  by: string
-  at: number
 }
 
 /** The verdicts kept: a year, and at most this many listed. */

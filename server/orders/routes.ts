@@ -3,7 +3,7 @@ import * as z from 'zod'
 import { MAX_ORDER_LINES, MAX_ORDER_QUANTITY, ORDER_PRIORITIES, type Order } from '../../src/lib/orders'
 import { iso } from '../history/store'
 import { jsonBody } from '../stops/routes'
-import { bodyError, personName } from '../stops/settings'
+import { bodyError, personName, typedText as text } from '../stops/settings'
 import type { Finishes } from './finish'
 import { orderImportRoutes } from './import-routes'
 import { OrderError, type OrderInput, type OrderStore } from './store'
@@ -27,20 +27,6 @@ export type OrdersState = { orders?: OrderStore } | { unavailable: string }
 const MAX_BODY_BYTES = 64 * 1024
 /** Done orders listed for this many days after they were done. */
 const DONE_DAYS = 14
-// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this refuses
-const CONTROL = /[\u0000-\u001f\u007f]/
-
-const text = (max: number, empty: boolean) =>
-  z
-    .string({ error: 'is not text' })
-    .transform((s) => s.trim())
-    .pipe(
-      z
-        .string()
-        .min(empty ? 0 : 1, 'is empty')
-        .max(max, `is longer than ${max} characters`)
-        .refine((s) => !CONTROL.test(s), 'holds control characters'),
-    )
 
 const quantity = z
   .number({ error: 'is not a number' })

@@ -28,6 +28,20 @@ export const personName = z
       .refine((s) => !CONTROL.test(s), 'holds control characters'),
   )
 
+/** Text a person types (an order's customer, a task's name, a note): trimmed, at most `max` characters, no
+ * control characters; empty only when `empty` allows it. */
+export const typedText = (max: number, empty: boolean) =>
+  z
+    .string({ error: 'is not text' })
+    .transform((s) => s.trim())
+    .pipe(
+      z
+        .string()
+        .min(empty ? 0 : 1, 'is empty')
+        .max(max, `is longer than ${max} characters`)
+        .refine((s) => !CONTROL.test(s), 'holds control characters'),
+    )
+
 const typedName = personName.nullable()
 const clock = z.string().refine((s) => clockMinutes(s) !== null, 'is not a time of day HH:MM')
 

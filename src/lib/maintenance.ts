@@ -206,3 +206,30 @@ export function headRuns(heads: readonly number[]): string {
   }
   return runs.join(', ')
 }
+
+/** A maintenance task overdue on a machine, as the maintenance rule reads it (server/alerts/rules.ts, from server/maintenance). */
+export interface TaskOverdue {
+  /** the task, the machine and its heads: one alert each */
+  key: string
+  machineId: string
+  machineName: string
+  task: string
+  /** the heads it is overdue on ("3, 5–8"), null for the machine's task or all its heads */
+  heads: string | null
+  /** its use against its interval */
+  share: number
+  /** when it was first seen past its margin */
+  since: number
+}
+
+/** A technician's verdict on one of the thread-break assistant's checks. */
+export interface CheckVerdict {
+  id: number
+  machineId: string
+  kind: 'needle' | 'head' | 'cell'
+  head: number | null
+  needle: number | null
+  right: boolean
+  by: string
+  at: number
+}

@@ -1,5 +1,12 @@
 import { queryOptions } from '@tanstack/react-query'
-import type { MaintenanceTask, SignOff, TaskEntry, TaskInterval, TaskScope } from '../../lib/maintenance'
+import type {
+  CheckVerdict,
+  MaintenanceTask,
+  SignOff,
+  TaskEntry,
+  TaskInterval,
+  TaskScope,
+} from '../../lib/maintenance'
 import { postJson } from '../alerts/alerts'
 import { getJson, lazySchemas } from '../core/http'
 
@@ -82,18 +89,6 @@ export const signOffTask = async (body: {
   pin?: string
 }): Promise<SignOff[]> =>
   (await postJson('/api/maintenance/sign-off', body, () => schemas().then((s) => s.signed))).signOffs
-
-/** A technician's verdict on one of the thread-break assistant's checks. */
-export interface CheckVerdict {
-  id: number
-  machineId: string
-  kind: 'needle' | 'head' | 'cell'
-  head: number | null
-  needle: number | null
-  right: boolean
-  by: string
-  at: number
-}
 
 /** The verdicts of the last year, newest first, and the score: how many checks were right, how many wrong. */
 export const checksQueryOptions = () =>

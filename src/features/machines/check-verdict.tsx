@@ -3,12 +3,7 @@ import { useState } from 'react'
 import { useFactoryZone } from '../../api/core/app-config'
 import { describeError } from '../../api/core/errors'
 import { useWrite } from '../../api/core/use-write'
-import {
-  type CheckVerdict,
-  checksQueryOptions,
-  MAINTENANCE_KEY,
-  markCheck,
-} from '../../api/maintenance/maintenance'
+import { checksQueryOptions, MAINTENANCE_KEY, markCheck } from '../../api/maintenance/maintenance'
 import { useT } from '../../components/i18n'
 import { rememberedName, rememberName } from '../../components/person-name'
 import { onFloorDevice, pinRefusal, useMe } from '../../components/signed-in'
@@ -18,6 +13,7 @@ import { TextField } from '../../components/ui/text-field'
 import { MAX_WHO_NAME } from '../../components/who-fields'
 import type { Suggestion } from '../../lib/break-assistant'
 import { formatFactoryDate, formatFactoryTime } from '../../lib/factory-time'
+import type { CheckVerdict } from '../../lib/maintenance'
 
 const same = (v: CheckVerdict, machineId: string, s: Suggestion) =>
   v.machineId === machineId && v.kind === s.kind && v.head === s.head && v.needle === s.needle
