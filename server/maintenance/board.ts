@@ -7,7 +7,7 @@ import {
   type TaskEntry,
   type TaskOverdue,
 } from '../../src/lib/maintenance'
-import type { MaintenanceFigures } from '../../src/lib/shift-report-figures'
+import type { MaintenanceFigures, OverdueTask } from '../../src/lib/shift-report-figures'
 import { REPORT_TASKS } from '../../src/lib/shift-report-orders'
 import type { CountedSignOff, MaintenanceStore } from './store'
 
@@ -146,9 +146,7 @@ export function maintenanceFigures(
         })
     }
     const done = [...groups.values()]
-    const overdue = board(tasks, facts, use, last, now())
-      .filter((e) => e.progress.state === 'overdue')
-      .sort((a, b) => b.progress.share - a.progress.share)
+    const overdue = overdueList(tasks, facts, use, last, now())
     return {
       done: done.slice(0, REPORT_TASKS).map((d) => ({
         task: d.task,
@@ -161,18 +159,35 @@ export function maintenanceFigures(
         by: d.by,
       })),
       doneCount: done.length,
-      overdue: overdue.slice(0, REPORT_TASKS).map((e) => {
-        const task = named.get(e.taskId)!
-        return {
-          task: task.name,
-          machine: machineName(e.machineId),
-          heads: e.heads ? headsOf(e.machineId, e.heads) : null,
-          kind: task.interval.kind,
-          used: e.progress.used,
-          interval: task.interval.value,
-        }
-      }),
+      overdue: overdue.slice(0, REPORT_TASKS),
       overdueCount: overdue.length,
     }
   }
+}
+
+/** The tasks overdue now on every machine, the most overdue first, each with its use against its interval
+ * and the machine's name: the shift report's list and the wall's. */
+export function overdueList(
+  tasks: ReadonlyArray<MaintenanceTask & { createdAt: number }>,
+  facts: ReadonlyMap<string, MachineFacts>,
+  use: Parameters<typeof board>[2],
+  last: readonly CountedSignOff[],
+  at: number,
+): OverdueTask[] {
+  const named = new Map(tasks.map((t) => [t.id, t]))
+  return board(tasks, facts, use, last, at)
+    .filter((e) => e.progress.state === 'overdue')
+    .sort((a, b) => b.progress.share - a.progress.share)
+    .map((e) => {
+      const task = named.get(e.taskId)!
+      const machine = facts.get(e.machineId)
+      return {
+        task: task.name,
+        machine: machine?.name ?? e.machineId,
+        heads: e.heads && e.heads.length !== machine?.heads ? headRuns(e.heads) : null,
+        kind: task.interval.kind,
+        used: e.progress.used,
+        interval: task.interval.value,
+      }
+    })
 }

@@ -6,7 +6,7 @@ import { reliabilityOf } from '../../src/lib/stop-figures'
 import type { StopPart } from '../../src/lib/stop-parts'
 import { jsonBody } from '../stops/routes'
 import { bodyError, personName, typedText as text } from '../stops/settings'
-import { board } from './board'
+import { board, overdueList } from './board'
 import { MaintenanceError, type MaintenanceStore, recordVerdict, verdicts } from './store'
 
 /** The maintenance parts of a running history (server/start-history.ts). */
@@ -43,6 +43,8 @@ const MAX_BODY_BYTES = 16 * 1024
 /** Sign-offs listed as done: the last 30 days, at most this many. */
 const DONE_DAYS = 30
 const MAX_DONE = 500
+/** Overdue tasks the wall's list reads at most (it says how many more there are). */
+const MAX_OVERDUE = 50
 
 const UNIT = { hours: 'running hours', stitches: 'stitches', days: 'days' } as const
 const interval = z
@@ -171,6 +173,21 @@ export function maintenanceRoutes(
       canChange: await options.canChange(c),
       canSignOff: await options.canSignOff(c),
     })
+  })
+
+  // what is overdue now, the most overdue first: the wall's quiet list below the machines that need someone
+  app.get('/api/maintenance/overdue', async (c) => {
+    const parts = partsOf()
+    if (typeof parts === 'string') return c.json({ available: false, reason: parts, overdue: [], count: 0 })
+    const [tasks, use, last, facts] = await Promise.all([
+      parts.store.tasks(),
+      parts.store.use(),
+      parts.store.lastSignOffs(),
+      parts.machineFacts().catch(() => null),
+    ])
+    if (!facts) return c.json({ error: 'The machines cannot be read from the production API now' }, 502)
+    const overdue = overdueList(tasks, facts, use, last, options.now())
+    return c.json({ available: true, overdue: overdue.slice(0, MAX_OVERDUE), count: overdue.length })
   })
 
   app.post('/api/maintenance/tasks', async (c) => {

@@ -1,3 +1,4 @@
+import type { IntervalKind } from './maintenance'
 import { type OeeSums, oeeFactors } from './plan'
 import type { StopExplanation } from './stop-figures'
 
@@ -87,17 +88,20 @@ export interface OrderFigures {
 /** The maintenance of a shift's report (issue 53): the tasks signed off in it, and those overdue when it
  * was built (each list at most REPORT_TASKS long, the most overdue first; the counts are of all). `heads`:
  * the heads of a head's task ("1–4, 7"), null for the machine's task or all its heads. */
+/** A maintenance task overdue on a machine (its heads), with its use against its interval. */
+export interface OverdueTask {
+  task: string
+  machine: string
+  heads: string | null
+  kind: IntervalKind
+  used: number
+  interval: number
+}
+
 export interface MaintenanceFigures {
   done: Array<{ task: string; machine: string; heads: string | null; at: number; by: string }>
   doneCount: number
-  overdue: Array<{
-    task: string
-    machine: string
-    heads: string | null
-    kind: 'hours' | 'stitches' | 'days'
-    used: number
-    interval: number
-  }>
+  overdue: OverdueTask[]
   overdueCount: number
 }
 

@@ -173,6 +173,35 @@ describe('the status board on the wall', () => {
   })
 })
 
+describe('the exception page on the wall', () => {
+  test('overdue maintenance, quietly, below the machines that need someone', async () => {
+    const { t } = speaking('en')
+    const page = await browser.newPage({ viewport: { width: 1920, height: 1080 }, locale: 'en' })
+    await holdStill(page)
+    await page.goto(`${factory.url}/kiosk?pages=status&exceptions=1&dwell=600&refresh=600`)
+    // the exception page comes first; its machines, then the tasks overdue (the demo has some)
+    const shown = page.getByRole('region', { name: t('kiosk.exceptions.title') })
+    const tasks = shown.getByRole('region', { name: /^Maintenance overdue: \d+ tasks?$/ }).first()
+    await tasks.waitFor()
+    await pauseClock(page, 500)
+    const cards = shown.locator('[data-kiosk-window] li.rounded-lg')
+    expect(await cards.count()).toBeGreaterThan(0)
+    const lastCard = (await cards.last().boundingBox())!
+    const box = (await tasks.boundingBox())!
+    expect(box.y).toBeGreaterThanOrEqual(lastCard.y + lastCard.height)
+    // quiet: in less than half the type of a machine's name
+    const size = (el: Element) => Number.parseFloat(getComputedStyle(el).fontSize)
+    const taskSize = await tasks.getByRole('listitem').first().evaluate(size)
+    const nameSize = await cards.first().locator('p').first().evaluate(size)
+    expect(taskSize).toBeLessThan(nameSize / 2)
+    expect(await tasks.getByRole('listitem').count()).toBeGreaterThan(0)
+    expect(await tasks.getByRole('listitem').first().textContent()).toMatch(/^.+: .+ \(.+ of .+\)$/)
+    expect(await clipped(page)).toEqual([])
+    await page.screenshot({ path: 'test-results/wall-exceptions-maintenance-1920.png' })
+    await page.close()
+  })
+})
+
 /** Whether the quiet machines (their chips, or the line counting them) are inside the shown screen's
  * window: the measuring copy of every card once made the pager count a second screen, and its window cut
  * the page above them. */

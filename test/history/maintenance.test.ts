@@ -376,6 +376,9 @@ describe.each(BACKENDS)('maintenance by use on %s', (_, open) => {
       { task: 'Oil the rotary hooks', machine: 'East 01', heads: null, kind: 'hours', used: 5, interval: 4 },
     ])
     expect(figures.overdueCount).toBe(1)
+    // the wall's list is the same
+    const wall = await app.request('http://127.0.0.1/api/maintenance/overdue')
+    expect(await wall.json()).toEqual({ available: true, overdue: figures.overdue, count: 1 })
   })
 
   test('tasks are edited by a supervisor only, checked, and a stale change is refused', async () => {

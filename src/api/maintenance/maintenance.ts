@@ -7,6 +7,7 @@ import type {
   TaskInterval,
   TaskScope,
 } from '../../lib/maintenance'
+import type { OverdueTask } from '../../lib/shift-report-figures'
 import { postJson } from '../alerts/alerts'
 import { getJson, lazySchemas } from '../core/http'
 
@@ -34,6 +35,16 @@ export const maintenanceQueryOptions = () =>
     queryFn: ({ signal }): Promise<MaintenanceBoard> =>
       getJson('/api/maintenance', () => schemas().then((s) => s.board), signal),
     // the counters move with every poll; a minute is close enough for a task due in hours
+    refetchInterval: 60_000,
+    placeholderData: (previous) => previous,
+  })
+
+/** What is overdue now, the most overdue first (at most 50), and how many in all: the wall's quiet list. */
+export const overdueQueryOptions = () =>
+  queryOptions({
+    queryKey: [...MAINTENANCE_KEY, 'overdue'],
+    queryFn: ({ signal }): Promise<{ available: boolean; overdue: OverdueTask[]; count: number }> =>
+      getJson('/api/maintenance/overdue', () => schemas().then((s) => s.overdue), signal),
     refetchInterval: 60_000,
     placeholderData: (previous) => previous,
   })

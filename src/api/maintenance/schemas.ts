@@ -1,9 +1,10 @@
+import { INTERVAL_KINDS } from '../../lib/maintenance'
 import type * as ZodParts from '../core/zod-parts'
 
 /** The maintenance routes' answers (server/maintenance/routes.ts), built on first use: loaded with the first
  * answer, so the pages that only may read them (the reason dialog) do not carry them. */
 export function maintenanceSchemas(z: typeof ZodParts) {
-  const interval = z.object({ kind: z.enum(['hours', 'stitches', 'days']), value: z.number() })
+  const interval = z.object({ kind: z.enum(INTERVAL_KINDS), value: z.number() })
   const scope = z.union([
     z.object({ all: z.literal(true) }),
     z.object({ locationId: z.number() }),
@@ -75,6 +76,21 @@ export function maintenanceSchemas(z: typeof ZodParts) {
       canMark: z.boolean(),
     }),
     marked: z.object({ verdict }),
+    overdue: z.object({
+      available: z.boolean(),
+      reason: z.optional(z.string()),
+      overdue: z.array(
+        z.object({
+          task: z.string(),
+          machine: z.string(),
+          heads: z.nullable(z.string()),
+          kind: z.enum(INTERVAL_KINDS),
+          used: z.number(),
+          interval: z.number(),
+        }),
+      ),
+      count: z.number(),
+    }),
     reliability: z.object({
       machineId: z.string(),
       from: z.number(),

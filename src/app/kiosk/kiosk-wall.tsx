@@ -1,9 +1,10 @@
-import { useCallback, useRef } from 'react'
+import { Suspense, useCallback, useRef } from 'react'
 import { MemoryRouter, Routes } from 'react-router'
 import { AppConfigProblem } from '../../components/app-config-problem'
 import { useT } from '../../components/i18n'
 import { KioskProvider, useKiosk } from '../../components/kiosk/kiosk-context'
 import { KioskPager } from '../../components/kiosk/kiosk-pager'
+import { lazyPart } from '../../components/with-messages'
 import { WallAlerts } from '../../features/alerts/wall-alerts'
 import { ExceptionsPage } from '../../features/kiosk/exceptions-page'
 import { KioskHeader } from '../../features/kiosk/kiosk-header'
@@ -11,6 +12,12 @@ import type { KioskParams } from '../../features/kiosk/kiosk-params'
 import { StaleBanner } from '../../features/kiosk/stale-banner'
 import { useWallState } from '../../features/kiosk/use-wall-state'
 import { pageRoutes } from '../router'
+
+const WallTasks = lazyPart(
+  'src/features/maintenance/wall-tasks.tsx',
+  () => import('../../features/maintenance/wall-tasks'),
+  (module) => module.WallTasks,
+)
 
 /** The wall: the kiosk's header and banners over the pages in turn, each page on its own in-memory
  * router. Here in app/ because it puts several features' pages and the alerts' band together; what
@@ -58,7 +65,11 @@ export function KioskWall({ params }: { params: KioskParams }) {
               screen={wall.exceptionsShown ? currentScreen : 0}
               setScreens={wall.setExceptionScreens}
             >
-              <ExceptionsPage exceptions={wall.exceptions} />
+              <ExceptionsPage exceptions={wall.exceptions}>
+                <Suspense fallback={null}>
+                  <WallTasks />
+                </Suspense>
+              </ExceptionsPage>
             </KioskPager>
           </section>
         )}

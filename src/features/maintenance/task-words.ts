@@ -36,6 +36,9 @@ export function useTaskWords() {
         of: amount(interval.kind, interval.value),
         left: figure(interval.kind, Math.abs(progress.left)),
       }),
+    /** a task's use against its interval, in short ("5.2 of 4 running hours") */
+    use: (kind: TaskInterval['kind'], used: number, interval: number) =>
+      t('maintenance.use', { used: figure(kind, used), of: amount(kind, interval) }),
     /** the heads of an entry; all of a machine's heads said as such, nothing for a machine of one head */
     heads: (heads: readonly number[], of: number | null) =>
       of === 1
