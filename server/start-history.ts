@@ -1,4 +1,3 @@
-import { averageRpmRecord } from '../src/api/contract/summary-rows'
 import { breakEventsOf, machineFactsOf } from '../src/api/contract/to-domain'
 import { localDateKey } from '../src/lib/factory-time'
 import { REPORT_ORDERS } from '../src/lib/shift-report-orders'
@@ -14,7 +13,9 @@ import { migrate } from './history/migrations'
 import { openDatabase } from './history/open'
 import { HistoryStore } from './history/store'
 import { Watcher } from './history/watcher'
+import { locationNames } from './location-names'
 import { maintenanceFigures, maintenanceOverdue } from './maintenance/board'
+import { breakCounter } from './maintenance/breaks'
 import { seedDemoMaintenance } from './maintenance/demo'
 import { MaintenanceStore } from './maintenance/store'
 import { ordersAtRisk } from './orders/at-risk'
@@ -219,9 +220,15 @@ export async function startHistory(
   }
   const atRisk = ordersAtRisk(orders, finishes, options.now ?? Date.now)
   const maintenance = new MaintenanceStore(db)
+  const maintenanceBreaks = breakCounter(upstreamJson, options.now ?? Date.now)
   const alerts = new AlertEngine({
     ordersAtRisk: atRisk,
-    maintenanceOverdue: maintenanceOverdue(maintenance, machineFacts, options.now ?? Date.now),
+    maintenanceOverdue: maintenanceOverdue(
+      maintenance,
+      machineFacts,
+      options.now ?? Date.now,
+      maintenanceBreaks,
+    ),
     // every enrolled wall screen, with its last contact (its enrolment when it has had none since)
     screens: async () => {
       const walls = await devices.walls()
@@ -304,7 +311,7 @@ export async function startHistory(
         openCount: open.length,
       }
     },
-    maintenance: maintenanceFigures(maintenance, machineFacts, options.now ?? Date.now),
+    maintenance: maintenanceFigures(maintenance, machineFacts, options.now ?? Date.now, maintenanceBreaks),
     locationNames: () => locationNames(config.locations, upstreamJson, options.now ?? Date.now),
     recordingSince: async () => (await store.watcher()).recordingSince,
     schedule: () => outbox.settings(),
@@ -372,29 +379,6 @@ export async function startHistory(
     finishes,
     maintenance,
     machineFacts,
+    maintenanceBreaks,
   }
-}
-
-/** The locations' names a report keeps: LOCATIONS, else those of the average-rpm report of the last day. */
-async function locationNames(
-  configured: ReadonlyArray<{ id: number; name: string }>,
-  upstreamJson: (path: string) => Promise<unknown>,
-  now: () => number,
-): Promise<ReadonlyMap<number, string>> {
-  const names = new Map<number, string>()
-  const till = Math.floor(now() / 3_600_000) * 3600
-  try {
-    const answer = (await upstreamJson(`/reports/average-rpm?from=${till - 86_400}&till=${till}`)) as {
-      data?: unknown
-    }
-    for (const raw of Array.isArray(answer?.data) ? answer.data : []) {
-      const row = averageRpmRecord.safeParse(raw)
-      if (row.success && row.data.locationId !== undefined && row.data.locationName)
-        names.set(row.data.locationId, row.data.locationName)
-    }
-  } catch {
-    // the configured names, or none: the report says "Location 3"
-  }
-  for (const { id, name } of configured) names.set(id, name)
-  return names
 }

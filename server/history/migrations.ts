@@ -739,6 +739,21 @@ export const MIGRATIONS: ReadonlyArray<{ version: number; name: string; sql: str
       create index break_check_verdicts_at on break_check_verdicts (at);
     `,
   },
+  {
+    version: 15,
+    name: 'maintenance by breaks and once; checks of speed and stretch',
+    sql: `
+      -- a task due every so many thread breaks (of the machine, or of each head), or once, a number of days
+      -- after it was made
+      alter table maintenance_tasks drop constraint maintenance_tasks_interval_kind_check;
+      alter table maintenance_tasks add constraint maintenance_tasks_interval_kind_check
+        check (interval_kind in ('hours', 'stitches', 'days', 'breaks', 'once'));
+      -- the assistant's checks of a machine's speed and of a stretch of a design
+      alter table break_check_verdicts drop constraint break_check_verdicts_kind_check;
+      alter table break_check_verdicts add constraint break_check_verdicts_kind_check
+        check (kind in ('needle', 'head', 'cell', 'speed', 'stretch'));
+    `,
+  },
 ]
 
 /** The advisory lock under which the schema changes on a server: two instances starting together do not

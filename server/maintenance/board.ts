@@ -1,6 +1,7 @@
 import type { MachineFacts } from '../../src/api/contract/to-domain'
 import {
   applies,
+  type BreaksSince,
   entriesOf,
   headRuns,
   type MaintenanceTask,
@@ -9,6 +10,7 @@ import {
 } from '../../src/lib/maintenance'
 import type { MaintenanceFigures, OverdueTask } from '../../src/lib/shift-report-figures'
 import { REPORT_TASKS } from '../../src/lib/shift-report-orders'
+import type { BreakCounter } from './breaks'
 import type { CountedSignOff, MaintenanceStore } from './store'
 
 /** Every task on every machine it applies to, as it stands now. */
@@ -21,6 +23,7 @@ export function board(
   >,
   lastSignOffs: readonly CountedSignOff[],
   now: number,
+  breaks?: BreaksSince,
 ): TaskEntry[] {
   const byTaskMachine = new Map<string, CountedSignOff[]>()
   for (const s of lastSignOffs) {
@@ -38,13 +41,33 @@ export function board(
       const signOffs = byTaskMachine.get(`${task.id} ${id}`) ?? []
       // never signed off: counted since stitchboard began counting the machine, from nothing
       const start = { at: counted.countedSince, use: { runningMs: 0, stitches: 0, unrecordedMs: 0 } }
-      for (const entry of entriesOf(task, id, machine.heads, signOffs, start, { at: now, use: counted })) {
+      const at = { at: now, use: counted }
+      for (const entry of entriesOf(task, id, machine.heads, signOffs, start, at, breaks)) {
         if (entry.lastSignOff === null) entry.progress.uncertain = true
         entries.push(entry)
       }
     }
   }
   return entries
+}
+
+/** Every task on every machine as it stands now, the tasks by breaks with the breaks since each entry's start
+ * (asked of the production API: see ./breaks.ts). */
+export async function entriesNow(
+  tasks: ReadonlyArray<MaintenanceTask & { createdAt: number }>,
+  machines: ReadonlyMap<string, Pick<MachineFacts, 'locationId' | 'heads'>>,
+  use: Parameters<typeof board>[2],
+  lastSignOffs: readonly CountedSignOff[],
+  now: number,
+  breaks: BreakCounter | undefined,
+): Promise<TaskEntry[]> {
+  const first = board(tasks, machines, use, lastSignOffs, now)
+  const byBreaks = new Set(tasks.filter((t) => t.interval.kind === 'breaks').map((t) => t.id))
+  if (byBreaks.size === 0 || !breaks) return first
+  const wanted = first
+    .filter((e) => byBreaks.has(e.taskId))
+    .map((e) => ({ machineId: e.machineId, since: e.since }))
+  return board(tasks, machines, use, lastSignOffs, now, await breaks(wanted))
 }
 
 /** How often the maintenance rule works its list out again (the alerts run at every poll). */
@@ -58,6 +81,7 @@ export function maintenanceOverdue(
   store: MaintenanceStore,
   machineFacts: () => Promise<Map<string, MachineFacts>>,
   now: () => number,
+  breaks?: BreakCounter,
 ) {
   const firstSeen = new Map<string, number>()
   let last: { at: number; margin: number; list: TaskOverdue[] } | null = null
@@ -81,7 +105,9 @@ export function maintenanceOverdue(
       machineFacts(),
     ])
     const names = new Map(tasks.map((t) => [t.id, t.name]))
-    const overdue = board(tasks, facts, use, last, at).filter((e) => e.progress.share >= marginShare)
+    const overdue = (await entriesNow(tasks, facts, use, last, at, breaks)).filter(
+      (e) => e.progress.share >= marginShare,
+    )
     const seen = new Set<string>()
     const result = overdue.map((e) => {
       const machine = facts.get(e.machineId)
@@ -114,6 +140,7 @@ export function maintenanceFigures(
   store: MaintenanceStore,
   machineFacts: () => Promise<Map<string, MachineFacts>>,
   now: () => number,
+  breaks?: BreakCounter,
 ) {
   return async (from: number, till: number): Promise<MaintenanceFigures> => {
     const [tasks, use, last, facts, signed] = await Promise.all([
@@ -146,7 +173,8 @@ export function maintenanceFigures(
         })
     }
     const done = [...groups.values()]
-    const overdue = overdueList(tasks, facts, use, last, now())
+    const at = now()
+    const overdue = overdueList(tasks, facts, await entriesNow(tasks, facts, use, last, at, breaks))
     return {
       done: done.slice(0, REPORT_TASKS).map((d) => ({
         task: d.task,
@@ -168,14 +196,12 @@ export function maintenanceFigures(
 /** The tasks overdue now on every machine, the most overdue first, each with its use against its interval
  * and the machine's name: the shift report's list and the wall's. */
 export function overdueList(
-  tasks: ReadonlyArray<MaintenanceTask & { createdAt: number }>,
-  facts: ReadonlyMap<string, MachineFacts>,
-  use: Parameters<typeof board>[2],
-  last: readonly CountedSignOff[],
-  at: number,
+  tasks: ReadonlyArray<MaintenanceTask>,
+  facts: ReadonlyMap<string, Pick<MachineFacts, 'name' | 'heads'>>,
+  entries: readonly TaskEntry[],
 ): OverdueTask[] {
   const named = new Map(tasks.map((t) => [t.id, t]))
-  return board(tasks, facts, use, last, at)
+  return entries
     .filter((e) => e.progress.state === 'overdue')
     .sort((a, b) => b.progress.share - a.progress.share)
     .map((e) => {

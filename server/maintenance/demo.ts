@@ -76,6 +76,8 @@ export async function seedDemoMaintenance(
           ? 1.3
           : SHARES[(index * 5 + t * 11) % SHARES.length]!
       const { kind, value } = task.interval
+      // the defaults only: none is by breaks or once
+      if (kind === 'breaks' || kind === 'once') continue
       const at = Math.round(
         kind === 'days'
           ? till - share * value * DAY

@@ -1,12 +1,13 @@
 import type { Context, Hono } from 'hono'
 import * as z from 'zod'
 import type { MachineFacts } from '../../src/api/contract/to-domain'
-import { applies, INTERVAL_KINDS, MAX_INTERVAL } from '../../src/lib/maintenance'
+import { applies, CHECK_KINDS, INTERVAL_KINDS, MAX_INTERVAL, WHOLE_KINDS } from '../../src/lib/maintenance'
 import { reliabilityOf } from '../../src/lib/stop-figures'
 import type { StopPart } from '../../src/lib/stop-parts'
 import { jsonBody } from '../stops/routes'
 import { bodyError, personName, typedText as text } from '../stops/settings'
-import { board, overdueList } from './board'
+import { entriesNow, overdueList } from './board'
+import type { BreakCounter } from './breaks'
 import { MaintenanceError, type MaintenanceStore, recordVerdict, verdicts } from './store'
 
 /** The maintenance parts of a running history (server/start-history.ts). */
@@ -14,6 +15,8 @@ export interface MaintenanceParts {
   maintenance?: MaintenanceStore
   /** the machines as the watcher last saw them */
   machineFacts?: () => Promise<Map<string, MachineFacts>>
+  /** the breaks since a time, for the tasks by breaks */
+  maintenanceBreaks?: BreakCounter
 }
 
 /** What the reliability figures read of the history: a machine's intervals and its stop parts. */
@@ -42,11 +45,21 @@ export interface MaintenanceOptions {
 const MAX_BODY_BYTES = 16 * 1024
 /** Sign-offs listed as done: the last 30 days, at most this many. */
 const DONE_DAYS = 30
+/** A task's name at most (a check's words made a task fit it). */
+const MAX_TASK_NAME = 160
+/** Days a check made a task is due within. */
+const CHECK_TASK_DAYS = 1
 const MAX_DONE = 500
 /** Overdue tasks the wall's list reads at most (it says how many more there are). */
 const MAX_OVERDUE = 50
 
-const UNIT = { hours: 'running hours', stitches: 'stitches', days: 'days' } as const
+const UNIT = {
+  hours: 'running hours',
+  stitches: 'stitches',
+  days: 'days',
+  breaks: 'thread breaks',
+  once: 'days',
+} as const
 const interval = z
   .object({
     kind: z.enum(INTERVAL_KINDS, { error: `is not one of ${INTERVAL_KINDS.join(', ')}` }),
@@ -59,10 +72,10 @@ const interval = z
       ctx.addIssue({
         code: 'custom',
         path: ['value'],
-        message: `is more than ${MAX_INTERVAL[i.kind].toLocaleString('en')} ${UNIT[i.kind]}${i.kind === 'stitches' ? '' : ' (10 years)'}: check the unit`,
+        message: `is more than ${MAX_INTERVAL[i.kind].toLocaleString('en')} ${UNIT[i.kind]}${WHOLE_KINDS.has(i.kind) ? '' : ' (10 years)'}: check the unit`,
       })
-    else if (i.kind === 'stitches' && !Number.isInteger(i.value))
-      ctx.addIssue({ code: 'custom', path: ['value'], message: 'is not a whole number of stitches' })
+    else if (WHOLE_KINDS.has(i.kind) && !Number.isInteger(i.value))
+      ctx.addIssue({ code: 'custom', path: ['value'], message: `is not a whole number of ${UNIT[i.kind]}` })
   })
 
 const scope = z.union(
@@ -82,7 +95,7 @@ const scope = z.union(
 )
 
 const taskFields = {
-  name: text(80, false),
+  name: text(MAX_TASK_NAME, false),
   scope,
   per: z.enum(['machine', 'head'], { error: 'is not machine or head' }),
   interval,
@@ -97,17 +110,31 @@ const changedTask = z.union([
 const verdict = z
   .object({
     machineId: z.string().min(1).max(128),
-    kind: z.enum(['needle', 'head', 'cell'], { error: 'is not needle, head or cell' }),
+    kind: z.enum(CHECK_KINDS, { error: `is not one of ${CHECK_KINDS.join(', ')}` }),
     head: z.number().int().min(1).max(1000).nullable(),
     needle: z.number().int().min(1).max(1000).nullable(),
     right: z.boolean({ error: 'is not true or false' }),
     by: personName,
   })
   .strict()
-  .refine((v) => (v.kind === 'needle') === (v.head === null) && (v.kind === 'head') === (v.needle === null), {
-    message:
-      'names a head and a needle that do not fit its kind (a needle check has no head, a head check no needle)',
+  .refine(
+    (v) =>
+      (v.head !== null) === (v.kind === 'head' || v.kind === 'cell') &&
+      (v.needle !== null) === (v.kind === 'needle' || v.kind === 'cell'),
+    {
+      message:
+        'names a head and a needle that do not fit its kind (a needle check has no head, a head check no needle, a check of speed or a stretch neither)',
+    },
+  )
+/** A check of the thread-break assistant made a task, once, within a day: its words name it. */
+const checkTask = z
+  .object({
+    machineId: z.string().min(1).max(128),
+    check: text(MAX_TASK_NAME, false),
+    evidence: text(500, true).default(''),
+    by: personName,
   })
+  .strict()
 const signOff = z
   .object({
     taskId: z.number().int().positive(),
@@ -131,7 +158,7 @@ export function maintenanceRoutes(
     const state = stateOf()
     if ('unavailable' in state) return state.unavailable
     if (!state.maintenance || !state.machineFacts) return 'this server keeps no maintenance tasks'
-    return { store: state.maintenance, machineFacts: state.machineFacts }
+    return { store: state.maintenance, machineFacts: state.machineFacts, breaks: state.maintenanceBreaks }
   }
   const noStore = async (c: Context, next: () => Promise<void>) => {
     c.header('Cache-Control', 'no-store')
@@ -168,7 +195,7 @@ export function maintenanceRoutes(
     return c.json({
       available: true,
       tasks: tasks.map(({ createdAt: _at, ...task }) => task),
-      entries: board(tasks, facts, use, last, now),
+      entries: await entriesNow(tasks, facts, use, last, now, parts.breaks),
       done,
       canChange: await options.canChange(c),
       canSignOff: await options.canSignOff(c),
@@ -186,7 +213,8 @@ export function maintenanceRoutes(
       parts.machineFacts().catch(() => null),
     ])
     if (!facts) return c.json({ error: 'The machines cannot be read from the production API now' }, 502)
-    const overdue = overdueList(tasks, facts, use, last, options.now())
+    const at = options.now()
+    const overdue = overdueList(tasks, facts, await entriesNow(tasks, facts, use, last, at, parts.breaks))
     return c.json({ available: true, overdue: overdue.slice(0, MAX_OVERDUE), count: overdue.length })
   })
 
@@ -274,6 +302,30 @@ export function maintenanceRoutes(
     return c.json({ verdict: await recordVerdict(parts.store.db, parsed.data, options.now()) }, 201)
   })
 
+  app.post('/api/maintenance/checks/task', async (c) => {
+    const parts = partsOf()
+    if (typeof parts === 'string') return c.json({ error: `No maintenance tasks: ${parts}` }, 503)
+    const body = await jsonBody(c, MAX_BODY_BYTES)
+    if (!body.ok) return body.response
+    const parsed = checkTask.safeParse(body.value)
+    if (!parsed.success)
+      return c.json({ error: bodyError(parsed.error, 'The check cannot be made a task') }, 400)
+    const { machineId, check, evidence, by } = parsed.data
+    const facts = await parts.machineFacts().catch(() => null)
+    if (facts && !facts.has(machineId))
+      return c.json({ error: `The production API lists no machine ${machineId}` }, 404)
+    try {
+      const made = await parts.store.fromCheck(
+        { machineId, name: check, note: evidence, days: CHECK_TASK_DAYS },
+        by,
+        options.now(),
+      )
+      return c.json(made, made.made ? 201 : 200)
+    } catch (error) {
+      return failed(c, error)
+    }
+  })
+
   app.post('/api/maintenance/sign-off', async (c) => {
     const parts = partsOf()
     if (typeof parts === 'string') return c.json({ error: `No maintenance tasks: ${parts}` }, 503)
@@ -314,7 +366,8 @@ export function maintenanceRoutes(
       .sort((a, b) => b.at - a.at || b.id - a.id)[0]
     const seenAt = input.seen === null ? null : (last.find((s) => s.id === input.seen)?.at ?? null)
     if (machine && input.note === '' && (newest ? newest.at === seenAt : input.seen === null)) {
-      const entries = board([task], new Map([[input.machineId, machine]]), use, last, now)
+      const one = new Map([[input.machineId, machine]])
+      const entries = await entriesNow([task], one, use, last, now, parts.breaks)
       const mine = entries.filter(
         (e) => !input.heads || !e.heads || e.heads.some((h) => input.heads!.includes(h)),
       )

@@ -91,24 +91,34 @@ export class MaintenanceStore {
   }
 
   async create(input: TaskInput, by: string, now: number): Promise<MaintenanceTask> {
+    return this.db.transaction((tx) => createIn(tx, input, by, now))
+  }
+
+  /** A check of the thread-break assistant made a task: once, on its machine, within `days`. The same check
+   * made a task again while it waits is that task (`made: false`), so two people tapping at once make one. */
+  async fromCheck(
+    check: { machineId: string; name: string; note: string; days: number },
+    by: string,
+    now: number,
+  ): Promise<{ task: MaintenanceTask; made: boolean }> {
     return this.db.transaction(async (tx) => {
       await tx.query('lock table maintenance_tasks in exclusive mode')
-      const [count] = await tx.query<{ n: string }>(
-        'select count(*) as n from maintenance_tasks where removed_at is null',
+      const [waiting] = await tx.query<Record<string, unknown>>(
+        `select * from maintenance_tasks t where removed_at is null and interval_kind = 'once' and name = $1
+           and scope = $2::jsonb and not exists (select 1 from maintenance_signoffs s
+             where s.task_id = t.id and s.counted and not s.start)
+         order by id limit 1`,
+        [check.name, JSON.stringify({ machineIds: [check.machineId] })],
       )
-      if (Number(count?.n) >= MAX_TASKS)
-        throw new MaintenanceError(
-          409,
-          `The task cannot be added: there are ${MAX_TASKS} tasks already, the most kept; remove one first`,
-        )
-      const task = await insertTask(tx, input, by, now)
-      // its count starts now on every machine counted so far, from the machine's use now
-      await tx.query(
-        `insert into maintenance_signoffs (task_id, machine_id, head, at, by, note, running_ms, stitches, unrecorded_ms, start)
-         select $1, machine_id, null, $2, $3, '', running_ms, stitches, unrecorded_ms, true from machine_use`,
-        [task.id, iso(now), by],
-      )
-      return task
+      if (waiting) return { task: taskOf(waiting), made: false }
+      const input: TaskInput = {
+        name: check.name,
+        scope: { machineIds: [check.machineId] },
+        per: 'machine',
+        interval: { kind: 'once', value: check.days },
+        note: check.note,
+      }
+      return { task: await createIn(tx, input, by, now), made: true }
     })
   }
 
@@ -349,4 +359,27 @@ async function insertTask(tx: Tx, input: TaskInput, by: string, now: number): Pr
     ],
   )
   return taskOf(row!)
+}
+
+/** Adds a task in the caller's transaction: refused past MAX_TASKS (a task once that was done counts no
+ * more); its count starts now on every machine counted so far, from the machine's use now. */
+async function createIn(tx: Tx, input: TaskInput, by: string, now: number): Promise<MaintenanceTask> {
+  await tx.query('lock table maintenance_tasks in exclusive mode')
+  const [count] = await tx.query<{ n: string }>(
+    `select count(*) as n from maintenance_tasks t where removed_at is null
+       and not (interval_kind = 'once' and exists (select 1 from maintenance_signoffs s
+         where s.task_id = t.id and s.counted and not s.start))`,
+  )
+  if (Number(count?.n) >= MAX_TASKS)
+    throw new MaintenanceError(
+      409,
+      `The task cannot be added: there are ${MAX_TASKS} tasks already, the most kept; remove one first`,
+    )
+  const task = await insertTask(tx, input, by, now)
+  await tx.query(
+    `insert into maintenance_signoffs (task_id, machine_id, head, at, by, note, running_ms, stitches, unrecorded_ms, start)
+     select $1, machine_id, null, $2, $3, '', running_ms, stitches, unrecorded_ms, true from machine_use`,
+    [task.id, iso(now), by],
+  )
+  return task
 }

@@ -136,6 +136,13 @@ export const WRITE_ROUTES: Readonly<Record<string, WriteRoute>> = {
     who: 'by',
     place: 'machineId',
   },
+  'POST /api/maintenance/checks/task': {
+    role: 'operator',
+    category: 'maintenance',
+    event: 'break check made a task',
+    who: 'by',
+    place: 'machineId',
+  },
   'POST /api/maintenance/tasks': {
     role: 'supervisor',
     category: 'maintenance',

@@ -1,5 +1,12 @@
 import { expect, test } from 'vitest'
-import { suggestionsOf } from './break-assistant'
+import {
+  type LoggedBreak,
+  logSuggestionsOf,
+  speedSuggestionOf,
+  stretchSuggestionsOf,
+  suggestionsOf,
+} from './break-assistant'
+import { MIN_RATIO } from './hot-spots'
 
 /** A machine's breaks: `base` on every head and needle, plus what a pattern plants. */
 const machine = (heads: number, needles: number, base: (h: number, n: number) => number) =>
@@ -59,4 +66,133 @@ test('two patterns on one machine: each found, the least likely by chance first'
     ['needle', null, 3],
     ['cell', 9, 12],
   ])
+})
+
+// ---- the break log's patterns: speed and stretches ----
+
+/** A seeded random source (mulberry32), so a test sews the same breaks every run. */
+function random(seed: number) {
+  let a = seed >>> 0
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0
+    let x = Math.imul(a ^ (a >>> 15), 1 | a)
+    x = (x + Math.imul(x ^ (x >>> 7), 61 | x)) ^ x
+    return ((x ^ (x >>> 14)) >>> 0) / 4_294_967_296
+  }
+}
+
+/** A machine sewing `passes` passes of a design of `stitches`, the speed set by the pass and the stitch,
+ * breaking at random at `rate(rpm)` breaks a stitch (in 50-stitch steps); a break stops it 2 minutes, a new
+ * hoop 3 minutes. The log's breaks, oldest first. */
+function sew(
+  passes: number,
+  speed: (pass: number, stitch: number) => number,
+  rate: (rpm: number) => number,
+  seed: number,
+  stitches = 20_000,
+  designId = 'D-1',
+): LoggedBreak[] {
+  const next = random(seed)
+  const log: LoggedBreak[] = []
+  let at = 0
+  for (let pass = 0; pass < passes; pass++) {
+    for (let stitch = 0; stitch < stitches; stitch += 50) {
+      const rpm = speed(pass, stitch)
+      at += (50 / rpm) * 60_000
+      if (next() < rate(rpm) * 50) {
+        log.push({
+          at,
+          designId,
+          stitch: stitch + 1 + Math.floor(next() * 50),
+          designStitches: stitches,
+          rpm,
+        })
+        at += 120_000
+      }
+    }
+    at += 180_000
+  }
+  return log
+}
+
+const even = () => 1 / 2_000
+
+test('breaks rising with speed: found, with the speeds and each band’s breaks per stitch', () => {
+  // half the passes at 1,000 rpm, half at 700; three times the breaks a stitch at 1,000
+  const log = sew(
+    100,
+    (pass) => (pass % 2 ? 1000 : 700),
+    (rpm) => (rpm >= 1000 ? 3 : 1) / 2_000,
+    1,
+  )
+  const found = speedSuggestionOf(log)
+  expect(found).toMatchObject({ kind: 'speed', fast: { from: 1000, to: 1000 }, slow: { from: 700, to: 700 } })
+  expect(found!.ratio).toBeGreaterThan(2.4)
+  expect(found!.ratio).toBeLessThan(3.6)
+  expect(found!.fast.rate * 1000).toBeCloseTo(1.5, 0)
+  expect(logSuggestionsOf(log).map((s) => s.kind)).toEqual(['speed'])
+})
+
+test('breaks that only follow how long the machine ran at each speed are not a rise with speed', () => {
+  for (let seed = 1; seed <= 20; seed++) {
+    // four passes in five at 1,000 rpm: most breaks are at 1,000 rpm, at the same rate a stitch
+    const mostlyFast = sew(60, (pass) => (pass % 5 ? 1000 : 600), even, seed)
+    const atFast = mostlyFast.filter((b) => b.rpm === 1000).length
+    expect(atFast).toBeGreaterThan(3 * (mostlyFast.length - atFast))
+    expect(speedSuggestionOf(mostlyFast)).toBeNull()
+    // fast through the first 60 % of each pass, slow after: the run-ups cut at a pass's start do not tell
+    expect(speedSuggestionOf(sew(60, (_, stitch) => (stitch < 12_000 ? 1000 : 600), even, seed))).toBeNull()
+    // speeds spread from 600 to 1,000 rpm at random, and the same rate everywhere
+    const spread = random(seed + 100)
+    expect(speedSuggestionOf(sew(60, () => 600 + Math.round(spread() * 40) * 10, even, seed))).toBeNull()
+  }
+  // and the other way round (more breaks a stitch when slow) is not a rise either
+  expect(
+    speedSuggestionOf(
+      sew(
+        100,
+        (pass) => (pass % 2 ? 1000 : 700),
+        (rpm) => (rpm < 800 ? 3 : 1) / 2_000,
+        5,
+      ),
+    ),
+  ).toBeNull()
+})
+
+test('too little to tell: no speed, one speed only, no suggestion', () => {
+  expect(speedSuggestionOf([])).toBeNull()
+  expect(speedSuggestionOf(sew(40, () => 900, even, 3))).toBeNull()
+  expect(speedSuggestionOf(sew(40, () => 900, even, 3).map((b) => ({ ...b, rpm: null })))).toBeNull()
+})
+
+test('breaks clustered in one stretch of a design: that design and stretch, against its share', () => {
+  const log = sew(30, () => 900, even, 7)
+  // 30 more breaks in stitches 12,001–12,500 of D-1 (stretches of 500 stitches)
+  const planted = [
+    ...log,
+    ...Array.from({ length: 30 }, (_, i) => ({
+      at: i,
+      designId: 'D-1',
+      stitch: 12_001 + i * 15,
+      designStitches: 20_000,
+      rpm: 900,
+    })),
+  ]
+  const found = stretchSuggestionsOf(planted)
+  expect(found).toHaveLength(1)
+  expect(found[0]).toMatchObject({ kind: 'stretch', designId: 'D-1', designStitches: 20_000 })
+  expect(found[0]!.stretch).toMatchObject({ from: 12_001, to: 12_500 })
+  expect(found[0]!.stretch.count).toBeGreaterThanOrEqual(30)
+  expect(found[0]!.ratio).toBeGreaterThan(MIN_RATIO)
+})
+
+test('breaks spread evenly along the designs: no stretch', () => {
+  for (let seed = 1; seed <= 10; seed++) {
+    const first = sew(30, () => 900, even, seed)
+    // then another design, later
+    const then = sew(20, () => 800, even, seed + 50, 8_000, 'D-2').map((b) => ({ ...b, at: b.at + 1e10 }))
+    const log = [...first, ...then]
+    expect(stretchSuggestionsOf(log)).toEqual([])
+    expect(logSuggestionsOf(log)).toEqual([])
+  }
 })

@@ -22,13 +22,20 @@ export function stretchLength(designStitches: number): number {
   return Math.max(100, Math.ceil(designStitches / 40 / 100) * 100)
 }
 
+/** How many stretches a design of this many stitches is cut into. */
+export const stretchCount = (designStitches: number) =>
+  designStitches > 0 ? Math.ceil(designStitches / stretchLength(designStitches)) : 0
+
+/** `tested`: the stretches tested in the whole view (several designs: the thread-break assistant), by
+ * default the design's own. */
 export function designStretches(
   designStitches: number,
   breaks: ReadonlyArray<{ stitch: number; count: number }>,
+  tested?: number,
 ): Stretch[] {
   if (designStitches <= 0) return []
   const length = stretchLength(designStitches)
-  const n = Math.ceil(designStitches / length)
+  const n = stretchCount(designStitches)
   const counts = new Array<number>(n).fill(0)
   let total = 0
   for (const { stitch, count } of breaks) {
@@ -37,7 +44,7 @@ export function designStretches(
     counts[i] = (counts[i] ?? 0) + count
     total += count
   }
-  const threshold = ALPHA / n
+  const threshold = ALPHA / Math.max(n, tested ?? n)
   return counts.map((count, i) => {
     const from = i * length + 1
     const to = Math.min(designStitches, (i + 1) * length)

@@ -1,15 +1,24 @@
-/** Maintenance by use (issue 53): tasks due every so many running hours, stitches or calendar days, counted
- * from stitchboard's own record of each machine since the task was last signed off there. */
+/** Maintenance by use (issue 53): tasks due every so many running hours, stitches, calendar days or thread
+ * breaks, counted from stitchboard's own record of each machine (the breaks from the production API) since
+ * the task was last signed off there; or once, a number of days after it was made. */
 
-export const INTERVAL_KINDS = ['hours', 'stitches', 'days'] as const
+/** `once`: a task done one time on each of its machines, due `value` days after it was made (a check of the
+ * thread-break assistant made a task); signed off, it is done there. */
+export const INTERVAL_KINDS = ['hours', 'stitches', 'days', 'breaks', 'once'] as const
 export type IntervalKind = (typeof INTERVAL_KINDS)[number]
 
-/** The longest interval of each kind: over 10 years, or over 10¹⁰ stitches, is a typing error. */
+/** The longest interval of each kind: over 10 years, over 10¹⁰ stitches or a million breaks is a typing
+ * error. */
 export const MAX_INTERVAL: Readonly<Record<IntervalKind, number>> = {
   hours: 87_600,
   stitches: 10_000_000_000,
   days: 3_650,
+  breaks: 1_000_000,
+  once: 3_650,
 }
+
+/** The kinds counted in whole units (a stitch, a break). */
+export const WHOLE_KINDS: ReadonlySet<IntervalKind> = new Set(['stitches', 'breaks'])
 
 /** Where a task applies: every machine, the machines of a location, or chosen machines. */
 export type TaskScope = { all: true } | { locationId: number } | { machineIds: string[] }
@@ -46,7 +55,7 @@ export interface UseCount {
 }
 
 export interface TaskProgress {
-  /** the use since the start, in the interval's unit (hours, stitches, days) */
+  /** the use since the start, in the interval's unit (hours, stitches, days, breaks; days for a task once) */
   used: number
   /** used / interval */
   share: number
@@ -61,27 +70,36 @@ const HOUR = 3_600_000
 const DAY = 86_400_000
 
 /** A task's progress on a machine (or head) from `start` (its last sign-off, or when counting began) to
- * now: `before` and `after` are the machine's counted use then and now. */
+ * now: `before` and `after` are the machine's counted use then and now; `breaks`, for a task by breaks, the
+ * breaks since the start (null: the production API could not tell). A task once is due soon from the start:
+ * it is work waiting. */
 export function progressOf(
   interval: TaskInterval,
   before: UseCount,
   after: UseCount,
   start: number,
   now: number,
+  breaks: number | null = null,
 ): TaskProgress {
   const used =
     interval.kind === 'hours'
       ? Math.max(0, after.runningMs - before.runningMs) / HOUR
       : interval.kind === 'stitches'
         ? Math.max(0, after.stitches - before.stitches)
-        : Math.max(0, now - start) / DAY
+        : interval.kind === 'breaks'
+          ? (breaks ?? 0)
+          : Math.max(0, now - start) / DAY
   const share = used / interval.value
   return {
     used,
     share,
-    state: share >= 1 ? 'overdue' : share >= DUE_SOON_SHARE ? 'soon' : 'ok',
+    state: share >= 1 ? 'overdue' : share >= DUE_SOON_SHARE || interval.kind === 'once' ? 'soon' : 'ok',
     left: interval.value - used,
-    uncertain: interval.kind !== 'days' && after.unrecordedMs > before.unrecordedMs,
+    uncertain:
+      interval.kind === 'breaks'
+        ? breaks === null
+        : (interval.kind === 'hours' || interval.kind === 'stitches') &&
+          after.unrecordedMs > before.unrecordedMs,
   }
 }
 
@@ -155,9 +173,13 @@ export const DEFAULT_TASKS: ReadonlyArray<{
   },
 ]
 
+/** The breaks of a machine's heads (null: all of them) since a time, as far as they are known (null: not). */
+export type BreaksSince = (machineId: string, heads: readonly number[] | null, since: number) => number | null
+
 /** The entries of a task on a machine: for a head's task, its heads grouped by their last sign-off (all of
- * them in one entry until one is signed off alone). `signOffs`: the counted ones of this task and machine,
- * newest first; `useAt`: the machine's use at a sign-off (by its ID). */
+ * them in one entry until one is signed off alone); by breaks, each head on its own (each breaks at its own
+ * rate). A task once is gone where it was signed off. `signOffs`: the counted ones of this task and machine,
+ * newest first, each with the machine's use then; `breaks`: for a task by breaks. */
 export function entriesOf(
   task: Pick<MaintenanceTask, 'id' | 'per' | 'interval'>,
   machineId: string,
@@ -165,6 +187,22 @@ export function entriesOf(
   signOffs: readonly (SignOff & { use: UseCount })[],
   start: { at: number; use: UseCount },
   now: { at: number; use: UseCount },
+  breaks: BreaksSince = () => null,
+): TaskEntry[] {
+  const entries = entriesBySignOff(task, machineId, heads, signOffs, start, now, breaks)
+  return task.interval.kind === 'once'
+    ? entries.filter((e) => !e.lastSignOff || e.lastSignOff.start)
+    : entries
+}
+
+function entriesBySignOff(
+  task: Pick<MaintenanceTask, 'id' | 'per' | 'interval'>,
+  machineId: string,
+  heads: number | null,
+  signOffs: readonly (SignOff & { use: UseCount })[],
+  start: { at: number; use: UseCount },
+  now: { at: number; use: UseCount },
+  breaks: BreaksSince,
 ): TaskEntry[] {
   const entry = (last: (SignOff & { use: UseCount }) | null, group: number[] | null): TaskEntry => {
     const from = last ? { at: last.at, use: last.use } : start
@@ -175,7 +213,14 @@ export function entriesOf(
       heads: group,
       since: from.at,
       lastSignOff: last ? (lastSignOff as SignOff) : null,
-      progress: progressOf(task.interval, from.use, now.use, from.at, now.at),
+      progress: progressOf(
+        task.interval,
+        from.use,
+        now.use,
+        from.at,
+        now.at,
+        task.interval.kind === 'breaks' ? breaks(machineId, group, from.at) : null,
+      ),
     }
   }
   if (task.per === 'machine' || heads === null) {
@@ -186,7 +231,7 @@ export function entriesOf(
   const groups = new Map<string, { last: (SignOff & { use: UseCount }) | null; heads: number[] }>()
   for (let head = 1; head <= heads; head++) {
     const last = signOffs.find((s) => s.head === head || s.head === null) ?? null
-    const key = last ? `${last.at} ${last.by}` : ''
+    const key = task.interval.kind === 'breaks' ? String(head) : last ? `${last.at} ${last.by}` : ''
     const group = groups.get(key)
     if (group) group.heads.push(head)
     else groups.set(key, { last, heads: [head] })
@@ -222,11 +267,15 @@ export interface TaskOverdue {
   since: number
 }
 
+/** The thread-break assistant's kinds of check: a needle, a head, one needle on one head (from the breaks by
+ * head and needle), the speed and a stretch of a design (from the break log). */
+export const CHECK_KINDS = ['needle', 'head', 'cell', 'speed', 'stretch'] as const
+
 /** A technician's verdict on one of the thread-break assistant's checks. */
 export interface CheckVerdict {
   id: number
   machineId: string
-  kind: 'needle' | 'head' | 'cell'
+  kind: (typeof CHECK_KINDS)[number]
   head: number | null
   needle: number | null
   right: boolean

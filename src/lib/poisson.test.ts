@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { logGamma, poissonUpperTail } from './poisson'
+import { binomialUpperTail, logGamma, poissonUpperTail } from './poisson'
 
 describe('poissonUpperTail: P(X ≥ k), checked against scipy.stats.poisson.sf(k − 1, λ)', () => {
   test.each([
@@ -25,5 +25,24 @@ describe('poissonUpperTail: P(X ≥ k), checked against scipy.stats.poisson.sf(k
     expect(logGamma(1)).toBeCloseTo(0, 12)
     expect(logGamma(11)).toBeCloseTo(Math.log(3_628_800), 10)
     expect(logGamma(0.5)).toBeCloseTo(Math.log(Math.sqrt(Math.PI)), 12)
+  })
+})
+
+describe('binomialUpperTail: P(X ≥ k), checked against the sum of the exact terms', () => {
+  test.each([
+    [8, 10, 0.5, 0.0546875],
+    [5, 20, 0.1, 0.043174495284463404],
+    [60, 100, 0.4, 4.2466387057294964e-5],
+    [3, 1000, 0.001, 0.08020934284020101],
+    [150, 400, 0.3, 0.0007887170383214208],
+  ])('k = %d, n = %d, p = %d', (k, n, p, expected) => {
+    expect(binomialUpperTail(k, n, p) / expected).toBeCloseTo(1, 8)
+  })
+
+  test('edges', () => {
+    expect(binomialUpperTail(0, 5, 0.3)).toBe(1)
+    expect(binomialUpperTail(6, 5, 0.3)).toBe(0)
+    expect(binomialUpperTail(2, 5, 0)).toBe(0)
+    expect(binomialUpperTail(5, 5, 1)).toBe(1)
   })
 })

@@ -1,4 +1,5 @@
-/** The Poisson distribution's upper tail, for the hot-spot rule of the thread-break heatmaps. */
+/** The Poisson distribution's upper tail, for the hot-spot rule of the thread-break heatmaps; the binomial's,
+ * for comparing two Poisson rates (the thread-break assistant's speed test). */
 
 // Lanczos approximation (g = 7, n = 9), accurate to about 15 significant digits for x > 0.
 const LANCZOS = [
@@ -42,4 +43,29 @@ export function poissonUpperTail(k: number, lambda: number): number {
     sum += term
   }
   return Math.min(1, sum)
+}
+
+/** P(X ≥ k) for X ~ Binomial(n, p). Of two Poisson counts with exposures a and b, the first given their sum n
+ * is Binomial(n, a ÷ (a + b)) when both have one rate: this is the exact test that its count is too high. */
+export function binomialUpperTail(k: number, n: number, p: number): number {
+  if (k <= 0) return 1
+  if (k > n || p <= 0) return 0
+  if (p >= 1) return 1
+  const logTerm = (i: number) =>
+    logGamma(n + 1) - logGamma(i + 1) - logGamma(n - i + 1) + i * Math.log(p) + (n - i) * Math.log1p(-p)
+  // summed from the largest term of the tail outwards, in log space
+  const mode = Math.max(k, Math.min(n, Math.floor((n + 1) * p)))
+  const top = logTerm(mode)
+  let sum = 0
+  for (let i = mode; i <= n; i++) {
+    const term = Math.exp(logTerm(i) - top)
+    sum += term
+    if (term < 1e-17 * sum) break
+  }
+  for (let i = mode - 1; i >= k; i--) {
+    const term = Math.exp(logTerm(i) - top)
+    sum += term
+    if (term < 1e-17 * sum) break
+  }
+  return Math.min(1, Math.exp(top) * sum)
 }

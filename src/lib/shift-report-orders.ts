@@ -1,4 +1,5 @@
 import { roughDurationInWords } from './duration'
+import { type IntervalKind, WHOLE_KINDS } from './maintenance'
 import type { MaintenanceFigures, OrderFigures } from './shift-report-figures'
 import type { DocumentWords } from './shift-report-words'
 
@@ -98,14 +99,16 @@ export function maintenanceSection(
     }
   const machine = (m: { machine: string; heads: string | null }) =>
     m.heads === null ? m.machine : t('shiftReports.maintenanceHeads', { machine: m.machine, heads: m.heads })
-  const amount = (kind: 'hours' | 'stitches' | 'days', value: number) =>
-    kind === 'stitches' ? number(Math.round(value)) : number(Math.round(value * 10) / 10)
-  const unit = (kind: 'hours' | 'stitches' | 'days') =>
+  const amount = (kind: IntervalKind, value: number) =>
+    WHOLE_KINDS.has(kind) ? number(Math.round(value)) : number(Math.round(value * 10) / 10)
+  const unit = (kind: IntervalKind) =>
     kind === 'hours'
       ? t('shiftReports.maintenanceHours')
       : kind === 'stitches'
         ? t('shiftReports.maintenanceStitches')
-        : t('shiftReports.maintenanceDays')
+        : kind === 'breaks'
+          ? t('shiftReports.maintenanceBreaks')
+          : t('shiftReports.maintenanceDays')
   return {
     id: 'maintenance',
     title: t('shiftReports.maintenance'),

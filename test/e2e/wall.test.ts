@@ -181,7 +181,7 @@ describe('the exception page on the wall', () => {
     await page.goto(`${factory.url}/kiosk?pages=status&exceptions=1&dwell=600&refresh=600`)
     // the exception page comes first; its machines, then the tasks overdue (the demo has some)
     const shown = page.getByRole('region', { name: t('kiosk.exceptions.title') })
-    const tasks = shown.getByRole('region', { name: /^Maintenance overdue: \d+ tasks?$/ }).first()
+    const tasks = shown.getByRole('region', { name: /^Maintenance overdue: \d+\stasks?$/ }).first()
     await tasks.waitFor()
     await pauseClock(page, 500)
     const cards = shown.locator('[data-kiosk-window] li.rounded-lg')

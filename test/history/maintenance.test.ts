@@ -16,6 +16,7 @@ import { migrate } from '../../server/history/migrations'
 import { HistoryStore, type Observation } from '../../server/history/store'
 import { Watcher } from '../../server/history/watcher'
 import { maintenanceFigures, maintenanceOverdue } from '../../server/maintenance/board'
+import { breakCounter } from '../../server/maintenance/breaks'
 import { MaintenanceStore } from '../../server/maintenance/store'
 import { DeviceStore } from '../../server/people/devices'
 import { PeopleStore } from '../../server/people/store'
@@ -99,7 +100,35 @@ describe.each(BACKENDS)('maintenance by use on %s', (_, open) => {
   afterAll(async () => {
     await db?.close()
   })
+  /** The production API's breaks by head and needle (myzsk-api.md 1.8) from `planted`, summed over the range
+   * asked; `breaksDown`: it answers nothing. */
+  let planted: Array<{ at: number; machineId: string; head: number; needle: number }> = []
+  let breaksDown = false
+  const breaksApi = async (path: string) => {
+    if (breaksDown) throw new Error('the production API answered HTTP 503')
+    const url = new URL(path, 'http://upstream')
+    expect(url.pathname).toBe('/reports/threadbreaks')
+    const from = Number(url.searchParams.get('from')) * 1000
+    const till = Number(url.searchParams.get('till')) * 1000
+    const machine = url.searchParams.get('machineIds')
+    const counts = new Map<string, number>()
+    for (const b of planted)
+      if (b.machineId === machine && b.at >= from && b.at <= till)
+        counts.set(`${b.head}/${b.needle}`, (counts.get(`${b.head}/${b.needle}`) ?? 0) + 1)
+    return {
+      data: [...counts].map(([cell, threadbreaks]) => ({
+        id_machine: machine,
+        machine_name: FACTS.get(machine!)?.name,
+        head: Number(cell.split('/')[0]),
+        needle: Number(cell.split('/')[1]),
+        threadbreaks,
+      })),
+    }
+  }
+
   beforeEach(async () => {
+    planted = []
+    breaksDown = false
     await db.query(
       'truncate state_intervals, design_runs, gaps, machine_use, maintenance_tasks, maintenance_signoffs, break_check_verdicts, audit_log, alerts, outbox_messages, outbox_attempts, alert_settings cascade',
     )
@@ -119,6 +148,7 @@ describe.each(BACKENDS)('maintenance by use on %s', (_, open) => {
       upstreamTimeoutSeconds: 5,
     })
     maintenance = new MaintenanceStore(db)
+    const breaks = breakCounter(breaksApi, () => clock)
     audit = new AuditLog(db, () => {})
     app = createApp({
       config,
@@ -131,6 +161,7 @@ describe.each(BACKENDS)('maintenance by use on %s', (_, open) => {
         pollSeconds: 15,
         maintenance,
         machineFacts: async () => FACTS,
+        maintenanceBreaks: breaks,
         people: new PeopleStore(db),
         audit,
         devices: new DeviceStore(db),
@@ -346,6 +377,126 @@ describe.each(BACKENDS)('maintenance by use on %s', (_, open) => {
     ).toBe('East 01 has 12 heads: there is no head 13')
   })
 
+  test('a task by breaks counts each head’s breaks since its sign-off; a task once is due at once and done when signed off', async () => {
+    await record(HOUR, () => [seen('m1'), seen('m2')])
+    const made = await post('/api/maintenance/tasks', {
+      name: 'Check the hook of a head that breaks',
+      scope: { machineIds: ['m1'] },
+      per: 'head',
+      interval: { kind: 'breaks', value: 50 },
+      by: 'Marta',
+    })
+    expect(made.status).toBe(201)
+    const once = await post('/api/maintenance/tasks', {
+      name: 'Change needle 11’s cone',
+      scope: { machineIds: ['m2'] },
+      per: 'machine',
+      interval: { kind: 'once', value: 1 },
+      by: 'Marta',
+    })
+    expect(once.status).toBe(201)
+    // a part of a break is refused in words
+    const refused = await post('/api/maintenance/tasks', {
+      name: 'Odd',
+      scope: { all: true },
+      per: 'head',
+      interval: { kind: 'breaks', value: 2.5 },
+      by: 'Marta',
+    })
+    expect(refused).toMatchObject({
+      status: 400,
+      body: { error: expect.stringMatching(/whole number of thread breaks/) },
+    })
+    const made_at = clock
+    // head 3 breaks 60 times, head 1 ten times, one break before the task was made does not count
+    planted.push({ at: made_at - MINUTE, machineId: 'm1', head: 3, needle: 2 })
+    for (let i = 0; i < 60; i++)
+      planted.push({ at: made_at + (i + 1) * MINUTE, machineId: 'm1', head: 3, needle: (i % 15) + 1 })
+    for (let i = 0; i < 10; i++)
+      planted.push({ at: made_at + (i + 1) * MINUTE, machineId: 'm1', head: 1, needle: 4 })
+    await record(HOUR + 5 * MINUTE, () => [seen('m1'), seen('m2')])
+    const heads = await entry('Check the hook of a head that breaks', 'm1')
+    // each head on its own: twelve entries
+    expect(heads).toHaveLength(12)
+    const head = (n: number) => heads.find((e) => e.heads?.[0] === n)!
+    expect(head(3).progress).toMatchObject({ used: 60, state: 'overdue', uncertain: false })
+    expect(head(1).progress).toMatchObject({ used: 10, state: 'ok' })
+    expect(head(2).progress).toMatchObject({ used: 0, state: 'ok' })
+    // the task once: due soon from the start, overdue past its day
+    expect((await entry('Change needle 11’s cone', 'm2'))[0]!.progress.state).toBe('soon')
+    await record(24 * HOUR, () => [seen('m1'), seen('m2')])
+    expect((await entry('Change needle 11’s cone', 'm2'))[0]!.progress.state).toBe('overdue')
+    const wall = (await (await app.request('http://127.0.0.1/api/maintenance/overdue')).json()) as {
+      overdue: Array<{ task: string; machine: string; heads: string | null; kind: string; used: number }>
+    }
+    expect(wall.overdue).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          task: 'Check the hook of a head that breaks',
+          heads: '3',
+          kind: 'breaks',
+          used: 60,
+        }),
+        expect.objectContaining({ task: 'Change needle 11’s cone', machine: 'East 02', kind: 'once' }),
+      ]),
+    )
+    // head 3 signed off: its count starts again; the task once, signed off, is done there
+    const task = await taskNamed('Check the hook of a head that breaks')
+    expect(
+      (
+        await post('/api/maintenance/sign-off', {
+          taskId: task.id,
+          machineId: 'm1',
+          heads: [3],
+          seen: head(3).lastSignOff!.id,
+          note: '',
+          by: 'Ana',
+        })
+      ).status,
+    ).toBe(201)
+    const oneOff = await taskNamed('Change needle 11’s cone')
+    const pending = (await entry('Change needle 11’s cone', 'm2'))[0]!
+    expect(
+      (
+        await post('/api/maintenance/sign-off', {
+          taskId: oneOff.id,
+          machineId: 'm2',
+          seen: pending.lastSignOff!.id,
+          note: '',
+          by: 'Ana',
+        })
+      ).status,
+    ).toBe(201)
+    for (let i = 0; i < 4; i++)
+      planted.push({ at: clock + (i + 1) * MINUTE, machineId: 'm1', head: 3, needle: 1 })
+    await record(10 * MINUTE, () => [seen('m1'), seen('m2')])
+    expect(head(3).heads).toEqual([3])
+    expect(
+      (await entry('Check the hook of a head that breaks', 'm1')).find((e) => e.heads?.[0] === 3)!.progress,
+    ).toMatchObject({
+      used: 4,
+      state: 'ok',
+    })
+    expect(await entry('Change needle 11’s cone', 'm2')).toEqual([])
+    expect((await board()).done.filter((d) => d.by === 'Ana')).toHaveLength(2)
+    // the production API down: the counts kept a minute stand; a new count is unknown, not zero
+    breaksDown = true
+    clock += 2 * MINUTE
+    const after = (await entry('Check the hook of a head that breaks', 'm1')).find((e) => e.heads?.[0] === 3)!
+    expect(after.progress).toMatchObject({ used: 4, uncertain: false })
+    const early = await post('/api/maintenance/sign-off', {
+      taskId: task.id,
+      machineId: 'm1',
+      heads: [1],
+      seen: head(1).lastSignOff!.id,
+      note: 'looked at it with head 3',
+      by: 'Ana',
+    })
+    expect(early.status).toBe(201)
+    const one = (await entry('Check the hook of a head that breaks', 'm1')).find((e) => e.heads?.[0] === 1)!
+    expect(one.progress).toMatchObject({ used: 0, uncertain: true })
+  })
+
   test('a shift’s report: the tasks signed off in it, heads together in one row, and those overdue', async () => {
     const shiftStart = clock
     await record(5 * HOUR, () => [seen('m1', { stitch: null }), seen('m2', { stitch: null })])
@@ -403,7 +554,7 @@ describe.each(BACKENDS)('maintenance by use on %s', (_, open) => {
       [400, 'The task cannot be saved: interval.value is not more than 0'],
       [400, 'The task cannot be saved: interval.value is more than 3,650 days (10 years): check the unit'],
       [400, 'The task cannot be saved: interval.value is more than 10,000,000,000 stitches: check the unit'],
-      [400, 'The task cannot be saved: interval.kind is not one of hours, stitches, days'],
+      [400, 'The task cannot be saved: interval.kind is not one of hours, stitches, days, breaks, once'],
       [400, 'The task cannot be saved: scope.machineIds is empty: choose at least one machine'],
       [400, 'The task cannot be saved: name is empty'],
     ])
@@ -474,8 +625,11 @@ describe.each(BACKENDS)('maintenance by use on %s', (_, open) => {
     expect((await mark({ right: false, by: 'Jonas' })).status).toBe(201)
     expect((await mark({ kind: 'cell', head: 4, needle: 7 })).status).toBe(201)
     expect((await mark({ kind: 'head', head: 2, needle: 5 })).body.error).toBe(
-      'The verdict cannot be kept: the body names a head and a needle that do not fit its kind (a needle check has no head, a head check no needle)',
+      'The verdict cannot be kept: the body names a head and a needle that do not fit its kind (a needle check has no head, a head check no needle, a check of speed or a stretch neither)',
     )
+    // the break log's checks name neither
+    expect((await mark({ kind: 'speed', head: null, needle: null })).status).toBe(201)
+    expect((await mark({ kind: 'stretch', head: null, needle: 3 })).status).toBe(400)
     expect((await mark({ right: 'yes' })).body.error).toBe(
       'The verdict cannot be kept: right is not true or false',
     )
@@ -484,7 +638,7 @@ describe.each(BACKENDS)('maintenance by use on %s', (_, open) => {
       right: number
       wrong: number
     }
-    expect(checks).toMatchObject({ right: 2, wrong: 1 })
+    expect(checks).toMatchObject({ right: 3, wrong: 1 })
     // newest first: the last word on needle 11 is Jonas's
     expect(checks.verdicts.filter((v) => v.kind === 'needle').map((v) => [v.by, v.right])).toEqual([
       ['Jonas', false],
@@ -492,8 +646,55 @@ describe.each(BACKENDS)('maintenance by use on %s', (_, open) => {
     ])
     const logged = await audit.list({ from: 0, till: clock + 1, limit: 20 })
     expect(logged.filter((e) => e.event === 'break check marked').map((e) => e.status)).toEqual([
-      400, 400, 201, 201, 201,
+      400, 400, 201, 400, 201, 201, 201,
     ])
+  })
+
+  test('a check made a task in one tap: once, on its machine, due within a day; the same again is that task', async () => {
+    await record(HOUR, () => [seen('m1'), seen('m2')])
+    const check = {
+      machineId: 'm1',
+      check: 'Needle 11 breaks on 12 of 12 heads: check that needle’s thread and cones.',
+      evidence: '108 breaks, 9× its share if the breaks were spread evenly (12).',
+      by: 'Ana',
+    }
+    const made = await post('/api/maintenance/checks/task', check)
+    expect(made).toMatchObject({
+      status: 201,
+      body: {
+        made: true,
+        task: {
+          name: check.check,
+          scope: { machineIds: ['m1'] },
+          per: 'machine',
+          interval: { kind: 'once', value: 1 },
+          note: check.evidence,
+        },
+      },
+    })
+    // two people at once, or the same tap again: one task
+    const again = await Promise.all([
+      post('/api/maintenance/checks/task', check),
+      post('/api/maintenance/checks/task', check),
+    ])
+    expect(again.map((a) => [a.status, a.body.made])).toEqual([
+      [200, false],
+      [200, false],
+    ])
+    expect((await board()).tasks.filter((t) => t.name === check.check)).toHaveLength(1)
+    const [waiting] = await entry(check.check, 'm1')
+    expect(waiting!.progress.state).toBe('soon')
+    expect(await entry(check.check, 'm2')).toEqual([])
+    // refused in words: no machine by that ID, no words
+    expect((await post('/api/maintenance/checks/task', { ...check, machineId: 'm9' })).status).toBe(404)
+    expect((await post('/api/maintenance/checks/task', { ...check, check: ' ' })).status).toBe(400)
+    const logged = await audit.list({ from: 0, till: clock + 1, limit: 20 })
+    expect(
+      logged
+        .filter((e) => e.event === 'break check made a task')
+        .map((e) => e.status)
+        .sort(),
+    ).toEqual([200, 200, 201, 400, 404])
   })
 
   test('a task overdue by its margin reaches the technician’s webhook once, the manager’s later; signed off, all clear', async () => {

@@ -41,6 +41,23 @@ export function breakEventsOf(answer: unknown): { events: ThreadbreakEvent[]; un
   return { events, unreadable }
 }
 
+/** The breaks of a threadbreaks answer (myzsk-api.md 1.8: by machine, head and needle) summed by machine and
+ * head; rows that cannot be read are left out. */
+export function breaksByHeadOf(answer: unknown): Map<string, Map<number, number>> {
+  const data = (answer as { data?: unknown } | null)?.data
+  const found = new Map<string, Map<number, number>>()
+  if (!Array.isArray(data)) return found
+  const row = VENDOR_REPORT_RECORDS['/reports/threadbreaks']
+  for (const raw of data) {
+    const parsed = row.safeParse(raw)
+    if (!parsed.success) continue
+    const heads = found.get(parsed.data.id_machine) ?? new Map<number, number>()
+    heads.set(parsed.data.head, (heads.get(parsed.data.head) ?? 0) + parsed.data.threadbreaks)
+    found.set(parsed.data.id_machine, heads)
+  }
+  return found
+}
+
 /** What the server's alert rules need to know of a machine besides its state. */
 export interface MachineFacts {
   name: string

@@ -116,6 +116,17 @@ export const markCheck = async (
 ): Promise<CheckVerdict> =>
   (await postJson('/api/maintenance/checks', body, () => schemas().then((s) => s.marked))).verdict
 
+/** A check of the thread-break assistant made a task, once, on its machine, within a day: `made` false when
+ * the same check waits as a task already. */
+export const makeCheckTask = async (body: {
+  machineId: string
+  check: string
+  evidence: string
+  by: string
+  pin?: string
+}): Promise<{ task: MaintenanceTask; made: boolean }> =>
+  postJson('/api/maintenance/checks/task', body, () => schemas().then((s) => s.checkTask))
+
 export interface Reliability {
   machineId: string
   from: number

@@ -1,4 +1,4 @@
-import { INTERVAL_KINDS } from '../../lib/maintenance'
+import { CHECK_KINDS, INTERVAL_KINDS } from '../../lib/maintenance'
 import type * as ZodParts from '../core/zod-parts'
 
 /** The maintenance routes' answers (server/maintenance/routes.ts), built on first use: loaded with the first
@@ -49,7 +49,7 @@ export function maintenanceSchemas(z: typeof ZodParts) {
   const verdict = z.object({
     id: z.number(),
     machineId: z.string(),
-    kind: z.enum(['needle', 'head', 'cell']),
+    kind: z.enum(CHECK_KINDS),
     head: z.nullable(z.number()),
     needle: z.nullable(z.number()),
     right: z.boolean(),
@@ -76,6 +76,7 @@ export function maintenanceSchemas(z: typeof ZodParts) {
       canMark: z.boolean(),
     }),
     marked: z.object({ verdict }),
+    checkTask: z.object({ task, made: z.boolean() }),
     overdue: z.object({
       available: z.boolean(),
       reason: z.optional(z.string()),

@@ -1,9 +1,15 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
+import { Link } from 'react-router'
 import { useFactoryZone } from '../../api/core/app-config'
 import { describeError } from '../../api/core/errors'
 import { useWrite } from '../../api/core/use-write'
-import { checksQueryOptions, MAINTENANCE_KEY, markCheck } from '../../api/maintenance/maintenance'
+import {
+  checksQueryOptions,
+  MAINTENANCE_KEY,
+  makeCheckTask,
+  markCheck,
+} from '../../api/maintenance/maintenance'
 import { useT } from '../../components/i18n'
 import { rememberedName, rememberName } from '../../components/person-name'
 import { onFloorDevice, pinRefusal, useMe } from '../../components/signed-in'
@@ -11,11 +17,13 @@ import { Button } from '../../components/ui/button'
 import { FormErrors } from '../../components/ui/form-errors'
 import { TextField } from '../../components/ui/text-field'
 import { MAX_WHO_NAME } from '../../components/who-fields'
-import type { Suggestion } from '../../lib/break-assistant'
 import { formatFactoryDate, formatFactoryTime } from '../../lib/factory-time'
 import type { CheckVerdict } from '../../lib/maintenance'
 
-const same = (v: CheckVerdict, machineId: string, s: Suggestion) =>
+/** What a check is about: its kind, and its head and needle where it names them. */
+export type CheckTarget = Pick<CheckVerdict, 'kind' | 'head' | 'needle'>
+
+const same = (v: CheckVerdict, machineId: string, s: CheckTarget) =>
   v.machineId === machineId && v.kind === s.kind && v.head === s.head && v.needle === s.needle
 
 /** The score of the assistant's checks the technicians marked: how many were right. */
@@ -35,16 +43,23 @@ export function CheckScore() {
   )
 }
 
-/** "Was this right?": a technician marks a check right or wrong once they have looked; the last verdict on
- * it is shown with who gave it. */
+type Action = 'right' | 'wrong' | 'task'
+
+/** What a technician does with a check: makes it a maintenance task in one tap (once, on this machine,
+ * within a day, its evidence the note), and marks it right or wrong once they have looked; the last verdict
+ * on it is shown with who gave it. */
 export function CheckVerdictButtons({
   machineId,
   suggestion,
   check,
+  evidence,
 }: {
   machineId: string
-  suggestion: Suggestion
+  suggestion: CheckTarget
+  /** the check in words: the task's name */
   check: string
+  /** its evidence in words: the task's note */
+  evidence: string
 }) {
   const { t } = useT()
   const timeZone = useFactoryZone()
@@ -54,32 +69,41 @@ export function CheckVerdictButtons({
   const onDevice = onFloorDevice(me)
   const [name, setName] = useState(rememberedName)
   const [pin, setPin] = useState('')
-  const [asking, setAsking] = useState<boolean | null>(null)
+  const [asking, setAsking] = useState<Action | null>(null)
+  const [tasked, setTasked] = useState<boolean | null>(null)
   const write = useWrite({
-    mutationFn: (right: boolean) =>
-      markCheck({
+    mutationFn: async (action: Action) => {
+      const who = { by: me?.person?.name ?? name.trim(), ...(onDevice ? { pin } : {}) }
+      if (action === 'task') {
+        const made = await makeCheckTask({ machineId, check, evidence, ...who })
+        setTasked(made.made)
+        return
+      }
+      await markCheck({
         machineId,
         kind: suggestion.kind,
         head: suggestion.head,
         needle: suggestion.needle,
-        right,
-        by: me?.person?.name ?? name.trim(),
-        ...(onDevice ? { pin } : {}),
-      }),
-    onSuccess: async () => {
+        right: action === 'right',
+        ...who,
+      })
+    },
+    onSuccess: async (_, action) => {
       if (!me?.person && !onDevice) rememberName(name.trim())
       setPin('')
       setAsking(null)
-      await client.invalidateQueries({ queryKey: [...MAINTENANCE_KEY, 'checks'] })
+      await client.invalidateQueries({
+        queryKey: action === 'task' ? MAINTENANCE_KEY : [...MAINTENANCE_KEY, 'checks'],
+      })
     },
   })
   if (!checks.data?.canMark) return null
   const last = checks.data.verdicts.find((v) => same(v, machineId, suggestion))
-  const mark = (right: boolean) => {
-    // who marks it: the signed-in person, the name this browser gave before, or asked once
+  const act = (action: Action) => {
+    // who does it: the signed-in person, the name this browser gave before, or asked once
     // on a shared floor device the PIN is asked every time
-    if (me?.person || (!onDevice && name.trim())) write.mutate(right)
-    else setAsking(right)
+    if (me?.person || (!onDevice && name.trim())) write.mutate(action)
+    else setAsking(action)
   }
   return (
     <span className="inline-flex flex-wrap items-center gap-2">
@@ -95,19 +119,34 @@ export function CheckVerdictButtons({
         </span>
       )}
       <Button
-        onClick={() => mark(true)}
+        onClick={() => act('task')}
+        disabled={write.isPending || tasked !== null}
+        aria-label={t('machines.assist.taskFor', { check })}
+      >
+        {t('machines.assist.task')}
+      </Button>
+      <Button
+        onClick={() => act('right')}
         disabled={write.isPending}
         aria-label={t('machines.assist.rightFor', { check })}
       >
         {t('machines.assist.right')}
       </Button>
       <Button
-        onClick={() => mark(false)}
+        onClick={() => act('wrong')}
         disabled={write.isPending}
         aria-label={t('machines.assist.wrongFor', { check })}
       >
         {t('machines.assist.wrong')}
       </Button>
+      {tasked !== null && (
+        <span role="status" className="text-sm">
+          {t(tasked ? 'machines.assist.tasked' : 'machines.assist.taskedAlready')}{' '}
+          <Link to="/maintenance" className="underline">
+            {t('machines.assist.taskLink')}
+          </Link>
+        </span>
+      )}
       {asking !== null && (
         <span className="inline-flex flex-wrap items-end gap-2">
           {onDevice ? (

@@ -76,6 +76,7 @@ function MachineHeatmap({
           rows={records}
           earlier={earlier.data?.records}
           bobbin={params.includeBobbinThreadbreaks ?? false}
+          params={params}
         />
       )}
     </QueryState>
@@ -88,12 +89,15 @@ function MachineGrid({
   rows,
   earlier,
   bobbin,
+  params,
 }: {
   machine: Machine
   rows: ThreadbreakCount[]
   /** the rows of the range before (undefined while they load) */
   earlier: readonly ThreadbreakCount[] | undefined
   bobbin: boolean
+  /** the report filters of the grid, for the assistant's read of the break log */
+  params: ReportParams
 }) {
   const { t } = useT()
   const { grid, spots, marks } = useMemo(() => {
@@ -141,6 +145,7 @@ function MachineGrid({
           rows={rows}
           heads={machine.heads ?? 1}
           needles={machine.needles ?? 1}
+          params={params}
         />
       )}
       <HeatmapLegend max={max} />

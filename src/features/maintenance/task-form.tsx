@@ -15,7 +15,13 @@ import { NumberField } from '../../components/ui/number-field'
 import { SelectField } from '../../components/ui/select-field'
 import { TextField } from '../../components/ui/text-field'
 import { WhoFields } from '../../components/who-fields'
-import { INTERVAL_KINDS, type IntervalKind, MAX_INTERVAL, type MaintenanceTask } from '../../lib/maintenance'
+import {
+  INTERVAL_KINDS,
+  type IntervalKind,
+  MAX_INTERVAL,
+  type MaintenanceTask,
+  WHOLE_KINDS,
+} from '../../lib/maintenance'
 
 type ScopeKind = 'all' | 'location' | 'machines'
 
@@ -97,7 +103,7 @@ export function TaskForm({
     save.mutate({
       body: {
         name: name.trim(),
-        interval: { kind, value: kind === 'stitches' ? Math.round(amount) : amount },
+        interval: { kind, value: WHOLE_KINDS.has(kind) ? Math.round(amount) : amount },
         per,
         scope:
           scopeKind === 'all'
@@ -129,7 +135,12 @@ export function TaskForm({
       </h3>
       <div className="flex flex-wrap items-end gap-3">
         <TextField label={t('maintenance.form.name')} maxLength={80} value={name} onChange={setName} />
-        <NumberField label={t('maintenance.form.every')} min={0} value={value} onChange={setValue} />
+        <NumberField
+          label={kind === 'once' ? t('maintenance.form.within') : t('maintenance.form.every')}
+          min={0}
+          value={value}
+          onChange={setValue}
+        />
         <SelectField
           label={t('maintenance.form.unit')}
           value={kind}
@@ -141,7 +152,11 @@ export function TaskForm({
                 ? t('maintenance.form.unitHours')
                 : k === 'stitches'
                   ? t('maintenance.form.unitStitches')
-                  : t('maintenance.form.unitDays')}
+                  : k === 'breaks'
+                    ? t('maintenance.form.unitBreaks')
+                    : k === 'once'
+                      ? t('maintenance.form.unitOnce')
+                      : t('maintenance.form.unitDays')}
             </option>
           ))}
         </SelectField>

@@ -5,6 +5,7 @@ import {
   type TaskInterval,
   type TaskProgress,
   type TaskScope,
+  WHOLE_KINDS,
 } from '../../lib/maintenance'
 
 /** What a sign-off came to, as the row says it. */
@@ -18,9 +19,11 @@ export function useTaskWords() {
       ? t('maintenance.unit.hours', { count: value, value: number(value, { maximumFractionDigits: 1 }) })
       : kind === 'stitches'
         ? t('maintenance.unit.stitches', { count: value, value: number(Math.round(value)) })
-        : t('maintenance.unit.days', { count: value, value: number(value, { maximumFractionDigits: 1 }) })
+        : kind === 'breaks'
+          ? t('maintenance.unit.breaks', { count: value, value: number(Math.round(value)) })
+          : t('maintenance.unit.days', { count: value, value: number(value, { maximumFractionDigits: 1 }) })
   const figure = (kind: TaskInterval['kind'], value: number) =>
-    kind === 'stitches' ? number(Math.round(value)) : number(value, { maximumFractionDigits: 1 })
+    WHOLE_KINDS.has(kind) ? number(Math.round(value)) : number(value, { maximumFractionDigits: 1 })
   return {
     state: (state: DueState) =>
       state === 'overdue'
@@ -29,7 +32,9 @@ export function useTaskWords() {
           ? t('maintenance.state.soon')
           : t('maintenance.state.ok'),
     interval: (interval: TaskInterval) =>
-      t('maintenance.every', { amount: amount(interval.kind, interval.value) }),
+      t(interval.kind === 'once' ? 'maintenance.once' : 'maintenance.every', {
+        amount: amount(interval.kind, interval.value),
+      }),
     progress: (interval: TaskInterval, progress: TaskProgress) =>
       t(progress.left < 0 ? 'maintenance.progress.over' : 'maintenance.progress.left', {
         used: figure(interval.kind, progress.used),

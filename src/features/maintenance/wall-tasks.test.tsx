@@ -36,7 +36,7 @@ test('the wall lists the overdue tasks, the most overdue first as the server sen
     14,
   )
   renderWithProviders(<WallTasks />)
-  const list = await screen.findByRole('region', { name: 'Maintenance overdue: 14 tasks' })
+  const list = await screen.findByRole('region', { name: /^Maintenance overdue: 14\stasks$/ })
   const items = within(list).getAllByRole('listitem')
   // units follow their figures with a no-break space
   expect(items.map((li) => li.textContent?.replaceAll('\u00a0', ' '))).toEqual([
@@ -49,7 +49,7 @@ test('the wall lists the overdue tasks, the most overdue first as the server sen
     'East 07: Task 7 (4.7 of 4 running hours)',
     'East 08: Task 8 (4.8 of 4 running hours)',
   ])
-  expect(within(list).getByText('and 6 more on the maintenance page')).toBeVisible()
+  expect(within(list).getByText(/^and 6\smore on the maintenance page$/)).toBeVisible()
 })
 
 test('nothing overdue, or a server that keeps no tasks: the wall shows nothing of maintenance', async () => {
