@@ -37,3 +37,25 @@ test('nothing is suggested over a person’s reason, nor a reason taken out of u
   const retired = reasons.map((r) => (r.id === 'bobbin-change' ? { ...r, retired: true } : r))
   expect(suggestReason(part, retired, labelOf, [])).toBeNull()
 })
+
+test('a run of breaks on one needle just before the stop suggests a thread-break repair', () => {
+  const plain = { ...part, codes: [2] }
+  const run = (needle: number, minutes: number[], machineId = 'm1') =>
+    minutes.map((m) => ({ machineId, at: m * MINUTE, needle }))
+  // needle 7 broke at 2, 5 and 9 min (the stop began at 10); needle 3 once
+  expect(suggestReason(plain, reasons, labelOf, [], [...run(7, [2, 5, 9]), ...run(3, [8])])).toEqual({
+    reason: 'thread-break-repair',
+    why: 'breaks',
+    needle: 7,
+    count: 3,
+    minutes: 7,
+  })
+  // two breaks are no run; three spread over more than ten minutes before it neither; the bobbin (needle 0)
+  // is no needle's thread; another machine's run is not this stop's
+  expect(suggestReason(plain, reasons, labelOf, [], run(7, [5, 9]))).toBeNull()
+  expect(suggestReason(plain, reasons, labelOf, [], run(7, [-5, 5, 9]))).toBeNull()
+  expect(suggestReason(plain, reasons, labelOf, [], run(0, [2, 5, 9]))).toBeNull()
+  expect(suggestReason(plain, reasons, labelOf, [], run(7, [2, 5, 9], 'm2'))).toBeNull()
+  // the machine's own code comes first
+  expect(suggestReason(part, reasons, labelOf, [], run(7, [2, 5, 9]))?.why).toBe('code')
+})

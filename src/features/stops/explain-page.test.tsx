@@ -5,6 +5,7 @@ import { beforeEach, describe, expect, test } from 'vitest'
 import { FIXED_NOW } from '../../../test/demo-client'
 import { renderWithProviders } from '../../../test/render'
 import { mswServer } from '../../../test/setup-dom'
+import { buildVendorBreak } from '../../../test/vendor-fixtures'
 import type { StopPart } from '../../lib/stop-parts'
 import { defaultStopSettings } from '../../lib/stop-reasons'
 import { ExplainPage } from './explain-page'
@@ -192,6 +193,42 @@ test('a stop during which a maintenance task was signed off on its machine offer
   await waitFor(() =>
     expect(posts).toEqual([
       expect.objectContaining({ machineId: 'M-new', reason: 'planned-maintenance', by: 'Jonas' }),
+    ]),
+  )
+})
+
+test('a stop just after a run of breaks on one needle offers a thread-break repair first, with the run', async () => {
+  const posts = serveStops([part('M-new', 14, 14, true)])
+  const asked: string[] = []
+  mswServer.use(
+    http.get('/api/reports/threadbreaks-by-machine', ({ request }) => {
+      asked.push(new URL(request.url).searchParams.get('machineIds') ?? '')
+      // needle 7 on heads 2, 5 and 2 again, in the 8 minutes before the stop began; needle 3 once
+      const at = (minutesBefore: number) => FIXED_NOW - (14 + minutesBefore) * MIN
+      return HttpResponse.json({
+        data: [
+          buildVendorBreak({ id_machine: 'M-new', needle: 7, head: 2, timestamp: at(1) }),
+          buildVendorBreak({ id_machine: 'M-new', needle: 3, head: 4, timestamp: at(3) }),
+          buildVendorBreak({ id_machine: 'M-new', needle: 7, head: 5, timestamp: at(4) }),
+          buildVendorBreak({ id_machine: 'M-new', needle: 7, head: 2, timestamp: at(9) }),
+        ],
+      })
+    }),
+  )
+  localStorage.setItem('stitchboard.on-it-name', 'Jonas')
+  renderWithProviders(<ExplainPage />, { path: '/stops/explain' })
+  const user = userEvent.setup()
+  await user.click(await screen.findByRole('button', { name: /M-new/ }))
+  const dialog = await screen.findByRole('dialog', { name: 'Why did M-new stand?' })
+  const suggested = await within(dialog).findByRole('region', { name: 'Suggested' })
+  expect(suggested).toHaveTextContent(
+    /^Suggested.*Needle 7 broke 3\stimes in 8\sminutes just before this stop\.$/,
+  )
+  expect(asked).toEqual(['M-new'])
+  await user.click(within(suggested).getByRole('button', { name: /Thread-break repair/ }))
+  await waitFor(() =>
+    expect(posts).toEqual([
+      expect.objectContaining({ machineId: 'M-new', reason: 'thread-break-repair', by: 'Jonas' }),
     ]),
   )
 })
