@@ -194,3 +194,77 @@ test('a check becomes a maintenance task in one tap: once, on its machine, named
   ).click()
   await screen.findByText('It is a maintenance task already, waiting to be done.')
 })
+
+test('a check gives its reason to the machine’s stop now in one tap, when nobody said why it stands', async () => {
+  localStorage.setItem('stitchboard.on-it-name', 'Jonas')
+  const start = Date.UTC(2026, 10, 18, 10, 0)
+  const sent: unknown[] = []
+  mswServer.use(
+    http.get('/api/maintenance/checks', () =>
+      HttpResponse.json({ verdicts: [], right: 0, wrong: 0, canMark: true }),
+    ),
+    http.get('/api/stops/current', () =>
+      HttpResponse.json({
+        at: start + 600_000,
+        parts: [
+          {
+            machineId: 'AS-1001',
+            start,
+            end: start + 600_000,
+            ongoing: true,
+            stopStart: start,
+            codes: [2],
+            atLeast: false,
+            reason: null,
+            source: null,
+            by: null,
+            givenAt: null,
+            comment: null,
+            plannedUntil: null,
+          },
+        ],
+      }),
+    ),
+    http.post('/api/stops/reason', async ({ request }) => {
+      const body = (await request.json()) as Record<string, unknown>
+      sent.push(body)
+      return HttpResponse.json({
+        part: {
+          machineId: 'AS-1001',
+          start,
+          end: start + 600_000,
+          ongoing: true,
+          stopStart: start,
+          codes: [2],
+          atLeast: false,
+          reason: body.reason,
+          source: 'person',
+          by: 'Jonas',
+          givenAt: start + 600_000,
+          comment: body.comment,
+          plannedUntil: null,
+        },
+        replaced: null,
+      })
+    }),
+  )
+  answer([])
+  // head 4 breaks on every needle: the head, so the machine's own fault or repair
+  const hot = rows.map((r) => (r.head === 4 ? { ...r, count: 9 } : r))
+  renderWithProviders(<BreakChecks machineId="AS-1001" rows={hot} heads={12} needles={15} params={params} />)
+  const give = await screen.findByRole('button', {
+    name: /^Give “Machine fault or repair” as the reason the machine stands now: Head 4 /,
+  })
+  give.click()
+  await screen.findByText('Given as the reason it stands now: Machine fault or repair.')
+  expect(sent).toEqual([
+    {
+      machineId: 'AS-1001',
+      start,
+      reason: 'machine-fault',
+      comment: expect.stringMatching(/^Head 4 breaks on 15 of 15 needles: check that head’s hook timing/),
+      seen: null,
+      by: 'Jonas',
+    },
+  ])
+})

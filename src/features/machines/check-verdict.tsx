@@ -10,6 +10,8 @@ import {
   makeCheckTask,
   markCheck,
 } from '../../api/maintenance/maintenance'
+import { currentStopsQueryOptions, giveReason } from '../../api/stops/stops'
+import { STOPS_KEY } from '../../api/stops/stops-key'
 import { useT } from '../../components/i18n'
 import { rememberedName, rememberName } from '../../components/person-name'
 import { onFloorDevice, pinRefusal, useMe } from '../../components/signed-in'
@@ -19,6 +21,7 @@ import { TextField } from '../../components/ui/text-field'
 import { MAX_WHO_NAME } from '../../components/who-fields'
 import { formatFactoryDate, formatFactoryTime } from '../../lib/factory-time'
 import type { CheckVerdict } from '../../lib/maintenance'
+import { reasonName } from '../../lib/stop-reasons'
 
 /** What a check is about: its kind, and its head and needle where it names them. */
 export type CheckTarget = Pick<CheckVerdict, 'kind' | 'head' | 'needle'>
@@ -43,11 +46,21 @@ export function CheckScore() {
   )
 }
 
-type Action = 'right' | 'wrong' | 'task'
+type Action = 'right' | 'wrong' | 'task' | 'reason'
+
+/** The stop reason each kind of check points at: a needle's thread, or the machine itself. */
+export const CHECK_REASON: Readonly<Record<CheckTarget['kind'], string>> = {
+  needle: 'thread-break-repair',
+  cell: 'thread-break-repair',
+  speed: 'thread-break-repair',
+  stretch: 'thread-break-repair',
+  head: 'machine-fault',
+}
 
 /** What a technician does with a check: makes it a maintenance task in one tap (once, on this machine,
- * within a day, its evidence the note), and marks it right or wrong once they have looked; the last verdict
- * on it is shown with who gave it. */
+ * within a day, its evidence the note); gives its reason to the machine's stop now, when it stands and nobody
+ * said why; and marks it right or wrong once they have looked (the last verdict on it is shown with who gave
+ * it). */
 export function CheckVerdictButtons({
   machineId,
   suggestion,
@@ -66,17 +79,28 @@ export function CheckVerdictButtons({
   const client = useQueryClient()
   const me = useMe()
   const checks = useQuery(checksQueryOptions())
+  const stops = useQuery(currentStopsQueryOptions())
+  // the machine's stop now, that nobody gave a reason yet (nor a planned stop holds)
+  const stop = stops.data?.get(machineId)
+  const open = stop && stop.source !== 'person' && stop.source !== 'planned' ? stop : null
+  const reason = CHECK_REASON[suggestion.kind]
   const onDevice = onFloorDevice(me)
   const [name, setName] = useState(rememberedName)
   const [pin, setPin] = useState('')
   const [asking, setAsking] = useState<Action | null>(null)
   const [tasked, setTasked] = useState<boolean | null>(null)
+  const [given, setGiven] = useState(false)
   const write = useWrite({
     mutationFn: async (action: Action) => {
       const who = { by: me?.person?.name ?? name.trim(), ...(onDevice ? { pin } : {}) }
       if (action === 'task') {
         const made = await makeCheckTask({ machineId, check, evidence, ...who })
         setTasked(made.made)
+        return
+      }
+      if (action === 'reason' && open) {
+        await giveReason({ machineId, start: open.start, reason, comment: check, seen: open.reason, ...who })
+        setGiven(true)
         return
       }
       await markCheck({
@@ -93,7 +117,12 @@ export function CheckVerdictButtons({
       setPin('')
       setAsking(null)
       await client.invalidateQueries({
-        queryKey: action === 'task' ? MAINTENANCE_KEY : [...MAINTENANCE_KEY, 'checks'],
+        queryKey:
+          action === 'task'
+            ? MAINTENANCE_KEY
+            : action === 'reason'
+              ? STOPS_KEY
+              : [...MAINTENANCE_KEY, 'checks'],
       })
     },
   })
@@ -125,6 +154,23 @@ export function CheckVerdictButtons({
       >
         {t('machines.assist.task')}
       </Button>
+      {open && !given && (
+        <Button
+          onClick={() => act('reason')}
+          disabled={write.isPending}
+          aria-label={t('machines.assist.reasonFor', {
+            reason: reasonName({ id: reason, name: null }, t),
+            check,
+          })}
+        >
+          {t('machines.assist.reason', { reason: reasonName({ id: reason, name: null }, t) })}
+        </Button>
+      )}
+      {given && (
+        <span role="status" className="text-sm">
+          {t('machines.assist.reasonGiven', { reason: reasonName({ id: reason, name: null }, t) })}
+        </span>
+      )}
       <Button
         onClick={() => act('right')}
         disabled={write.isPending}
