@@ -107,10 +107,20 @@ export function settingsRoutes(
       const id = /^\/api\/people\/(\d{1,15})$/.exec(path)?.[1]
       return id ? state.people?.byId(Number(id)) : undefined
     },
-    machineLocation: (machineId) => {
+    machineLocations: async () => {
       const state = historyState()
-      if (!('store' in state) || !state.stops) return null
-      return state.stops.machineLocations().get(machineId) ?? null
+      if (!('store' in state)) return new Map()
+      // the machine facts (the latest /machines answer, else the production API's now), else the stops'
+      const facts = await state.machineFacts?.().catch(() => null)
+      if (facts) return new Map([...facts].map(([id, f]) => [id, f.locationId ?? null]))
+      return state.stops?.machineLocations() ?? new Map()
+    },
+    placeNow: async (what, path) => {
+      const state = historyState()
+      if (!('store' in state) || what !== 'maintenance task') return undefined
+      const id = /^\/api\/maintenance\/tasks\/(\d{1,15})$/.exec(path)?.[1]
+      if (!id || !state.maintenance) return undefined
+      return (await state.maintenance.tasks()).find((t) => t.id === Number(id))
     },
   })
   app.use('/api/*', guard.middleware)

@@ -8,7 +8,7 @@ import { actorOf, type Caller } from './actor'
 import { type Device, type DeviceStore, MAX_PIN_FAILURES } from './devices'
 import { integrationCall } from './integration'
 import { outsidePlaces } from './places'
-import { type ChangedState, type WriteRoute, writeRouteOf } from './route-roles'
+import { type ChangedState, type PlaceNow, type WriteRoute, writeRouteOf } from './route-roles'
 import type { PeopleStore, Person } from './store'
 import { WRITE_LIMITS, WriteLimits } from './write-limits'
 
@@ -36,8 +36,11 @@ export interface GuardOptions {
   now: () => number
   /** what a route changes as it is now (WriteRoute.state), for the audit log's before and after */
   stateOf?: (state: ChangedState, path: string) => Promise<unknown>
-  /** a machine's location as the latest /machines answer has it (null: none, or not known) */
-  machineLocation?: (machineId: string) => number | null
+  /** the machines' locations as the server's machine facts have them (the latest /machines answer; null:
+   * none), read only for a person limited to locations: a machine missing is one whose location is not known */
+  machineLocations?: () => Promise<ReadonlyMap<string, number | null>>
+  /** what a route changes as it is now, for where it is (WriteRoute.placeNow): undefined when there is none */
+  placeNow?: (what: PlaceNow, path: string) => Promise<unknown>
 }
 
 const callers = new WeakMap<Context, Caller>()
@@ -226,11 +229,23 @@ export function peopleGuard(options: GuardOptions) {
       await keep(c, parts.audit, route, asked, c.res, changes)
   }
 
-  /** A person limited to locations changes only what is in them (./places.ts). */
+  /** A person limited to locations changes only what is in them (./places.ts), and only what is wholly in
+   * them now. The machines' locations not read: each one's is not known (refused); what it changes not read:
+   * 503. */
   const placeRefusal = async (c: Context, route: WriteRoute, asked: unknown): Promise<Response | null> => {
     const caller = await resolve(c)
-    if (caller.kind !== 'person') return null
-    const outside = outsidePlaces(caller.person, route, asked, options.machineLocation ?? (() => null))
+    if (caller.kind !== 'person' || !route.place || caller.person.locations.length === 0) return null
+    const locations = (await options.machineLocations?.().catch(() => null)) ?? new Map()
+    let now: { what: PlaceNow; is: unknown } | undefined
+    if (route.placeNow && options.placeNow) {
+      const what = route.placeNow
+      try {
+        now = { what, is: await options.placeNow(what, c.req.path) }
+      } catch {
+        return c.json({ error: `Where this ${what} is cannot be read now: try again` }, 503)
+      }
+    }
+    const outside = outsidePlaces(caller.person, route, asked, (id) => locations.get(id) ?? null, now)
     return outside ? c.json(outside, 403) : null
   }
 

@@ -23,13 +23,20 @@ export interface WriteRoute {
   /** not kept in the audit log (a look-up changes nothing); the route logs itself ("self") */
   audit?: false | 'self'
   /** where the change is, for a person limited to locations: the body's machine, location (null: all of
-   * them) or scope (all, a location, a machine) */
-  place?: 'machineId' | 'locationId' | 'scope'
+   * them), scope (all, a location, a machine) or maintenance task's scope (all, a location, machines) */
+  place?: 'machineId' | 'locationId' | 'scope' | 'task scope'
+  /** what the change is made to, read before it (GuardOptions.placeNow): for a person limited to locations,
+   * where it is now (as `place` reads it) must be wholly in them too, so they neither change nor remove what
+   * is elsewhere as well */
+  placeNow?: PlaceNow
   /** what it changes, read before and after (GuardOptions.stateOf): the audit log keeps the differences */
   state?: ChangedState
   /** an ERP may call it with ORDERS_API_KEY (without a page's Origin) */
   integration?: true
 }
+
+/** The things whose place now a change must be in too (WriteRoute.placeNow). */
+export type PlaceNow = 'maintenance task'
 
 /** The things whose changes the audit log keeps as before and after. */
 export type ChangedState = 'stop settings' | 'alert settings' | 'report settings' | 'person' | 'order'
@@ -149,6 +156,7 @@ export const WRITE_ROUTES: Readonly<Record<string, WriteRoute>> = {
     event: 'maintenance task added',
     who: 'by',
     settings: 'Maintenance tasks',
+    place: 'task scope',
   },
   'POST /api/maintenance/tasks/:id': {
     role: 'supervisor',
@@ -156,6 +164,8 @@ export const WRITE_ROUTES: Readonly<Record<string, WriteRoute>> = {
     event: 'maintenance task changed',
     who: 'by',
     settings: 'Maintenance tasks',
+    place: 'task scope',
+    placeNow: 'maintenance task',
   },
   'POST /api/report-settings/send-now': {
     role: 'supervisor',

@@ -19,6 +19,7 @@ import { maintenanceFigures, maintenanceOverdue } from '../../server/maintenance
 import { breakCounter } from '../../server/maintenance/breaks'
 import { MaintenanceStore } from '../../server/maintenance/store'
 import { DeviceStore } from '../../server/people/devices'
+import { hashPassword } from '../../server/people/passwords'
 import { PeopleStore } from '../../server/people/store'
 import { upstreamsFor } from '../../server/upstreams'
 import type { MachineFacts } from '../../src/api/contract/to-domain'
@@ -92,6 +93,8 @@ describe.each(BACKENDS)('maintenance by use on %s', (_, open) => {
   let app: ReturnType<typeof createApp>
   let audit: AuditLog
   let maintenance: MaintenanceStore
+  /** the machines the server knows (their facts) */
+  let machines = FACTS
 
   beforeAll(async () => {
     db = await open()
@@ -130,12 +133,13 @@ describe.each(BACKENDS)('maintenance by use on %s', (_, open) => {
     planted = []
     breaksDown = false
     await db.query(
-      'truncate state_intervals, design_runs, gaps, machine_use, maintenance_tasks, maintenance_signoffs, break_check_verdicts, audit_log, alerts, outbox_messages, outbox_attempts, alert_settings cascade',
+      'truncate state_intervals, design_runs, gaps, machine_use, maintenance_tasks, maintenance_signoffs, break_check_verdicts, audit_log, alerts, outbox_messages, outbox_attempts, alert_settings, people, person_sessions cascade',
     )
     await db.query('update watcher set last_ok_at = null, recording_since = null, last_failure_at = null')
     received.length = 0
     clock = T0
     polled = false
+    machines = FACTS
     const config = loadConfig({ FACTORY_TIMEZONE: 'Europe/Berlin', ADMIN_TOKEN: ADMIN })
     const upstreams = upstreamsFor(config, () => Promise.reject(new Error('no upstream here')))
     history = new HistoryStore(db, 60 * SECOND)
@@ -160,7 +164,7 @@ describe.each(BACKENDS)('maintenance by use on %s', (_, open) => {
         watcher,
         pollSeconds: 15,
         maintenance,
-        machineFacts: async () => FACTS,
+        machineFacts: async () => machines,
         maintenanceBreaks: breaks,
         people: new PeopleStore(db),
         audit,
@@ -607,6 +611,191 @@ describe.each(BACKENDS)('maintenance by use on %s', (_, open) => {
       'maintenance task added',
       'maintenance task added',
     ])
+  })
+
+  test('a supervisor limited to a location adds, changes and removes tasks there only; one without limits, anywhere', async () => {
+    machines = new Map([...FACTS, ['m3', fact('West 01', 2, 8)]])
+    const PASSWORD = 'correct horse battery'
+    const people = new PeopleStore(db)
+    for (const [login, name, role, locations] of [
+      ['pia', 'Pia Plant', 'admin', []],
+      ['sue', 'Sue Supervisor', 'supervisor', [1]],
+      ['uwe', 'Uwe Unlimited', 'supervisor', []],
+    ] as const)
+      await people.add(
+        { login, name, role, locations: [...locations], passwordHash: await hashPassword(PASSWORD) },
+        'the test',
+        clock,
+      )
+    /** A signed-in person's POST (its session cookie). */
+    const as = async (login: string) => {
+      const signIn = await app.request('http://127.0.0.1/api/auth/sign-in', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Origin: 'http://127.0.0.1' },
+        body: JSON.stringify({ login, password: PASSWORD }),
+      })
+      expect(signIn.status).toBe(200)
+      const cookie = signIn.headers
+        .getSetCookie()
+        .find((c) => c.startsWith('stitchboard_person='))!
+        .split(';')[0]!
+      return async (path: string, body: unknown) => {
+        const answer = await app.request(`http://127.0.0.1${path}`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', Origin: 'http://127.0.0.1', Cookie: cookie },
+          body: JSON.stringify(body),
+        })
+        return { status: answer.status, body: (await answer.json()) as Record<string, unknown> }
+      }
+    }
+    const sue = await as('sue')
+    const uwe = await as('uwe')
+    const base = {
+      name: 'Grease the pantograph',
+      scope: { locationId: 1 } as unknown,
+      per: 'machine',
+      interval: { kind: 'days', value: 30 },
+      by: 'x',
+    }
+
+    // her location, or chosen machines in it
+    const here = await sue('/api/maintenance/tasks', base)
+    expect(here.status).toBe(201)
+    expect(here.body.task).toMatchObject({ scope: { locationId: 1 }, updatedBy: 'Sue Supervisor' })
+    const chosen = await sue('/api/maintenance/tasks', {
+      ...base,
+      name: 'Clean the thread guides',
+      scope: { machineIds: ['m1', 'm2'] },
+    })
+    expect(chosen.status).toBe(201)
+    // all machines, another location, a machine of another or of no known location: refused in words
+    const refused = [
+      await sue('/api/maintenance/tasks', { ...base, scope: { all: true } }),
+      await sue('/api/maintenance/tasks', { ...base, scope: { locationId: 2 } }),
+      await sue('/api/maintenance/tasks', { ...base, scope: { machineIds: ['m1', 'm3'] } }),
+      await sue('/api/maintenance/tasks', { ...base, scope: { machineIds: ['m9'] } }),
+    ]
+    expect(refused.map((r) => [r.status, r.body.reason, r.body.error])).toEqual([
+      [
+        403,
+        'location',
+        'Sue Supervisor works at some locations only, and this is for all of them or for a machine whose location is not known',
+      ],
+      [403, 'location', 'Sue Supervisor does not work at location 2'],
+      [403, 'location', 'Sue Supervisor does not work at location 2'],
+      [
+        403,
+        'location',
+        'Sue Supervisor works at some locations only, and this is for all of them or for a machine whose location is not known',
+      ],
+    ])
+
+    // a task for all machines (a default one): neither changed, even to her location, nor removed
+    // (the board is read by people signed in now: the store says what it has)
+    const oil = (await maintenance.tasks()).find((t) => t.name === 'Oil the rotary hooks')!
+    expect(oil.scope).toEqual({ all: true })
+    const { version } = oil
+    const fields = {
+      name: oil.name,
+      scope: { locationId: 1 },
+      per: oil.per,
+      interval: oil.interval,
+      note: oil.note,
+      by: 'x',
+    }
+    const allMessage =
+      'Sue Supervisor works at some locations only, and this maintenance task is for all of them or for a machine whose location is not known: someone who works everywhere changes it'
+    expect(await sue(`/api/maintenance/tasks/${oil.id}`, { ...fields, version })).toMatchObject({
+      status: 403,
+      body: { reason: 'location', error: allMessage },
+    })
+    expect(await sue(`/api/maintenance/tasks/${oil.id}`, { remove: true, version, by: 'x' })).toMatchObject({
+      status: 403,
+      body: { reason: 'location', error: allMessage },
+    })
+    // hers: not moved out of her location, but changed within it and removed
+    const mine = here.body.task as MaintenanceTask
+    expect(
+      await sue(`/api/maintenance/tasks/${mine.id}`, {
+        ...base,
+        scope: { all: true },
+        version: mine.version,
+      }),
+    ).toMatchObject({ status: 403, body: { reason: 'location' } })
+    expect(
+      await sue(`/api/maintenance/tasks/${mine.id}`, {
+        ...base,
+        scope: { machineIds: ['m3'] },
+        version: mine.version,
+      }),
+    ).toMatchObject({ status: 403, body: { error: 'Sue Supervisor does not work at location 2' } })
+    const moved = await sue(`/api/maintenance/tasks/${mine.id}`, {
+      ...base,
+      scope: { machineIds: ['m2'] },
+      version: mine.version,
+    })
+    expect(moved).toMatchObject({ status: 200, body: { task: { scope: { machineIds: ['m2'] } } } })
+    expect(
+      (await sue(`/api/maintenance/tasks/${mine.id}`, { remove: true, version: mine.version + 1, by: 'x' }))
+        .status,
+    ).toBe(200)
+    // a task that takes in a machine elsewhere, made by someone without limits, is not hers to change
+    const wide = await uwe('/api/maintenance/tasks', { ...base, scope: { machineIds: ['m1', 'm3'] } })
+    expect(wide.status).toBe(201)
+    const wideTask = wide.body.task as MaintenanceTask
+    expect(
+      await sue(`/api/maintenance/tasks/${wideTask.id}`, {
+        remove: true,
+        version: wideTask.version,
+        by: 'x',
+      }),
+    ).toMatchObject({
+      status: 403,
+      body: {
+        error:
+          'Sue Supervisor does not work at location 2, and this maintenance task is for it too: someone who works there changes it',
+      },
+    })
+    // someone without limits changes and removes the task for all machines
+    const widened = await uwe(`/api/maintenance/tasks/${oil.id}`, {
+      ...fields,
+      scope: { all: true },
+      interval: { kind: 'hours', value: 5 },
+      version,
+    })
+    expect(widened).toMatchObject({ status: 200, body: { task: { interval: { kind: 'hours', value: 5 } } } })
+    expect(
+      (await uwe(`/api/maintenance/tasks/${oil.id}`, { remove: true, version: version + 1, by: 'x' })).status,
+    ).toBe(200)
+
+    // a check made a task: on a machine of her location only
+    const check = { check: 'Needle 3 breaks on every head: check its thread.', evidence: '', by: 'x' }
+    expect((await sue('/api/maintenance/checks/task', { ...check, machineId: 'm1' })).status).toBe(201)
+    expect(await sue('/api/maintenance/checks/task', { ...check, machineId: 'm3' })).toMatchObject({
+      status: 403,
+      body: { reason: 'location', error: 'Sue Supervisor does not work at location 2' },
+    })
+
+    // every refusal is in the audit log, under her name, with its words
+    const logged = await audit.list({ from: 0, till: clock + 1, limit: 100 })
+    const refusals = logged.filter((e) => e.category === 'maintenance' && e.result === 'refused')
+    expect(refusals.map((e) => [e.actor, e.event, e.status])).toEqual([
+      ['Sue Supervisor', 'break check made a task', 403],
+      ['Sue Supervisor', 'maintenance task changed', 403],
+      ['Sue Supervisor', 'maintenance task changed', 403],
+      ['Sue Supervisor', 'maintenance task changed', 403],
+      ['Sue Supervisor', 'maintenance task changed', 403],
+      ['Sue Supervisor', 'maintenance task changed', 403],
+      ['Sue Supervisor', 'maintenance task added', 403],
+      ['Sue Supervisor', 'maintenance task added', 403],
+      ['Sue Supervisor', 'maintenance task added', 403],
+      ['Sue Supervisor', 'maintenance task added', 403],
+    ])
+    expect(refusals.at(-1)!.detail).toMatchObject({
+      asked: { scope: { all: true }, by: 'Sue Supervisor' },
+      error:
+        'Sue Supervisor works at some locations only, and this is for all of them or for a machine whose location is not known',
+    })
   })
 
   test('the thread-break assistant’s checks are marked right or wrong, kept with who, and scored', async () => {
