@@ -29,8 +29,9 @@ const clipped = (page: Page) =>
     const found: string[] = []
     for (const el of [shown, ...(shown?.querySelectorAll('*') ?? [])] as HTMLElement[]) {
       if (!el || el.clientHeight <= 1 || getComputedStyle(el).visibility !== 'visible') continue
-      // the kiosk's window onto a page a screen at a time (what it cuts is checked below, per page)
-      if (el.matches('[data-kiosk-pager], [data-kiosk-window]')) continue
+      // the kiosk's window onto a page a screen at a time, and the page in it, taller than one screen when it
+      // has several (what the window cuts is checked below, per page)
+      if (el.matches('[data-kiosk-pager], [data-kiosk-window], [data-kiosk-window] > div')) continue
       if (el.scrollHeight > el.clientHeight + 1 || el.scrollWidth > el.clientWidth + 1)
         found.push(`${el.tagName.toLowerCase()}.${el.className}`.slice(0, 120))
     }
