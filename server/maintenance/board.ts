@@ -51,6 +51,15 @@ export function board(
   return entries
 }
 
+/** An entry's or a sign-off's heads as a person reads them ("3, 5–8"); null for the machine's task or all of
+ * its heads: the one rule of the wall's list, the alerts and the shift report. */
+export function headsText(
+  heads: readonly number[] | null,
+  machineHeads: number | null | undefined,
+): string | null {
+  return heads === null || heads.length === 0 || heads.length === machineHeads ? null : headRuns(heads)
+}
+
 /** Every task on every machine as it stands now, the tasks by breaks with the breaks since each entry's start
  * (asked of the production API: see ./breaks.ts). */
 export async function entriesNow(
@@ -111,8 +120,8 @@ export function maintenanceOverdue(
     const seen = new Set<string>()
     const result = overdue.map((e) => {
       const machine = facts.get(e.machineId)
-      const all = !e.heads || e.heads.length === machine?.heads
-      const key = `maintenance-${e.taskId}-${e.machineId}${all ? '' : `-${e.heads!.join('.')}`}`
+      const heads = headsText(e.heads, machine?.heads)
+      const key = `maintenance-${e.taskId}-${e.machineId}${heads === null ? '' : `-${e.heads!.join('.')}`}`
       seen.add(key)
       const since = firstSeen.get(key) ?? at
       firstSeen.set(key, since)
@@ -121,7 +130,7 @@ export function maintenanceOverdue(
         machineId: e.machineId,
         machineName: machine?.name ?? e.machineId,
         task: names.get(e.taskId) ?? String(e.taskId),
-        heads: all ? null : headRuns(e.heads!),
+        heads,
         share: e.progress.share,
         since,
       }
@@ -152,8 +161,7 @@ export function maintenanceFigures(
     ])
     const named = new Map(tasks.map((t) => [t.id, t]))
     const machineName = (id: string) => facts.get(id)?.name ?? id
-    const headsOf = (machineId: string, heads: number[]) =>
-      heads.length === 0 || heads.length === facts.get(machineId)?.heads ? null : headRuns(heads)
+    const headsOf = (machineId: string, heads: number[]) => headsText(heads, facts.get(machineId)?.heads)
     const groups = new Map<
       string,
       { task: string; machineId: string; heads: number[]; at: number; by: string }
@@ -210,7 +218,7 @@ export function overdueList(
       return {
         task: task.name,
         machine: machine?.name ?? e.machineId,
-        heads: e.heads && e.heads.length !== machine?.heads ? headRuns(e.heads) : null,
+        heads: headsText(e.heads, machine?.heads),
         kind: task.interval.kind,
         used: e.progress.used,
         interval: task.interval.value,

@@ -21,13 +21,28 @@ export function breakCounter(upstreamJson: (path: string) => Promise<unknown>, n
     const answer = await upstreamJson(
       `/reports/threadbreaks?from=${Math.floor(since / 1000)}&till=${Math.ceil(at / 1000)}&machineIds=${encodeURIComponent(machineId)}`,
     )
+    // an answer that is no list of rows, or has rows that cannot be read, counts nothing: the last count
+    // stands, or none is known (never a count too low)
+    const read = breaksByHeadOf(answer)
+    if (!read) throw new Error('the production API answered no list of breaks')
+    if (read.unreadable > 0) throw new Error(`${read.unreadable} rows of breaks could not be read`)
     kept.delete(key(machineId, since))
-    kept.set(key(machineId, since), { at, heads: breaksByHeadOf(answer).get(machineId) ?? new Map() })
+    kept.set(key(machineId, since), { at, heads: read.heads.get(machineId) ?? new Map() })
     // the oldest asked go first (a Map keeps the order of insertion)
     for (const old of kept.keys()) {
       if (kept.size <= MAX_KEPT) break
       kept.delete(old)
     }
+  }
+  // one ask of a count at a time: boards asked together (a wall, a page, the alert rule) share it
+  const inFlight = new Map<string, Promise<void>>()
+  const asking = (machineId: string, since: number, at: number) => {
+    const k = key(machineId, since)
+    const running = inFlight.get(k)
+    if (running) return running
+    const asked = ask(machineId, since, at).finally(() => inFlight.delete(k))
+    inFlight.set(k, asked)
+    return asked
   }
   return async (wanted: ReadonlyArray<{ machineId: string; since: number }>): Promise<BreaksSince> => {
     const at = now()
@@ -40,7 +55,7 @@ export function breakCounter(upstreamJson: (path: string) => Promise<unknown>, n
     for (let i = 0; i < due.length; i += AT_ONCE)
       await Promise.all(
         due.slice(i, i + AT_ONCE).map((w) =>
-          ask(w.machineId, w.since, at).catch(() => {
+          asking(w.machineId, w.since, at).catch(() => {
             // the last count stands, or none: unknown, said so
           }),
         ),

@@ -196,3 +196,21 @@ test('breaks spread evenly along the designs: no stretch', () => {
     expect(logSuggestionsOf(log)).toEqual([])
   }
 })
+
+test('several heads breaking at one stitch at once are one stop: no stretch of their own', () => {
+  const log = sew(8, () => 900, even, 3)
+  // one stop: six heads broke at stitch 9,040 of D-1 within a few seconds
+  const stop = Array.from({ length: 6 }, (_, i) => ({
+    at: 5e9 + i * 1000,
+    designId: 'D-1',
+    stitch: 9_040,
+    designStitches: 20_000,
+    rpm: 900,
+  }))
+  expect(stretchSuggestionsOf([...log, ...stop])).toEqual([])
+  // the same six at that stitch in six passes, hours apart, are six breaks there
+  const passes = stop.map((b, i) => ({ ...b, at: 5e9 + i * 3_600_000 }))
+  expect(
+    stretchSuggestionsOf([...log, ...passes, ...passes.map((b) => ({ ...b, at: b.at + 7e9 }))]),
+  ).not.toEqual([])
+})

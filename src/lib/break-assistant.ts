@@ -166,12 +166,12 @@ export type LogSuggestion = SpeedSuggestion | StretchSuggestion
  *    design (the same design, the later stitch not lower, and too little time between them for a whole pass
  *    at the machine's fastest logged speed). Then the break before it is one break counted over those
  *    stitches. When a pass began in between (another design, or a lower stitch), the run-up is the stitches
- *    from that pass's start, with no break in it (censored, as in survival analysis). When a whole pass
+ *    from that pass's start, and it ends in this break too. When a whole pass
  *    could lie between (same design, much later), the run-up is unknown and the break is left out; that
  *    leaves out long run-ups at low speed more than at high, which can only hide a rise with speed.
  * 3. The run-ups are split at a speed into a slow and a fast band of about as many breaks each; each band's
- *    rate is its breaks over its stitches (per 1,000 stitches in words), which is the estimate of a break
- *    rate per stitch with censoring. Under "the rate does not depend on speed" both bands have one rate
+ *    rate is its breaks over its stitches (per 1,000 stitches in words), the estimate of a break rate per
+ *    stitch. Under "the rate does not depend on speed" both bands have one rate
  *    whatever the share of stitches the machine sewed at each speed, and the fast band's breaks, given both
  *    bands', are Binomial(both, the fast band's share of the run-up stitches).
  * 4. It is flagged with the standard of the hot spots: at least MIN_COUNT breaks in the fast band, at least
@@ -204,7 +204,8 @@ export function speedSuggestionOf(log: readonly LoggedBreak[]): SpeedSuggestion 
   for (const b of usable.slice(1)) {
     const inPass = b.designId === before.designId && b.stitch >= before.stitch && onePass(before, b)
     const newPass = b.designId !== before.designId || b.stitch < before.stitch
-    if (newPass) runUps.push({ rpm: b.rpm, breaks: 0, stitches: b.stitch })
+    // a new pass began: its run-up from the pass start ends in this break
+    if (newPass) runUps.push({ rpm: b.rpm, breaks: 1, stitches: b.stitch })
     // (the same stitch again: one stop, several heads)
     else if (inPass && b.stitch > before.stitch)
       runUps.push({ rpm: b.rpm, breaks: 1, stitches: b.stitch - before.stitch })
@@ -244,6 +245,9 @@ export function speedSuggestionOf(log: readonly LoggedBreak[]): SpeedSuggestion 
   return ratio >= MIN_RATIO && p < ALPHA ? { kind: 'speed', fast, slow, expected, ratio, p } : null
 }
 
+/** Breaks at one stitch of one design this close together are one stop (several heads breaking at once). */
+const SAME_STOP_MS = 2 * 60_000
+
 /**
  * Breaks clustered in one stretch of a design: check the design's digitizing there. The design-breaks page's
  * stretches (src/lib/design-stretches.ts) of each design in the machine's log, from the breaks the log
@@ -252,9 +256,15 @@ export function speedSuggestionOf(log: readonly LoggedBreak[]): SpeedSuggestion 
  */
 export function stretchSuggestionsOf(log: readonly LoggedBreak[]): StretchSuggestion[] {
   const designs = new Map<string, { stitches: number; breaks: Map<number, number> }>()
-  for (const b of log) {
+  // several heads breaking at one stitch of one pass are one stop, one break of the design there
+  const lastAt = new Map<string, number>()
+  for (const b of [...log].sort((x, y) => x.at - y.at)) {
     if (b.designId === null || b.stitch === null || b.designStitches === null || b.designStitches <= 0)
       continue
+    const place = `${b.designId}|${b.stitch}`
+    const last = lastAt.get(place)
+    lastAt.set(place, b.at)
+    if (last !== undefined && b.at - last < SAME_STOP_MS) continue
     const design = designs.get(b.designId) ?? { stitches: 0, breaks: new Map<number, number>() }
     design.stitches = Math.max(design.stitches, b.designStitches)
     design.breaks.set(b.stitch, (design.breaks.get(b.stitch) ?? 0) + 1)

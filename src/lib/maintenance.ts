@@ -252,6 +252,9 @@ export function headRuns(heads: readonly number[]): string {
   return runs.join(', ')
 }
 
+/** How many heads a text of headRuns names, for its words' plural: one, or more. */
+export const headsInText = (text: string): number => (/^\d+$/.test(text.trim()) ? 1 : 2)
+
 /** A maintenance task overdue on a machine, as the maintenance rule reads it (server/alerts/rules.ts, from server/maintenance). */
 export interface TaskOverdue {
   /** the task, the machine and its heads: one alert each */

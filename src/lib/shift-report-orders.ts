@@ -1,5 +1,5 @@
 import { roughDurationInWords } from './duration'
-import { type IntervalKind, WHOLE_KINDS } from './maintenance'
+import { headsInText, type IntervalKind, WHOLE_KINDS } from './maintenance'
 import type { MaintenanceFigures, OrderFigures } from './shift-report-figures'
 import type { DocumentWords } from './shift-report-words'
 
@@ -98,7 +98,13 @@ export function maintenanceSection(
       paragraphs: [t('shiftReports.maintenanceUnknown')],
     }
   const machine = (m: { machine: string; heads: string | null }) =>
-    m.heads === null ? m.machine : t('shiftReports.maintenanceHeads', { machine: m.machine, heads: m.heads })
+    m.heads === null
+      ? m.machine
+      : t('shiftReports.maintenanceHeads', {
+          machine: m.machine,
+          heads: m.heads,
+          count: headsInText(m.heads),
+        })
   const amount = (kind: IntervalKind, value: number) =>
     WHOLE_KINDS.has(kind) ? number(Math.round(value)) : number(Math.round(value * 10) / 10)
   const unit = (kind: IntervalKind) =>

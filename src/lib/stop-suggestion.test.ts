@@ -56,6 +56,9 @@ test('a run of breaks on one needle just before the stop suggests a thread-break
   expect(suggestReason(plain, reasons, labelOf, [], run(7, [-5, 5, 9]))).toBeNull()
   expect(suggestReason(plain, reasons, labelOf, [], run(0, [2, 5, 9]))).toBeNull()
   expect(suggestReason(plain, reasons, labelOf, [], run(7, [2, 5, 9], 'm2'))).toBeNull()
+  // three heads breaking on needle 7 at one stop are one break, not a run
+  const atOnce = [0, 5, 9].map((s) => ({ machineId: 'm1', at: 5 * MINUTE + s * 1000, needle: 7 }))
+  expect(suggestReason(plain, reasons, labelOf, [], atOnce)).toBeNull()
   // the machine's own code comes first
   expect(suggestReason(part, reasons, labelOf, [], run(7, [2, 5, 9]))?.why).toBe('code')
 })

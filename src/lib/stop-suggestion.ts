@@ -17,6 +17,8 @@ const AFTER_MS = 5 * 60_000
 export const RUN_BREAKS = 3
 export const RUN_MS = 10 * 60_000
 const RUN_AFTER_MS = 60_000
+/** Breaks of one needle on several heads this close together are one break (one stop). */
+const ONE_BREAK_MS = 30_000
 
 /**
  * What a stop's signs suggest, when no person gave it a reason yet:
@@ -57,8 +59,11 @@ export function suggestReason(
         b.at <= part.start + RUN_AFTER_MS
       )
         byNeedle.set(b.needle, [...(byNeedle.get(b.needle) ?? []), b.at])
-    const [needle, times] =
-      [...byNeedle].sort((a, b) => b[1].length - a[1].length || a[0] - b[0])[0] ?? []
+    // several heads breaking on the needle at once are one break of it (one stop)
+    const distinct = (times: number[]) =>
+      times.sort((a, b) => a - b).filter((at, i, all) => i === 0 || at - all[i - 1]! >= ONE_BREAK_MS)
+    const runs = [...byNeedle].map(([needle, times]) => [needle, distinct(times)] as const)
+    const [needle, times] = runs.sort((a, b) => b[1].length - a[1].length || a[0] - b[0])[0] ?? []
     if (needle !== undefined && times && times.length >= RUN_BREAKS)
       return {
         reason: 'thread-break-repair',

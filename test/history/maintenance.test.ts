@@ -107,8 +107,10 @@ describe.each(BACKENDS)('maintenance by use on %s', (_, open) => {
    * asked; `breaksDown`: it answers nothing. */
   let planted: Array<{ at: number; machineId: string; head: number; needle: number }> = []
   let breaksDown = false
+  let breaksMalformed = false
   const breaksApi = async (path: string) => {
     if (breaksDown) throw new Error('the production API answered HTTP 503')
+    if (breaksMalformed) return { data: [{ id_machine: 'm1', head: 'three', needle: 1, threadbreaks: 4 }] }
     const url = new URL(path, 'http://upstream')
     expect(url.pathname).toBe('/reports/threadbreaks')
     const from = Number(url.searchParams.get('from')) * 1000
@@ -132,6 +134,7 @@ describe.each(BACKENDS)('maintenance by use on %s', (_, open) => {
   beforeEach(async () => {
     planted = []
     breaksDown = false
+    breaksMalformed = false
     await db.query(
       'truncate state_intervals, design_runs, gaps, machine_use, maintenance_tasks, maintenance_signoffs, break_check_verdicts, audit_log, alerts, outbox_messages, outbox_attempts, alert_settings, people, person_sessions cascade',
     )
@@ -499,6 +502,17 @@ describe.each(BACKENDS)('maintenance by use on %s', (_, open) => {
     expect(early.status).toBe(201)
     const one = (await entry('Check the hook of a head that breaks', 'm1')).find((e) => e.heads?.[0] === 1)!
     expect(one.progress).toMatchObject({ used: 0, uncertain: true })
+    // back, but with a row that cannot be read: still unknown, not a count too low
+    breaksDown = false
+    breaksMalformed = true
+    clock += 2 * MINUTE
+    const unread = (await entry('Check the hook of a head that breaks', 'm1')).find(
+      (e) => e.heads?.[0] === 1,
+    )!
+    expect(unread.progress).toMatchObject({ used: 0, uncertain: true })
+    breaksMalformed = false
+    const read = (await entry('Check the hook of a head that breaks', 'm1')).find((e) => e.heads?.[0] === 1)!
+    expect(read.progress).toMatchObject({ used: 0, uncertain: false })
   })
 
   test('a shift’s report: the tasks signed off in it, heads together in one row, and those overdue', async () => {

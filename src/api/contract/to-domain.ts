@@ -42,20 +42,26 @@ export function breakEventsOf(answer: unknown): { events: ThreadbreakEvent[]; un
 }
 
 /** The breaks of a threadbreaks answer (myzsk-api.md 1.8: by machine, head and needle) summed by machine and
- * head; rows that cannot be read are left out. */
-export function breaksByHeadOf(answer: unknown): Map<string, Map<number, number>> {
+ * head, and how many rows could not be read; null when the answer is not a list of rows. */
+export function breaksByHeadOf(
+  answer: unknown,
+): { heads: Map<string, Map<number, number>>; unreadable: number } | null {
   const data = (answer as { data?: unknown } | null)?.data
-  const found = new Map<string, Map<number, number>>()
-  if (!Array.isArray(data)) return found
+  if (!Array.isArray(data)) return null
+  const heads = new Map<string, Map<number, number>>()
   const row = VENDOR_REPORT_RECORDS['/reports/threadbreaks']
+  let unreadable = 0
   for (const raw of data) {
     const parsed = row.safeParse(raw)
-    if (!parsed.success) continue
-    const heads = found.get(parsed.data.id_machine) ?? new Map<number, number>()
-    heads.set(parsed.data.head, (heads.get(parsed.data.head) ?? 0) + parsed.data.threadbreaks)
-    found.set(parsed.data.id_machine, heads)
+    if (!parsed.success) {
+      unreadable++
+      continue
+    }
+    const machine = heads.get(parsed.data.id_machine) ?? new Map<number, number>()
+    machine.set(parsed.data.head, (machine.get(parsed.data.head) ?? 0) + parsed.data.threadbreaks)
+    heads.set(parsed.data.id_machine, machine)
   }
-  return found
+  return { heads, unreadable }
 }
 
 /** What the server's alert rules need to know of a machine besides its state. */

@@ -10,7 +10,7 @@ import {
   makeCheckTask,
   markCheck,
 } from '../../api/maintenance/maintenance'
-import { currentStopsQueryOptions, giveReason } from '../../api/stops/stops'
+import { currentStopsQueryOptions, giveReason, stopSettingsQueryOptions } from '../../api/stops/stops'
 import { STOPS_KEY } from '../../api/stops/stops-key'
 import { useT } from '../../components/i18n'
 import { rememberedName, rememberName } from '../../components/person-name'
@@ -21,7 +21,11 @@ import { TextField } from '../../components/ui/text-field'
 import { MAX_WHO_NAME } from '../../components/who-fields'
 import { formatFactoryDate, formatFactoryTime } from '../../lib/factory-time'
 import type { CheckVerdict } from '../../lib/maintenance'
-import { reasonName } from '../../lib/stop-reasons'
+import { MAX_COMMENT, reasonName } from '../../lib/stop-reasons'
+
+/** A task's name at most, as the server takes it (server/maintenance/routes.ts). */
+const MAX_TASK_NAME = 160
+const clipped = (text: string, max: number) => (text.length <= max ? text : `${text.slice(0, max - 1)}…`)
 
 /** What a check is about: its kind, and its head and needle where it names them. */
 export type CheckTarget = Pick<CheckVerdict, 'kind' | 'head' | 'needle'>
@@ -80,27 +84,47 @@ export function CheckVerdictButtons({
   const me = useMe()
   const checks = useQuery(checksQueryOptions())
   const stops = useQuery(currentStopsQueryOptions())
-  // the machine's stop now, that nobody gave a reason yet (nor a planned stop holds)
+  const settings = useQuery(stopSettingsQueryOptions())
+  // the machine's stop now, that nobody gave a reason yet (nor a planned stop holds), and the check's
+  // reason as the factory has it (its name; none when taken out of use)
   const stop = stops.data?.get(machineId)
   const open = stop && stop.source !== 'person' && stop.source !== 'planned' ? stop : null
-  const reason = CHECK_REASON[suggestion.kind]
+  const reason = settings.data?.settings.reasons.find(
+    (r) => r.id === CHECK_REASON[suggestion.kind] && !r.retired,
+  )
   const onDevice = onFloorDevice(me)
   const [name, setName] = useState(rememberedName)
   const [pin, setPin] = useState('')
   const [asking, setAsking] = useState<Action | null>(null)
   const [tasked, setTasked] = useState<boolean | null>(null)
-  const [given, setGiven] = useState(false)
+  // the start of the stop this check's reason was given to
+  const [givenTo, setGivenTo] = useState<number | null>(null)
   const write = useWrite({
     mutationFn: async (action: Action) => {
       const who = { by: me?.person?.name ?? name.trim(), ...(onDevice ? { pin } : {}) }
       if (action === 'task') {
-        const made = await makeCheckTask({ machineId, check, evidence, ...who })
+        // a task's name and note at most (a design's long name makes a stretch's check long)
+        const made = await makeCheckTask({
+          machineId,
+          check: clipped(check, MAX_TASK_NAME),
+          evidence: clipped(evidence, MAX_COMMENT),
+          ...who,
+        })
         setTasked(made.made)
         return
       }
-      if (action === 'reason' && open) {
-        await giveReason({ machineId, start: open.start, reason, comment: check, seen: open.reason, ...who })
-        setGiven(true)
+      if (action === 'reason') {
+        if (!open || !reason) throw new Error(t('machines.assist.reasonGone'))
+        const comment = check.slice(0, MAX_COMMENT)
+        await giveReason({
+          machineId,
+          start: open.start,
+          reason: reason.id,
+          comment,
+          seen: open.reason,
+          ...who,
+        })
+        setGivenTo(open.start)
         return
       }
       await markCheck({
@@ -154,21 +178,18 @@ export function CheckVerdictButtons({
       >
         {t('machines.assist.task')}
       </Button>
-      {open && !given && (
+      {open && reason && givenTo !== open.start && (
         <Button
           onClick={() => act('reason')}
           disabled={write.isPending}
-          aria-label={t('machines.assist.reasonFor', {
-            reason: reasonName({ id: reason, name: null }, t),
-            check,
-          })}
+          aria-label={t('machines.assist.reasonFor', { reason: reasonName(reason, t), check })}
         >
-          {t('machines.assist.reason', { reason: reasonName({ id: reason, name: null }, t) })}
+          {t('machines.assist.reason', { reason: reasonName(reason, t) })}
         </Button>
       )}
-      {given && (
+      {reason && givenTo !== null && givenTo === open?.start && (
         <span role="status" className="text-sm">
-          {t('machines.assist.reasonGiven', { reason: reasonName({ id: reason, name: null }, t) })}
+          {t('machines.assist.reasonGiven', { reason: reasonName(reason, t) })}
         </span>
       )}
       <Button

@@ -31,7 +31,8 @@ test('the wall lists the overdue tasks, the most overdue first as the server sen
         used: 2_080_000,
         interval: 2_000_000,
       },
-      ...Array.from({ length: 9 }, (_, i) => overdue(i + 2)),
+      { ...overdue(2), heads: '4', kind: 'breaks', used: 61, interval: 50 },
+      ...Array.from({ length: 8 }, (_, i) => overdue(i + 3)),
     ],
     14,
   )
@@ -41,7 +42,7 @@ test('the wall lists the overdue tasks, the most overdue first as the server sen
   // units follow their figures with a no-break space
   expect(items.map((li) => li.textContent?.replaceAll('\u00a0', ' '))).toEqual([
     'East 01, heads 3–5: Change the needles (2,080,000 of 2,000,000 stitches)',
-    'East 02: Task 2 (4.2 of 4 running hours)',
+    'East 02, head 4: Task 2 (61 of 50 thread breaks)',
     'East 03: Task 3 (4.3 of 4 running hours)',
     'East 04: Task 4 (4.4 of 4 running hours)',
     'East 05: Task 5 (4.5 of 4 running hours)',

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query'
 import { useId } from 'react'
 import { overdueQueryOptions } from '../../api/maintenance/maintenance'
 import { useT } from '../../components/i18n'
+import { headsInText } from '../../lib/maintenance'
 import { useTaskWords } from './task-words'
 
 /** Overdue tasks a wall lists at most; it says how many more there are. */
@@ -29,7 +30,11 @@ export function WallTasks() {
               machine:
                 o.heads === null
                   ? o.machine
-                  : t('kiosk.maintenance.heads', { machine: o.machine, heads: o.heads }),
+                  : t('kiosk.maintenance.heads', {
+                      machine: o.machine,
+                      heads: o.heads,
+                      count: headsInText(o.heads),
+                    }),
               task: o.task,
               use: words.use(o.kind, o.used, o.interval),
             })}
