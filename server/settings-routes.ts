@@ -117,7 +117,11 @@ export function settingsRoutes(
     },
     placeNow: async (what, path) => {
       const state = historyState()
-      if (!('store' in state) || what !== 'maintenance task') return undefined
+      if (!('store' in state)) return undefined
+      if (what === 'planned stop') {
+        const id = /^\/api\/stops\/planned\/(\d{1,15})\/cancel$/.exec(path)?.[1]
+        return id && state.stops ? state.stops.plannedById(Number(id)) : undefined
+      }
       const id = /^\/api\/maintenance\/tasks\/(\d{1,15})$/.exec(path)?.[1]
       if (!id || !state.maintenance) return undefined
       return (await state.maintenance.tasks()).find((t) => t.id === Number(id))

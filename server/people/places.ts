@@ -57,6 +57,14 @@ export function outsidePlaces(
       )
   }
   const body = (asked && typeof asked === 'object' ? asked : {}) as Record<string, unknown>
+  // a change of something that is where it is (a planned stop cancelled) names no new place: where it is
+  // now, checked above, is all; nothing found there is refused
+  if (route.placeNow && route.place === 'scope' && body.scope === undefined)
+    return now?.is && typeof now.is === 'object'
+      ? null
+      : refusal(
+          `${person.name} works at some locations only, and where this ${route.placeNow} is cannot be told`,
+        )
   const where = placeOf(route.place, body, machineLocation)
   if (where === null)
     return refusal(

@@ -36,7 +36,7 @@ export interface WriteRoute {
 }
 
 /** The things whose place now a change must be in too (WriteRoute.placeNow). */
-export type PlaceNow = 'maintenance task'
+export type PlaceNow = 'maintenance task' | 'planned stop'
 
 /** The things whose changes the audit log keeps as before and after. */
 export type ChangedState = 'stop settings' | 'alert settings' | 'report settings' | 'person' | 'order'
@@ -98,6 +98,8 @@ export const WRITE_ROUTES: Readonly<Record<string, WriteRoute>> = {
     event: 'planned stop cancelled',
     who: 'by',
     settings: 'Stop reasons and planned stops',
+    place: 'scope',
+    placeNow: 'planned stop',
   },
   'POST /api/orders/:id/correct': {
     role: 'operator',

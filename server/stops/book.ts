@@ -171,6 +171,11 @@ export class StopBook {
     return this.options.store.planned(from, till)
   }
 
+  /** A planned stop not cancelled, by its ID (where it is, before a change of it). */
+  plannedById(id: number): Promise<PlannedStop | undefined> {
+    return this.options.store.plannedById(id)
+  }
+
   async cancelPlanned(id: number, by: string): Promise<boolean> {
     const done = await this.options.store.cancelPlanned(id, by, this.now())
     if (done) await this.announce([])

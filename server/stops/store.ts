@@ -60,16 +60,16 @@ export class StopStore {
        order by starts_at, id`,
       [iso(from), iso(till)],
     )
-    return rows.map((r) => ({
-      id: Number(r.id),
-      scope: json(r.scope) as PlannedScope,
-      reason: String(r.reason),
-      from: ms(r.starts_at)!,
-      till: ms(r.ends_at)!,
-      note: (r.note as string | null) ?? null,
-      by: String(r.created_by),
-      at: ms(r.created_at)!,
-    }))
+    return rows.map(plannedOf)
+  }
+
+  /** A planned stop not cancelled, by its ID; undefined when there is none. */
+  async plannedById(id: number): Promise<PlannedStop | undefined> {
+    const [row] = await this.db.query<Record<string, unknown>>(
+      'select * from planned_stops where id = $1 and cancelled_at is null',
+      [id],
+    )
+    return row ? plannedOf(row) : undefined
   }
 
   async addPlanned(p: Omit<PlannedStop, 'id' | 'at'>, at: number): Promise<number> {
@@ -316,3 +316,14 @@ function logOf(r: Record<string, unknown>): StopLogEntry {
     at: ms(r.at)!,
   }
 }
+
+const plannedOf = (r: Record<string, unknown>): PlannedStop => ({
+  id: Number(r.id),
+  scope: json(r.scope) as PlannedScope,
+  reason: String(r.reason),
+  from: ms(r.starts_at)!,
+  till: ms(r.ends_at)!,
+  note: (r.note as string | null) ?? null,
+  by: String(r.created_by),
+  at: ms(r.created_at)!,
+})
