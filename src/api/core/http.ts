@@ -49,10 +49,15 @@ export async function fetchFromServer(input: string, init: RequestInit): Promise
   }
 }
 
+/** Set once this page is on its way to the sign-in page: a page's requests refused together (a wall's
+ * machines, alerts and pace at one poll) go once; a second navigation aborted the first. */
+let leaving = false
+
 function leaveForSignIn() {
   const { location } = globalThis
   // (the pages where an unknown browser signs in or is enrolled stay)
-  if (!location || ['/sign-in', '/enrol'].includes(appPath(location.pathname))) return
+  if (!location || leaving || ['/sign-in', '/enrol'].includes(appPath(location.pathname))) return
+  leaving = true
   const here = `${appPath(location.pathname)}${location.search}`
   location.assign(appUrl(`/sign-in?next=${encodeURIComponent(here)}`))
 }
