@@ -165,7 +165,7 @@ function LogCheck({ machineId, suggestion: s }: { machineId: string; suggestion:
           search: withParam(new URLSearchParams(filterSearch(search)), 'design', s.designId).toString(),
         }}
       >
-        {t('machines.design.whereBreaks')}
+        {t('machines.assist.stretchLink', { design })}
       </Link>
     </li>
   )
