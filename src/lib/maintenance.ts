@@ -189,21 +189,6 @@ export function entriesOf(
   now: { at: number; use: UseCount },
   breaks: BreaksSince = () => null,
 ): TaskEntry[] {
-  const entries = entriesBySignOff(task, machineId, heads, signOffs, start, now, breaks)
-  return task.interval.kind === 'once'
-    ? entries.filter((e) => !e.lastSignOff || e.lastSignOff.start)
-    : entries
-}
-
-function entriesBySignOff(
-  task: Pick<MaintenanceTask, 'id' | 'per' | 'interval'>,
-  machineId: string,
-  heads: number | null,
-  signOffs: readonly (SignOff & { use: UseCount })[],
-  start: { at: number; use: UseCount },
-  now: { at: number; use: UseCount },
-  breaks: BreaksSince,
-): TaskEntry[] {
   const entry = (last: (SignOff & { use: UseCount }) | null, group: number[] | null): TaskEntry => {
     const from = last ? { at: last.at, use: last.use } : start
     const { use: _use, ...lastSignOff } = last ?? { use: null }
@@ -223,8 +208,11 @@ function entriesBySignOff(
       ),
     }
   }
+  // a task once is gone where it was signed off
+  const waiting = (list: TaskEntry[]) =>
+    task.interval.kind === 'once' ? list.filter((e) => !e.lastSignOff || e.lastSignOff.start) : list
   if (task.per === 'machine' || heads === null) {
-    return [entry(signOffs[0] ?? null, null)]
+    return waiting([entry(signOffs[0] ?? null, null)])
   }
   // each head's last sign-off: its own, or one of the whole machine (head null) when newer
   // heads signed off together (one sign-off of several heads is a row each, at one time by one person)
@@ -236,7 +224,7 @@ function entriesBySignOff(
     if (group) group.heads.push(head)
     else groups.set(key, { last, heads: [head] })
   }
-  return [...groups.values()].map((g) => entry(g.last, g.heads))
+  return waiting([...groups.values()].map((g) => entry(g.last, g.heads)))
 }
 
 /** Heads as a person reads them: "1–4, 7" (runs joined). */
